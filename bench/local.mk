@@ -1,0 +1,1 @@
+## bench/local.mk: benchmarks (run by hand; they print figures).

@@ -1,0 +1,2 @@
+/* encode.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,5 @@
+## src/cli/local.mk: the routedesk program (console and `routedesk api`).
+bin_PROGRAMS += routedesk
+routedesk_SOURCES = src/cli/main.c
+routedesk_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS)
+routedesk_LDADD = $(API_LIBS) $(LIBINTL)

@@ -1,0 +1,2 @@
+/* dates.c: (being written) */
+typedef int rd_empty_unit;

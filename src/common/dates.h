@@ -1,0 +1,26 @@
+/* dates.h: calendar dates as the API writes them (office-local, no zone). */
+#ifndef ROUTEDESK_DATES_H
+#define ROUTEDESK_DATES_H
+
+/* A civil date.  Days are counted from 1970-01-01 (day 0) for arithmetic. */
+struct rd_date {
+	int year, month, day;
+};
+
+/* Parses "YYYY-MM-DD" (exactly, with a real calendar day); 0 on success,
+ * -1 otherwise.  "0000-00-00" is refused (it means unset). */
+int date_parse(const char *s, struct rd_date *out);
+/* Also accepts "YYYY-MM-DD HH:MM:SS"; fills secs (0..86399) when non-NULL. */
+int datetime_parse(const char *s, struct rd_date *out, int *secs);
+/* Writes "YYYY-MM-DD" into buf (at least 11 bytes). */
+void date_format(const struct rd_date *d, char *buf);
+long date_to_days(const struct rd_date *d);
+void date_from_days(long days, struct rd_date *out);
+/* 0 Sunday .. 6 Saturday. */
+int date_weekday(const struct rd_date *d);
+/* Today in the local zone. */
+void date_today(struct rd_date *out);
+/* 1 when s is a valid date or datetime, or one of the unset values. */
+int date_valid_or_unset(const char *s);
+
+#endif

@@ -1,0 +1,2 @@
+/* resources.c: (being written) */
+typedef int rd_empty_unit;

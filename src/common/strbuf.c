@@ -1,0 +1,2 @@
+/* strbuf.c: (being written) */
+typedef int rd_empty_unit;

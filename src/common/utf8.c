@@ -1,0 +1,2 @@
+/* utf8.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,21 @@
+/* utf8.h: UTF-8 validation, display width and control-character escaping. */
+#ifndef ROUTEDESK_UTF8_H
+#define ROUTEDESK_UTF8_H
+
+#include <stddef.h>
+
+struct strbuf;
+
+/* 1 when s[0..len) is well-formed UTF-8 (no overlongs, no surrogates, no
+ * code points past U+10FFFF); 0 otherwise. */
+int utf8_valid(const char *s, size_t len);
+
+/* Appends s to out with every C0/C1 control character, DEL and invalid byte
+ * made visible: ESC as "^[", other C0 as "^X", DEL as "^?", C1 and invalid
+ * bytes as "\xNN".  Text from the API goes through this before any terminal. */
+void utf8_escape_controls(struct strbuf *out, const char *s, size_t len);
+
+/* Terminal columns of the UTF-8 string s (wide CJK counts 2, combining 0). */
+size_t utf8_width(const char *s, size_t len);
+
+#endif

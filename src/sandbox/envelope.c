@@ -1,0 +1,2 @@
+/* envelope.c: (being written) */
+typedef int rd_empty_unit;

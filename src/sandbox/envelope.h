@@ -1,0 +1,1 @@
+/* envelope.h: (being written) */

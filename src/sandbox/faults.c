@@ -1,0 +1,2 @@
+/* faults.c: (being written) */
+typedef int rd_empty_unit;

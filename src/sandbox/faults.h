@@ -1,0 +1,27 @@
+/* faults.h: seeded, reproducible failure injection (--faults). */
+#ifndef ROUTEDESK_FAULTS_H
+#define ROUTEDESK_FAULTS_H
+
+/* What to do with one request. */
+enum fault_kind {
+	FAULT_NONE,
+	FAULT_500,     /* answer HTTP 500 with a JSON error body */
+	FAULT_429,     /* answer HTTP 429 with Retry-After: 1 */
+	FAULT_DROP,    /* close the connection without an answer, after handling:
+	                * a write may have been applied */
+	FAULT_GARBAGE, /* answer 200 with a body that is not JSON */
+	FAULT_SLOW,    /* wait slow_ms before answering normally */
+};
+
+struct faults;
+
+/* Parses "500:0.1,drop:0.05,garbage:0.05,slow:0.1:2000,429:0.05": kind,
+ * probability, and for slow the delay in ms.  NULL with *err (malloc'd) on a
+ * malformed spec. */
+struct faults *faults_parse(const char *spec, unsigned long seed, char **err);
+void faults_free(struct faults *f);
+/* Draws the fault for the next request (thread-safe, deterministic for a
+ * seed and request order); *slow_ms set for FAULT_SLOW. */
+enum fault_kind faults_draw(struct faults *f, int *slow_ms);
+
+#endif

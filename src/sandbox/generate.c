@@ -1,0 +1,2 @@
+/* generate.c: (being written) */
+typedef int rd_empty_unit;

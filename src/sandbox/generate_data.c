@@ -1,0 +1,2 @@
+/* generate_data.c: (being written) */
+typedef int rd_empty_unit;

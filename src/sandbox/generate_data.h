@@ -1,0 +1,1 @@
+/* generate_data.h: (being written) */

@@ -1,0 +1,2 @@
+/* handle_read.c: (being written) */
+typedef int rd_empty_unit;

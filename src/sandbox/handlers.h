@@ -1,0 +1,1 @@
+/* handlers.h: (being written) */

@@ -1,0 +1,2 @@
+/* http.c: (being written) */
+typedef int rd_empty_unit;

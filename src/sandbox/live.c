@@ -1,0 +1,2 @@
+/* live.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,2 @@
+/* query.c: (being written) */
+typedef int rd_empty_unit;

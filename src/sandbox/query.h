@@ -1,0 +1,1 @@
+/* query.h: (being written) */

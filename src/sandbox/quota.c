@@ -1,0 +1,2 @@
+/* quota.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,2 @@
+/* request.c: (being written) */
+typedef int rd_empty_unit;

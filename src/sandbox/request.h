@@ -1,0 +1,1 @@
+/* request.h: (being written) */

@@ -1,0 +1,2 @@
+/* router.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,2 @@
+/* store.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,1 @@
+/* store_internal.h: (being written) */

@@ -1,0 +1,1 @@
+## tests/api/local.mk: the client and routedesk api against a running sandbox.

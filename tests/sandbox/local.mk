@@ -1,0 +1,1 @@
+## tests/sandbox/local.mk: the sandbox over HTTP (TAP shell tests).
