@@ -64,6 +64,15 @@ const char *write_check_value(enum res_type type, const char *value);
  * request, 0 when action is not one of r's specials. */
 int handle_special(struct sb_req *req, struct sb_answer *ans);
 
+/* handle_special.c: a signed link that serves a stored file for 15 days
+ * ("document" uploads and "form" PDFs): BASE/files/KIND/ID?expires=T&sig=S.
+ * Returns malloc'd URL; *expires gets "YYYY-MM-DD HH:MM:SS" when non-NULL. */
+char *doc_link(const struct sb_req *req, const char *kind, long long id, char expires[20]);
+/* Serves GET/POST /api/files/KIND/ID?expires=..&sig=.. (no credentials: the
+ * signature is the credential); fills ans->raw or an error (403 expired or
+ * bad signature, 404 no such file). */
+void handle_file(struct sb_req *req, struct sb_answer *ans);
+
 /* router.c: the current office-local timestamp on the sandbox's today,
  * "YYYY-MM-DD HH:MM:SS" (today's date with the wall-clock time). */
 void sb_timestamp(const struct sb_ctx *ctx, char out[20]);
