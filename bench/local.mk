@@ -1,1 +1,2 @@
-## bench/local.mk: benchmarks (run by hand; they print figures).
+## bench/local.mk: benchmarks (run by hand; they print figures, never assert).
+EXTRA_DIST += bench/sandbox
