@@ -1,0 +1,13 @@
+## tests/unit/sandbox.mk: cmocka unit tests of src/sandbox.
+
+check_PROGRAMS += tests/unit/test_quota
+TESTS += tests/unit/test_quota
+tests_unit_test_quota_SOURCES = tests/unit/test_quota.c
+tests_unit_test_quota_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_quota_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_faults
+TESTS += tests/unit/test_faults
+tests_unit_test_faults_SOURCES = tests/unit/test_faults.c
+tests_unit_test_faults_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_faults_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)

@@ -1,0 +1,168 @@
+/* test_faults.c: --faults parsing, frequencies and reproducibility. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "sandbox/faults.h"
+
+#define DRAWS 10000
+
+static void
+test_parse_good(void **state)
+{
+	static const char *const good[] = {
+		"500:0.1",
+		"500:0.1,drop:0.05,garbage:0.05,slow:0.1:2000,429:0.05",
+		"drop:1",
+		"slow:0.5:1",
+		"429:0",
+		" 500:0.25 , drop:0.25 ",
+		"500:0.5,429:0.5",
+		"garbage:.3",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		char *err = (char *)"unset";
+		struct faults *f = faults_parse(good[i], 1, &err);
+
+		if (!f)
+			fail_msg("'%s' refused: %s", good[i], err ? err : "(no message)");
+		assert_null(err);
+		faults_free(f);
+	}
+}
+
+static void
+test_parse_bad(void **state)
+{
+	/* Each bad spec, and a piece its message must contain. */
+	static const char *const bad[][2] = {
+		{ "", "empty" },
+		{ "404:0.1", "'404:0.1'" },
+		{ "500", "'500'" },
+		{ "500:", "'500:'" },
+		{ "500:abc", "'500:abc'" },
+		{ "500:1.5", "'500:1.5'" },
+		{ "500:-0.1", "'500:-0.1'" },
+		{ "500:nan", "'500:nan'" },
+		{ "500:0.1x", "'500:0.1x'" },
+		{ "slow:0.1", "'slow:0.1'" },
+		{ "slow:0.1:", "'slow:0.1:'" },
+		{ "slow:0.1:-5", "'slow:0.1:-5'" },
+		{ "slow:0.1:20ms", "'slow:0.1:20ms'" },
+		{ "slow:0.1:0", "'slow:0.1:0'" },
+		{ "drop:0.1:100", "'drop:0.1:100'" },
+		{ "500:0.1,,drop:0.1", "empty entry" },
+		{ "500:0.1,", "empty entry" },
+		{ "500:0.6,drop:0.5", "more than 1" },
+		{ "500:0.1,500:0.2", "twice" },
+		{ "drop:0.1,slow:0.1:10:3", "'slow:0.1:10:3'" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *err = NULL;
+		struct faults *f = faults_parse(bad[i][0], 1, &err);
+
+		if (f)
+			fail_msg("'%s' accepted", bad[i][0]);
+		assert_non_null(err);
+		if (!strstr(err, bad[i][1]))
+			fail_msg("'%s': message '%s' lacks '%s'", bad[i][0], err, bad[i][1]);
+		free(err);
+	}
+	/* A NULL err pointer is allowed. */
+	assert_null(faults_parse("bogus", 1, NULL));
+}
+
+static void
+test_frequencies(void **state)
+{
+	struct faults *f = faults_parse("500:0.1,drop:0.05,garbage:0.05,slow:0.1:2000,429:0.05", 7, NULL);
+	int counts[FAULT_SLOW + 1] = { 0 };
+	int i, ms;
+
+	(void)state;
+	assert_non_null(f);
+	for (i = 0; i < DRAWS; i++) {
+		enum fault_kind k = faults_draw(f, &ms);
+
+		assert_true(k >= FAULT_NONE && k <= FAULT_SLOW);
+		counts[k]++;
+		assert_int_equal(ms, k == FAULT_SLOW ? 2000 : 0);
+	}
+	/* Within two percentage points of the asked frequency: for 10,000
+	 * draws the standard deviation is at most 0.5 point. */
+	assert_in_range(counts[FAULT_500], 800, 1200);
+	assert_in_range(counts[FAULT_DROP], 300, 700);
+	assert_in_range(counts[FAULT_GARBAGE], 300, 700);
+	assert_in_range(counts[FAULT_SLOW], 800, 1200);
+	assert_in_range(counts[FAULT_429], 300, 700);
+	assert_in_range(counts[FAULT_NONE], 6300, 7100);
+	faults_free(f);
+}
+
+static void
+test_extremes(void **state)
+{
+	struct faults *all = faults_parse("drop:1", 3, NULL);
+	struct faults *none = faults_parse("500:0", 3, NULL);
+	int i;
+
+	(void)state;
+	for (i = 0; i < 1000; i++) {
+		assert_int_equal(faults_draw(all, NULL), FAULT_DROP);
+		assert_int_equal(faults_draw(none, NULL), FAULT_NONE);
+	}
+	/* No faults object: nothing ever happens. */
+	assert_int_equal(faults_draw(NULL, NULL), FAULT_NONE);
+	faults_free(all);
+	faults_free(none);
+}
+
+static void
+test_same_seed_same_sequence(void **state)
+{
+	const char *spec = "500:0.2,429:0.2,drop:0.2,slow:0.2:5";
+	struct faults *a = faults_parse(spec, 42, NULL);
+	struct faults *b = faults_parse(spec, 42, NULL);
+	struct faults *c = faults_parse(spec, 43, NULL);
+	int i, differ = 0;
+
+	(void)state;
+	for (i = 0; i < 1000; i++) {
+		enum fault_kind ka = faults_draw(a, NULL);
+
+		assert_int_equal(ka, faults_draw(b, NULL));
+		if (ka != faults_draw(c, NULL))
+			differ++;
+	}
+	/* Another seed gives another sequence. */
+	assert_true(differ > 100);
+	faults_free(a);
+	faults_free(b);
+	faults_free(c);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_good),
+		cmocka_unit_test(test_parse_bad),
+		cmocka_unit_test(test_frequencies),
+		cmocka_unit_test(test_extremes),
+		cmocka_unit_test(test_same_seed_same_sequence),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
