@@ -1,1 +1,13 @@
-## tests/sandbox/local.mk: the sandbox over HTTP (TAP shell tests).
+## tests/sandbox/local.mk: routedesk-sandbox as a real HTTP server (cmocka over libcurl).
+if HAVE_CMOCKA
+SBTEST_SOURCES = tests/lib/sbtest.c tests/lib/sbtest.h
+# sbt_call(path, "") and sbt_search(e, &ids, "") are normal calls.
+SBTEST_CFLAGS = $(CMOCKA_CFLAGS) $(CURL_CFLAGS) -Wno-format-zero-length
+SBTEST_LDADD = src/common/libcommon.a $(CURL_LIBS) $(CJSON_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/sandbox/test_wire
+TESTS += tests/sandbox/test_wire
+tests_sandbox_test_wire_SOURCES = tests/sandbox/test_wire.c $(SBTEST_SOURCES)
+tests_sandbox_test_wire_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_wire_LDADD = $(SBTEST_LDADD)
+endif

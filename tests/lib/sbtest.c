@@ -1,0 +1,862 @@
+/* sbtest.c: starts routedesk-sandbox processes and talks to them over HTTP for tests. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curl/curl.h>
+
+#include "common/strbuf.h"
+#include "sbtest.h"
+
+#define MAX_ARGS 64
+
+struct sbt_server {
+	pid_t pid;       /* 0 when not running */
+	int restarts;
+	char dir[PATH_MAX - 256];
+	char db[PATH_MAX];
+	char base[128];
+	char key[128], token[128];
+	char *args[MAX_ARGS]; /* extra arguments, owned */
+	size_t n_args;
+};
+
+struct arena_item {
+	void *p;
+	void (*fn)(void *);
+};
+
+static struct arena_item *arena;
+static size_t n_arena, cap_arena;
+static struct sbt_server *current;
+static CURL *curl;
+
+/* ---------------------------------------------------------------- arena */
+
+static void *keep_with(void *p, void (*fn)(void *))
+{
+	if (n_arena == cap_arena) {
+		cap_arena = cap_arena ? cap_arena * 2 : 64;
+		arena = xrealloc(arena, cap_arena * sizeof *arena);
+	}
+	arena[n_arena].p = p;
+	arena[n_arena].fn = fn;
+	n_arena++;
+	return p;
+}
+
+void *sbt_keep(void *p)
+{
+	return keep_with(p, free);
+}
+
+int sbt_test_teardown(void **state)
+{
+	(void)state;
+	for (size_t i = n_arena; i-- > 0;)
+		arena[i].fn(arena[i].p);
+	n_arena = 0;
+	return 0;
+}
+
+char *sbt_fmt(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return sbt_keep(strbuf_detach(&sb, NULL));
+}
+
+char *sbt_enc(const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "");
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (isalnum(*p) || *p == '-' || *p == '_' || *p == '.' || *p == '~') {
+			strbuf_addc(&sb, (char)*p);
+		} else {
+			strbuf_addc(&sb, '%');
+			strbuf_addc(&sb, hex[*p >> 4]);
+			strbuf_addc(&sb, hex[*p & 15]);
+		}
+	}
+	return sbt_keep(strbuf_detach(&sb, NULL));
+}
+
+char *sbt_qo(const char *op, const char *value_json)
+{
+	return sbt_enc(sbt_fmt("{\"operator\":\"%s\",\"value\":%s}", op, value_json));
+}
+
+char *sbt_idlist(const long long *ids, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addc(&sb, '[');
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%lld", i ? "," : "", ids[i]);
+	strbuf_addc(&sb, ']');
+	return sbt_keep(strbuf_detach(&sb, NULL));
+}
+
+void sbt_note(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	/* One "# " per line keeps multi-line notes valid TAP. */
+	const char *s = strbuf_str(&sb);
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		fprintf(stderr, "# %.*s\n", (int)n, s);
+		s += n + (nl ? 1 : 0);
+	}
+	strbuf_free(&sb);
+}
+
+void sbt_dump(const struct sbt_resp *r)
+{
+	if (!r) {
+		sbt_note("(no answer)");
+		return;
+	}
+	sbt_note("HTTP %ld, curl %d %s, %zu bytes", r->status, r->curl_code,
+	         r->curl_error, r->len);
+	if (r->body)
+		sbt_note("%.*s%s", (int)(r->len > 1500 ? 1500 : r->len), r->body,
+		         r->len > 1500 ? " ..." : "");
+}
+
+/* ---------------------------------------------------------------- processes */
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct strbuf sb = STRBUF_INIT;
+	char buf[4096];
+	size_t n;
+
+	strbuf_adds(&sb, "");
+	if (f) {
+		while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+			strbuf_add(&sb, buf, n);
+		fclose(f);
+	}
+	return strbuf_detach(&sb, len);
+}
+
+static void dump_stderr(const struct sbt_server *s)
+{
+	char path[PATH_MAX + 16];
+	size_t len;
+
+	snprintf(path, sizeof path, "%s/stderr.log", s->dir);
+	char *text = slurp(path, &len);
+	const char *tail = len > 4000 ? text + len - 4000 : text;
+	sbt_note("sandbox stderr (last part):\n%s", tail);
+	free(text);
+}
+
+static const char *sandbox_path(void)
+{
+	static char path[PATH_MAX];
+	const char *top = getenv("top_builddir");
+	char rel[PATH_MAX];
+
+	snprintf(rel, sizeof rel, "%s/routedesk-sandbox", top && *top ? top : ".");
+	if (!realpath(rel, path))
+		snprintf(path, sizeof path, "%s", rel);
+	return path;
+}
+
+static void child_exec(struct sbt_server *s, const char *out_path)
+{
+	char *argv[MAX_ARGS + 32];
+	size_t n = 0;
+	char err_path[PATH_MAX + 16], cwd[PATH_MAX + 16];
+	char *wrapper = getenv("SBT_WRAPPER") ? strdup(getenv("SBT_WRAPPER")) : NULL;
+
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	snprintf(err_path, sizeof err_path, "%s/stderr.log", s->dir);
+	snprintf(cwd, sizeof cwd, "%s/run/sub", s->dir);
+	int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	int err = open(err_path, O_WRONLY | O_CREAT | O_APPEND, 0600);
+	int in = open("/dev/null", O_RDONLY);
+	if (out < 0 || err < 0 || in < 0 || chdir(cwd) != 0)
+		_exit(126);
+	dup2(in, 0);
+	dup2(out, 1);
+	dup2(err, 2);
+	if (wrapper)
+		for (char *w = strtok(wrapper, " "); w && n < 16; w = strtok(NULL, " "))
+			argv[n++] = w;
+	argv[n++] = (char *)sandbox_path();
+	argv[n++] = "--listen";
+	argv[n++] = "127.0.0.1:0";
+	argv[n++] = "--db";
+	argv[n++] = s->db;
+	for (size_t i = 0; i < s->n_args; i++)
+		argv[n++] = s->args[i];
+	argv[n] = NULL;
+	execvp(argv[0], argv);
+	_exit(127);
+}
+
+static void launch(struct sbt_server *s)
+{
+	char out_path[PATH_MAX + 32];
+	double deadline = now_s() + 60.0;
+	int port = 0;
+
+	snprintf(out_path, sizeof out_path, "%s/stdout.%d.log", s->dir, s->restarts++);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		fail_msg("fork: %s", strerror(errno));
+	if (pid == 0)
+		child_exec(s, out_path);
+	s->pid = pid;
+
+	for (;;) {
+		size_t len;
+		char *text = slurp(out_path, &len);
+		char *nl = strchr(text, '\n');
+		if (nl) {
+			char expect[128];
+			*nl = '\0';
+			if (sscanf(text, "listening on http://127.0.0.1:%d/api", &port) == 1)
+				snprintf(expect, sizeof expect, "listening on http://127.0.0.1:%d/api", port);
+			else
+				expect[0] = '\0';
+			if (strcmp(text, expect) != 0 || port <= 0 || port > 65535) {
+				sbt_note("first stdout line: \"%s\"", text);
+				free(text);
+				dump_stderr(s);
+				fail_msg("the sandbox's first line is not \"listening on http://127.0.0.1:PORT/api\"");
+			}
+			free(text);
+			break;
+		}
+		free(text);
+		int status;
+		if (waitpid(pid, &status, WNOHANG) == pid) {
+			s->pid = 0;
+			dump_stderr(s);
+			fail_msg("routedesk-sandbox (%s) exited before listening (status %d)",
+			         sandbox_path(), status);
+		}
+		if (now_s() > deadline) {
+			dump_stderr(s);
+			fail_msg("routedesk-sandbox did not print its listening line within 60 s");
+		}
+		sleep_ms(10);
+	}
+	snprintf(s->base, sizeof s->base, "http://127.0.0.1:%d/api", port);
+	current = s;
+}
+
+struct sbt_server *sbt_start(const char *const *extra_args)
+{
+	struct sbt_server *s = xcalloc(1, sizeof *s);
+	const char *tmp = getenv("TMPDIR");
+	char sub[PATH_MAX + 16];
+
+	if (!curl) {
+		curl_global_init(CURL_GLOBAL_DEFAULT);
+		curl = curl_easy_init();
+		assert_non_null(curl);
+	}
+	snprintf(s->dir, sizeof s->dir, "%s/sbt-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(s->dir))
+		fail_msg("mkdtemp: %s", strerror(errno));
+	snprintf(s->db, sizeof s->db, "%s/sb.db", s->dir);
+	snprintf(sub, sizeof sub, "%s/run", s->dir);
+	mkdir(sub, 0700);
+	snprintf(sub, sizeof sub, "%s/run/sub", s->dir);
+	mkdir(sub, 0700);
+	snprintf(s->key, sizeof s->key, "demo-key");
+	snprintf(s->token, sizeof s->token, "demo-token");
+	for (size_t i = 0; extra_args && extra_args[i]; i++) {
+		assert_true(s->n_args < MAX_ARGS);
+		s->args[s->n_args++] = xstrdup(extra_args[i]);
+		if (extra_args[i + 1] && strcmp(extra_args[i], "--key") == 0)
+			snprintf(s->key, sizeof s->key, "%s", extra_args[i + 1]);
+		if (extra_args[i + 1] && strcmp(extra_args[i], "--token") == 0)
+			snprintf(s->token, sizeof s->token, "%s", extra_args[i + 1]);
+	}
+	launch(s);
+	return s;
+}
+
+int sbt_running(struct sbt_server *s)
+{
+	int status;
+
+	if (!s || !s->pid)
+		return 0;
+	if (waitpid(s->pid, &status, WNOHANG) == s->pid) {
+		s->pid = 0;
+		return 0;
+	}
+	return 1;
+}
+
+void sbt_stop(struct sbt_server *s)
+{
+	int status = 0;
+	double deadline = now_s() + 30.0;
+	pid_t pid;
+
+	assert_non_null(s);
+	if (!s->pid)
+		fail_msg("sbt_stop: the sandbox is not running (it exited on its own)");
+	pid = s->pid;
+	kill(pid, SIGTERM);
+	for (;;) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+		if (w == pid)
+			break;
+		if (now_s() > deadline) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			s->pid = 0;
+			dump_stderr(s);
+			fail_msg("the sandbox did not stop within 30 s of SIGTERM");
+		}
+		sleep_ms(10);
+	}
+	s->pid = 0;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		dump_stderr(s);
+		if (WIFSIGNALED(status))
+			fail_msg("the sandbox died of signal %d after SIGTERM", WTERMSIG(status));
+		fail_msg("the sandbox exited with status %d after SIGTERM", WEXITSTATUS(status));
+	}
+}
+
+void sbt_restart(struct sbt_server *s)
+{
+	assert_non_null(s);
+	assert_int_equal(s->pid, 0);
+	launch(s);
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+void sbt_free(struct sbt_server *s)
+{
+	if (!s)
+		return;
+	if (s->pid)
+		sbt_stop(s);
+	if (!getenv("SBT_KEEP"))
+		nftw(s->dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	for (size_t i = 0; i < s->n_args; i++)
+		free(s->args[i]);
+	if (current == s)
+		current = NULL;
+	free(s);
+}
+
+void sbt_use(struct sbt_server *s)
+{
+	current = s;
+}
+
+const char *sbt_base(void)
+{
+	assert_non_null(current);
+	return current->base;
+}
+
+const char *sbt_dir(const struct sbt_server *s)
+{
+	return s->dir;
+}
+
+const char *sbt_key(void)
+{
+	assert_non_null(current);
+	return current->key;
+}
+
+const char *sbt_token(void)
+{
+	assert_non_null(current);
+	return current->token;
+}
+
+const char *sbt_auth(void)
+{
+	return sbt_fmt("authenticationKey=%s&authenticationToken=%s",
+	               sbt_enc(sbt_key()), sbt_enc(sbt_token()));
+}
+
+/* ---------------------------------------------------------------- HTTP */
+
+static void resp_free(void *p)
+{
+	struct sbt_resp *r = p;
+
+	free(r->body);
+	cJSON_Delete(r->json);
+	free(r->content_type);
+	free(r->content_encoding);
+	free(r->retry_after);
+	free(r->content_disposition);
+	free(r);
+}
+
+static size_t on_body(char *data, size_t size, size_t nmemb, void *user)
+{
+	strbuf_add(user, data, size * nmemb);
+	return size * nmemb;
+}
+
+static void set_header(char **slot, const char *v, size_t n)
+{
+	while (n && (*v == ' ' || *v == '\t'))
+		v++, n--;
+	while (n && (v[n - 1] == '\r' || v[n - 1] == '\n' || v[n - 1] == ' '))
+		n--;
+	free(*slot);
+	*slot = xstrndup(v, n);
+}
+
+static size_t on_header(char *data, size_t size, size_t nmemb, void *user)
+{
+	struct sbt_resp *r = user;
+	size_t n = size * nmemb;
+	static const struct { const char *name; size_t off; } want[] = {
+		{ "content-type:", offsetof(struct sbt_resp, content_type) },
+		{ "content-encoding:", offsetof(struct sbt_resp, content_encoding) },
+		{ "retry-after:", offsetof(struct sbt_resp, retry_after) },
+		{ "content-disposition:", offsetof(struct sbt_resp, content_disposition) },
+	};
+
+	if (n >= 5 && strncmp(data, "HTTP/", 5) == 0) {
+		/* A new response (after 100 Continue): forget earlier headers. */
+		for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+			char **slot = (char **)((char *)r + want[i].off);
+			free(*slot);
+			*slot = NULL;
+		}
+	}
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		size_t k = strlen(want[i].name);
+		if (n > k && strncasecmp(data, want[i].name, k) == 0)
+			set_header((char **)((char *)r + want[i].off), data + k, n - k);
+	}
+	return n;
+}
+
+struct sbt_resp *sbt_request(const struct sbt_request *rq)
+{
+	struct sbt_resp *r = keep_with(xcalloc(1, sizeof *r), resp_free);
+	struct strbuf url = STRBUF_INIT, body = STRBUF_INIT;
+	struct curl_slist *hdrs = NULL;
+	curl_mime *mime = NULL;
+	char errbuf[CURL_ERROR_SIZE] = "";
+
+	if (strncmp(rq->path, "http://", 7) == 0 || strncmp(rq->path, "https://", 8) == 0)
+		strbuf_adds(&url, rq->path);
+	else
+		strbuf_addf(&url, "%s%s", sbt_base(), rq->path);
+	if (rq->query)
+		strbuf_addf(&url, "%s%s", strchr(strbuf_str(&url), '?') ? "&" : "?", rq->query);
+
+	curl_easy_reset(curl);
+	curl_easy_setopt(curl, CURLOPT_URL, strbuf_str(&url));
+	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(curl, CURLOPT_TIMEOUT, rq->timeout_s ? rq->timeout_s : 60L);
+	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
+	curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(curl, CURLOPT_HEADERDATA, r);
+	if (rq->gzip)
+		curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "gzip");
+	/* No Expect: 100-continue round trip: tests want one exchange each. */
+	hdrs = curl_slist_append(hdrs, "Expect:");
+	hdrs = curl_slist_append(hdrs, "Accept: application/json");
+	for (size_t i = 0; rq->headers && rq->headers[i]; i++)
+		hdrs = curl_slist_append(hdrs, rq->headers[i]);
+	if (rq->parts) {
+		mime = curl_mime_init(curl);
+		for (size_t i = 0; i < rq->n_parts; i++) {
+			const struct sbt_part *p = &rq->parts[i];
+			curl_mimepart *part = curl_mime_addpart(mime);
+			curl_mime_name(part, p->name);
+			if (p->filename || p->data) {
+				curl_mime_data(part, p->data, p->len);
+				curl_mime_filename(part, p->filename ? p->filename : "file");
+			} else {
+				curl_mime_data(part, p->value ? p->value : "", CURL_ZERO_TERMINATED);
+			}
+		}
+		curl_easy_setopt(curl, CURLOPT_MIMEPOST, mime);
+	} else if (rq->body) {
+		size_t len = rq->body_len ? rq->body_len : strlen(rq->body);
+		char ct[160];
+		snprintf(ct, sizeof ct, "Content-Type: %s",
+		         rq->content_type ? rq->content_type : "application/x-www-form-urlencoded");
+		hdrs = curl_slist_append(hdrs, ct);
+		curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
+		curl_easy_setopt(curl, CURLOPT_POSTFIELDS, rq->body);
+	}
+	if (rq->method)
+		curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, rq->method);
+	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, hdrs);
+
+	CURLcode rc = curl_easy_perform(curl);
+	r->curl_code = (int)rc;
+	snprintf(r->curl_error, sizeof r->curl_error, "%s",
+	         *errbuf ? errbuf : (rc ? curl_easy_strerror(rc) : ""));
+	curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &r->status);
+	strbuf_adds(&body, "");
+	r->body = strbuf_detach(&body, &r->len);
+	r->json = cJSON_ParseWithLength(r->body, r->len);
+	curl_slist_free_all(hdrs);
+	curl_mime_free(mime);
+	strbuf_free(&url);
+	return r;
+}
+
+struct sbt_resp *sbt_post(const char *path, const char *form)
+{
+	struct sbt_request rq = { .path = path, .body = form };
+	return sbt_request(&rq);
+}
+
+struct sbt_resp *sbt_call(const char *path, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	if (sb.len)
+		strbuf_addc(&sb, '&');
+	strbuf_adds(&sb, sbt_auth());
+	return sbt_post(path, sbt_keep(strbuf_detach(&sb, NULL)));
+}
+
+struct sbt_resp *sbt_call0(const char *path)
+{
+	return sbt_post(path, sbt_auth());
+}
+
+struct sbt_resp *sbt_getq(const char *path, const char *query)
+{
+	struct sbt_request rq = { .path = path, .query = query };
+	return sbt_request(&rq);
+}
+
+/* ---------------------------------------------------------------- answers */
+
+static void note_json(const cJSON *obj)
+{
+	char *text = cJSON_PrintUnformatted(obj);
+	if (text) {
+		size_t n = strlen(text);
+		sbt_note("%.*s%s", (int)(n > 1500 ? 1500 : n), text, n > 1500 ? " ..." : "");
+		free(text);
+	}
+}
+
+cJSON *sbt_m_at(const cJSON *obj, const char *name, const char *file, int line)
+{
+	cJSON *m = obj ? cJSON_GetObjectItemCaseSensitive(obj, name) : NULL;
+
+	if (!m) {
+		sbt_note("no member \"%s\" in:", name);
+		note_json(obj);
+		_fail(file, line);
+	}
+	return m;
+}
+
+const char *sbt_s_at(const cJSON *obj, const char *name, const char *file, int line)
+{
+	cJSON *m = sbt_m_at(obj, name, file, line);
+
+	if (!cJSON_IsString(m)) {
+		sbt_note("member \"%s\" is not a JSON string in:", name);
+		note_json(obj);
+		_fail(file, line);
+	}
+	return m->valuestring;
+}
+
+long long sbt_i_at(const cJSON *obj, const char *name, const char *file, int line)
+{
+	const char *s = sbt_s_at(obj, name, file, line);
+	char *end;
+
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (!*s || *end || errno) {
+		sbt_note("member \"%s\" is \"%s\", not an integer string", name, s);
+		_fail(file, line);
+	}
+	return v;
+}
+
+double sbt_d_at(const cJSON *obj, const char *name, const char *file, int line)
+{
+	const char *s = sbt_s_at(obj, name, file, line);
+	char *end;
+	double v = strtod(s, &end);
+
+	if (!*s || *end) {
+		sbt_note("member \"%s\" is \"%s\", not a decimal string", name, s);
+		_fail(file, line);
+	}
+	return v;
+}
+
+void sbt_ok_at(const struct sbt_resp *r, const char *file, int line)
+{
+	cJSON *success = r && r->json ? cJSON_GetObjectItemCaseSensitive(r->json, "success") : NULL;
+
+	if (!r || r->status != 200 || !cJSON_IsTrue(success)) {
+		sbt_note("expected HTTP 200 with success:true");
+		sbt_dump(r);
+		_fail(file, line);
+	}
+}
+
+void sbt_err_at(const struct sbt_resp *r, long status, const char *needle,
+                const char *file, int line)
+{
+	cJSON *success = r && r->json ? cJSON_GetObjectItemCaseSensitive(r->json, "success") : NULL;
+	cJSON *msg = r && r->json ? cJSON_GetObjectItemCaseSensitive(r->json, "errorMessage") : NULL;
+
+	if (!r || !r->json || !cJSON_IsFalse(success) || !cJSON_IsString(msg) ||
+	    !*msg->valuestring) {
+		sbt_note("expected a JSON answer with success:false and an errorMessage");
+		sbt_dump(r);
+		_fail(file, line);
+	}
+	if (status && r->status != status) {
+		sbt_note("expected HTTP %ld", status);
+		sbt_dump(r);
+		_fail(file, line);
+	}
+	if (needle && !strcasestr(msg->valuestring, needle)) {
+		sbt_note("errorMessage does not mention \"%s\"", needle);
+		sbt_dump(r);
+		_fail(file, line);
+	}
+}
+
+void sbt_order_at(const cJSON *obj, const char *const *names, const char *file, int line)
+{
+	const cJSON *m = obj ? obj->child : NULL;
+	size_t i = 0;
+
+	if (!cJSON_IsObject(obj)) {
+		sbt_note("not a JSON object");
+		_fail(file, line);
+	}
+	for (; names[i]; i++) {
+		const char *want = names[i];
+		if (strcmp(want, "*") == 0) {
+			const char *next = names[i + 1];
+			if (!next)
+				return;
+			while (m && strcmp(m->string, next[0] == '?' ? next + 1 : next) != 0)
+				m = m->next;
+			continue;
+		}
+		int optional = want[0] == '?';
+		if (optional)
+			want++;
+		if (m && strcmp(m->string, want) == 0) {
+			m = m->next;
+			continue;
+		}
+		if (optional)
+			continue;
+		sbt_note("member order: expected \"%s\" at this place, found \"%s\"", want,
+		         m ? m->string : "(end of object)");
+		struct strbuf sb = STRBUF_INIT;
+		for (const cJSON *c = obj->child; c; c = c->next)
+			strbuf_addf(&sb, "%s%s", c == obj->child ? "" : ", ", c->string);
+		sbt_note("members: %s", strbuf_str(&sb));
+		strbuf_free(&sb);
+		_fail(file, line);
+	}
+	if (m) {
+		sbt_note("member order: unexpected member \"%s\" after the expected ones", m->string);
+		_fail(file, line);
+	}
+}
+
+size_t sbt_ids_at(const struct sbt_resp *r, long long **ids, const char *file, int line)
+{
+	sbt_ok_at(r, file, line);
+	const char *prop = sbt_s_at(r->json, "propertyName", file, line);
+	cJSON *arr = sbt_m_at(r->json, prop, file, line);
+	cJSON *count = sbt_m_at(r->json, "count", file, line);
+	size_t n = 0;
+	long long *out;
+
+	if (!cJSON_IsArray(arr)) {
+		sbt_note("\"%s\" is not an array", prop);
+		_fail(file, line);
+	}
+	out = sbt_keep(xcalloc((size_t)cJSON_GetArraySize(arr) + 1, sizeof *out));
+	for (cJSON *e = arr->child; e; e = e->next) {
+		if (!cJSON_IsNumber(e) || e->valuedouble != (double)(long long)e->valuedouble) {
+			sbt_note("search id %zu of \"%s\" is not a JSON integer", n, prop);
+			_fail(file, line);
+		}
+		out[n] = (long long)e->valuedouble;
+		if (n && out[n] <= out[n - 1]) {
+			sbt_note("search ids not strictly ascending: %lld after %lld", out[n], out[n - 1]);
+			_fail(file, line);
+		}
+		n++;
+	}
+	if (!cJSON_IsNumber(count) || (size_t)count->valuedouble != n) {
+		sbt_note("count is not the JSON number %zu", n);
+		_fail(file, line);
+	}
+	*ids = out;
+	return n;
+}
+
+cJSON *sbt_records_at(const struct sbt_resp *r, const char *file, int line)
+{
+	sbt_ok_at(r, file, line);
+	const char *prop = sbt_s_at(r->json, "propertyName", file, line);
+	cJSON *arr = sbt_m_at(r->json, prop, file, line);
+
+	if (!cJSON_IsArray(arr)) {
+		sbt_note("\"%s\" is not an array", prop);
+		_fail(file, line);
+	}
+	return arr;
+}
+
+void sbt_alive_at(const char *file, int line)
+{
+	struct sbt_resp *r = sbt_call("/customer/search", "customerIDs=%s", sbt_qo("<", "0"));
+	sbt_ok_at(r, file, line);
+}
+
+/* ---------------------------------------------------------------- operations */
+
+size_t sbt_search(const char *entity, long long **ids, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	struct sbt_resp *r = sbt_call(sbt_fmt("/%s/search", entity), "%s", strbuf_str(&sb));
+	strbuf_free(&sb);
+	return sbt_ids(r, ids);
+}
+
+static void drop_array(void *p)
+{
+	cJSON_Delete(p);
+}
+
+cJSON *sbt_get(const char *entity, const char *param, const long long *ids, size_t n)
+{
+	cJSON *all = keep_with(cJSON_CreateArray(), drop_array);
+
+	for (size_t at = 0; at < n; at += 1000) {
+		size_t k = n - at > 1000 ? 1000 : n - at;
+		struct sbt_resp *r = sbt_call(sbt_fmt("/%s/get", entity), "%s=%s", param,
+		                              sbt_enc(sbt_idlist(ids + at, k)));
+		cJSON *recs = sbt_records(r);
+		for (cJSON *e = recs->child; e; e = e->next)
+			cJSON_AddItemToArray(all, cJSON_Duplicate(e, 1));
+	}
+	return all;
+}
+
+cJSON *sbt_byid(const char *entity, long long id)
+{
+	struct sbt_resp *r = sbt_call0(sbt_fmt("/%s/%lld", entity, id));
+	sbt_ok(r);
+	const char *prop = sbt_s(r->json, "propertyName");
+	cJSON *rec = sbt_m(r->json, prop);
+	assert_true(cJSON_IsObject(rec));
+	return rec;
+}
+
+cJSON *sbt_find(const cJSON *array, const char *pk, long long id)
+{
+	for (cJSON *e = array ? array->child : NULL; e; e = e->next) {
+		cJSON *v = cJSON_GetObjectItemCaseSensitive(e, pk);
+		if (cJSON_IsString(v) && strtoll(v->valuestring, NULL, 10) == id)
+			return e;
+	}
+	return NULL;
+}
+
+long long sbt_result(const struct sbt_resp *r)
+{
+	sbt_ok(r);
+	return sbt_i(r->json, "result");
+}
+
+int sbt_has(const long long *ids, size_t n, long long id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i] == id)
+			return 1;
+	return 0;
+}
