@@ -1,2 +1,161 @@
-/* dates.c: (being written) */
-typedef int rd_empty_unit;
+/* dates.c: parsing, formatting and day arithmetic of the API's office-local dates. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/dates.h"
+
+static int is_leap(int y)
+{
+	return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+static int month_days(int y, int m)
+{
+	static const int days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+
+	return m == 2 && is_leap(y) ? 29 : days[m - 1];
+}
+
+/* Reads exactly n decimal digits; -1 when one is not a digit. */
+static int digits(const char *s, int n)
+{
+	int v = 0, i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+/* The first 10 characters of s as a real calendar date. */
+static int parse_ymd(const char *s, struct rd_date *out)
+{
+	int y, m, d;
+
+	if (strnlen(s, 10) < 10 || s[4] != '-' || s[7] != '-')
+		return -1;
+	y = digits(s, 4);
+	m = digits(s + 5, 2);
+	d = digits(s + 8, 2);
+	/* Year 0000 is the unset marker's, not a date. */
+	if (y < 1 || m < 1 || m > 12 || d < 1 || d > month_days(y, m))
+		return -1;
+	out->year = y;
+	out->month = m;
+	out->day = d;
+	return 0;
+}
+
+int date_parse(const char *s, struct rd_date *out)
+{
+	struct rd_date d;
+
+	if (!s || parse_ymd(s, &d) < 0 || s[10] != '\0')
+		return -1;
+	if (out)
+		*out = d;
+	return 0;
+}
+
+int datetime_parse(const char *s, struct rd_date *out, int *secs)
+{
+	struct rd_date d;
+	int h, mi, se;
+
+	if (!s || parse_ymd(s, &d) < 0)
+		return -1;
+	if (s[10] == '\0') {
+		h = mi = se = 0;
+	} else {
+		if (s[10] != ' ' || strnlen(s + 11, 9) != 8 || s[13] != ':' || s[16] != ':')
+			return -1;
+		h = digits(s + 11, 2);
+		mi = digits(s + 14, 2);
+		se = digits(s + 17, 2);
+		if (h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59)
+			return -1;
+	}
+	if (out)
+		*out = d;
+	if (secs)
+		*secs = h * 3600 + mi * 60 + se;
+	return 0;
+}
+
+void date_format(const struct rd_date *d, char *buf)
+{
+	/* Clamp so the text always fits the documented 11 bytes. */
+	int y = d->year < 0 ? 0 : d->year > 9999 ? 9999 : d->year;
+	int m = d->month < 0 ? 0 : d->month > 99 ? 99 : d->month;
+	int dd = d->day < 0 ? 0 : d->day > 99 ? 99 : d->day;
+
+	snprintf(buf, 11, "%04d-%02d-%02d", y, m, dd);
+}
+
+/* Howard Hinnant's days_from_civil: exact for the proleptic Gregorian
+ * calendar, with no table and no time zone. */
+long date_to_days(const struct rd_date *d)
+{
+	long y = d->year - (d->month <= 2);
+	long era = (y >= 0 ? y : y - 399) / 400;
+	long yoe = y - era * 400;
+	long mp = (d->month + 9) % 12;
+	long doy = (153 * mp + 2) / 5 + d->day - 1;
+	long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+	return era * 146097 + doe - 719468;
+}
+
+void date_from_days(long days, struct rd_date *out)
+{
+	long z = days + 719468;
+	long era = (z >= 0 ? z : z - 146096) / 146097;
+	long doe = z - era * 146097;
+	long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	long mp = (5 * doy + 2) / 153;
+	long m = mp < 10 ? mp + 3 : mp - 9;
+
+	out->year = (int)(yoe + era * 400 + (m <= 2));
+	out->month = (int)m;
+	out->day = (int)(doy - (153 * mp + 2) / 5 + 1);
+}
+
+int date_weekday(const struct rd_date *d)
+{
+	long days = date_to_days(d);
+	/* 1970-01-01 was a Thursday. */
+	long w = (days + 4) % 7;
+
+	return (int)(w < 0 ? w + 7 : w);
+}
+
+void date_today(struct rd_date *out)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!localtime_r(&now, &tm)) {
+		out->year = 1970;
+		out->month = 1;
+		out->day = 1;
+		return;
+	}
+	out->year = tm.tm_year + 1900;
+	out->month = tm.tm_mon + 1;
+	out->day = tm.tm_mday;
+}
+
+int date_valid_or_unset(const char *s)
+{
+	if (!s)
+		return 0;
+	if (strcmp(s, "0000-00-00") == 0 || strcmp(s, "0000-00-00 00:00:00") == 0)
+		return 1;
+	return datetime_parse(s, NULL, NULL) == 0;
+}

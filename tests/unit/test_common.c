@@ -1,0 +1,356 @@
+/* test_common.c: the string buffer, UTF-8 handling and calendar dates of src/common. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "common/dates.h"
+#include "common/strbuf.h"
+#include "common/utf8.h"
+
+/* ------------------------------------------------------------- strbuf */
+
+static void test_strbuf_empty(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t len = 99;
+	char *p;
+
+	(void)state;
+	assert_string_equal(strbuf_str(&sb), "");
+	p = strbuf_detach(&sb, &len);
+	assert_non_null(p);
+	assert_string_equal(p, "");
+	assert_int_equal(len, 0);
+	free(p);
+	strbuf_free(&sb);
+}
+
+static void test_strbuf_appends(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p;
+	size_t len;
+
+	(void)state;
+	strbuf_adds(&sb, "route ");
+	strbuf_addc(&sb, '#');
+	strbuf_addf(&sb, "%d/%s", 42, "x");
+	strbuf_add(&sb, "abc", 2);
+	assert_string_equal(strbuf_str(&sb), "route #42/xab");
+	assert_int_equal(sb.len, strlen("route #42/xab"));
+	strbuf_reset(&sb);
+	assert_string_equal(strbuf_str(&sb), "");
+	assert_int_equal(sb.len, 0);
+	strbuf_adds(&sb, "again");
+	p = strbuf_detach(&sb, &len);
+	assert_string_equal(p, "again");
+	assert_int_equal(len, 5);
+	assert_null(sb.buf);
+	assert_int_equal(sb.len, 0);
+	free(p);
+}
+
+static void test_strbuf_grows_and_keeps_nul(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char big[5000];
+	int i;
+
+	(void)state;
+	memset(big, 'z', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	/* A format result longer than the first guess takes the second path. */
+	strbuf_addf(&sb, "<%s>", big);
+	assert_int_equal(sb.len, sizeof(big) + 1);
+	assert_int_equal(sb.buf[0], '<');
+	assert_int_equal(sb.buf[sb.len - 1], '>');
+	assert_int_equal(sb.buf[sb.len], '\0');
+	for (i = 0; i < 1000; i++)
+		strbuf_addc(&sb, (char)('a' + i % 26));
+	assert_int_equal(sb.len, sizeof(big) + 1 + 1000);
+	assert_int_equal(sb.buf[sb.len], '\0');
+	assert_true(sb.cap > sb.len);
+	/* Embedded NULs are bytes like any other. */
+	strbuf_reset(&sb);
+	strbuf_add(&sb, "a\0b", 3);
+	assert_int_equal(sb.len, 3);
+	assert_memory_equal(sb.buf, "a\0b", 4);
+	strbuf_free(&sb);
+	assert_null(sb.buf);
+}
+
+static void test_xalloc(void **state)
+{
+	char *s = xstrdup("hello");
+	char *t = xstrndup("hello", 3);
+	char *u = xstrndup("hi", 10);
+	int *z = xcalloc(4, sizeof(int));
+
+	(void)state;
+	assert_string_equal(s, "hello");
+	assert_string_equal(t, "hel");
+	assert_string_equal(u, "hi");
+	assert_int_equal(z[0] | z[1] | z[2] | z[3], 0);
+	z = xrealloc(z, 100 * sizeof(int));
+	z[99] = 7;
+	assert_int_equal(z[99], 7);
+	free(s);
+	free(t);
+	free(u);
+	free(z);
+}
+
+/* --------------------------------------------------------------- utf8 */
+
+#define VALID(lit) utf8_valid(lit, sizeof(lit) - 1)
+
+static void test_utf8_valid(void **state)
+{
+	(void)state;
+	assert_true(VALID(""));
+	assert_true(VALID("plain ascii"));
+	assert_true(VALID("caf\xc3\xa9"));               /* é */
+	assert_true(VALID("\xe6\x9d\xb1\xe4\xba\xac"));  /* 東京 */
+	assert_true(VALID("\xf0\x9f\x90\x9c"));          /* U+1F41C */
+	assert_true(VALID("\xf4\x8f\xbf\xbf"));          /* U+10FFFF */
+	assert_true(VALID("\xed\x9f\xbf"));              /* U+D7FF */
+	assert_true(VALID("a\0b"));                      /* NUL is UTF-8 */
+	/* Overlongs. */
+	assert_false(VALID("\xc0\xaf"));
+	assert_false(VALID("\xc1\xbf"));
+	assert_false(VALID("\xe0\x80\xaf"));
+	assert_false(VALID("\xe0\x9f\xbf"));
+	assert_false(VALID("\xf0\x80\x80\xaf"));
+	assert_false(VALID("\xf0\x8f\xbf\xbf"));
+	/* Surrogates. */
+	assert_false(VALID("\xed\xa0\x80"));
+	assert_false(VALID("\xed\xbf\xbf"));
+	/* Past U+10FFFF and bytes that never occur. */
+	assert_false(VALID("\xf4\x90\x80\x80"));
+	assert_false(VALID("\xf5\x80\x80\x80"));
+	assert_false(VALID("\xff"));
+	assert_false(VALID("\xfe"));
+	/* Truncated and stray continuation bytes. */
+	assert_false(VALID("\xc3"));
+	assert_false(VALID("ok\xe6\x9d"));
+	assert_false(VALID("\xf0\x9f\x90"));
+	assert_false(VALID("\x80"));
+	assert_false(VALID("\xc3\x28"));
+	/* The length decides, not a NUL. */
+	assert_true(utf8_valid("\xc3\xa9", 2));
+	assert_false(utf8_valid("\xc3\xa9", 1));
+}
+
+static void expect_escape(const char *in, size_t len, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	utf8_escape_controls(&sb, in, len);
+	assert_string_equal(strbuf_str(&sb), want);
+	strbuf_free(&sb);
+}
+
+#define ESCAPES(lit, want) expect_escape(lit, sizeof(lit) - 1, want)
+
+static void test_utf8_escape_controls(void **state)
+{
+	(void)state;
+	ESCAPES("Smith", "Smith");
+	ESCAPES("", "");
+	ESCAPES("\x1b[31mred\x1b[0m", "^[[31mred^[[0m");
+	ESCAPES("a\tb\nc\rd", "a^Ib^Jc^Md");
+	ESCAPES("\x01\x1f", "^A^_");
+	ESCAPES("nul\0x", "nul^@x");
+	ESCAPES("del\x7f", "del^?");
+	/* C1 controls as UTF-8 (U+009B is CSI) and as raw bytes. */
+	ESCAPES("\xc2\x9b" "31m", "\\x9b31m");
+	ESCAPES("\xc2\x85", "\\x85");
+	ESCAPES("\x9b" "2J", "\\x9b2J");
+	/* Invalid bytes one by one; good text around them survives. */
+	ESCAPES("caf\xc3\xa9 \xff\xfe ok", "caf\xc3\xa9 \\xff\\xfe ok");
+	ESCAPES("\xed\xa0\x80", "\\xed\\xa0\\x80");
+	ESCAPES("\xe6\x9d", "\\xe6\\x9d");
+	/* Printable non-ASCII passes untouched, U+00A0 included. */
+	ESCAPES("\xc2\xa0\xe6\x9d\xb1", "\xc2\xa0\xe6\x9d\xb1");
+	/* Appends to what is there. */
+	{
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_adds(&sb, "name: ");
+		utf8_escape_controls(&sb, "\x1b]0;x\x07", 6);
+		assert_string_equal(strbuf_str(&sb), "name: ^[]0;x^G");
+		strbuf_free(&sb);
+	}
+}
+
+#define WIDTH(lit) utf8_width(lit, sizeof(lit) - 1)
+
+static void test_utf8_width(void **state)
+{
+	(void)state;
+	assert_int_equal(WIDTH(""), 0);
+	assert_int_equal(WIDTH("abc"), 3);
+	assert_int_equal(WIDTH("caf\xc3\xa9"), 4);                 /* precomposed é */
+	assert_int_equal(WIDTH("cafe\xcc\x81"), 4);                /* e + U+0301 */
+	assert_int_equal(WIDTH("\xe6\x9d\xb1\xe4\xba\xac"), 4);    /* 東京 */
+	assert_int_equal(WIDTH("\xea\xb0\x80"), 2);                /* Hangul 가 */
+	assert_int_equal(WIDTH("\xef\xbc\xa1"), 2);                /* fullwidth A */
+	assert_int_equal(WIDTH("\xf0\x9f\x90\x9c"), 2);            /* U+1F41C emoji */
+	assert_int_equal(WIDTH("\xe2\x94\x80"), 1);                /* box drawing */
+	assert_int_equal(WIDTH("a\xe2\x80\x8b" "b"), 2);           /* zero-width space */
+	assert_int_equal(WIDTH("\xf0\xa0\x80\x80"), 2);            /* CJK ext. B */
+	assert_int_equal(WIDTH("\x1b"), 0);
+	/* An invalid byte takes one replacement cell. */
+	assert_int_equal(WIDTH("a\xffz"), 3);
+}
+
+/* -------------------------------------------------------------- dates */
+
+static void test_date_parse(void **state)
+{
+	struct rd_date d;
+
+	(void)state;
+	assert_int_equal(date_parse("2026-11-20", &d), 0);
+	assert_int_equal(d.year, 2026);
+	assert_int_equal(d.month, 11);
+	assert_int_equal(d.day, 20);
+	assert_int_equal(date_parse("2024-02-29", &d), 0);
+	assert_int_equal(date_parse("2000-02-29", &d), 0);
+	/* Refused: unset, impossible days, non-leap Feb 29, bad shapes. */
+	assert_int_equal(date_parse("0000-00-00", &d), -1);
+	assert_int_equal(date_parse("2026-02-30", &d), -1);
+	assert_int_equal(date_parse("2026-02-29", &d), -1);
+	assert_int_equal(date_parse("1900-02-29", &d), -1);
+	assert_int_equal(date_parse("2026-04-31", &d), -1);
+	assert_int_equal(date_parse("2026-13-01", &d), -1);
+	assert_int_equal(date_parse("2026-00-10", &d), -1);
+	assert_int_equal(date_parse("2026-01-00", &d), -1);
+	assert_int_equal(date_parse("2026-1-05", &d), -1);
+	assert_int_equal(date_parse("2026-01-05x", &d), -1);
+	assert_int_equal(date_parse("2026-01-05 00:00:00", &d), -1);
+	assert_int_equal(date_parse("2026/01/05", &d), -1);
+	assert_int_equal(date_parse("", &d), -1);
+	assert_int_equal(date_parse("2026-01", &d), -1);
+	assert_int_equal(date_parse(NULL, &d), -1);
+}
+
+static void test_datetime_parse(void **state)
+{
+	struct rd_date d;
+	int secs = -1;
+
+	(void)state;
+	assert_int_equal(datetime_parse("2026-11-20 13:45:07", &d, &secs), 0);
+	assert_int_equal(d.day, 20);
+	assert_int_equal(secs, 13 * 3600 + 45 * 60 + 7);
+	assert_int_equal(datetime_parse("2026-11-20", &d, &secs), 0);
+	assert_int_equal(secs, 0);
+	assert_int_equal(datetime_parse("2026-11-20 23:59:59", NULL, &secs), 0);
+	assert_int_equal(secs, 86399);
+	assert_int_equal(datetime_parse("2026-11-20 24:00:00", &d, &secs), -1);
+	assert_int_equal(datetime_parse("2026-11-20 12:60:00", &d, &secs), -1);
+	assert_int_equal(datetime_parse("2026-11-20T12:00:00", &d, &secs), -1);
+	assert_int_equal(datetime_parse("2026-11-20 12:00", &d, &secs), -1);
+	assert_int_equal(datetime_parse("2026-11-20 12:00:00Z", &d, &secs), -1);
+	assert_int_equal(datetime_parse("0000-00-00 00:00:00", &d, &secs), -1);
+	assert_int_equal(datetime_parse("2026-02-30 10:00:00", &d, &secs), -1);
+}
+
+static void test_date_valid_or_unset(void **state)
+{
+	(void)state;
+	assert_true(date_valid_or_unset("0000-00-00"));
+	assert_true(date_valid_or_unset("0000-00-00 00:00:00"));
+	assert_true(date_valid_or_unset("2026-11-20"));
+	assert_true(date_valid_or_unset("2026-11-20 08:00:00"));
+	assert_false(date_valid_or_unset("2026-02-30"));
+	assert_false(date_valid_or_unset("0000-00-00 00:00"));
+	assert_false(date_valid_or_unset("yesterday"));
+	assert_false(date_valid_or_unset(NULL));
+}
+
+static void test_date_days_and_weekday(void **state)
+{
+	struct rd_date d = { 1970, 1, 1 }, back;
+	char buf[11];
+	long days;
+
+	(void)state;
+	assert_int_equal(date_to_days(&d), 0);
+	assert_int_equal(date_weekday(&d), 4); /* Thursday */
+	d = (struct rd_date){ 2026, 11, 20 };
+	assert_int_equal(date_weekday(&d), 5); /* Friday */
+	d = (struct rd_date){ 2000, 3, 1 };
+	assert_int_equal(date_to_days(&d), 11017);
+	d = (struct rd_date){ 1969, 12, 31 };
+	assert_int_equal(date_to_days(&d), -1);
+	assert_int_equal(date_weekday(&d), 3); /* Wednesday */
+	d = (struct rd_date){ 2024, 2, 28 };
+	date_from_days(date_to_days(&d) + 1, &back);
+	assert_int_equal(back.month, 2);
+	assert_int_equal(back.day, 29);
+	date_from_days(date_to_days(&d) + 2, &back);
+	assert_int_equal(back.month, 3);
+	assert_int_equal(back.day, 1);
+	d = (struct rd_date){ 2026, 12, 31 };
+	date_from_days(date_to_days(&d) + 1, &back);
+	date_format(&back, buf);
+	assert_string_equal(buf, "2027-01-01");
+
+	/* Every day from 1899 to 2101 survives the round trip, formats to
+	 * what parses back, and weekdays advance by one. */
+	d = (struct rd_date){ 1899, 1, 1 };
+	for (days = date_to_days(&d); days < date_to_days(&(struct rd_date){ 2101, 1, 1 }); days++) {
+		struct rd_date p;
+
+		date_from_days(days, &back);
+		assert_int_equal(date_to_days(&back), days);
+		date_format(&back, buf);
+		assert_int_equal(date_parse(buf, &p), 0);
+		assert_int_equal(p.year, back.year);
+		assert_int_equal(p.month, back.month);
+		assert_int_equal(p.day, back.day);
+		assert_int_equal(date_weekday(&back), (int)(((days + 4) % 7 + 7) % 7));
+	}
+}
+
+static void test_date_format_and_today(void **state)
+{
+	struct rd_date d = { 987, 3, 4 };
+	char buf[11];
+
+	(void)state;
+	date_format(&d, buf);
+	assert_string_equal(buf, "0987-03-04");
+	date_today(&d);
+	date_format(&d, buf);
+	/* Whatever today is, it is a real date. */
+	assert_int_equal(date_parse(buf, NULL), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_strbuf_empty),
+		cmocka_unit_test(test_strbuf_appends),
+		cmocka_unit_test(test_strbuf_grows_and_keeps_nul),
+		cmocka_unit_test(test_xalloc),
+		cmocka_unit_test(test_utf8_valid),
+		cmocka_unit_test(test_utf8_escape_controls),
+		cmocka_unit_test(test_utf8_width),
+		cmocka_unit_test(test_date_parse),
+		cmocka_unit_test(test_datetime_parse),
+		cmocka_unit_test(test_date_valid_or_unset),
+		cmocka_unit_test(test_date_days_and_weekday),
+		cmocka_unit_test(test_date_format_and_today),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
