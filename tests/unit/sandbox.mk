@@ -11,3 +11,21 @@ TESTS += tests/unit/test_faults
 tests_unit_test_faults_SOURCES = tests/unit/test_faults.c
 tests_unit_test_faults_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_unit_test_faults_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_request
+TESTS += tests/unit/test_request
+tests_unit_test_request_SOURCES = tests/unit/test_request.c
+tests_unit_test_request_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_request_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_query
+TESTS += tests/unit/test_query
+tests_unit_test_query_SOURCES = tests/unit/test_query.c
+tests_unit_test_query_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_query_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_envelope
+TESTS += tests/unit/test_envelope
+tests_unit_test_envelope_SOURCES = tests/unit/test_envelope.c
+tests_unit_test_envelope_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_envelope_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
