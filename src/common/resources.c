@@ -1354,14 +1354,14 @@ const struct resource res_table[] = {
 	},
 	{
 		.name = "ticketItem", .plural = "addOns", .singular = "addOn",
-		.pk = "itemID", .id_name = "itemIDs", .property = "addOns",
+		.pk = "itemID", .id_name = "itemIDs", .property = "itemIDs",
 		.get_param = "itemIDs", .update_key = "itemID", .owner = "ticketID",
 		.class_id = 0, .ops = 0, .in_spec = 0,
 		.fields = LIST(ticketItem_fields), .params = LIST(ticketItem_params),
 	},
 	{
 		.name = "initialAddOn", .plural = "addOns", .singular = "addOn",
-		.pk = "addOnID", .id_name = "addOnIDs", .property = "addOns",
+		.pk = "addOnID", .id_name = "addOnIDs", .property = "addOnIDs",
 		.get_param = "addOnIDs", .update_key = "addOnID",
 		.owner = "subscriptionID", .class_id = 0, .ops = 0, .in_spec = 0,
 		.fields = LIST(initialAddOn_fields), .params = LIST(initialAddOn_params),
