@@ -210,6 +210,63 @@ static void test_utf8_width(void **state)
 	assert_int_equal(WIDTH("a\xffz"), 3);
 }
 
+/* Encodes cp as UTF-8 into b (4 bytes); returns the length. */
+static size_t encode(uint32_t cp, char *b)
+{
+	if (cp < 0x80) {
+		b[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		b[0] = (char)(0xC0 | (cp >> 6));
+		b[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		b[0] = (char)(0xE0 | (cp >> 12));
+		b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		b[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	b[0] = (char)(0xF0 | (cp >> 18));
+	b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+	b[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	b[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+/* Every code point: valid unless a surrogate, printable ones pass the
+ * escaper unchanged, and each takes 0, 1 or 2 columns. */
+static void test_utf8_every_code_point(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	uint32_t cp;
+	char b[4];
+
+	(void)state;
+	for (cp = 0; cp <= 0x10FFFF; cp++) {
+		size_t n = encode(cp, b), w;
+		int surrogate = cp >= 0xD800 && cp <= 0xDFFF;
+
+		if (utf8_valid(b, n) != !surrogate)
+			fail_msg("U+%04X validity", (unsigned)cp);
+		if (n > 1 && utf8_valid(b, n - 1))
+			fail_msg("U+%04X truncated is valid", (unsigned)cp);
+		if (surrogate)
+			continue;
+		w = utf8_width(b, n);
+		if (w > 2)
+			fail_msg("U+%04X width %zu", (unsigned)cp, w);
+		if (cp < 0xA0)
+			continue;
+		strbuf_reset(&sb);
+		utf8_escape_controls(&sb, b, n);
+		if (sb.len != n || memcmp(sb.buf, b, n) != 0)
+			fail_msg("U+%04X escaped", (unsigned)cp);
+	}
+	strbuf_free(&sb);
+}
+
 /* -------------------------------------------------------------- dates */
 
 static void test_date_parse(void **state)
@@ -345,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_utf8_valid),
 		cmocka_unit_test(test_utf8_escape_controls),
 		cmocka_unit_test(test_utf8_width),
+		cmocka_unit_test(test_utf8_every_code_point),
 		cmocka_unit_test(test_date_parse),
 		cmocka_unit_test(test_datetime_parse),
 		cmocka_unit_test(test_date_valid_or_unset),
