@@ -92,6 +92,9 @@ void strbuf_addc(struct strbuf *sb, char c)
 	sb->buf[sb->len] = '\0';
 }
 
+/* The header's prototype lacks the attribute; without it clang's
+ * -Wformat-nonliteral rejects the vsnprintf calls below. */
+__attribute__((format(printf, 2, 0)))
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list cp;
