@@ -122,7 +122,8 @@ struct resource {
 };
 
 /* Every resource: the specification's, appointment, then internal tables
- * (ticketItem, initialAddOn, leadStage, routeGroup, office) with ops 0. */
+ * (ticketItem, initialAddOn, leadStage, routeGroup, office, noteType) with
+ * ops 0. */
 extern const struct resource res_table[];
 extern const size_t res_count;
 

@@ -20,7 +20,8 @@ void strbuf_adds(struct strbuf *sb, const char *s);
 void strbuf_addc(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* Never NULL: "" for an empty buffer.  Valid until the next append. */
 const char *strbuf_str(const struct strbuf *sb);
 /* Hands the buffer to the caller (free() it), leaving sb empty; never NULL. */
