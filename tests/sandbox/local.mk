@@ -10,4 +10,28 @@ TESTS += tests/sandbox/test_wire
 tests_sandbox_test_wire_SOURCES = tests/sandbox/test_wire.c $(SBTEST_SOURCES)
 tests_sandbox_test_wire_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
 tests_sandbox_test_wire_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_search
+TESTS += tests/sandbox/test_search
+tests_sandbox_test_search_SOURCES = tests/sandbox/test_search.c $(SBTEST_SOURCES)
+tests_sandbox_test_search_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_search_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_get
+TESTS += tests/sandbox/test_get
+tests_sandbox_test_get_SOURCES = tests/sandbox/test_get.c $(SBTEST_SOURCES)
+tests_sandbox_test_get_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_get_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_writes
+TESTS += tests/sandbox/test_writes
+tests_sandbox_test_writes_SOURCES = tests/sandbox/test_writes.c $(SBTEST_SOURCES)
+tests_sandbox_test_writes_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_writes_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_special
+TESTS += tests/sandbox/test_special
+tests_sandbox_test_special_SOURCES = tests/sandbox/test_special.c $(SBTEST_SOURCES)
+tests_sandbox_test_special_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_special_LDADD = $(SBTEST_LDADD)
 endif

@@ -1,0 +1,453 @@
+/* test_writes.c: every create and update of the specification, read back through get, each leaving a changelog record. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/sbtest.h"
+
+static struct sbt_server *srv;
+static long long *cust_ids;
+static size_t n_cust;
+
+static int setup(void **state)
+{
+	static const char *const args[] = { SBT_DEFAULT_ARGS, NULL };
+	long long *ids;
+	(void)state;
+	srv = sbt_start(args);
+	n_cust = sbt_search("customer", &ids, "");
+	assert_true(n_cust >= 200);
+	cust_ids = malloc(n_cust * sizeof *ids);
+	memcpy(cust_ids, ids, n_cust * sizeof *ids);
+	sbt_test_teardown(NULL);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(cust_ids);
+	sbt_free(srv);
+	return sbt_test_teardown(NULL);
+}
+
+/* Highest changelog id so far (0 when none). */
+static long long last_change(void)
+{
+	long long *ids;
+	size_t n = sbt_search("changelog", &ids, "");
+	return n ? ids[n - 1] : 0;
+}
+
+/* The changelog's notes member as a new JSON value (it may travel as JSON
+ * text); the caller deletes it. */
+static cJSON *notes_json(const cJSON *rec)
+{
+	cJSON *n = sbt_m(rec, "notes");
+	if (cJSON_IsString(n)) {
+		cJSON *parsed = cJSON_Parse(n->valuestring);
+		if (!parsed) {
+			sbt_note("changelog notes is not JSON: %s", n->valuestring);
+			fail();
+		}
+		return parsed;
+	}
+	assert_true(cJSON_IsObject(n) || cJSON_IsArray(n));
+	return cJSON_Duplicate(n, 1);
+}
+
+/* Asserts changelog records appeared after `before`; when class_id is not 0,
+ * one of them is of that class about ref.  Returns that record (or the
+ * first new one). */
+static cJSON *expect_change(long long before, int class_id, long long ref, const char *what)
+{
+	long long *ids;
+	size_t n = sbt_search("changelog", &ids, "changeIDs=%s", sbt_qo(">", sbt_fmt("%lld", before)));
+	if (n == 0) {
+		sbt_note("%s: no changelog record appended", what);
+		fail();
+	}
+	cJSON *recs = sbt_get("changelog", "changeIDs", ids, n);
+	assert_int_equal(cJSON_GetArraySize(recs), n);
+	if (!class_id)
+		return recs->child;
+	for (cJSON *r = recs->child; r; r = r->next)
+		if (sbt_i(r, "classID") == class_id && sbt_i(r, "referenceID") == ref)
+			return r;
+	sbt_note("%s: no new changelog record with classID %d and referenceID %lld", what,
+	         class_id, ref);
+	char *text = cJSON_PrintUnformatted(recs);
+	sbt_note("%s", text);
+	free(text);
+	fail();
+	return NULL;
+}
+
+/* The one record of entity id through get. */
+static cJSON *get1(const char *entity, const char *param, long long id)
+{
+	cJSON *recs = sbt_get(entity, param, &id, 1);
+	cJSON *rec = cJSON_GetArrayItem(recs, 0);
+	if (!rec)
+		fail_msg("%s %lld cannot be read back through get", entity, id);
+	return rec;
+}
+
+/* A numeric string member compares equal to v (amounts may be reformatted). */
+static void assert_amount(const cJSON *rec, const char *name, double v)
+{
+	double got = sbt_d(rec, name);
+	if (fabs(got - v) > 0.001)
+		fail_msg("%s is %s, not %.2f", name, sbt_s(rec, name), v);
+}
+
+static void test_customer(void **state)
+{
+	(void)state;
+	long long before = last_change();
+	struct sbt_resp *r = sbt_call("/customer/create",
+	                              "fname=Ada&lname=Lovelace&spouse=Charles&address=%s&city=Austin"
+	                              "&state=TX&zip=78701&billToAccountID=0",
+	                              sbt_enc("12 Analytical Way"));
+	long long id = sbt_result(r);
+	assert_true(cJSON_IsString(sbt_m(r->json, "result")));
+	expect_change(before, 8, id, "customer/create");
+	cJSON *c = get1("customer", "customerIDs", id);
+	assert_string_equal(sbt_s(c, "fname"), "Ada");
+	assert_string_equal(sbt_s(c, "lname"), "Lovelace");
+	assert_string_equal(sbt_s(c, "spouse"), "Charles");
+	assert_string_equal(sbt_s(c, "address"), "12 Analytical Way");
+	assert_string_equal(sbt_s(c, "city"), "Austin");
+	assert_string_equal(sbt_s(c, "state"), "TX");
+	assert_string_equal(sbt_s(c, "zip"), "78701");
+	assert_string_equal(sbt_s(c, "balance"), "0.00");
+	long long *ids;
+	size_t n = sbt_search("customer", &ids, "lname=Lovelace");
+	assert_true(sbt_has(ids, n, id));
+
+	/* Update names the record by customerID and answers it in result. */
+	before = last_change();
+	r = sbt_call("/customer/update", "customerID=%lld&lname=Byron&city=London", id);
+	assert_int_equal(sbt_result(r), id);
+	c = get1("customer", "customerIDs", id);
+	assert_string_equal(sbt_s(c, "lname"), "Byron");
+	assert_string_equal(sbt_s(c, "city"), "London");
+	assert_string_equal(sbt_s(c, "fname"), "Ada"); /* untouched */
+	expect_change(before, 8, id, "customer/update");
+}
+
+/* The changelog record of a customer update, found by referenceID and
+ * classID as the specification offers, says what changed. */
+static void test_changelog_of_update(void **state)
+{
+	(void)state;
+	long long id = cust_ids[17], *ids;
+	size_t n0 = sbt_search("changelog", &ids, "classID=8&referenceID=%lld", id);
+	sbt_ok(sbt_call("/customer/update", "customerID=%lld&lname=%s", id, sbt_enc("Changelogged")));
+	size_t n = sbt_search("changelog", &ids, "classID=8&referenceID=%lld", id);
+	assert_int_equal(n, n0 + 1);
+	cJSON *rec = get1("changelog", "changeIDs", ids[n - 1]);
+	assert_string_equal(sbt_s(rec, "classID"), "8");
+	assert_string_equal(sbt_s(rec, "class"), "Customer");
+	assert_int_equal(sbt_i(rec, "referenceID"), id);
+	(void)sbt_s(rec, "dateChanged");
+	cJSON *notes = notes_json(rec);
+	char *text = cJSON_PrintUnformatted(notes);
+	cJSON_Delete(notes);
+	sbt_keep(text);
+	if (!strstr(text, "Changelogged") || !strstr(text, "lname"))
+		fail_msg("changelog notes do not name the change: %s", text);
+	/* Every record of that search is about that customer. */
+	cJSON *all = sbt_get("changelog", "changeIDs", ids, n);
+	for (cJSON *r = all->child; r; r = r->next) {
+		assert_int_equal(sbt_i(r, "referenceID"), id);
+		assert_int_equal(sbt_i(r, "classID"), 8);
+	}
+}
+
+/* An existing note's type: note types cannot be listed. */
+static long long a_note_type(void)
+{
+	long long *ids;
+	size_t n = sbt_search("note", &ids, "");
+	assert_true(n > 0);
+	return sbt_i(get1("note", "noteIDs", ids[0]), "typeID");
+}
+
+static void test_note(void **state)
+{
+	(void)state;
+	long long type = a_note_type(), cust = cust_ids[5];
+	long long before = last_change();
+	const char *text = "Gate code 4711; dog in yard";
+	long long id = sbt_result(sbt_call("/note/create",
+	                                   "customerID=%lld&contactType=%lld&notes=%s&showOnInvoice=1"
+	                                   "&showTech=1&showCustomer=0",
+	                                   cust, type, sbt_enc(text)));
+	expect_change(before, 0, 0, "note/create");
+	cJSON *n = get1("note", "noteIDs", id);
+	assert_int_equal(sbt_i(n, "noteID"), id);
+	assert_int_equal(sbt_i(n, "customerID"), cust);
+	assert_string_equal(sbt_s(n, "notes"), text);
+	assert_int_equal(sbt_i(n, "typeID"), type);
+	assert_string_equal(sbt_s(n, "showTech"), "1");
+	assert_string_equal(sbt_s(n, "showCustomer"), "0");
+	long long *ids;
+	size_t k = sbt_search("note", &ids, "customerIDs=%lld", cust);
+	assert_true(sbt_has(ids, k, id));
+
+	/* Notes are named contactID on update. */
+	before = last_change();
+	assert_int_equal(sbt_result(sbt_call("/note/update", "contactID=%lld&notes=%s&showTech=0",
+	                                     id, sbt_enc("Gate code changed"))), id);
+	n = get1("note", "noteIDs", id);
+	assert_string_equal(sbt_s(n, "notes"), "Gate code changed");
+	assert_string_equal(sbt_s(n, "showTech"), "0");
+	expect_change(before, 0, 0, "note/update");
+}
+
+static void test_ticket(void **state)
+{
+	(void)state;
+	long long cust = cust_ids[9], before = last_change();
+	long long id = sbt_result(sbt_call("/ticket/create",
+	                                   "customerID=%lld&date=%s&serviceCharge=49.50&serviceTaxable=0"
+	                                   "&additionalNotes=%s&status=1",
+	                                   cust, SBT_TODAY, sbt_enc("extra visit")));
+	expect_change(before, 5, id, "ticket/create");
+	cJSON *t = get1("ticket", "ticketIDs", id);
+	assert_int_equal(sbt_i(t, "customerID"), cust);
+	assert_amount(t, "serviceCharge", 49.5);
+	long long *ids;
+	size_t n = sbt_search("ticket", &ids, "customerIDs=%lld", cust);
+	assert_true(sbt_has(ids, n, id));
+
+	before = last_change();
+	assert_int_equal(sbt_result(sbt_call("/ticket/update", "ticketID=%lld&serviceCharge=60", id)), id);
+	assert_amount(get1("ticket", "ticketIDs", id), "serviceCharge", 60.0);
+	expect_change(before, 5, id, "ticket/update");
+}
+
+static void test_product(void **state)
+{
+	(void)state;
+	long long before = last_change();
+	long long id = sbt_result(sbt_call("/product/create",
+	                                   "officeID=-1&description=%s&amount=12.25&taxable=1&code=BAIT-01"
+	                                   "&category=Baits&visible=1&salesVisible=0&recurring=0",
+	                                   sbt_enc("Ant bait station")));
+	expect_change(before, 0, 0, "product/create");
+	cJSON *p = get1("product", "productIDs", id);
+	assert_string_equal(sbt_s(p, "description"), "Ant bait station");
+	assert_string_equal(sbt_s(p, "code"), "BAIT-01");
+	assert_string_equal(sbt_s(p, "category"), "Baits");
+	assert_amount(p, "amount", 12.25);
+	assert_string_equal(sbt_s(p, "taxable"), "1");
+	assert_string_equal(sbt_s(p, "salesVisible"), "0");
+	long long *ids;
+	size_t n = sbt_search("product", &ids, "code=BAIT-01");
+	assert_true(sbt_has(ids, n, id));
+
+	before = last_change();
+	assert_int_equal(sbt_result(sbt_call("/product/update", "productID=%lld&description=%s&amount=13",
+	                                     id, sbt_enc("Ant bait station XL"))), id);
+	p = get1("product", "productIDs", id);
+	assert_string_equal(sbt_s(p, "description"), "Ant bait station XL");
+	assert_amount(p, "amount", 13.0);
+	expect_change(before, 0, 0, "product/update");
+}
+
+static long long a_service_type(void)
+{
+	long long *ids;
+	assert_true(sbt_search("serviceType", &ids, "") > 0);
+	return ids[0];
+}
+
+static void test_subscription(void **state)
+{
+	(void)state;
+	long long cust = cust_ids[11], svc = a_service_type(), before = last_change();
+	struct sbt_resp *r = sbt_call("/subscription/create",
+	                              "serviceID=%lld&customerID=%lld&frequency=90&billingFrequency=-1"
+	                              "&agreementLength=12&active=1", svc, cust);
+	long long id = sbt_result(r);
+	assert_int_equal(sbt_i(r->json, "subscriptionID"), id);
+	expect_change(before, 7, id, "subscription/create");
+	cJSON *s = get1("subscription", "subscriptionIDs", id);
+	assert_int_equal(sbt_i(s, "customerID"), cust);
+	assert_int_equal(sbt_i(s, "serviceID"), svc);
+	assert_string_equal(sbt_s(s, "frequency"), "90");
+	assert_string_equal(sbt_s(s, "active"), "1");
+	long long *ids;
+	size_t n = sbt_search("subscription", &ids, "customerIDs=%lld", cust);
+	assert_true(sbt_has(ids, n, id));
+
+	before = last_change();
+	r = sbt_call("/subscription/update", "subscriptionID=%lld&frequency=30&active=0", id);
+	assert_int_equal(sbt_result(r), id);
+	assert_int_equal(sbt_i(r->json, "subscriptionID"), id);
+	s = get1("subscription", "subscriptionIDs", id);
+	assert_string_equal(sbt_s(s, "frequency"), "30");
+	assert_string_equal(sbt_s(s, "active"), "0");
+	expect_change(before, 7, id, "subscription/update");
+}
+
+static void test_route_update(void **state)
+{
+	(void)state;
+	long long *routes, *emps;
+	size_t nr = sbt_search("route", &routes, "date=%s", SBT_TODAY);
+	size_t ne = sbt_search("employee", &emps, "");
+	assert_true(nr > 0 && ne > 1);
+	long long id = routes[0];
+	long long tech = sbt_i(get1("route", "routeIDs", id), "assignedTech") == emps[0] ? emps[1] : emps[0];
+	long long before = last_change();
+	assert_int_equal(sbt_result(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", id, tech)), id);
+	assert_int_equal(sbt_i(get1("route", "routeIDs", id), "assignedTech"), tech);
+	expect_change(before, 3, id, "route/update");
+}
+
+static void test_payment_profile(void **state)
+{
+	(void)state;
+	long long cust = cust_ids[13], before = last_change();
+	struct sbt_resp *r = sbt_call("/paymentProfile/create",
+	                              "customerID=%lld&paymentMethod=1&billingName=%s&billingAddress1=%s"
+	                              "&billingCity=Dallas&billingState=TX&billingZip=75201&billingCountryID=US",
+	                              cust, sbt_enc("Grace Hopper"), sbt_enc("1 Compiler Rd"));
+	long long id = sbt_result(r);
+	assert_int_equal(sbt_i(r->json, "paymentProfileID"), id);
+	expect_change(before, 6, id, "paymentProfile/create");
+	cJSON *p = get1("paymentProfile", "paymentProfileIDs", id);
+	assert_int_equal(sbt_i(p, "customerID"), cust);
+	cJSON *b = sbt_byid("paymentProfile", id);
+	assert_string_equal(sbt_s(b, "billingName"), "Grace Hopper");
+	assert_string_equal(sbt_s(b, "billingAddress1"), "1 Compiler Rd");
+	assert_string_equal(sbt_s(b, "paymentMethod"), "1");
+	long long *ids;
+	size_t n = sbt_search("paymentProfile", &ids, "customerIDs=%lld", cust);
+	assert_true(sbt_has(ids, n, id));
+
+	before = last_change();
+	r = sbt_call("/paymentProfile/update", "paymentProfileID=%lld&billingAddress1=%s&billingCity=Plano",
+	             id, sbt_enc("2 Linker Ave"));
+	assert_int_equal(sbt_result(r), id);
+	assert_int_equal(sbt_i(r->json, "paymentProfileID"), id);
+	b = sbt_byid("paymentProfile", id);
+	assert_string_equal(sbt_s(b, "billingAddress1"), "2 Linker Ave");
+	assert_string_equal(sbt_s(b, "billingCity"), "Plano");
+	expect_change(before, 6, id, "paymentProfile/update");
+}
+
+static void test_employee(void **state)
+{
+	(void)state;
+	long long before = last_change();
+	struct sbt_resp *r = sbt_call("/employee/create",
+	                              "fname=Rosa&lname=Parks&type=1&phone=2145550100&email=%s"
+	                              "&username=rparks&password=s3cret",
+	                              sbt_enc("rosa@example.com"));
+	long long id = sbt_result(r);
+	assert_int_equal(sbt_i(r->json, "employeeID"), id);
+	expect_change(before, 1, id, "employee/create");
+	cJSON *e = get1("employee", "employeeIDs", id);
+	assert_string_equal(sbt_s(e, "fname"), "Rosa");
+	assert_string_equal(sbt_s(e, "lname"), "Parks");
+	assert_string_equal(sbt_s(e, "type"), "1");
+	assert_string_equal(sbt_s(e, "active"), "1");
+	cJSON *b = sbt_byid("employee", id);
+	assert_string_equal(sbt_s(b, "phone"), "2145550100");
+	assert_string_equal(sbt_s(b, "email"), "rosa@example.com");
+	assert_false(cJSON_HasObjectItem(b, "password")); /* never answered */
+	long long *ids;
+	size_t n = sbt_search("employee", &ids, "");
+	assert_true(sbt_has(ids, n, id));
+
+	before = last_change();
+	r = sbt_call("/employee/update", "employeeID=%lld&phone=2145550199", id);
+	assert_int_equal(sbt_result(r), id);
+	assert_int_equal(sbt_i(r->json, "employeeID"), id);
+	assert_string_equal(sbt_s(sbt_byid("employee", id), "phone"), "2145550199");
+	expect_change(before, 1, id, "employee/update");
+}
+
+static void test_review(void **state)
+{
+	(void)state;
+	long long *ids;
+	assert_true(sbt_search("review", &ids, "") > 0);
+	long long id = ids[0], before = last_change();
+	struct sbt_resp *r = sbt_call("/review/update", "feedbackID=%lld&starRating=2&feedback=%s",
+	                              id, sbt_enc("Tech was late"));
+	assert_int_equal(sbt_result(r), id);
+	assert_int_equal(sbt_i(r->json, "reviewID"), id);
+	cJSON *rv = get1("review", "feedbackIDs", id);
+	assert_string_equal(sbt_s(rv, "starRating"), "2");
+	assert_string_equal(sbt_s(rv, "feedback"), "Tech was late");
+	expect_change(before, 0, 0, "review/update");
+}
+
+static void test_appointment_reminder(void **state)
+{
+	(void)state;
+	long long *appts;
+	assert_true(sbt_search("appointment", &appts, "date=%s", SBT_TODAY) > 0);
+	long long before = last_change();
+	struct sbt_resp *r = sbt_call("/appointmentReminder/create",
+	                              "appointmentID=%lld&status=1&sendTo=2145550123&emailAddress=%s",
+	                              appts[0], sbt_enc("someone@example.com"));
+	long long id = sbt_result(r);
+	assert_int_equal(sbt_i(r->json, "appointmentReminderID"), id);
+	expect_change(before, 0, 0, "appointmentReminder/create");
+	cJSON *m = get1("appointmentReminder", "reminderIDs", id);
+	assert_int_equal(sbt_i(m, "appointmentID"), appts[0]);
+	assert_string_equal(sbt_s(m, "status"), "1");
+	assert_string_equal(sbt_s(m, "sendTo"), "2145550123");
+	long long *ids;
+	size_t n = sbt_search("appointmentReminder", &ids, "");
+	assert_true(sbt_has(ids, n, id));
+
+	before = last_change();
+	r = sbt_call("/appointmentReminder/update", "reminderID=%lld&text=%s&status=9",
+	             id, sbt_enc("Reply C to confirm"));
+	assert_int_equal(sbt_result(r), id);
+	assert_int_equal(sbt_i(r->json, "appointmentReminderID"), id);
+	m = get1("appointmentReminder", "reminderIDs", id);
+	assert_string_equal(sbt_s(m, "text"), "Reply C to confirm");
+	assert_string_equal(sbt_s(m, "status"), "9");
+	expect_change(before, 0, 0, "appointmentReminder/update");
+}
+
+/* An update of a record that does not exist is an error, not a new record. */
+static void test_update_unknown(void **state)
+{
+	(void)state;
+	struct sbt_resp *r = sbt_call("/customer/update", "customerID=999999999&lname=Ghost");
+	sbt_err(r, 0, NULL);
+	long long *ids;
+	assert_int_equal(sbt_search("customer", &ids, "lname=Ghost"), 0);
+	sbt_alive();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		SBT_TEST(test_customer),
+		SBT_TEST(test_changelog_of_update),
+		SBT_TEST(test_note),
+		SBT_TEST(test_ticket),
+		SBT_TEST(test_product),
+		SBT_TEST(test_subscription),
+		SBT_TEST(test_route_update),
+		SBT_TEST(test_payment_profile),
+		SBT_TEST(test_employee),
+		SBT_TEST(test_review),
+		SBT_TEST(test_appointment_reminder),
+		SBT_TEST(test_update_unknown),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
