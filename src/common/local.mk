@@ -4,4 +4,5 @@ src_common_libcommon_a_SOURCES = \
 	src/common/resources.c src/common/resources.h \
 	src/common/strbuf.c src/common/strbuf.h \
 	src/common/utf8.c src/common/utf8.h \
-	src/common/dates.c src/common/dates.h
+	src/common/dates.c src/common/dates.h \
+	src/common/trace.c src/common/trace.h
