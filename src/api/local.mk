@@ -2,6 +2,14 @@
 noinst_LIBRARIES += src/api/libapi.a
 src_api_libapi_a_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS)
 src_api_libapi_a_SOURCES = \
-	src/api/encode.c src/api/encode.h
+	src/api/error.c src/api/error.h \
+	src/api/encode.c src/api/encode.h \
+	src/api/values.c src/api/values.h \
+	src/api/envelope.c src/api/envelope.h \
+	src/api/pace.c src/api/pace.h \
+	src/api/transport.c src/api/transport.h \
+	src/api/ops.c src/api/ops.h \
+	src/api/resolve.c src/api/resolve.h \
+	src/api/account.c src/api/account.h
 
 API_LIBS = src/api/libapi.a src/common/libcommon.a $(CURL_LIBS) $(CJSON_LIBS) -lm

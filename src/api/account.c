@@ -1,0 +1,436 @@
+/* account.c: reading account sections, the permission check, token_command, env. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "api/account.h"
+#include "api/values.h"
+#include "common/strbuf.h"
+
+#define MAX_CONFIG_BYTES (1 << 20)
+
+void api_account_init(struct api_account *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->rate = -1;
+}
+
+static void wipe_free(char *s)
+{
+	if (s) {
+		volatile char *p = s;
+
+		while (*p)
+			*p++ = '\0';
+	}
+	free(s);
+}
+
+void api_account_free(struct api_account *a)
+{
+	free(a->name);
+	free(a->path);
+	free(a->url);
+	wipe_free(a->key);
+	wipe_free(a->token);
+	free(a->token_command);
+	api_account_init(a);
+}
+
+char *api_config_path(void)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	struct strbuf sb = STRBUF_INIT;
+
+	/* The XDG spec says a relative XDG_CONFIG_HOME is to be ignored. */
+	if (xdg && xdg[0] == '/')
+		strbuf_addf(&sb, "%s/routedesk/config", xdg);
+	else if (home && *home)
+		strbuf_addf(&sb, "%s/.config/routedesk/config", home);
+	else
+		return NULL;
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *trim(char *s)
+{
+	size_t len;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		s[--len] = '\0';
+	return s;
+}
+
+/* A value, with one pair of surrounding double quotes removed. */
+static char *value_of(char *v)
+{
+	size_t len;
+
+	v = trim(v);
+	len = strlen(v);
+	if (len >= 2 && v[0] == '"' && v[len - 1] == '"') {
+		v[len - 1] = '\0';
+		v++;
+	}
+	return v;
+}
+
+/* "account NAME" -> NAME, or NULL for another kind of section. */
+static char *account_name(char *section)
+{
+	section = trim(section);
+	if (strncmp(section, "account", 7) != 0 || !isspace((unsigned char)section[7]))
+		return NULL;
+	section = trim(section + 7);
+	return *section ? section : NULL;
+}
+
+struct parse {
+	const char *path;
+	const char *want;     /* the account asked for, or NULL */
+	struct strbuf names;  /* every account, ", "-separated, for messages */
+	int n_accounts;
+	int chosen;           /* the section being read is the one to use */
+	int found;
+	struct api_account first, *out;
+};
+
+static int set_key(struct parse *p, int line, const char *k, const char *v, struct api_error *err)
+{
+	struct api_account *a = p->out;
+	long long n;
+
+	if (strcmp(k, "url") == 0) {
+		free(a->url);
+		a->url = xstrdup(v);
+	} else if (strcmp(k, "key") == 0) {
+		wipe_free(a->key);
+		a->key = xstrdup(v);
+	} else if (strcmp(k, "token") == 0) {
+		wipe_free(a->token);
+		a->token = xstrdup(v);
+	} else if (strcmp(k, "token_command") == 0) {
+		free(a->token_command);
+		a->token_command = xstrdup(v);
+	} else if (strcmp(k, "rate") == 0) {
+		if (api_parse_ll(v, &n) < 0 || n < 0 || n > 100000) {
+			api_error_set(err, API_ERR_USAGE, 0, NULL,
+			              "%s:%d: rate must be a number of requests a minute (0 for no pacing)",
+			              p->path, line);
+			return -1;
+		}
+		a->rate = (int)n;
+	} else if (strcmp(k, "search_cap") == 0) {
+		if (api_parse_ll(v, &n) < 0 || n < 1) {
+			api_error_set(err, API_ERR_USAGE, 0, NULL,
+			              "%s:%d: search_cap must be a positive number", p->path, line);
+			return -1;
+		}
+		a->search_cap = (long)n;
+	}
+	/* Other keys are left to the modules that own them. */
+	return 0;
+}
+
+static int parse_lines(struct parse *p, char *text, struct api_error *err)
+{
+	int line = 0, in_account = 0;
+	char *save = NULL, *l;
+
+	for (char *next = text; next; ) {
+		l = next;
+		next = strchr(l, '\n');
+		if (next)
+			*next++ = '\0';
+		line++;
+		l = trim(l);
+		if (!*l || *l == '#' || *l == ';')
+			continue;
+		if (*l == '[') {
+			char *end = strchr(l, ']'), *name;
+
+			if (!end || trim(end + 1)[0]) {
+				api_error_set(err, API_ERR_USAGE, 0, NULL,
+				              "%s:%d: a section header is [NAME]", p->path, line);
+				goto fail;
+			}
+			*end = '\0';
+			name = account_name(l + 1);
+			in_account = name != NULL;
+			p->chosen = 0;
+			if (!name)
+				continue;
+			strbuf_addf(&p->names, "%s%s", p->n_accounts ? ", " : "", name);
+			p->n_accounts++;
+			/* Without a choice, the first account is kept aside in
+			 * case it is the only one; "default" wins. */
+			if (p->want ? strcmp(name, p->want) == 0 : strcmp(name, "default") == 0) {
+				api_account_free(p->out);
+				p->out->name = xstrdup(name);
+				p->chosen = p->found = 1;
+			} else if (!p->want && p->n_accounts == 1) {
+				p->first.name = xstrdup(name);
+				p->chosen = 2;
+			}
+			continue;
+		}
+		save = strchr(l, '=');
+		if (!save) {
+			api_error_set(err, API_ERR_USAGE, 0, NULL,
+			              "%s:%d: expected NAME = VALUE", p->path, line);
+			goto fail;
+		}
+		*save = '\0';
+		if (!in_account || !p->chosen)
+			continue;
+		{
+			struct api_account *keep = p->out;
+
+			if (p->chosen == 2)
+				p->out = &p->first;
+			if (set_key(p, line, trim(l), value_of(save + 1), err) < 0) {
+				p->out = keep;
+				goto fail;
+			}
+			p->out = keep;
+		}
+	}
+	return 0;
+fail:
+	return -1;
+}
+
+int api_config_parse(const char *text, const char *path, const char *account,
+                     struct api_account *out, struct api_error *err)
+{
+	struct parse p;
+	char *copy = xstrdup(text);
+	int rc = -1;
+
+	memset(&p, 0, sizeof(p));
+	p.path = path ? path : "config";
+	p.want = account;
+	p.out = out;
+	api_account_init(&p.first);
+	if (parse_lines(&p, copy, err) < 0)
+		goto out;
+	if (!p.found && account) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "no [account %s] in %s%s%s%s", account,
+		              p.path, p.n_accounts ? " (it has: " : "",
+		              p.n_accounts ? p.names.buf : "", p.n_accounts ? ")" : "");
+		goto out;
+	}
+	if (!p.found && p.n_accounts > 1) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              "%s has several accounts (%s) and none is [account default]: "
+		              "choose one with --account NAME", p.path, p.names.buf);
+		goto out;
+	}
+	if (!p.found && p.n_accounts == 1) {
+		api_account_free(out);
+		*out = p.first;
+		api_account_init(&p.first);
+	}
+	if (out->token && out->token_command) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              "%s: [account %s] has both token and token_command; keep one",
+		              p.path, out->name ? out->name : "?");
+		goto out;
+	}
+	rc = 0;
+out:
+	api_account_free(&p.first);
+	strbuf_free(&p.names);
+	wipe_free(copy);
+	return rc;
+}
+
+int api_config_check_mode(const char *path, unsigned mode, struct api_error *err)
+{
+	if (!(mode & (S_IRGRP | S_IROTH)))
+		return 0;
+	api_error_set(err, API_ERR_USAGE, 0, NULL,
+	              "%s holds an API token and other users can read it (mode %03o); "
+	              "refusing to use it. Fix it with: chmod 600 %s",
+	              path, mode & 0777u, path);
+	return -1;
+}
+
+int api_token_command(const char *cmd, char **token, struct api_error *err)
+{
+	struct strbuf out = STRBUF_INIT;
+	char buf[4096], *line;
+	size_t n;
+	int status;
+	FILE *f;
+
+	*token = NULL;
+	fflush(NULL);
+	f = popen(cmd, "re"); /* popen runs /bin/sh -c cmd */
+	if (!f) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot run token_command: %s",
+		              strerror(errno));
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		if (out.len < 65536)
+			strbuf_add(&out, buf, n);
+	status = pclose(f);
+	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              "token_command failed (%s %d)",
+		              status != -1 && WIFEXITED(status) ? "exit status" : "status",
+		              status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : status);
+		wipe_free(strbuf_detach(&out, NULL));
+		return -1;
+	}
+	line = strbuf_detach(&out, NULL);
+	line[strcspn(line, "\n")] = '\0';
+	if (!*trim(line)) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "token_command printed no token");
+		wipe_free(line);
+		return -1;
+	}
+	*token = xstrdup(trim(line));
+	wipe_free(line);
+	return 0;
+}
+
+/* 1 when some line sets a literal token ("token = ..."). */
+static int holds_token(const char *text)
+{
+	for (const char *l = text; l && *l;) {
+		const char *p = l;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncmp(p, "token", 5) == 0) {
+			p += 5;
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (*p == '=')
+				return 1;
+		}
+		l = strchr(l, '\n');
+		if (l)
+			l++;
+	}
+	return 0;
+}
+
+/* Reads the file into *text: 0, 1 when it does not exist, -1 with err. */
+static int read_config(const char *path, char **text, struct api_error *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	char buf[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*text = NULL;
+	if (fd < 0 && errno == ENOENT)
+		return 1;
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot read %s: %s", path,
+		              strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0 && sb.len < MAX_CONFIG_BYTES)
+		strbuf_add(&sb, buf, (size_t)n);
+	close(fd);
+	if (memchr(sb.buf ? sb.buf : "", '\0', sb.len)) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "%s is not a text file", path);
+		wipe_free(strbuf_detach(&sb, NULL));
+		return -1;
+	}
+	*text = strbuf_detach(&sb, NULL);
+	/* Checked on the descriptor that was read, not on the path again. */
+	if (holds_token(*text) && api_config_check_mode(path, st.st_mode, err) < 0) {
+		wipe_free(*text);
+		*text = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Replaces *slot with the trimmed value of the environment variable name,
+ * when it is set and not blank. */
+static void from_env(char **slot, const char *name, int secret)
+{
+	const char *v = getenv(name);
+	char *copy;
+
+	if (!v)
+		return;
+	copy = xstrdup(v);
+	if (*trim(copy)) {
+		if (secret)
+			wipe_free(*slot);
+		else
+			free(*slot);
+		*slot = xstrdup(trim(copy));
+	}
+	wipe_free(copy);
+}
+
+static void trim_in_place(char **slot)
+{
+	char *t;
+
+	if (!*slot)
+		return;
+	t = xstrdup(trim(*slot));
+	wipe_free(*slot);
+	*slot = t;
+}
+
+int api_config_load(const char *account, struct api_account *out, struct api_error *err)
+{
+	char *path = api_config_path(), *text = NULL;
+	int rc;
+
+	api_account_init(out);
+	rc = path ? read_config(path, &text, err) : 1;
+	if (rc < 0)
+		goto fail;
+	if (rc == 0) {
+		if (api_config_parse(text, path, account, out, err) < 0)
+			goto fail;
+		out->path = path;
+		path = NULL;
+	} else if (account) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "--account %s: no config file %s",
+		              account, path ? path : "(neither XDG_CONFIG_HOME nor HOME is set)");
+		goto fail;
+	}
+	from_env(&out->url, "ROUTEDESK_URL", 0);
+	from_env(&out->key, "ROUTEDESK_KEY", 1);
+	from_env(&out->token, "ROUTEDESK_TOKEN", 1);
+	trim_in_place(&out->url);
+	trim_in_place(&out->key);
+	trim_in_place(&out->token);
+	if (!out->token && out->token_command &&
+	    api_token_command(out->token_command, &out->token, err) < 0)
+		goto fail;
+	wipe_free(text);
+	free(path);
+	return 0;
+fail:
+	wipe_free(text);
+	free(path);
+	api_account_free(out);
+	return -1;
+}

@@ -1,0 +1,60 @@
+/* account.h: the account to use: config file sections and environment overrides. */
+#ifndef ROUTEDESK_API_ACCOUNT_H
+#define ROUTEDESK_API_ACCOUNT_H
+
+#include "api/error.h"
+
+/*
+ * $XDG_CONFIG_HOME/routedesk/config (default ~/.config/routedesk/config) is
+ * an INI file; this module reads its account sections only:
+ *
+ *   [account acme]
+ *   url = https://acme.example-vendor.com/api
+ *   key = 0123abcd...
+ *   token_command = pass show routedesk/acme     (or: token = ...)
+ *   rate = 55            (requests a minute per kind; 0 turns pacing off)
+ *   search_cap = 50000   (ids a search answers at most)
+ *
+ * Other sections belong to other modules and are skipped.  ROUTEDESK_URL,
+ * ROUTEDESK_KEY and ROUTEDESK_TOKEN override the file.  A file holding a
+ * literal token that group or others can read is refused.
+ */
+struct api_account {
+	char *name;        /* the section used, or NULL */
+	char *path;        /* the file read, or NULL when there was none */
+	char *url, *key, *token; /* trimmed, or NULL */
+	char *token_command;
+	int rate;          /* -1 when not set */
+	long search_cap;   /* 0 when not set */
+};
+
+void api_account_init(struct api_account *a);
+/* Frees and wipes (the token is overwritten before it is freed). */
+void api_account_free(struct api_account *a);
+
+/* The config file's path (malloc'd), from XDG_CONFIG_HOME or HOME; NULL
+ * when neither is set. */
+char *api_config_path(void);
+
+/* Reads the account sections of text (from path, for messages) and fills
+ * out from section account, or when account is NULL from "default", else
+ * the only section.  0, or -1 with a usage error (syntax, unknown account,
+ * several accounts and none chosen, token and token_command together). */
+int api_config_parse(const char *text, const char *path, const char *account,
+                     struct api_account *out, struct api_error *err);
+
+/* 0 when a file of this mode may hold a token; -1 with a usage error
+ * telling how to fix it (chmod 600 PATH) when group or others can read it. */
+int api_config_check_mode(const char *path, unsigned mode, struct api_error *err);
+
+/* Runs cmd with /bin/sh -c and takes the first line of its output, trimmed.
+ * 0 with *token malloc'd, or -1 with a usage error (failure, no output). */
+int api_token_command(const char *cmd, char **token, struct api_error *err);
+
+/* Everything together: the file (if present: mode check when it holds a
+ * token, parse), then the environment, then token_command when no token
+ * came from either.  0, or -1 with err.  Missing url, key or token is not
+ * an error here (api_session_new says which one is missing). */
+int api_config_load(const char *account, struct api_account *out, struct api_error *err);
+
+#endif

@@ -1,0 +1,261 @@
+/* envelope.c: the answer envelope, its usage counters and named payloads. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/envelope.h"
+#include "api/values.h"
+#include "common/strbuf.h"
+
+static const cJSON *member(const cJSON *obj, const char *name)
+{
+	return cJSON_GetObjectItemCaseSensitive(obj, name);
+}
+
+/* A counter as a JSON number or a string of digits; 0 when absent or odd. */
+static int counter(const cJSON *obj, const char *name, long *out)
+{
+	struct api_value v;
+
+	if (api_value_decode(member(obj, name), RT_INT, &v) != API_V_OK || v.i < 0)
+		return -1;
+	*out = (long)v.i;
+	return 0;
+}
+
+static void read_usage(struct api_answer *a)
+{
+	const cJSON *u = member(a->root, "tokenUsage");
+	const cJSON *l = member(a->root, "tokenLimits");
+
+	if (cJSON_IsObject(u) &&
+	    counter(u, "requestsReadToday", &a->usage.read_today) == 0 &&
+	    counter(u, "requestsWriteToday", &a->usage.write_today) == 0 &&
+	    counter(u, "requestsReadInLastMinute", &a->usage.read_minute) == 0 &&
+	    counter(u, "requestsWriteInLastMinute", &a->usage.write_minute) == 0)
+		a->have_usage = 1;
+	if (cJSON_IsObject(l) &&
+	    counter(l, "limitReadRequestsPerMinute", &a->limits.read_minute) == 0 &&
+	    counter(l, "limitReadRequestsPerDay", &a->limits.read_day) == 0 &&
+	    counter(l, "limitWriteRequestsPerMinute", &a->limits.write_minute) == 0 &&
+	    counter(l, "limitWriteRequestsPerDay", &a->limits.write_day) == 0)
+		a->have_limits = 1;
+}
+
+/* Shows where a body went wrong without echoing it whole (it may be
+ * megabytes, and an echoed request could carry a credential). */
+static void snippet(struct strbuf *sb, const char *body, size_t len)
+{
+	size_t n = len < 40 ? len : 40;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)body[i];
+
+		strbuf_addc(sb, c >= 0x20 && c < 0x7f ? (char)c : '.');
+	}
+	if (n < len)
+		strbuf_adds(sb, "...");
+}
+
+int api_envelope_parse(const char *body, size_t len, long http_status,
+                       struct api_answer *out, struct api_error *err)
+{
+	const cJSON *s, *e, *p, *ig;
+
+	memset(out, 0, sizeof(*out));
+	out->http_status = http_status;
+	if (!body || !len) {
+		api_error_set(err, API_ERR_DECODE, http_status, NULL,
+		              "empty answer (HTTP %ld)", http_status);
+		return -1;
+	}
+	out->root = cJSON_ParseWithLength(body, len);
+	if (!out->root || !cJSON_IsObject(out->root)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		snippet(&sb, body, len);
+		api_error_set(err, API_ERR_DECODE, http_status, NULL,
+		              "answer is not a JSON object (HTTP %ld, %zu bytes: %s)",
+		              http_status, len, strbuf_str(&sb));
+		strbuf_free(&sb);
+		cJSON_Delete(out->root);
+		out->root = NULL;
+		return -1;
+	}
+	s = member(out->root, "success");
+	if (!cJSON_IsBool(s)) {
+		api_error_set(err, API_ERR_DECODE, http_status, NULL,
+		              "answer has no boolean \"success\" (HTTP %ld)", http_status);
+		cJSON_Delete(out->root);
+		out->root = NULL;
+		return -1;
+	}
+	out->success = cJSON_IsTrue(s);
+	e = member(out->root, "errorMessage");
+	if (cJSON_IsString(e))
+		out->error_message = e->valuestring;
+	p = member(out->root, "propertyName");
+	if (cJSON_IsString(p) && *p->valuestring)
+		out->property = p->valuestring;
+	ig = member(out->root, "ignoredParams");
+	if (cJSON_IsArray(ig))
+		out->ignored = ig;
+	read_usage(out);
+	return 0;
+}
+
+void api_answer_free(struct api_answer *a)
+{
+	if (!a)
+		return;
+	cJSON_Delete(a->root);
+	free(a->ids);
+	free(a->no_data);
+	memset(a, 0, sizeof(*a));
+}
+
+int api_is_quota_message(const char *message)
+{
+	return message && strstr(message, "maximum number of") &&
+	       (strstr(message, "read requests") || strstr(message, "write requests"));
+}
+
+int api_answer_check(const struct api_answer *a, struct api_error *err)
+{
+	const char *msg = a->error_message;
+
+	if (a->success)
+		return 0;
+	if (api_is_quota_message(msg))
+		api_error_set(err, API_ERR_QUOTA, a->http_status, msg, "over quota: %s", msg);
+	else
+		api_error_set(err, API_ERR_API, a->http_status, msg, "%s",
+		              msg && *msg ? msg : "the service answered success:false with no message");
+	return -1;
+}
+
+/* An array whose every element is an integer (number or digit string). */
+static int id_array(const cJSON *arr, long long **ids, size_t *n)
+{
+	struct api_value v;
+
+	*ids = NULL;
+	*n = 0;
+	if (!cJSON_IsArray(arr))
+		return -1;
+	if (api_value_decode(arr, RT_IDLIST, &v) != API_V_OK)
+		return -1;
+	*ids = v.ids;
+	*n = v.n_ids;
+	return 0;
+}
+
+static int need_property(struct api_answer *a, const char *what, struct api_error *err)
+{
+	if (a->property)
+		return 0;
+	api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
+	              "%s answer has no \"propertyName\" naming its payload", what);
+	return -1;
+}
+
+int api_answer_search(struct api_answer *a, int include_data, struct api_error *err)
+{
+	struct strbuf name = STRBUF_INIT;
+	const cJSON *pd, *recs;
+	int rc = -1;
+
+	if (need_property(a, "search", err) < 0)
+		return -1;
+	if (id_array(member(a->root, a->property), &a->ids, &a->n_ids) < 0) {
+		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
+		              "search answer's \"%s\" is not an array of ids", a->property);
+		return -1;
+	}
+	if (!include_data)
+		return 0;
+	strbuf_addf(&name, "%sNoDataExported", a->property);
+	if (id_array(member(a->root, name.buf), &a->no_data, &a->n_no_data) < 0) {
+		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
+		              "search answer has no array of ids \"%s\"", name.buf);
+		goto out;
+	}
+	pd = member(a->root, "propertyNameData");
+	if (!cJSON_IsString(pd) || !*pd->valuestring) {
+		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
+		              "search answer has no \"propertyNameData\" naming its records");
+		goto out;
+	}
+	recs = member(a->root, pd->valuestring);
+	if (!cJSON_IsArray(recs)) {
+		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
+		              "search answer's \"%s\" is not an array of records", pd->valuestring);
+		goto out;
+	}
+	a->records = recs;
+	rc = 0;
+out:
+	strbuf_free(&name);
+	return rc;
+}
+
+int api_answer_get(struct api_answer *a, struct api_error *err)
+{
+	const cJSON *recs;
+
+	if (need_property(a, "get", err) < 0)
+		return -1;
+	recs = member(a->root, a->property);
+	if (!cJSON_IsArray(recs)) {
+		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
+		              "get answer's \"%s\" is not an array of records", a->property);
+		return -1;
+	}
+	a->records = recs;
+	return 0;
+}
+
+int api_answer_byid(struct api_answer *a, struct api_error *err)
+{
+	const cJSON *rec;
+
+	if (need_property(a, "by-id", err) < 0)
+		return -1;
+	rec = member(a->root, a->property);
+	if (!cJSON_IsObject(rec)) {
+		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
+		              "by-id answer's \"%s\" is not a record", a->property);
+		return -1;
+	}
+	a->record = rec;
+	return 0;
+}
+
+void api_answer_write(struct api_answer *a, const char *id_member)
+{
+	struct api_value v;
+
+	if (api_value_decode(member(a->root, "result"), RT_INT, &v) == API_V_OK) {
+		a->have_result = 1;
+		a->result = v.i;
+	}
+	if (id_member &&
+	    api_value_decode(member(a->root, id_member), RT_INT, &v) == API_V_OK) {
+		a->have_member_id = 1;
+		a->member_id = v.i;
+	}
+}
+
+int api_answer_write_id(const struct api_answer *a, long long *id)
+{
+	if (a->have_result) {
+		*id = a->result;
+		return 1;
+	}
+	if (a->have_member_id) {
+		*id = a->member_id;
+		return 1;
+	}
+	return 0;
+}

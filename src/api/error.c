@@ -1,0 +1,73 @@
+/* error.c: building, moving and naming the client library's error values. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "api/error.h"
+#include "common/strbuf.h"
+
+void api_error_set(struct api_error *e, enum api_err_kind kind, long http_status,
+                   const char *server_message, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	if (!e)
+		return;
+	api_error_clear(e);
+	e->kind = kind;
+	e->http_status = http_status;
+	e->server_message = server_message ? xstrdup(server_message) : NULL;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	e->message = strbuf_detach(&sb, NULL);
+}
+
+void api_error_clear(struct api_error *e)
+{
+	if (!e)
+		return;
+	free(e->server_message);
+	free(e->message);
+	e->kind = API_OK;
+	e->http_status = 0;
+	e->server_message = NULL;
+	e->message = NULL;
+}
+
+void api_error_move(struct api_error *dst, struct api_error *src)
+{
+	api_error_clear(dst);
+	*dst = *src;
+	src->kind = API_OK;
+	src->http_status = 0;
+	src->server_message = NULL;
+	src->message = NULL;
+}
+
+const char *api_error_kind_name(enum api_err_kind kind)
+{
+	switch (kind) {
+	case API_OK: return "ok";
+	case API_ERR_NETWORK: return "network";
+	case API_ERR_HTTP: return "HTTP";
+	case API_ERR_API: return "API";
+	case API_ERR_DECODE: return "decode";
+	case API_ERR_QUOTA: return "quota";
+	case API_ERR_USAGE: return "usage";
+	case API_ERR_UNKNOWN_OUTCOME: return "unknown outcome";
+	case API_ERR_CANCELLED: return "cancelled";
+	}
+	return "unknown";
+}
+
+const char *api_error_text(const struct api_error *e)
+{
+	if (e->message && *e->message)
+		return e->message;
+	if (e->server_message && *e->server_message)
+		return e->server_message;
+	return api_error_kind_name(e->kind);
+}

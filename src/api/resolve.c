@@ -1,0 +1,355 @@
+/* resolve.c: search pages, includeData, gets of 1000 in flight, ordered delivery. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/ops.h"
+#include "api/resolve.h"
+#include "common/strbuf.h"
+
+#define GET_CHUNK 1000
+/* Gets submitted at once: enough to keep every connection busy while a
+ * finished one is parsed, few enough that out-of-order answers held for
+ * ordered delivery stay a handful of batches. */
+#define GETS_IN_FLIGHT 8
+
+/* One batch in delivery order: a page's own records, or a get chunk. */
+struct slot {
+	struct api_call *call;  /* the get (or the page holding its records) */
+	long long *ids;         /* a chunk still to be asked for, owned */
+	size_t n;
+	int ready;
+	const cJSON *records;   /* borrowed from call's answer once ready */
+	struct slot *next;
+};
+
+struct job {
+	struct api_session *s;
+	const struct resource *r;
+	const struct api_sink *sink;
+	struct api_resolve_stats st;
+	struct api_form filters; /* the caller's, without includeData */
+	struct api_form extra;   /* get flags sent along with the gets */
+	struct slot *head, *tail;
+	int gets_running;
+	struct api_call *page;   /* the search page in flight */
+	int ids_only;            /* api_search_ids: no records, collect ids */
+	long long *all;
+	size_t n_all, cap_all;
+	struct api_error err;
+	int failed;
+};
+
+static void job_init(struct job *j, struct api_session *s, const struct resource *r,
+                     const struct api_sink *sink)
+{
+	memset(j, 0, sizeof(*j));
+	j->s = s;
+	j->r = r;
+	j->sink = sink;
+	api_form_init(&j->filters);
+	api_form_init(&j->extra);
+}
+
+static void fail(struct job *j, struct api_error *e)
+{
+	if (!j->failed) {
+		api_error_move(&j->err, e);
+		j->failed = 1;
+	}
+	api_error_clear(e);
+}
+
+static struct slot *add_slot(struct job *j)
+{
+	struct slot *sl = xcalloc(1, sizeof(*sl));
+
+	if (j->tail)
+		j->tail->next = sl;
+	else
+		j->head = sl;
+	j->tail = sl;
+	return sl;
+}
+
+static void add_chunks(struct job *j, const long long *ids, size_t n)
+{
+	for (size_t i = 0; i < n; i += GET_CHUNK) {
+		struct slot *sl = add_slot(j);
+
+		sl->n = n - i < GET_CHUNK ? n - i : GET_CHUNK;
+		sl->ids = xmalloc(sl->n * sizeof(*sl->ids));
+		memcpy(sl->ids, ids + i, sl->n * sizeof(*sl->ids));
+	}
+}
+
+static void submit_gets(struct job *j)
+{
+	for (struct slot *sl = j->head; sl && j->gets_running < GETS_IN_FLIGHT; sl = sl->next) {
+		if (sl->call || !sl->ids)
+			continue;
+		sl->call = api_get_call(j->r, sl->ids, sl->n, &j->extra);
+		sl->call->user = sl;
+		free(sl->ids);
+		sl->ids = NULL;
+		api_submit(j->s, sl->call);
+		j->gets_running++;
+		j->st.gets++;
+	}
+}
+
+static void free_slot(struct job *j, struct slot *sl)
+{
+	if (sl->call && !sl->ready && sl->call != j->page)
+		api_withdraw(j->s, sl->call);
+	api_call_free(sl->call);
+	free(sl->ids);
+	free(sl);
+}
+
+/* Hands over every ready batch at the head of the order. */
+static void deliver(struct job *j)
+{
+	while (!j->failed && j->head && j->head->ready) {
+		struct slot *sl = j->head;
+		int n = cJSON_GetArraySize(sl->records);
+
+		if (n > 0 && j->sink && j->sink->each(j->sink->ctx, sl->records) != 0) {
+			struct api_error e = API_ERROR_INIT;
+
+			api_error_set(&e, API_ERR_CANCELLED, 0, NULL, "%s search stopped by its reader",
+			              j->r->name);
+			fail(j, &e);
+		}
+		j->st.records += n;
+		j->head = sl->next;
+		if (!j->head)
+			j->tail = NULL;
+		free_slot(j, sl);
+	}
+}
+
+static void submit_page(struct job *j, long long after, int paging)
+{
+	struct api_call *c = api_search_call(j->r, &j->filters, !j->ids_only);
+
+	if (paging)
+		api_form_add_cmp_int(&c->form, j->r->id_name, API_Q_GT, after);
+	j->page = c;
+	j->st.pages++;
+	api_submit(j->s, c);
+}
+
+static void collect_ids(struct job *j, const long long *ids, size_t n)
+{
+	if (j->n_all + n > j->cap_all) {
+		j->cap_all = (j->n_all + n) * 2;
+		j->all = xrealloc(j->all, j->cap_all * sizeof(*j->all));
+	}
+	memcpy(j->all + j->n_all, ids, n * sizeof(*ids));
+	j->n_all += n;
+}
+
+static void handle_page(struct job *j, struct api_call *c)
+{
+	struct api_error e = API_ERROR_INIT;
+	struct api_answer *a = &c->answer;
+	long long last = 0;
+	size_t cap = (size_t)api_session_search_cap(j->s);
+
+	j->page = NULL;
+	if (c->err.kind != API_OK) {
+		fail(j, &c->err);
+		api_call_free(c);
+		return;
+	}
+	if (api_answer_search(a, !j->ids_only, &e) < 0) {
+		fail(j, &e);
+		api_call_free(c);
+		return;
+	}
+	j->st.ids += (long)a->n_ids;
+	for (size_t i = 0; i < a->n_ids; i++)
+		if (a->ids[i] > last)
+			last = a->ids[i];
+	if (cap && a->n_ids >= cap) {
+		if (api_form_has(&j->filters, j->r->id_name)) {
+			api_error_set(&e, API_ERR_USAGE, 0, NULL,
+			              "%s search matched more than the cap of %zu ids and already "
+			              "filters on %s, so it cannot page; narrow the search",
+			              j->r->name, cap, j->r->id_name);
+			fail(j, &e);
+			api_call_free(c);
+			return;
+		}
+		/* Asked before this page's gets, so it is answered early. */
+		submit_page(j, last, 1);
+	}
+	if (j->ids_only) {
+		collect_ids(j, a->ids, a->n_ids);
+		api_call_free(c);
+		return;
+	}
+	{
+		struct slot *sl = add_slot(j);
+
+		sl->call = c;
+		sl->ready = 1;
+		sl->records = a->records;
+	}
+	add_chunks(j, a->no_data, a->n_no_data);
+}
+
+static void handle_get(struct job *j, struct api_call *c)
+{
+	struct api_error e = API_ERROR_INIT;
+	struct slot *sl = c->user;
+
+	j->gets_running--;
+	if (c->err.kind != API_OK) {
+		fail(j, &c->err);
+		return;
+	}
+	if (api_answer_get(&c->answer, &e) < 0) {
+		fail(j, &e);
+		return;
+	}
+	sl->ready = 1;
+	sl->records = c->answer.records;
+}
+
+/* Runs until everything is delivered or something failed; then takes back
+ * whatever is still out. */
+static int run_job(struct job *j, struct api_resolve_stats *st, struct api_error *err)
+{
+	while (!j->failed) {
+		struct api_call *c;
+
+		submit_gets(j);
+		deliver(j);
+		if (j->failed || (!j->page && !j->head))
+			break;
+		c = api_wait(j->s);
+		if (!c)
+			break; /* nothing out: cannot happen while page or slots wait */
+		if (c == j->page)
+			handle_page(j, c);
+		else
+			handle_get(j, c);
+	}
+	if (j->page) {
+		api_withdraw(j->s, j->page);
+		api_call_free(j->page);
+		j->page = NULL;
+	}
+	while (j->head) {
+		struct slot *sl = j->head;
+
+		j->head = sl->next;
+		free_slot(j, sl);
+	}
+	j->tail = NULL;
+	api_form_free(&j->filters);
+	api_form_free(&j->extra);
+	if (st)
+		*st = j->st;
+	if (j->failed) {
+		api_error_move(err, &j->err);
+		return -1;
+	}
+	return 0;
+}
+
+static int busy(struct api_session *s, struct api_error *err)
+{
+	if (api_outstanding(s) == 0)
+		return 0;
+	api_error_set(err, API_ERR_USAGE, 0, NULL,
+	              "the session has calls outstanding; resolve a search on an idle session");
+	return 1;
+}
+
+/* The caller's filters minus includeData; r's get flags also go to gets. */
+static void split_filters(struct job *j, const struct api_form *filters)
+{
+	if (!filters)
+		return;
+	api_form_copy(&j->filters, filters);
+	api_form_remove(&j->filters, "includeData");
+	for (size_t i = 0; i < filters->n; i++) {
+		const struct api_pair *p = &filters->pairs[i];
+
+		for (const char *const *g = j->r->get_flags; g && *g; g++)
+			if (strcmp(p->name, *g) == 0)
+				api_form_add_len(&j->extra, p->name, p->value, p->len);
+	}
+}
+
+int api_search_all(struct api_session *s, const struct resource *r,
+                   const struct api_form *filters, const struct api_sink *sink,
+                   struct api_resolve_stats *st, struct api_error *err)
+{
+	struct job j;
+
+	if (!(r->ops & OP_SEARCH) || !(r->ops & OP_GET)) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "%s cannot be searched and fetched",
+		              r->name);
+		return -1;
+	}
+	if (busy(s, err))
+		return -1;
+	job_init(&j, s, r, sink);
+	split_filters(&j, filters);
+	submit_page(&j, 0, 0);
+	return run_job(&j, st, err);
+}
+
+int api_get_all(struct api_session *s, const struct resource *r, const long long *ids,
+                size_t n, const struct api_form *extra, const struct api_sink *sink,
+                struct api_resolve_stats *st, struct api_error *err)
+{
+	struct job j;
+
+	if (!(r->ops & OP_GET)) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "%s has no get operation", r->name);
+		return -1;
+	}
+	if (busy(s, err))
+		return -1;
+	job_init(&j, s, r, sink);
+	if (extra)
+		api_form_copy(&j.extra, extra);
+	j.st.ids = (long)n;
+	add_chunks(&j, ids, n);
+	return run_job(&j, st, err);
+}
+
+int api_search_ids(struct api_session *s, const struct resource *r,
+                   const struct api_form *filters, long long **ids, size_t *n,
+                   struct api_resolve_stats *st, struct api_error *err)
+{
+	struct job j;
+	int rc;
+
+	*ids = NULL;
+	*n = 0;
+	if (!(r->ops & OP_SEARCH)) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "%s has no search operation", r->name);
+		return -1;
+	}
+	if (busy(s, err))
+		return -1;
+	job_init(&j, s, r, NULL);
+	j.ids_only = 1;
+	split_filters(&j, filters);
+	submit_page(&j, 0, 0);
+	rc = run_job(&j, st, err);
+	if (rc < 0) {
+		free(j.all);
+		return -1;
+	}
+	*ids = j.all;
+	*n = j.n_all;
+	return 0;
+}

@@ -1,0 +1,150 @@
+/* transport.h: a client session on one curl multi handle (retries, pacing, traces). */
+#ifndef ROUTEDESK_API_TRANSPORT_H
+#define ROUTEDESK_API_TRANSPORT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "api/encode.h"
+#include "api/envelope.h"
+#include "api/error.h"
+#include "api/pace.h"
+#include "common/strbuf.h"
+
+/*
+ * Design: a session owns ONE curl multi handle, so every transfer of the
+ * session reuses the same few connections (CURLMOPT_MAX_HOST_CONNECTIONS),
+ * and it is used by one thread at a time: libcurl cannot share connections
+ * between threads.  Callers submit calls and collect them when finished:
+ *
+ *   api_submit(s, c1); api_submit(s, c2);
+ *   while ((c = api_wait(s))) { ...; api_call_free(c); }
+ *
+ * Each call runs to its final outcome inside the session: a read is retried
+ * on network errors, 429, 5xx and unreadable answers, with exponential
+ * backoff and jitter, honouring Retry-After.  A write is never sent twice
+ * once any byte of it may have reached the server: it always travels on a
+ * fresh connection (libcurl silently resends a request whose reused
+ * connection died before the answer, which is exactly when the server may
+ * have applied it), and a failure after sending is returned as
+ * API_ERR_UNKNOWN_OUTCOME.  Every start goes through the pacer of its kind.
+ */
+
+/* One finished attempt, as the trace reports it.  Never a credential. */
+struct api_trace {
+	const char *path;  /* as sent, relative to the base URL: "/customer/search" */
+	long status;       /* HTTP status, 0 when no answer */
+	size_t bytes;      /* answer bytes received (after decompression) */
+	long ms;           /* duration of the attempt */
+	int attempt;       /* 1 for the first */
+	int is_write;
+	const char *error; /* curl's message when no answer, else NULL */
+};
+
+struct api_options {
+	const char *url;          /* base URL ending in /api, no trailing '/' needed */
+	const char *key, *token;  /* credentials: copied, trimmed, never logged */
+	long connect_timeout_ms;  /* default 10000 */
+	long timeout_ms;          /* whole attempt, default 300000 */
+	long stall_seconds;       /* abort below stall_bytes/s for this long, default 30 */
+	long stall_bytes;         /* default 1 */
+	int insecure;             /* 1 turns TLS verification off (explicit flag only) */
+	int max_attempts;         /* per read, default 8 */
+	long backoff_base_ms;     /* default 250 */
+	long backoff_max_ms;      /* default 8000 */
+	long retry_after_max_ms;  /* a longer Retry-After fails the call, default 120000 */
+	int reads_per_minute;     /* pacing, default 55; 0 turns it off */
+	int writes_per_minute;    /* default 55; 0 turns it off */
+	int max_connections;      /* transfers at once, default 4 */
+	size_t max_answer_bytes;  /* default 512 MiB */
+	long search_cap;          /* ids a search answers at most, default 50000 (the
+	                           * service's); a page that full means "page on" */
+	/* Test hooks: a random source for the jitter (default: seeded from
+	 * the clock) and a clock in ms (default: CLOCK_MONOTONIC). */
+	unsigned long (*random)(void *ctx);
+	void *random_ctx;
+	long (*now_ms)(void *ctx);
+	void *now_ctx;
+	/* Called after every attempt (for --trace); the ROUTEDESK_TRACE line
+	 * is written by the session itself. */
+	void (*on_attempt)(void *ctx, const struct api_trace *t);
+	void *attempt_ctx;
+	/* When non-NULL and set, running reads are aborted (API_ERR_CANCELLED)
+	 * and queued calls end without being sent.  A write already started
+	 * runs to its end.  May be set from another thread. */
+	const atomic_int *cancel;
+};
+
+/* Fills o with the defaults above (url, key, token NULL). */
+void api_options_default(struct api_options *o);
+
+/* One request and, once api_wait returned it, its outcome. */
+struct api_call {
+	char *path;            /* "customer/search": no leading '/', malloc'd */
+	int is_write;
+	void *user;            /* the caller's */
+	/* Outcome, valid once the call is returned by api_wait. */
+	struct api_error err;  /* API_OK, or why it failed (answer may still be set) */
+	struct api_answer answer; /* parsed envelope when one arrived (root non-NULL) */
+	long status;           /* HTTP status of the last attempt, 0 when none */
+	struct strbuf body;    /* raw answer of the last attempt */
+	int attempts;
+	/* Private to the session. */
+	struct api_form form;
+	struct strbuf request;
+	void *easy, *headers, *mime;
+	long start_at, attempt_start;
+	size_t body_limit;
+	int state;
+	const atomic_int *cancel;
+	struct api_call *next;
+	char errbuf[256];
+};
+
+/* A call of path with a copy of form (NULL for none).  is_write decides
+ * pacing and retries: see api_path_is_write. */
+struct api_call *api_call_new(const char *path, const struct api_form *form, int is_write);
+void api_call_free(struct api_call *c);
+
+/* 1 when the operation at path counts as a write for the service: anything
+ * but search, get, by-id, summary and the table's reading specials
+ * (getAddOns, getInitialAddOns).  Unknown operations count as writes, the
+ * safe side: they are never resent. */
+int api_path_is_write(const char *path);
+
+/* Once per process, before any thread: curl's global set-up. 0 or -1. */
+int api_global_init(void);
+void api_global_cleanup(void);
+
+struct api_session;
+
+/* A session for o (copied).  NULL with err set (usage) when the URL or
+ * credentials are missing or the URL is not http(s). */
+struct api_session *api_session_new(const struct api_options *o, struct api_error *err);
+/* Frees the session and every call submitted and not yet returned. */
+void api_session_free(struct api_session *s);
+
+/* Hands c to the session; it starts when pacing and connections allow. */
+void api_submit(struct api_session *s, struct api_call *c);
+/* Drives the transfers until one submitted call is finished and returns
+ * it (the caller frees it); NULL when none is outstanding. */
+struct api_call *api_wait(struct api_session *s);
+/* Submits c and drives until c itself is finished (calls finishing
+ * meanwhile stay queued for api_wait).  Returns 0 when c->err is API_OK. */
+int api_perform(struct api_session *s, struct api_call *c);
+/* Takes back a submitted call that api_wait has not returned yet (a
+ * running read is aborted); the caller then owns it again.  0, or -1 for a
+ * write already running (it must reach its outcome) or a call not
+ * submitted. */
+int api_withdraw(struct api_session *s, struct api_call *c);
+/* Submitted calls not yet returned by api_wait. */
+size_t api_outstanding(const struct api_session *s);
+
+/* What the key may still spend, from the latest answer. */
+void api_session_budget(const struct api_session *s, struct api_budget *b);
+/* The search cap the session pages by. */
+long api_session_search_cap(const struct api_session *s);
+/* Requests (attempts) sent by this session so far. */
+long api_session_requests(const struct api_session *s);
+
+#endif
