@@ -29,3 +29,9 @@ TESTS += tests/unit/test_envelope
 tests_unit_test_envelope_SOURCES = tests/unit/test_envelope.c
 tests_unit_test_envelope_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_unit_test_envelope_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_write
+TESTS += tests/unit/test_write
+tests_unit_test_write_SOURCES = tests/unit/test_write.c
+tests_unit_test_write_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_write_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
