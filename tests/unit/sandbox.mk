@@ -35,3 +35,15 @@ TESTS += tests/unit/test_write
 tests_unit_test_write_SOURCES = tests/unit/test_write.c
 tests_unit_test_write_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_unit_test_write_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_store
+TESTS += tests/unit/test_store
+tests_unit_test_store_SOURCES = tests/unit/test_store.c
+tests_unit_test_store_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(SQLITE_CFLAGS)
+tests_unit_test_store_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_generate
+TESTS += tests/unit/test_generate
+tests_unit_test_generate_SOURCES = tests/unit/test_generate.c
+tests_unit_test_generate_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_generate_LDADD = $(SANDBOX_LIBS) $(CMOCKA_LIBS)
