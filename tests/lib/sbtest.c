@@ -794,7 +794,8 @@ void sbt_alive_at(const char *file, int line)
 
 /* ---------------------------------------------------------------- operations */
 
-size_t sbt_search(const char *entity, long long **ids, const char *fmt, ...)
+size_t sbt_search_at(const char *file, int line, const char *entity, long long **ids,
+                     const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
@@ -804,7 +805,7 @@ size_t sbt_search(const char *entity, long long **ids, const char *fmt, ...)
 	va_end(ap);
 	struct sbt_resp *r = sbt_call(sbt_fmt("/%s/search", entity), "%s", strbuf_str(&sb));
 	strbuf_free(&sb);
-	return sbt_ids(r, ids);
+	return sbt_ids_at(r, ids, file, line);
 }
 
 static void drop_array(void *p)
@@ -812,7 +813,8 @@ static void drop_array(void *p)
 	cJSON_Delete(p);
 }
 
-cJSON *sbt_get(const char *entity, const char *param, const long long *ids, size_t n)
+cJSON *sbt_get_at(const char *entity, const char *param, const long long *ids, size_t n,
+                  const char *file, int line)
 {
 	cJSON *all = keep_with(cJSON_CreateArray(), drop_array);
 
@@ -820,20 +822,23 @@ cJSON *sbt_get(const char *entity, const char *param, const long long *ids, size
 		size_t k = n - at > 1000 ? 1000 : n - at;
 		struct sbt_resp *r = sbt_call(sbt_fmt("/%s/get", entity), "%s=%s", param,
 		                              sbt_enc(sbt_idlist(ids + at, k)));
-		cJSON *recs = sbt_records(r);
+		cJSON *recs = sbt_records_at(r, file, line);
 		for (cJSON *e = recs->child; e; e = e->next)
 			cJSON_AddItemToArray(all, cJSON_Duplicate(e, 1));
 	}
 	return all;
 }
 
-cJSON *sbt_byid(const char *entity, long long id)
+cJSON *sbt_byid_at(const char *entity, long long id, const char *file, int line)
 {
 	struct sbt_resp *r = sbt_call0(sbt_fmt("/%s/%lld", entity, id));
-	sbt_ok(r);
-	const char *prop = sbt_s(r->json, "propertyName");
-	cJSON *rec = sbt_m(r->json, prop);
-	assert_true(cJSON_IsObject(rec));
+	sbt_ok_at(r, file, line);
+	const char *prop = sbt_s_at(r->json, "propertyName", file, line);
+	cJSON *rec = sbt_m_at(r->json, prop, file, line);
+	if (!cJSON_IsObject(rec)) {
+		sbt_dump(r);
+		_fail(file, line);
+	}
 	return rec;
 }
 
@@ -847,10 +852,10 @@ cJSON *sbt_find(const cJSON *array, const char *pk, long long id)
 	return NULL;
 }
 
-long long sbt_result(const struct sbt_resp *r)
+long long sbt_result_at(const struct sbt_resp *r, const char *file, int line)
 {
-	sbt_ok(r);
-	return sbt_i(r->json, "result");
+	sbt_ok_at(r, file, line);
+	return sbt_i_at(r->json, "result", file, line);
 }
 
 int sbt_has(const long long *ids, size_t n, long long id)

@@ -180,21 +180,27 @@ size_t sbt_ids_at(const struct sbt_resp *r, long long **ids, const char *file, i
 cJSON *sbt_records_at(const struct sbt_resp *r, const char *file, int line);
 void sbt_alive_at(const char *file, int line);
 
-/* ---- common operations (each asserts success) ---- */
+/* ---- common operations (each asserts success, reporting the caller) ---- */
 
 /* Every id of entity's search with the formatted extra form (may be "").
  * Returns the count; *ids arena-owned. */
-size_t sbt_search(const char *entity, long long **ids, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+#define sbt_search(entity, ids, ...) sbt_search_at(__FILE__, __LINE__, (entity), (ids), __VA_ARGS__)
 /* Records of entity for ids through get with id parameter param, in chunks
  * of 1000; an arena-owned array. */
-cJSON *sbt_get(const char *entity, const char *param, const long long *ids, size_t n);
+#define sbt_get(entity, param, ids, n) sbt_get_at((entity), (param), (ids), (n), __FILE__, __LINE__)
 /* The record of /entity/id (the member propertyName names). */
-cJSON *sbt_byid(const char *entity, long long id);
+#define sbt_byid(entity, id) sbt_byid_at((entity), (id), __FILE__, __LINE__)
+/* Integer value of a write answer's result member (a string). */
+#define sbt_result(r) sbt_result_at((r), __FILE__, __LINE__)
+
+size_t sbt_search_at(const char *file, int line, const char *entity, long long **ids,
+                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+cJSON *sbt_get_at(const char *entity, const char *param, const long long *ids, size_t n,
+                  const char *file, int line);
+cJSON *sbt_byid_at(const char *entity, long long id, const char *file, int line);
+long long sbt_result_at(const struct sbt_resp *r, const char *file, int line);
 /* The element of array whose string member pk equals id, or NULL. */
 cJSON *sbt_find(const cJSON *array, const char *pk, long long id);
-/* Integer value of a write answer's result member (a string). */
-long long sbt_result(const struct sbt_resp *r);
 /* 1 when ids[0..n) contains id. */
 int sbt_has(const long long *ids, size_t n, long long id);
 /* Prints a TAP comment line ("# ..."). */

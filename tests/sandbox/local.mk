@@ -34,4 +34,16 @@ TESTS += tests/sandbox/test_special
 tests_sandbox_test_special_SOURCES = tests/sandbox/test_special.c $(SBTEST_SOURCES)
 tests_sandbox_test_special_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
 tests_sandbox_test_special_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_documents
+TESTS += tests/sandbox/test_documents
+tests_sandbox_test_documents_SOURCES = tests/sandbox/test_documents.c $(SBTEST_SOURCES)
+tests_sandbox_test_documents_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_documents_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_badinput
+TESTS += tests/sandbox/test_badinput
+tests_sandbox_test_badinput_SOURCES = tests/sandbox/test_badinput.c $(SBTEST_SOURCES)
+tests_sandbox_test_badinput_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_badinput_LDADD = $(SBTEST_LDADD)
 endif

@@ -227,13 +227,22 @@ static int good_pattern(enum textop op, const char *v)
 	return memcmp(x, y, nx * sizeof *x) == 0;
 }
 
+/* Patterns are cut at byte offsets: only ASCII names give valid UTF-8. */
+static int ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 0;
+	return 1;
+}
+
 /* Finds a pattern for op from the last names: fn builds a candidate from a
  * name (NULL when it cannot). */
 static const char *find_pattern(enum textop op, char *(*fn)(const char *name))
 {
 	for (cJSON *rec = customers->child; rec; rec = rec->next) {
 		cJSON *v = cJSON_GetObjectItemCaseSensitive(rec, "lname");
-		if (!cJSON_IsString(v) || strlen(v->valuestring) < 5)
+		if (!cJSON_IsString(v) || strlen(v->valuestring) < 5 || !ascii(v->valuestring))
 			continue;
 		char *cand = fn(v->valuestring);
 		if (cand && good_pattern(op, cand))

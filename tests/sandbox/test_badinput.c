@@ -1,0 +1,348 @@
+/* test_badinput.c: bad requests get clear errors naming the field, and the server keeps working. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/sbtest.h"
+
+static struct sbt_server *srv;
+static long long *cust_ids;
+static size_t n_cust;
+static long long note_type;
+
+static int setup(void **state)
+{
+	static const char *const args[] = { SBT_DEFAULT_ARGS, NULL };
+	long long *ids;
+	(void)state;
+	srv = sbt_start(args);
+	n_cust = sbt_search("customer", &ids, "");
+	assert_true(n_cust >= 200);
+	cust_ids = malloc(n_cust * sizeof *ids);
+	memcpy(cust_ids, ids, n_cust * sizeof *ids);
+	size_t nn = sbt_search("note", &ids, "");
+	assert_true(nn > 0);
+	note_type = sbt_i(cJSON_GetArrayItem(sbt_get("note", "noteIDs", ids, 1), 0), "typeID");
+	sbt_test_teardown(NULL);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	free(cust_ids);
+	sbt_free(srv);
+	return sbt_test_teardown(NULL);
+}
+
+static void test_credentials(void **state)
+{
+	(void)state;
+	const char *q = sbt_fmt("customerIDs=%lld", cust_ids[0]);
+	sbt_err(sbt_post("/customer/search", q), 0, "authentication");
+	sbt_alive();
+	sbt_err(sbt_post("/customer/search", sbt_fmt("%s&authenticationKey=wrong&authenticationToken=%s",
+	                                              q, sbt_token())), 0, "authentication");
+	sbt_err(sbt_post("/customer/search", sbt_fmt("%s&authenticationKey=%s&authenticationToken=wrong",
+	                                              q, sbt_key())), 0, "authentication");
+	sbt_err(sbt_post("/customer/search", sbt_fmt("%s&authenticationKey=%s", q, sbt_key())), 0,
+	        "authentication");
+	/* The key is not a prefix match. */
+	sbt_err(sbt_post("/customer/search", sbt_fmt("%s&authenticationKey=%sx&authenticationToken=%s",
+	                                              q, sbt_key(), sbt_token())), 0, "authentication");
+	/* Writes are refused too, and nothing is written. */
+	sbt_err(sbt_post("/customer/update", sbt_fmt("customerID=%lld&lname=Intruder", cust_ids[0])), 0,
+	        "authentication");
+	long long *ids;
+	assert_int_equal(sbt_search("customer", &ids, "lname=Intruder"), 0);
+	sbt_alive();
+}
+
+static void test_unknown_paths(void **state)
+{
+	(void)state;
+	struct sbt_resp *r = sbt_call("/nosuchthing/search", "");
+	sbt_err(r, 404, NULL);
+	r = sbt_call("/customer/frobnicate", "");
+	sbt_err(r, 404, NULL);
+	r = sbt_call("/customer/12abc", "");
+	if (r->status == 200)
+		sbt_err(r, 0, NULL);
+	sbt_alive();
+}
+
+struct missing {
+	const char *path, *form, *field;
+};
+
+static void test_missing_required(void **state)
+{
+	(void)state;
+	long long c = cust_ids[3];
+	const struct missing cases[] = {
+		{ "/note/create", sbt_fmt("customerID=%lld&contactType=%lld&showOnInvoice=0", c, note_type), "notes" },
+		{ "/note/create", sbt_fmt("customerID=%lld&notes=x&showOnInvoice=0", c), "contactType" },
+		{ "/note/create", sbt_fmt("customerID=%lld&contactType=%lld&notes=x", c, note_type), "showOnInvoice" },
+		{ "/note/create", sbt_fmt("contactType=%lld&notes=x&showOnInvoice=0", note_type), "customerID" },
+		{ "/note/update", "notes=x", "contactID" },
+		{ "/ticket/create", sbt_fmt("customerID=%lld&date=%s", c, SBT_TODAY), "serviceCharge" },
+		{ "/ticket/create", sbt_fmt("customerID=%lld&serviceCharge=5", c), "date" },
+		{ "/ticket/update", "serviceCharge=5", "ticketID" },
+		{ "/ticket/createAddOn", "amount=5&taxable=0", "ticketID" },
+		{ "/product/create", "description=d&amount=1&taxable=0&category=c&visible=1&salesVisible=1&recurring=0", "code" },
+		{ "/product/create", "description=d&taxable=0&code=c&category=c&visible=1&salesVisible=1&recurring=0", "amount" },
+		{ "/subscription/create", sbt_fmt("customerID=%lld", c), "serviceID" },
+		{ "/employee/create", "fname=A", "lname" },
+		{ "/paymentProfile/create", sbt_fmt("customerID=%lld&billingName=x", c), "paymentMethod" },
+		{ "/review/update", "starRating=3", "feedbackID" },
+		{ "/appointmentReminder/update", "text=x", "reminderID" },
+		{ "/route/update", "assignedTech=0", "routeID" },
+		{ "/document/update", "showTech=1", "uploadID" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct sbt_resp *r = sbt_call(cases[i].path, "%s", cases[i].form);
+		if (!r->json || !cJSON_IsFalse(cJSON_GetObjectItem(r->json, "success")))
+			sbt_note("%s with %s", cases[i].path, cases[i].form);
+		sbt_err(r, 0, cases[i].field);
+	}
+	sbt_alive();
+}
+
+static void test_wrong_types(void **state)
+{
+	(void)state;
+	long long *rev;
+	assert_true(sbt_search("review", &rev, "") > 0);
+	sbt_err(sbt_call("/customer/get", "customerIDs=abc"), 0, "customerIDs");
+	sbt_err(sbt_call("/customer/get", "customerIDs=%s", sbt_enc("[1,\"x\"]")), 0, "customerIDs");
+	sbt_err(sbt_call("/customer/get", "customerIDs=99999999999999999999999"), 0, "customerIDs");
+	sbt_err(sbt_call("/customer/search", "customerIDs=abc"), 0, "customerIDs");
+	sbt_err(sbt_call("/review/update", "feedbackID=%lld&starRating=x", rev[0]), 0, "starRating");
+	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=abc", cust_ids[0], SBT_TODAY),
+	        0, "serviceCharge");
+	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=yesterday&serviceCharge=1", cust_ids[0]),
+	        0, "date");
+	sbt_err(sbt_call("/customer/update", "customerID=abc&lname=X"), 0, "customerID");
+	sbt_alive();
+}
+
+static void test_malformed_query_objects(void **state)
+{
+	(void)state;
+	sbt_err(sbt_call("/customer/search", "dateAdded=%s", sbt_qo("BOGUS", "\"2026-01-01\"")), 0, "dateAdded");
+	sbt_err(sbt_call("/customer/search", "dateAdded=%s", sbt_enc("{not json")), 0, "dateAdded");
+	sbt_err(sbt_call("/customer/search", "dateAdded=%s", sbt_qo("BETWEEN", "[\"2026-01-01\"]")), 0, "dateAdded");
+	sbt_err(sbt_call("/customer/search", "dateAdded=%s", sbt_qo("BETWEEN", "\"2026-01-01\"")), 0, "dateAdded");
+	sbt_err(sbt_call("/customer/search", "customerIDs=%s", sbt_enc("{\"operator\":\">\"}")), 0, "customerIDs");
+	sbt_err(sbt_call("/customer/search", "customerIDs[operator]=BOGUS&customerIDs[value]=1"), 0, "customerIDs");
+	/* A JSON body that does not parse. */
+	struct sbt_request rq = { .path = "/customer/search", .content_type = "application/json",
+		                      .body = "{\"customerIDs\": [1,", .headers = NULL };
+	const char *hdrs[] = { sbt_fmt("authenticationKey: %s", sbt_key()),
+		sbt_fmt("authenticationToken: %s", sbt_token()), NULL };
+	rq.headers = hdrs;
+	sbt_err(sbt_request(&rq), 0, "JSON");
+	sbt_alive();
+}
+
+static void test_body_too_large(void **state)
+{
+	(void)state;
+	size_t n = 17u << 20;
+	char *body = sbt_keep(malloc(n + 1));
+	memcpy(body, "lname=", 6);
+	memset(body + 6, 'a', n - 6);
+	body[n] = '\0';
+	struct sbt_request rq = { .path = "/customer/search", .body = body, .body_len = n };
+	struct sbt_resp *r = sbt_request(&rq);
+	if (r->status != 413) {
+		sbt_dump(r);
+		fail_msg("a 17 MiB body answered HTTP %ld, not 413", r->status);
+	}
+	sbt_alive();
+	/* A big value below the limit is fine (1 MiB). */
+	n = 1u << 20;
+	char *big = sbt_keep(malloc(n + 1));
+	memset(big, 'b', n);
+	big[n] = '\0';
+	long long *ids;
+	assert_int_equal(sbt_search("customer", &ids, "lname=%s", big), 0);
+}
+
+static void test_invalid_utf8(void **state)
+{
+	(void)state;
+	sbt_err(sbt_call("/customer/search", "lname=%%FF%%FE"), 0, "lname");
+	sbt_err(sbt_call("/customer/update", "customerID=%lld&lname=%%C3%%28", cust_ids[0]), 0, "lname");
+	/* An overlong encoding of '/' and a lone surrogate. */
+	sbt_err(sbt_call("/customer/update", "customerID=%lld&city=%%C0%%AF", cust_ids[0]), 0, "city");
+	sbt_err(sbt_call("/customer/update", "customerID=%lld&city=%%ED%%A0%%80", cust_ids[0]), 0, "city");
+	struct sbt_request rq = {
+		.path = "/customer/search", .content_type = "application/json",
+		.body = sbt_fmt("{\"lname\":\"\xff\xfe\",\"authenticationKey\":\"%s\",\"authenticationToken\":\"%s\"}",
+		                sbt_key(), sbt_token()),
+	};
+	struct sbt_resp *r = sbt_request(&rq);
+	sbt_err(r, 0, NULL);
+	/* The customer was not changed. */
+	cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", cust_ids, 1), 0);
+	assert_null(strstr(sbt_s(c, "lname"), "("));
+	sbt_alive();
+	/* Valid UTF-8 is stored and read back as sent. */
+	const char *name = "Zo\xc3\xab \xc3\x91\xc3\xba\xc3\xb1" "ez \xe6\x97\xa5\xe6\x9c\xac";
+	sbt_ok(sbt_call("/customer/update", "customerID=%lld&spouse=%s", cust_ids[1], sbt_enc(name)));
+	c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", cust_ids + 1, 1), 0);
+	assert_string_equal(sbt_s(c, "spouse"), name);
+}
+
+static long long new_ticket(void)
+{
+	return sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=10",
+	                           cust_ids[4], SBT_TODAY));
+}
+
+static void test_negative_taxable_addon(void **state)
+{
+	(void)state;
+	long long t = new_ticket();
+	sbt_err(sbt_call("/ticket/createAddOn", "ticketID=%lld&amount=-5&taxable=1&description=Discount", t),
+	        0, "taxable");
+	/* Negative and untaxable is a discount: fine. */
+	sbt_result(sbt_call("/ticket/createAddOn", "ticketID=%lld&amount=-5&taxable=0&description=Discount", t));
+	/* setAddOns with one bad item changes nothing. */
+	sbt_err(sbt_call("/ticket/setAddOns", "ticketID=%lld&addons=%s", t,
+	                 sbt_enc("[{\"description\":\"ok\",\"amount\":1,\"taxable\":1},"
+	                         "{\"description\":\"bad\",\"amount\":-2,\"taxable\":1}]")), 0, "taxable");
+	struct sbt_resp *r = sbt_call("/ticket/getAddOns", "ticketID=%lld", t);
+	sbt_ok(r);
+	cJSON *items = sbt_m(r->json, "addOns");
+	assert_int_equal(cJSON_GetArraySize(items), 1);
+	assert_string_equal(sbt_s(items->child, "description"), "Discount");
+	/* updateAddOn cannot make it taxable either. */
+	long long item = sbt_i(items->child, "itemID");
+	sbt_err(sbt_call("/ticket/updateAddOn", "ticketID=%lld&itemID=%lld&taxable=1", t, item), 0, "taxable");
+	sbt_alive();
+}
+
+static void test_star_rating_bounds(void **state)
+{
+	(void)state;
+	long long *rev;
+	assert_true(sbt_search("review", &rev, "") > 0);
+	sbt_err(sbt_call("/review/update", "feedbackID=%lld&starRating=0", rev[0]), 0, "starRating");
+	sbt_err(sbt_call("/review/update", "feedbackID=%lld&starRating=6", rev[0]), 0, "starRating");
+	sbt_err(sbt_call("/review/update", "feedbackID=%lld&starRating=-1", rev[0]), 0, "starRating");
+	sbt_ok(sbt_call("/review/update", "feedbackID=%lld&starRating=1", rev[0]));
+	sbt_ok(sbt_call("/review/update", "feedbackID=%lld&starRating=5", rev[0]));
+	cJSON *r = cJSON_GetArrayItem(sbt_get("review", "feedbackIDs", rev, 1), 0);
+	assert_string_equal(sbt_s(r, "starRating"), "5");
+}
+
+static void test_state_code(void **state)
+{
+	(void)state;
+	sbt_err(sbt_call("/customer/create", "fname=Tex&lname=Ranger&state=Texas"), 0, "state");
+	sbt_err(sbt_call("/customer/update", "customerID=%lld&state=Texas", cust_ids[5]), 0, "state");
+	long long *ids;
+	assert_int_equal(sbt_search("customer", &ids, "lname=Ranger"), 0);
+	sbt_ok(sbt_call("/customer/update", "customerID=%lld&state=OK", cust_ids[5]));
+	cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", cust_ids + 5, 1), 0);
+	assert_string_equal(sbt_s(c, "state"), "OK");
+}
+
+static void test_sql_metacharacters(void **state)
+{
+	(void)state;
+	static const char *const evil[] = {
+		"O'Brien'); DROP TABLE customer;--",
+		"\" OR 1=1 --",
+		"Robert'); DELETE FROM customer WHERE ('1'='1",
+		"100% _real_ \\ back\\slash",
+		"line\nbreak\ttab \x1b[31mred\x1b[0m",
+	};
+	long long *ids;
+	size_t before = sbt_search("customer", &ids, "");
+	long long made[5];
+	for (size_t i = 0; i < 5; i++) {
+		const char *e = sbt_enc(evil[i]);
+		made[i] = sbt_result(sbt_call("/customer/create",
+		                              "fname=%s&lname=%s&spouse=%s&address=%s&city=%s&zip=%s&state=TX",
+		                              e, e, e, e, e, e));
+		cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", &made[i], 1), 0);
+		assert_non_null(c);
+		static const char *const fields[] = { "fname", "lname", "spouse", "address", "city", "zip" };
+		for (size_t f = 0; f < 6; f++)
+			assert_string_equal(sbt_s(c, fields[f]), evil[i]);
+		/* Found by exact value and by literal substring. */
+		cJSON *js = cJSON_CreateString(evil[i]);
+		char *vj = sbt_keep(cJSON_PrintUnformatted(js));
+		cJSON_Delete(js);
+		size_t n = sbt_search("customer", &ids, "lname=%s", e);
+		assert_int_equal(n, 1);
+		assert_int_equal(ids[0], made[i]);
+		n = sbt_search("customer", &ids, "lname=%s", sbt_qo("CONTAINS", vj));
+		assert_int_equal(n, 1);
+		/* In a note too. */
+		long long nid = sbt_result(sbt_call("/note/create",
+		                                    "customerID=%lld&contactType=%lld&notes=%s&showOnInvoice=0",
+		                                    made[i], note_type, e));
+		cJSON *note = cJSON_GetArrayItem(sbt_get("note", "noteIDs", &nid, 1), 0);
+		assert_string_equal(sbt_s(note, "notes"), evil[i]);
+	}
+	/* The table still works, with every row. */
+	size_t after = sbt_search("customer", &ids, "");
+	assert_int_equal(after, before + 5);
+	assert_int_equal(cJSON_GetArraySize(sbt_get("customer", "customerIDs", ids, after)), after);
+	/* Only the one name with a literal % contains "% _". */
+	size_t n = sbt_search("customer", &ids, "lname=%s", sbt_qo("CONTAINS", "\"% _\""));
+	assert_int_equal(n, 1);
+	assert_int_equal(ids[0], made[3]);
+}
+
+/* The service reads 1000 variables and drops the rest. */
+static void test_variable_cut(void **state)
+{
+	(void)state;
+	struct sbt_resp *r;
+	long long fake = 900000000;
+	/* 1200 ids, real ones at index 997 (the 998th id: the 1000th variable
+	 * with the credentials first), 998 and 1100 (both past the cut). */
+	char *form = sbt_keep(malloc(1200 * 32));
+	size_t at = 0;
+	for (int i = 0; i < 1200; i++) {
+		long long id = i == 997 ? cust_ids[10] : i == 998 ? cust_ids[11] : i == 1100 ? cust_ids[12] : fake + i;
+		at += (size_t)sprintf(form + at, "%scustomerIDs[]=%lld", i ? "&" : "", id);
+	}
+	/* Credentials last: they are cut off, so authentication fails. */
+	r = sbt_call("/customer/get", "%s", form);
+	sbt_err(r, 0, "authentication");
+	/* Credentials first: only the first 998 ids count. */
+	r = sbt_post("/customer/get", sbt_fmt("%s&%s", sbt_auth(), form));
+	cJSON *recs = sbt_records(r);
+	assert_int_equal(cJSON_GetArraySize(recs), 1);
+	assert_int_equal(sbt_i(recs->child, "customerID"), cust_ids[10]);
+	cJSON *echo = sbt_m(sbt_m(r->json, "params"), "customerIDs");
+	assert_int_equal(cJSON_GetArraySize(echo), 998);
+	sbt_alive();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		SBT_TEST(test_credentials),
+		SBT_TEST(test_unknown_paths),
+		SBT_TEST(test_missing_required),
+		SBT_TEST(test_wrong_types),
+		SBT_TEST(test_malformed_query_objects),
+		SBT_TEST(test_body_too_large),
+		SBT_TEST(test_invalid_utf8),
+		SBT_TEST(test_negative_taxable_addon),
+		SBT_TEST(test_star_rating_bounds),
+		SBT_TEST(test_state_code),
+		SBT_TEST(test_sql_metacharacters),
+		SBT_TEST(test_variable_cut),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
