@@ -656,10 +656,14 @@ static int store_indexes(struct store *s, int create, char **err)
 			                          : s->tables[i].ix_drop[j], err) == 0;
 	if (store_write_leave(c, took, ok, ok ? err : NULL) < 0 || !ok)
 		return -1;
+	if (create)
+		sqlite3_exec(c->db, "PRAGMA threads=0; PRAGMA cache_size=-32768", NULL, NULL, NULL);
 	/* Durability is relaxed for the loading connection only: a crash
-	 * during a generation leaves a database that is regenerated anyway. */
-	return store_exec(c, create ? "PRAGMA synchronous=NORMAL; PRAGMA threads=0;"
-	                              " PRAGMA cache_size=-32768" : "PRAGMA synchronous=OFF", err);
+	 * during a generation leaves a database that is regenerated anyway.
+	 * SQLite refuses the change inside a transaction: then it stays. */
+	if (!sqlite3_get_autocommit(c->db))
+		return 0;
+	return store_exec(c, create ? "PRAGMA synchronous=NORMAL" : "PRAGMA synchronous=OFF", err);
 }
 
 int store_bulk_begin(struct store *s, char **err)

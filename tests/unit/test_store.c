@@ -21,18 +21,10 @@
 /* ------------------------------------------------------------ literals */
 
 static const struct res_field widget_fields[] = {
-	{ "widgetID", RT_INT, 0 },
-	{ "officeID", RT_INT, 0 },
-	{ "name", RT_TEXT, 0 },
-	{ "price", RT_NUM, 0 },
-	{ "made", RT_DATE, 0 },
-	{ "dateUpdated", RT_DATETIME, 0 },
-	{ "partIDs", RT_IDLIST, 0 },
-	{ "spec", RT_JSON, 0 },
-	{ "secret", RT_TEXT, RF_HIDDEN },
-	{ "detail", RT_TEXT, RF_BYID },
-	{ "count", RT_INT, 0 },
-	{ "size", RT_NUM, 0 },
+	{ "widgetID", RT_INT, 0 }, { "officeID", RT_INT, 0 }, { "name", RT_TEXT, 0 },
+	{ "price", RT_NUM, 0 }, { "made", RT_DATE, 0 }, { "dateUpdated", RT_DATETIME, 0 },
+	{ "partIDs", RT_IDLIST, 0 }, { "spec", RT_JSON, 0 }, { "secret", RT_TEXT, RF_HIDDEN },
+	{ "detail", RT_TEXT, RF_BYID }, { "count", RT_INT, 0 }, { "size", RT_NUM, 0 },
 };
 enum { W_ID, W_OFFICE, W_NAME, W_PRICE, W_MADE, W_UPDATED, W_PARTS, W_SPEC,
        W_SECRET, W_DETAIL, W_COUNT, W_SIZE, W_N };
@@ -53,32 +45,22 @@ static const struct res_field customer_fields[] = {
 	{ "paymentIDs", RT_IDLIST, RF_DERIVED }, /* derived nowhere: null */
 };
 static const struct res_field subscription_fields[] = {
-	{ "subscriptionID", RT_INT, 0 },
-	{ "customerID", RT_INT, 0 },
+	{ "subscriptionID", RT_INT, 0 }, { "customerID", RT_INT, 0 },
 	{ "appointmentIDs", RT_IDLIST, RF_DERIVED },
 	{ "completedAppointmentIDs", RT_IDLIST, RF_DERIVED },
 	{ "addOns", RT_JSON, RF_DERIVED },
 };
 static const struct res_field appointment_fields[] = {
-	{ "appointmentID", RT_INT, 0 },
-	{ "customerID", RT_INT, 0 },
-	{ "subscriptionID", RT_INT, 0 },
-	{ "status", RT_INT, 0 },
+	{ "appointmentID", RT_INT, 0 }, { "customerID", RT_INT, 0 },
+	{ "subscriptionID", RT_INT, 0 }, { "status", RT_INT, 0 },
 };
 static const struct res_field addon_fields[] = {
-	{ "addOnID", RT_INT, 0 },
-	{ "subscriptionID", RT_INT, 0 },
-	{ "amount", RT_NUM, 0 },
+	{ "addOnID", RT_INT, 0 }, { "subscriptionID", RT_INT, 0 }, { "amount", RT_NUM, 0 },
 };
 static const struct res_field changelog_fields[] = {
-	{ "changeID", RT_INT, 0 },
-	{ "officeID", RT_INT, 0 },
-	{ "classID", RT_INT, 0 },
-	{ "class", RT_TEXT, 0 },
-	{ "dateChanged", RT_DATETIME, 0 },
-	{ "employeeID", RT_INT, 0 },
-	{ "notes", RT_JSON, 0 },
-	{ "referenceID", RT_INT, 0 },
+	{ "changeID", RT_INT, 0 }, { "officeID", RT_INT, 0 }, { "classID", RT_INT, 0 },
+	{ "class", RT_TEXT, 0 }, { "dateChanged", RT_DATETIME, 0 },
+	{ "employeeID", RT_INT, 0 }, { "notes", RT_JSON, 0 }, { "referenceID", RT_INT, 0 },
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -148,6 +130,15 @@ static cJSON *get1(struct store *s, const struct resource *r, long long id, int 
 	return rec;
 }
 
+/* 1 when member name of o is a JSON null (it must be there). */
+static int is_null(const cJSON *o, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+
+	assert_non_null(v);
+	return cJSON_IsNull(v);
+}
+
 static const char *str(const cJSON *o, const char *name)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
@@ -177,6 +168,15 @@ static char *search(struct store *s, const char *field, enum store_op op,
 	return strbuf_detach(&sb, NULL);
 }
 
+static void check(struct store *s, const char *want, const char *field, enum store_op op,
+                  enum res_type type, const char *const *values, size_t n)
+{
+	char *got = search(s, field, op, type, values, n, 0);
+
+	assert_string_equal(got, want);
+	free(got);
+}
+
 #define assert_search(s, want, field, op, type, cap, ...)                           \
 	do {                                                                        \
 		const char *const vals_[] = { __VA_ARGS__ };                        \
@@ -187,60 +187,65 @@ static char *search(struct store *s, const char *field, enum store_op op,
 
 /* --------------------------------------------------------------- tests */
 
+/* The declared type of table.col, or "" when there is no such column. */
+static const char *decl(struct store *s, const char *table, const char *col, int *pk)
+{
+	const char *type;
+
+	if (sqlite3_table_column_metadata(s->keeper, "main", table, col, &type, NULL, NULL,
+	                                  pk, NULL) != SQLITE_OK)
+		return "";
+	return type;
+}
+
+/* Names of the store's secondary indexes, "ix_a ix_b ". */
+static char *index_names(sqlite3_stmt *st)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	while (sqlite3_step(st) == SQLITE_ROW)
+		strbuf_addf(&sb, "%s ", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_reset(st);
+	return strbuf_detach(&sb, NULL);
+}
+
 static void test_schema(void **state)
 {
 	struct store *s = open_lit(":memory:", N(lit));
-	const char *type, *coll;
-	int notnull, pk, autoinc;
 	sqlite3_stmt *st;
-	int n_ix = 0;
-	char *err = NULL;
+	char *names, *err = NULL;
+	int pk = 0;
 
 	(void)state;
-	assert_int_equal(sqlite3_table_column_metadata(s->keeper, "main", "widget", "widgetID",
-	                 &type, &coll, &notnull, &pk, &autoinc), SQLITE_OK);
-	assert_string_equal(type, "INTEGER");
+	assert_string_equal(decl(s, "widget", "widgetID", &pk), "INTEGER");
 	assert_true(pk);
-	assert_int_equal(sqlite3_table_column_metadata(s->keeper, "main", "widget", "price",
-	                 &type, &coll, &notnull, &pk, &autoinc), SQLITE_OK);
-	assert_string_equal(type, "TEXT");
-	assert_int_equal(sqlite3_table_column_metadata(s->keeper, "main", "widget", "count",
-	                 &type, &coll, &notnull, &pk, &autoinc), SQLITE_OK);
-	assert_string_equal(type, "INTEGER");
+	assert_string_equal(decl(s, "widget", "price", NULL), "TEXT");
+	assert_string_equal(decl(s, "widget", "count", NULL), "INTEGER");
+	assert_string_equal(decl(s, "widget", "made", NULL), "TEXT");
 	/* Hidden fields are stored; derived ones are not columns. */
-	assert_int_equal(sqlite3_table_column_metadata(s->keeper, "main", "widget", "secret",
-	                 NULL, NULL, NULL, NULL, NULL), SQLITE_OK);
-	assert_int_not_equal(sqlite3_table_column_metadata(s->keeper, "main", "customer",
-	                     "subscriptionIDs", NULL, NULL, NULL, NULL, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_table_column_metadata(s->keeper, "main", "meta", "value",
-	                 NULL, NULL, NULL, NULL, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_table_column_metadata(s->keeper, "main", "file", "data",
-	                 &type, NULL, NULL, NULL, NULL), SQLITE_OK);
-	assert_string_equal(type, "BLOB");
+	assert_string_equal(decl(s, "widget", "secret", NULL), "TEXT");
+	assert_string_equal(decl(s, "customer", "subscriptionIDs", NULL), "");
+	assert_string_equal(decl(s, "meta", "value", NULL), "TEXT");
+	assert_string_equal(decl(s, "file", "data", NULL), "BLOB");
 
 	/* Filter fields and derived-field keys are indexed; bulk mode drops them. */
 	assert_int_equal(sqlite3_prepare_v2(s->keeper, "SELECT name FROM sqlite_master"
 	                 " WHERE type = 'index' AND name LIKE 'ix_%' ORDER BY name", -1, &st, NULL), SQLITE_OK);
-	struct strbuf names = STRBUF_INIT;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		strbuf_addf(&names, "%s ", (const char *)sqlite3_column_text(st, 0));
-		n_ix++;
-	}
-	sqlite3_reset(st);
-	assert_non_null(strstr(strbuf_str(&names), "ix_widget_officeID "));
-	assert_non_null(strstr(strbuf_str(&names), "ix_widget_name "));
-	assert_non_null(strstr(strbuf_str(&names), "ix_widget_dateUpdated "));
-	assert_non_null(strstr(strbuf_str(&names), "ix_subscription_customerID "));
-	assert_non_null(strstr(strbuf_str(&names), "ix_appointment_subscriptionID "));
-	strbuf_free(&names);
+	names = index_names(st);
+	assert_non_null(strstr(names, "ix_widget_officeID "));
+	assert_non_null(strstr(names, "ix_widget_name "));
+	assert_non_null(strstr(names, "ix_widget_dateUpdated "));
+	assert_non_null(strstr(names, "ix_subscription_customerID "));
+	assert_non_null(strstr(names, "ix_appointment_subscriptionID "));
 	assert_int_equal(store_bulk_begin(s, &err), 0);
-	assert_int_equal(sqlite3_step(st), SQLITE_DONE);
-	sqlite3_reset(st);
+	char *during = index_names(st);
+	assert_string_equal(during, "");
 	assert_int_equal(store_bulk_end(s, &err), 0);
-	int again = 0;
-	while (sqlite3_step(st) == SQLITE_ROW)
-		again++;
-	assert_int_equal(again, n_ix);
+	char *after = index_names(st);
+	assert_string_equal(after, names);
+	free(names);
+	free(during);
+	free(after);
 	sqlite3_finalize(st);
 	assert_int_equal(store_count(s, widget), 0);
 	store_close(s);
@@ -300,9 +305,9 @@ static void test_round_trip(void **state)
 	v[W_SPEC] = "{not json";
 	assert_int_equal(put(s, widget, v), 100);
 	rec = get1(s, widget, 100, 0);
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "name")));
+	assert_true(is_null(rec, "name"));
 	assert_true(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(rec, "partIDs")));
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "spec")));
+	assert_true(is_null(rec, "spec"));
 	cJSON_Delete(rec);
 	/* The next id follows the largest. */
 	memset(v, 0, sizeof(v));
@@ -350,7 +355,7 @@ static void test_insert_json(void **state)
 	assert_string_equal(str(rec, "officeID"), "1");
 	assert_string_equal(str(rec, "made"), "0000-00-00");
 	assert_string_equal(str(rec, "dateUpdated"), "0000-00-00 00:00:00");
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "detail")));
+	assert_true(is_null(rec, "detail"));
 	cJSON *parts = cJSON_GetObjectItemCaseSensitive(rec, "partIDs");
 	assert_true(cJSON_IsArray(parts));
 	assert_int_equal(cJSON_GetArraySize(parts), 2);
@@ -437,25 +442,16 @@ static void test_operators(void **state)
 	many[0] = "9";
 	many[1] = "100";
 	many[2] = "-1";
-	char *got = search(s, "count", SO_IN, RT_INT, many, 40, 0);
-	assert_string_equal(got, "1,4,5");
-	free(got);
+	check(s, "1,4,5", "count", SO_IN, RT_INT, many, 40);
 	many[39] = "10";
-	got = search(s, "count", SO_IN, RT_INT, many, 40, 0);
-	assert_string_equal(got, "1,2,4,5");
-	free(got);
+	check(s, "1,2,4,5", "count", SO_IN, RT_INT, many, 40);
 	many[38] = "x\"y";
-	got = search(s, "count", SO_IN, RT_INT, many, 40, 0);
-	assert_string_equal(got, "ERR:invalid integer for count: \"x\"y\"");
-	free(got);
+	check(s, "ERR:invalid integer for count: \"x\"y\"", "count", SO_IN, RT_INT, many, 40);
 	many[38] = "a_b";
-	got = search(s, "name", SO_IN, RT_TEXT, many, 40, 0);
-	assert_string_equal(got, "5");
-	free(got);
+	check(s, "5", "name", SO_IN, RT_TEXT, many, 40);
 	many[38] = "1038";
-	got = search(s, "price", SO_IN, RT_NUM, many, 40, 0);
-	assert_string_equal(got, "2,3"); /* "10" and "100" against "10.00" and "100.00" */
-	free(got);
+	/* "10" and "100" against "10.00" and "100.00" */
+	check(s, "2,3", "price", SO_IN, RT_NUM, many, 40);
 
 	/* Several conditions together. */
 	const char *ge[] = { "0" }, *like[] = { "a%" };
@@ -539,6 +535,13 @@ static void test_transactions(void **state)
 	err = NULL;
 	assert_int_equal(store_commit(s, &err), -1);
 	free(err);
+	/* Bulk mode works inside a transaction too (the index rebuild with it). */
+	assert_int_equal(store_begin(s, NULL), 0);
+	assert_int_equal(store_bulk_begin(s, NULL), 0);
+	put_widget(s, NULL, "bulk", "1", "1.00", NULL);
+	assert_int_equal(store_bulk_end(s, NULL), 0);
+	assert_int_equal(store_commit(s, NULL), 0);
+	assert_int_equal(store_count(s, widget), 2);
 	store_close(s);
 }
 
@@ -555,7 +558,7 @@ static void test_derived(void **state)
 	(void)state;
 	put(s, &lit[1], cust);
 	rec = get1(s, &lit[1], 5, 0);
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "subscriptionIDs")));
+	assert_true(is_null(rec, "subscriptionIDs"));
 	cJSON_Delete(rec);
 	put(s, &lit[2], sub_a);
 	put(s, &lit[2], sub_b);
@@ -566,8 +569,8 @@ static void test_derived(void **state)
 	rec = get1(s, &lit[1], 5, 0);
 	assert_string_equal(str(rec, "subscriptionIDs"), "20,30");
 	assert_string_equal(str(rec, "appointmentIDs"), "101,102,103");
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "ticketIDs")));
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "paymentIDs")));
+	assert_true(is_null(rec, "ticketIDs"));
+	assert_true(is_null(rec, "paymentIDs"));
 	/* Order of members is the field order, derived ones included. */
 	assert_string_equal(cJSON_GetArrayItem(rec, 3)->string, "subscriptionIDs");
 	cJSON_Delete(rec);
@@ -580,7 +583,7 @@ static void test_derived(void **state)
 	assert_string_equal(str(cJSON_GetArrayItem(addons, 0), "amount"), "12.50");
 	cJSON_Delete(rec);
 	rec = get1(s, &lit[2], 30, 1);
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "appointmentIDs")));
+	assert_true(is_null(rec, "appointmentIDs"));
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(rec, "addOns")), 0);
 	cJSON_Delete(rec);
 
@@ -898,8 +901,8 @@ static void test_real_table(void **state)
 	assert_string_equal(str(rec, "dateCancelled"), "0000-00-00 00:00:00");
 	assert_string_equal(str(rec, "subscriptionIDs"), "1,2");
 	assert_string_equal(str(rec, "appointmentIDs"), "1");
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "ticketIDs")));
-	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(rec, "paymentIDs")));
+	assert_true(is_null(rec, "ticketIDs"));
+	assert_true(is_null(rec, "paymentIDs"));
 	cJSON_Delete(rec);
 	rec = get1(s, sub, sid2, 1);
 	assert_string_equal(str(rec, "completedAppointmentIDs"), "1");
