@@ -21,7 +21,8 @@ src_sandbox_libsandbox_a_SOURCES = \
 	src/sandbox/store_write.c \
 	src/sandbox/store_internal.h \
 	src/sandbox/generate.c src/sandbox/generate.h \
-	src/sandbox/generate_data.c src/sandbox/generate_data.h
+	src/sandbox/generate_data.c src/sandbox/generate_data.h \
+	src/sandbox/generate_people.c src/sandbox/generate_schedule.c src/sandbox/generate_records.c
 
 SANDBOX_LIBS = src/sandbox/libsandbox.a src/common/libcommon.a \
 	$(MHD_LIBS) $(SQLITE_LIBS) $(ZLIB_LIBS) $(CJSON_LIBS) -lm
