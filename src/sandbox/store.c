@@ -476,7 +476,10 @@ static int store_create_schema(struct store_conn *c, char **err)
 		store_quote(&sb, t->r->name);
 		strbuf_adds(&sb, " (");
 		store_quote(&sb, t->r->pk);
-		strbuf_adds(&sb, " INTEGER PRIMARY KEY");
+		/* AUTOINCREMENT: the next id follows the largest ever used, so
+		 * a deleted record's id is never handed out again (as the
+		 * service's); explicit ids (the generator's) advance it too. */
+		strbuf_adds(&sb, " INTEGER PRIMARY KEY AUTOINCREMENT");
 		for (size_t j = 0; j < t->r->n_fields; j++) {
 			if (t->col[j] <= 0)
 				continue;

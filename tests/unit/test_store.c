@@ -513,6 +513,11 @@ static void test_update_delete(void **state)
 	err = NULL;
 	assert_int_equal(store_delete_where(s, widget, "bogus", 1, &n, &err), -1);
 	free(err);
+	/* Ids of deleted records are never handed out again, as the service. */
+	assert_int_equal(store_delete_where(s, widget, "widgetID", 4, &n, NULL), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(store_count(s, widget), 0);
+	assert_int_equal(put_widget(s, NULL, "four", "4", "4.00", NULL), 5);
 	store_close(s);
 }
 
