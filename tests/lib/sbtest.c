@@ -293,6 +293,24 @@ static void launch(struct sbt_server *s)
 	current = s;
 }
 
+/* Takes extra_args as s's arguments, and the credentials among them. */
+static void set_args(struct sbt_server *s, const char *const *extra_args)
+{
+	for (size_t i = 0; i < s->n_args; i++)
+		free(s->args[i]);
+	s->n_args = 0;
+	snprintf(s->key, sizeof s->key, "demo-key");
+	snprintf(s->token, sizeof s->token, "demo-token");
+	for (size_t i = 0; extra_args && extra_args[i]; i++) {
+		assert_true(s->n_args < MAX_ARGS);
+		s->args[s->n_args++] = xstrdup(extra_args[i]);
+		if (extra_args[i + 1] && strcmp(extra_args[i], "--key") == 0)
+			snprintf(s->key, sizeof s->key, "%s", extra_args[i + 1]);
+		if (extra_args[i + 1] && strcmp(extra_args[i], "--token") == 0)
+			snprintf(s->token, sizeof s->token, "%s", extra_args[i + 1]);
+	}
+}
+
 struct sbt_server *sbt_start(const char *const *extra_args)
 {
 	struct sbt_server *s = xcalloc(1, sizeof *s);
@@ -312,16 +330,7 @@ struct sbt_server *sbt_start(const char *const *extra_args)
 	mkdir(sub, 0700);
 	snprintf(sub, sizeof sub, "%s/run/sub", s->dir);
 	mkdir(sub, 0700);
-	snprintf(s->key, sizeof s->key, "demo-key");
-	snprintf(s->token, sizeof s->token, "demo-token");
-	for (size_t i = 0; extra_args && extra_args[i]; i++) {
-		assert_true(s->n_args < MAX_ARGS);
-		s->args[s->n_args++] = xstrdup(extra_args[i]);
-		if (extra_args[i + 1] && strcmp(extra_args[i], "--key") == 0)
-			snprintf(s->key, sizeof s->key, "%s", extra_args[i + 1]);
-		if (extra_args[i + 1] && strcmp(extra_args[i], "--token") == 0)
-			snprintf(s->token, sizeof s->token, "%s", extra_args[i + 1]);
-	}
+	set_args(s, extra_args);
 	launch(s);
 	return s;
 }
@@ -376,6 +385,14 @@ void sbt_restart(struct sbt_server *s)
 {
 	assert_non_null(s);
 	assert_int_equal(s->pid, 0);
+	launch(s);
+}
+
+void sbt_restart_with(struct sbt_server *s, const char *const *extra_args)
+{
+	assert_non_null(s);
+	assert_int_equal(s->pid, 0);
+	set_args(s, extra_args);
 	launch(s);
 }
 
@@ -521,6 +538,10 @@ struct sbt_resp *sbt_request(const struct sbt_request *rq)
 	curl_easy_setopt(curl, CURLOPT_HEADERDATA, r);
 	if (rq->gzip)
 		curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "gzip");
+	if (rq->fresh) {
+		curl_easy_setopt(curl, CURLOPT_FRESH_CONNECT, 1L);
+		curl_easy_setopt(curl, CURLOPT_FORBID_REUSE, 1L);
+	}
 	/* No Expect: 100-continue round trip: tests want one exchange each. */
 	hdrs = curl_slist_append(hdrs, "Expect:");
 	hdrs = curl_slist_append(hdrs, "Accept: application/json");

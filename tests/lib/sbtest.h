@@ -73,6 +73,8 @@ struct sbt_request {
 	size_t n_parts;
 	int gzip;                 /* send Accept-Encoding: gzip, decode the answer */
 	long timeout_s;           /* 0: 60 */
+	int fresh;                /* a new connection, closed afterwards (so
+	                           * libcurl never retries on a reused one) */
 };
 
 /* ---- server lifecycle (all fail the current test on error) ---- */
@@ -91,6 +93,8 @@ void sbt_stop(struct sbt_server *s);
 /* Starts a stopped server again on the same database and arguments (new
  * port) and makes it current. */
 void sbt_restart(struct sbt_server *s);
+/* The same with other extra arguments (they replace the old ones). */
+void sbt_restart_with(struct sbt_server *s, const char *const *extra_args);
 /* Stops it if running (asserting a clean exit), removes its temporary
  * directory and frees it.  NULL is allowed. */
 void sbt_free(struct sbt_server *s);

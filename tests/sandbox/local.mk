@@ -46,4 +46,28 @@ TESTS += tests/sandbox/test_badinput
 tests_sandbox_test_badinput_SOURCES = tests/sandbox/test_badinput.c $(SBTEST_SOURCES)
 tests_sandbox_test_badinput_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
 tests_sandbox_test_badinput_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_persist
+TESTS += tests/sandbox/test_persist
+tests_sandbox_test_persist_SOURCES = tests/sandbox/test_persist.c $(SBTEST_SOURCES)
+tests_sandbox_test_persist_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_persist_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_quota
+TESTS += tests/sandbox/test_quota
+tests_sandbox_test_quota_SOURCES = tests/sandbox/test_quota.c $(SBTEST_SOURCES)
+tests_sandbox_test_quota_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_quota_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_faults
+TESTS += tests/sandbox/test_faults
+tests_sandbox_test_faults_SOURCES = tests/sandbox/test_faults.c $(SBTEST_SOURCES)
+tests_sandbox_test_faults_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_faults_LDADD = $(SBTEST_LDADD)
+
+check_PROGRAMS += tests/sandbox/test_live
+TESTS += tests/sandbox/test_live
+tests_sandbox_test_live_SOURCES = tests/sandbox/test_live.c $(SBTEST_SOURCES)
+tests_sandbox_test_live_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_live_LDADD = $(SBTEST_LDADD)
 endif

@@ -1,0 +1,146 @@
+/* test_persist.c: data survive SIGTERM and a restart; --generate is deterministic for a seed and day. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/sbtest.h"
+
+static const char *const gen_args[] = { SBT_DEFAULT_ARGS, NULL };
+
+static int teardown_all(void **state)
+{
+	(void)state;
+	return sbt_test_teardown(NULL);
+}
+
+static void test_writes_survive_restart(void **state)
+{
+	(void)state;
+	struct sbt_server *s = sbt_start(gen_args);
+	long long *ids, *notes;
+	size_t nc = sbt_search("customer", &ids, "");
+	assert_int_equal(nc, 300);
+	size_t nn = sbt_search("note", &notes, "");
+	assert_true(nn > 0);
+	long long type = sbt_i(cJSON_GetArrayItem(sbt_get("note", "noteIDs", notes, 1), 0), "typeID");
+	long long cust = ids[100];
+	const char *text = "Persist me: back gate, call ahead";
+	long long note = sbt_result(sbt_call("/note/create",
+	                                     "customerID=%lld&contactType=%lld&notes=%s&showOnInvoice=0",
+	                                     cust, type, sbt_enc(text)));
+	sbt_ok(sbt_call("/customer/update", "customerID=%lld&lname=Durable", cust));
+	/* The last write immediately before the signal. */
+	long long ticket = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=42",
+	                                       cust, SBT_TODAY));
+	sbt_stop(s);
+
+	/* Same database, same arguments: --generate does not add to data that
+	 * are already there. */
+	sbt_restart(s);
+	cJSON *n = cJSON_GetArrayItem(sbt_get("note", "noteIDs", &note, 1), 0);
+	assert_non_null(n);
+	assert_string_equal(sbt_s(n, "notes"), text);
+	assert_int_equal(sbt_i(n, "customerID"), cust);
+	cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", &cust, 1), 0);
+	assert_string_equal(sbt_s(c, "lname"), "Durable");
+	assert_non_null(cJSON_GetArrayItem(sbt_get("ticket", "ticketIDs", &ticket, 1), 0));
+	assert_int_equal(sbt_search("customer", &ids, ""), 300);
+	assert_int_equal(sbt_search("note", &notes, ""), nn + 1);
+	/* And it keeps taking writes with fresh ids. */
+	long long note2 = sbt_result(sbt_call("/note/create",
+	                                      "customerID=%lld&contactType=%lld&notes=again&showOnInvoice=0",
+	                                      cust, type));
+	assert_true(note2 > note);
+	sbt_free(s);
+}
+
+/* A second restart without --generate serves the same data. */
+static void test_restart_without_generate(void **state)
+{
+	(void)state;
+	static const char *const none[] = { "--today", SBT_TODAY, "--no-limits", NULL };
+	struct sbt_server *s = sbt_start(gen_args);
+	long long *before, *after;
+	size_t n = sbt_search("customer", &before, "");
+	char *text = cJSON_PrintUnformatted(sbt_get("customer", "customerIDs", before, n));
+	sbt_keep(text);
+	sbt_stop(s);
+	sbt_restart_with(s, none);
+	assert_int_equal(sbt_search("customer", &after, ""), n);
+	char *again = cJSON_PrintUnformatted(sbt_get("customer", "customerIDs", after, n));
+	sbt_keep(again);
+	assert_string_equal(again, text);
+	sbt_free(s);
+}
+
+/* Records of entity for every id its search answers (at most 3000), as
+ * JSON text. */
+static const char *dump(const char *entity, const char *param, const char *filter)
+{
+	long long *ids;
+	size_t n = sbt_search(entity, &ids, "%s", filter);
+	if (n > 3000)
+		n = 3000;
+	char *text = cJSON_PrintUnformatted(sbt_get(entity, param, ids, n));
+	return sbt_keep(text);
+}
+
+static const struct {
+	const char *entity, *param, *filter;
+} compared[] = {
+	{ "customer", "customerIDs", "" },
+	{ "subscription", "subscriptionIDs", "active=-3" },
+	{ "subscription", "subscriptionIDs", "" },
+	{ "route", "routeIDs", "" },
+	{ "appointment", "appointmentIDs", "date=" SBT_TODAY },
+	{ "employee", "employeeIDs", "" },
+	{ "serviceType", "typeIDs", "" },
+	{ "ticket", "ticketIDs", "" },
+	{ "note", "noteIDs", "" },
+	{ "review", "feedbackIDs", "" },
+	{ "changelog", "changeIDs", "" },
+};
+#define N_COMPARED (sizeof compared / sizeof compared[0])
+
+static void test_generate_deterministic(void **state)
+{
+	(void)state;
+	static const char *const other_seed[] = { "--generate", "300", "--seed", "8", "--today",
+		SBT_TODAY, "--no-limits", NULL };
+	const char *a[N_COMPARED], *b[N_COMPARED];
+
+	struct sbt_server *s1 = sbt_start(gen_args);
+	for (size_t i = 0; i < N_COMPARED; i++)
+		a[i] = dump(compared[i].entity, compared[i].param, compared[i].filter);
+	struct sbt_server *s2 = sbt_start(gen_args);
+	for (size_t i = 0; i < N_COMPARED; i++) {
+		b[i] = dump(compared[i].entity, compared[i].param, compared[i].filter);
+		if (strcmp(a[i], b[i]) != 0) {
+			size_t k = 0;
+			while (a[i][k] && a[i][k] == b[i][k])
+				k++;
+			sbt_note("%s %s differs at byte %zu:", compared[i].entity, compared[i].filter, k);
+			sbt_note("first:  ...%.160s", a[i] + (k > 80 ? k - 80 : 0));
+			sbt_note("second: ...%.160s", b[i] + (k > 80 ? k - 80 : 0));
+			fail();
+		}
+	}
+	/* The seed matters. */
+	struct sbt_server *s3 = sbt_start(other_seed);
+	const char *c = dump("customer", "customerIDs", "");
+	assert_string_not_equal(a[0], c);
+	sbt_free(s3);
+	sbt_free(s2);
+	sbt_free(s1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_writes_survive_restart, teardown_all),
+		cmocka_unit_test_teardown(test_restart_without_generate, teardown_all),
+		cmocka_unit_test_teardown(test_generate_deterministic, teardown_all),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
