@@ -393,7 +393,11 @@ static int write_stops(struct sched *sc, struct gen_rng *rr, struct stop *st, in
 		gen_seti(t, a->initial, st[i].sub >= 0 && g->sub[st[i].sub].initial_appt == id);
 		if (gen_chance(&r, 100))
 			gen_set(t, a->office_notes, gen_pick(&r, &gd_office_notes));
-		gen_seti(t, a->tech, route_tech == 0 || gen_chance(&r, 200) ? st[i].tech : 0);
+		/* stops of an unassigned route name whoever worked them, if anyone */
+		if (route_tech == 0)
+			gen_seti(t, a->tech, status == 1 || status == 2 ? st[i].tech : 0);
+		else
+			gen_seti(t, a->tech, gen_chance(&r, 200) ? st[i].tech : 0);
 		gen_seti(t, a->seq, i + 1);
 		upd_day = added;
 		upd_secs = 12 * 3600;
@@ -623,8 +627,10 @@ int gen_schedule(struct gen *g)
 			if (n_techs > 32)
 				n_techs = 32;
 			gen_rng_init(&r, g->seed, GK_DAY, (uint64_t)(day * 4 + office));
-			/* now and then an extra, unassigned route for the overflow */
-			n_slots = (int)n_techs + (day >= g->today && gen_chance(&r, 250));
+			/* now and then (and always today in office 1) an extra,
+			 * unassigned route for the overflow */
+			n_slots = (int)n_techs + ((day == g->today && office == 1) ||
+			                          (day >= g->today && gen_chance(&r, 250)));
 			for (int s = 0; s < n_slots; s++) {
 				long long tech = (size_t)s < n_techs ? g->emp[techs[s]].id : 0;
 				/* a technician off sick leaves his route unassigned */

@@ -151,10 +151,16 @@ static void todays_routes_have_ordered_stops(void **state)
 	const struct resource *route = res_find("route"), *appt = res_find("appointment");
 	long long *rids = NULL;
 	size_t nr = ids_where(shared, route, "date", SO_EQ, RT_DATE, TODAY, &rids);
-	int pending = 0, done = 0;
+	int pending = 0, done = 0, unassigned = 0;
+	cJSON *routes = records(shared, route, rids, nr), *rt;
 	(void)state;
 
 	assert_true(nr >= 2);
+	cJSON_ArrayForEach(rt, routes)
+		unassigned += strcmp(str(rt, "assignedTech"), "0") == 0;
+	assert_true(unassigned > 0);
+	assert_true(unassigned < (int)nr);
+	cJSON_Delete(routes);
 	for (size_t i = 0; i < nr; i++) {
 		char rid[24];
 		long long *aids = NULL;
@@ -298,6 +304,9 @@ static void dates_are_valid(void **state)
 					fail_msg("%s.%s = \"%s\"", r->name, fd->name, v);
 				if (v && fd->type == RT_DATE && strlen(v) != 10)
 					fail_msg("%s.%s = \"%s\" is not a bare date", r->name, fd->name, v);
+				if (v && (strcmp(fd->name, "dateAdded") == 0 || strcmp(fd->name, "dateCreated") == 0) &&
+				    strncmp(v, TODAY, 10) > 0)
+					fail_msg("%s.%s %s after today", r->name, fd->name, v);
 				if (strcmp(fd->name, "dateUpdated") == 0) {
 					if (!v || strncmp(v, "0000", 4) == 0)
 						fail_msg("%s without dateUpdated", r->name);
