@@ -252,10 +252,14 @@ static int store_cond_sql(const struct store_table *t, const struct store_cond *
 		return 0;
 	}
 
-	if (cd->type == RT_NUM) {
+	int fi = store_field_index(t->r, cd->field);
+	int int_col = fi < 0 || t->r->fields[fi].type == RT_INT; /* else the pk */
+
+	if (cd->type == RT_NUM || (cd->type == RT_INT && !int_col)) {
+		/* A TEXT column would compare a bound number as text. */
 		strbuf_adds(sql, "CAST(");
 		store_quote(sql, cd->field);
-		strbuf_adds(sql, " AS REAL)");
+		strbuf_adds(sql, cd->type == RT_NUM ? " AS REAL)" : " AS INTEGER)");
 	} else {
 		store_quote(sql, cd->field);
 	}

@@ -393,6 +393,8 @@ static void test_operators(void **state)
 	assert_search(s, "1,2,3,6", "count", SO_BETWEEN, RT_INT, 0, "0", "10");
 	assert_search(s, "ERR:invalid integer for count: \"nine\"", "count", SO_EQ, RT_INT, 0, "nine");
 	assert_search(s, "2,4", "widgetID", SO_IN, RT_INT, 0, "4", "2", "77");
+	/* An integer comparison on a text column is still numeric. */
+	assert_search(s, "3,4", "name", SO_GT, RT_INT, 0, "5");
 	/* Amounts compare numerically through the stored text. */
 	assert_search(s, "2,3", "price", SO_GT, RT_NUM, 0, "9.5");
 	assert_search(s, "4,5,6", "price", SO_LT, RT_NUM, 0, "9");
