@@ -722,7 +722,7 @@ static int write_regions(struct gen *g)
 				city = &gd_cities[k];
 				break;
 			}
-		double la = city->lat, lo = city->lng, d = 0.12;
+		double la = retired ? 32.2226 : city->lat, lo = retired ? -110.9747 : city->lng, d = 0.12;
 		gen_row(t);
 		gen_seti(t, c->id, retired ? 7 : gd_regions[i].id);
 		gen_seti(t, c->office, retired ? 1 : gd_regions[i].office);
