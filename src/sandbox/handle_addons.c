@@ -1,4 +1,4 @@
-/* handle_addons.c: ticket add-ons and totals, subscription initial add-ons and lead stages. */
+/* handle_addons.c: ticket add-ons and totals, and subscription initial add-ons. */
 #include "config.h"
 
 #include <math.h>
@@ -371,32 +371,14 @@ static int insert_all(struct write_op *op, const struct item_kind *k, long long 
 
 /* ---- the operations ---- */
 
-static int begin(struct write_op *op)
-{
-	char *err = NULL;
-	if (store_begin(op->req->ctx->store, &err) < 0)
-		return write_store_error(op->ans, err);
-	return 0;
-}
-
 /* Logs, commits and answers result (+ the parent's id member). */
 static void finish(struct write_op *op, const struct item_kind *k, long long parent_id,
                    long long result)
 {
 	const struct resource *pr = res_find(k->parent);
-	char *err = NULL;
 
-	if (pr->class_id && op->notes && op->notes->child &&
-	    write_log(op->req, pr->class_id, parent_id, 0, op->notes, op->ans)) {
-		store_rollback(op->req->ctx->store);
-		return;
-	}
-	if (store_commit(op->req->ctx->store, &err) < 0) {
-		store_rollback(op->req->ctx->store);
-		write_store_error(op->ans, err);
-		return;
-	}
-	write_answer_id(op->ans, result, pr->write_member, parent_id);
+	if (write_commit(op, pr->class_id, parent_id) == 0)
+		write_answer_id(op->ans, result, pr->write_member, parent_id);
 }
 
 static void items_get(struct write_op *op, const struct item_kind *k)
@@ -425,7 +407,7 @@ static void items_create(struct write_op *op, const struct item_kind *k)
 	if (write_key(op->req, k->parent_key, &pid, op->ans) ||
 	    write_collect_params(op->req, NULL, NULL, k->item, ir->params, ir->n_params,
 	                         RP_CREATE, op->obj, op->ans) ||
-	    item_check(op, NULL, op->obj) || begin(op))
+	    item_check(op, NULL, op->obj) || write_begin(op))
 		return;
 	if (write_need(op->req, op->r, pid, &parent, op->ans) ||
 	    item_insert(op, k, pid, parent, op->obj, &id)) {
@@ -459,7 +441,7 @@ static void items_set(struct write_op *op, const struct item_kind *k)
 		ans_error(op->ans, 200, "Missing required parameter: addons");
 		goto out;
 	}
-	if (!(objs = collect_list(op, k, list)) || begin(op))
+	if (!(objs = collect_list(op, k, list)) || write_begin(op))
 		goto out;
 	if (write_need(op->req, op->r, pid, &parent, op->ans) || !(old = items_of(op, k, pid)))
 		goto fail;
@@ -504,7 +486,7 @@ static void items_update(struct write_op *op, const struct item_kind *k)
 	}
 	if (write_collect_params(op->req, NULL, NULL, k->item, ir->params, ir->n_params,
 	                         RP_UPDATE, op->obj, op->ans) ||
-	    begin(op))
+	    write_begin(op))
 		return;
 	if ((rc = write_load(op->req, ir, id, &item, op->ans)) != 0) {
 		if (rc == 1)
@@ -601,200 +583,6 @@ static int ticket_after(struct write_op *op)
 
 const struct write_hooks addons_ticket_hooks = { ticket_before, ticket_after, NULL };
 
-/* ---- subscription create/update and lead stages ---- */
-
-/* activeText of a subscription.  The specification names 1 active and
- * 0 frozen; -3 is a lead, as updateLeadStage makes it. */
-static const char *active_text(const char *a)
-{
-	if (!strcmp(a, "1"))
-		return "Active";
-	if (!strcmp(a, "-3"))
-		return "Lead";
-	return "Frozen";
-}
-
-static int changed(const struct write_op *op, const char *field)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(op->obj, field);
-	return v && (!op->old || strcmp(write_get(op->old, field), write_get(op->obj, field)));
-}
-
-static int subscription_before(struct write_op *op)
-{
-	const struct resource *cr = res_find("customer"), *st = res_find("serviceType");
-	cJSON *rec = NULL;
-
-	if (changed(op, "customerID") && !op->owner_rec && cr) {
-		if (write_need(op->req, cr, strtoll(write_get(op->obj, "customerID"), NULL, 10), &rec,
-		               op->ans))
-			return -1;
-		if (op->is_create)
-			write_default(op->r, op->obj, "officeID", write_get(rec, "officeID"));
-	}
-	if (op->is_create) {
-		const cJSON *c = rec ? rec : op->owner_rec;
-		const char *bill = write_get(c, "billToAccountID");
-		if (c)
-			write_default(op->r, op->obj, "billToAccountID",
-			              strtoll(bill, NULL, 10) > 0 ? bill : write_get(c, "customerID"));
-		write_default(op->r, op->obj, "active", "1");
-	}
-	cJSON_Delete(rec);
-	rec = NULL;
-	if (changed(op, "serviceID") && st) {
-		if (write_need(op->req, st, strtoll(write_get(op->obj, "serviceID"), NULL, 10), &rec,
-		               op->ans))
-			return -1;
-		write_set(op->r, op->obj, "serviceType", write_get(rec, "description"));
-		cJSON_Delete(rec);
-	}
-	if (changed(op, "active"))
-		write_set(op->r, op->obj, "activeText", active_text(write_get(op->obj, "active")));
-	return 0;
-}
-
-const struct write_hooks addons_subscription_hooks = { subscription_before, NULL, NULL };
-
-/* The lead stage's name: leadStage tables name the column differently per
- * generator, so the first of these that has a value wins. */
-static const char *stage_name(const cJSON *rec)
-{
-	static const char *const names[] = { "name", "title", "stage", "leadStage", "description" };
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-		if (*write_get(rec, names[i]))
-			return write_get(rec, names[i]);
-	return "";
-}
-
-static int is_unset(const char *d)
-{
-	return !*d || !strncmp(d, "0000-00-00", 10);
-}
-
-/* The subscription named by subscriptionID, or else by subscriptionLink
- * (the id sent at import).  0 with op->id and op->old, or -1. */
-static int lead_target(struct write_op *op)
-{
-	const char *link;
-	long long *ids = NULL;
-	size_t n = 0;
-	int rc;
-
-	if (req_param(op->req, "subscriptionID") || !(link = req_string(op->req, "subscriptionLink")))
-		return write_key(op->req, "subscriptionID", &op->id, op->ans) ||
-		       write_need(op->req, op->r, op->id, &op->old, op->ans) ? -1 : 0;
-	if (!*link) {
-		ans_error(op->ans, 200, "Missing required parameter: subscriptionID");
-		return -1;
-	}
-	if (write_find(op->req, op->r, "subscriptionLink", RT_TEXT, link, &ids, &n, op->ans))
-		return -1;
-	if (!n) {
-		free(ids);
-		ans_error(op->ans, 200, "No subscription found with subscriptionLink %s", link);
-		return -1;
-	}
-	op->id = ids[0];
-	free(ids);
-	rc = write_need(op->req, op->r, op->id, &op->old, op->ans);
-	return rc ? -1 : 0;
-}
-
-/*
- * status 0 makes the subscription a lead at stageID (stageID required);
- * status 1 wins the lead: it becomes an active subscription.  Without status,
- * stageID moves a lead to another stage.  Winning a subscription that is not
- * a lead is refused rather than silently accepted.
- */
-static void update_lead_stage(struct write_op *op)
-{
-	const struct resource *ls = res_find("leadStage");
-	long long status = -1, stage = 0;
-	int rs, rg;
-	char now[20], buf[24], *err = NULL;
-	cJSON *srec = NULL;
-
-	rs = req_int(op->req, "status", &status);
-	rg = req_int(op->req, "stageID", &stage);
-	if (rs < 0 || (rs == 0 && status != 0 && status != 1)) {
-		ans_error(op->ans, 200, "Invalid value for status: must be 0 (lead) or 1 (won)");
-		return;
-	}
-	if (rg < 0) {
-		ans_error(op->ans, 200, "Invalid value for stageID: must be an integer");
-		return;
-	}
-	if (rs == 1 && rg == 1) {
-		ans_error(op->ans, 200, "Missing required parameter: status");
-		return;
-	}
-	if (rs == 0 && status == 0 && rg == 1) {
-		ans_error(op->ans, 200, "Missing required parameter: stageID");
-		return;
-	}
-	if (begin(op))
-		return;
-	if (lead_target(op))
-		goto fail;
-	if (rs == 1 && strcmp(write_get(op->old, "active"), "-3")) {
-		ans_error(op->ans, 200, "Subscription %lld is not a lead", op->id);
-		goto fail;
-	}
-	sb_timestamp(op->req->ctx, now);
-	if (rg == 0) {
-		if (ls && write_load(op->req, ls, stage, &srec, op->ans) != 0) {
-			if (!op->ans->error)
-				ans_error(op->ans, 200, "Invalid value for stageID: no lead stage %lld",
-				          stage);
-			goto fail;
-		}
-		snprintf(buf, sizeof buf, "%lld", stage);
-		write_set(op->r, op->obj, "leadStageID", buf);
-		write_set(op->r, op->obj, "leadStage", stage_name(srec));
-	}
-	if (rs == 0 && status == 1) {
-		write_set(op->r, op->obj, "active", "1");
-		write_set(op->r, op->obj, "activeText", "Active");
-		write_set(op->r, op->obj, "leadStatus", "Won");
-		write_set(op->r, op->obj, "leadDateClosed", now);
-	} else if (rs == 0) {
-		write_set(op->r, op->obj, "active", "-3");
-		write_set(op->r, op->obj, "activeText", "Lead");
-		write_set(op->r, op->obj, "leadStatus", "Open");
-		if (is_unset(write_get(op->old, "leadDateAdded")))
-			write_set(op->r, op->obj, "leadDateAdded", now);
-		if (strtoll(write_get(op->old, "leadID"), NULL, 10) <= 0) {
-			snprintf(buf, sizeof buf, "%lld", op->id);
-			write_set(op->r, op->obj, "leadID", buf);
-		}
-	}
-	op->notes = write_diff(op->r, op->old, op->obj);
-	if (op->notes->child) {
-		write_set(op->r, op->obj, "leadUpdated", now);
-		write_stamp(op->req, op->r, op->obj, 0);
-		if (store_update(op->req->ctx->store, op->r, op->id, op->obj, &err) < 0) {
-			write_store_error(op->ans, err);
-			goto fail;
-		}
-	}
-	cJSON_Delete(srec);
-	srec = NULL;
-	if (op->r->class_id && op->notes->child &&
-	    write_log(op->req, op->r->class_id, op->id, 0, op->notes, op->ans))
-		goto fail;
-	if (store_commit(op->req->ctx->store, &err) < 0) {
-		store_rollback(op->req->ctx->store);
-		write_store_error(op->ans, err);
-		return;
-	}
-	write_answer_id(op->ans, op->id, "subscriptionID", op->id);
-	return;
-fail:
-	cJSON_Delete(srec);
-	store_rollback(op->req->ctx->store);
-}
-
 int addons_special(struct sb_req *req, struct sb_answer *ans)
 {
 	static const struct {
@@ -810,7 +598,6 @@ int addons_special(struct sb_req *req, struct sb_answer *ans)
 		{ "subscription", "createInitialAddOn", &initial_kind, items_create },
 		{ "subscription", "setInitialAddOns", &initial_kind, items_set },
 		{ "subscription", "updateInitialAddOn", &initial_kind, items_update },
-		{ "subscription", "updateLeadStage", NULL, NULL },
 	};
 	struct write_op op;
 
@@ -822,10 +609,7 @@ int addons_special(struct sb_req *req, struct sb_answer *ans)
 		memset(&op, 0, sizeof op);
 		op.req = req, op.ans = ans, op.r = req->res;
 		op.obj = cJSON_CreateObject();
-		if (ops[i].fn)
-			ops[i].fn(&op, ops[i].kind);
-		else
-			update_lead_stage(&op);
+		ops[i].fn(&op, ops[i].kind);
 		cJSON_Delete(op.obj);
 		cJSON_Delete(op.old);
 		cJSON_Delete(op.notes);

@@ -1,4 +1,4 @@
-/* handle_hooks.c: the rules of note, customer, payment profile, reminder, employee and route writes. */
+/* handle_hooks.c: the rules of note, customer, payment profile, reminder, employee, route and subscription writes. */
 #include "config.h"
 
 #include <stdio.h>
@@ -16,15 +16,6 @@
 
 /* ---- note ---- */
 
-static void full_name(const cJSON *rec, struct strbuf *out)
-{
-	const char *f = write_get(rec, "fname"), *l = write_get(rec, "lname");
-	strbuf_adds(out, f);
-	if (*f && *l)
-		strbuf_addc(out, ' ');
-	strbuf_adds(out, l);
-}
-
 /* Fills employeeName from the employee named by obj's employeeID ("0" and
  * absent mean nobody). */
 static int note_employee(struct write_op *op)
@@ -38,7 +29,7 @@ static int note_employee(struct write_op *op)
 		return 0;
 	if (eid > 0 && write_need(op->req, er, eid, &emp, op->ans))
 		return -1;
-	full_name(emp, &name);
+	write_full_name(emp, &name);
 	write_set(op->r, op->obj, "employeeName", strbuf_str(&name));
 	strbuf_free(&name);
 	cJSON_Delete(emp);
@@ -83,7 +74,7 @@ static int note_before(struct write_op *op)
 		char now[20];
 		int di = res_field_index(op->r, "date");
 
-		full_name(op->owner_rec, &name);
+		write_full_name(op->owner_rec, &name);
 		write_set(op->r, op->obj, "customerName", strbuf_str(&name));
 		write_set(op->r, op->obj, "customerSpouse", write_get(op->owner_rec, "spouse"));
 		write_set(op->r, op->obj, "companyName", write_get(op->owner_rec, "companyName"));
@@ -159,7 +150,7 @@ static int customer_after(struct write_op *op)
 
 /* Makes profile_id the customer's active payment profile (noted in
  * op->notes); previous profiles stay valid. */
-static int activate_profile(struct write_op *op, long long customer_id, long long profile_id)
+int hooks_activate_profile(struct write_op *op, long long customer_id, long long profile_id)
 {
 	const struct resource *cr = res_find("customer");
 	char buf[24], *err = NULL;
@@ -188,7 +179,7 @@ static int profile_before(struct write_op *op)
 		/* Previous profiles stay valid; the new one is valid too and
 		 * becomes the customer's active one after the insert. */
 		write_default(op->r, op->obj, "status", "1");
-		full_name(op->owner_rec, &name);
+		write_full_name(op->owner_rec, &name);
 		write_default(op->r, op->obj, "billingName", strbuf_str(&name));
 		strbuf_free(&name);
 	}
@@ -199,7 +190,7 @@ static int profile_after(struct write_op *op)
 {
 	if (!op->is_create)
 		return 0;
-	return activate_profile(op, op->owner_id, op->id);
+	return hooks_activate_profile(op, op->owner_id, op->id);
 }
 
 
@@ -380,112 +371,6 @@ static int employee_after(struct write_op *op)
 
 const struct write_hooks hooks_employee = { employee_before, employee_after, NULL };
 
-/*
- * employee/dealias: the ids associated with one employee.  By employeeID
- * the roamingRep relationship (the master and every rep pointing at it); by
- * employeeLink the employeeLink relationship (every employee sharing the
- * link); useBothKeys 1 joins both.  active filters the answer.  It changes
- * nothing, so no changelog is written.
- */
-static int add_matches(struct write_op *op, const char *field, enum res_type type,
-                       const char *value, cJSON *set)
-{
-	long long *ids = NULL;
-	size_t n = 0;
-	char buf[24];
-
-	if (!*value || write_find(op->req, op->r, field, type, value, &ids, &n, op->ans))
-		return *value ? -1 : 0;
-	for (size_t i = 0; i < n; i++) {
-		snprintf(buf, sizeof buf, "%lld", ids[i]);
-		if (!cJSON_GetObjectItemCaseSensitive(set, buf))
-			cJSON_AddTrueToObject(set, buf);
-	}
-	free(ids);
-	return 0;
-}
-
-static int cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-	return (x > y) - (x < y);
-}
-
-static void dealias(struct write_op *op)
-{
-	const char *link = req_string(op->req, "employeeLink");
-	long long id = 0, active = 0, master, *ids = NULL;
-	int by_link = 0, both = req_flag(op->req, "useBothKeys"), has_active, rc;
-	cJSON *base = NULL, *set = cJSON_CreateObject(), *e, *arr;
-	size_t n = 0, k = 0;
-	char buf[24];
-
-	has_active = req_int(op->req, "active", &active);
-	if (has_active < 0) {
-		ans_error(op->ans, 200, "Invalid value for active: must be an integer");
-		goto out;
-	}
-	if (req_param(op->req, "employeeID") || !link || !*link) {
-		if (write_key(op->req, "employeeID", &id, op->ans) ||
-		    write_need(op->req, op->r, id, &base, op->ans))
-			goto out;
-	} else {
-		by_link = 1;
-		if (write_find(op->req, op->r, "employeeLink", RT_TEXT, link, &ids, &n, op->ans))
-			goto out;
-		if (!n) {
-			ans_error(op->ans, 200, "No employee found with employeeLink %s", link);
-			goto out;
-		}
-		id = ids[0];
-		free(ids);
-		ids = NULL;
-		if (write_need(op->req, op->r, id, &base, op->ans))
-			goto out;
-	}
-	snprintf(buf, sizeof buf, "%lld", id);
-	cJSON_AddTrueToObject(set, buf);
-	if (!by_link || both) {
-		master = strtoll(write_get(base, "roamingRep"), NULL, 10);
-		if (master <= 0)
-			master = id;
-		snprintf(buf, sizeof buf, "%lld", master);
-		if (!cJSON_GetObjectItemCaseSensitive(set, buf))
-			cJSON_AddTrueToObject(set, buf);
-		if (add_matches(op, "roamingRep", RT_INT, buf, set))
-			goto out;
-	}
-	if ((by_link || both) &&
-	    add_matches(op, "employeeLink", RT_TEXT, write_get(base, "employeeLink"), set))
-		goto out;
-	ids = xcalloc((size_t)cJSON_GetArraySize(set), sizeof *ids);
-	cJSON_ArrayForEach(e, set) {
-		long long x = strtoll(e->string, NULL, 10);
-		cJSON *rec = NULL;
-		if (has_active == 0) {
-			if ((rc = write_load(op->req, op->r, x, &rec, op->ans)) < 0)
-				goto out;
-			if (rc || strtoll(write_get(rec, "active"), NULL, 10) != active) {
-				cJSON_Delete(rec);
-				continue;
-			}
-			cJSON_Delete(rec);
-		}
-		ids[k++] = x;
-	}
-	qsort(ids, k, sizeof *ids, cmp_ll);
-	write_answer_id(op->ans, id, "employeeID", id);
-	arr = cJSON_AddArrayToObject(op->ans->members, "employeeIDs");
-	for (size_t i = 0; i < k; i++) {
-		snprintf(buf, sizeof buf, "%lld", ids[i]);
-		cJSON_AddItemToArray(arr, cJSON_CreateString(buf));
-	}
-out:
-	free(ids);
-	cJSON_Delete(base);
-	cJSON_Delete(set);
-}
-
 /* ---- route ---- */
 
 static int route_tech(struct write_op *op)
@@ -594,227 +479,209 @@ static int route_before(struct write_op *op)
 
 const struct write_hooks hooks_route = { route_before, NULL, NULL };
 
-/* ---- customer createPaymentProfile / updatePaymentProfile ---- */
+/* ---- subscription create/update and lead stages ---- */
 
-/* The profile object of the specification: id, customerID, profileID (the
- * processor's token), paymentProfileID (the processor's token id),
- * createdBy, dateCreated, billingName, billingAddress1. */
-static int answer_profile(struct write_op *op, const struct resource *pr, long long pid)
+/* activeText of a subscription.  The specification names 1 active and
+ * 0 frozen; -3 is a lead, as updateLeadStage makes it. */
+static const char *active_text(const char *a)
 {
-	static const char *const same[] = { "createdBy", "dateCreated", "billingName",
-		                                   "billingAddress1" };
-	cJSON *p = NULL, *o;
-	char buf[24];
+	if (!strcmp(a, "1"))
+		return "Active";
+	if (!strcmp(a, "-3"))
+		return "Lead";
+	return "Frozen";
+}
 
-	if (write_need(op->req, pr, pid, &p, op->ans))
-		return -1;
-	write_answer_id(op->ans, pid, NULL, 0);
-	o = cJSON_AddObjectToObject(op->ans->members, "paymentProfile");
-	snprintf(buf, sizeof buf, "%lld", pid);
-	cJSON_AddStringToObject(o, "id", buf);
-	cJSON_AddStringToObject(o, "customerID", write_get(p, "customerID"));
-	cJSON_AddStringToObject(o, "profileID", write_get(p, "merchantToken"));
-	cJSON_AddStringToObject(o, "paymentProfileID", write_get(p, "merchantID"));
-	for (size_t i = 0; i < sizeof same / sizeof *same; i++)
-		cJSON_AddStringToObject(o, same[i], write_get(p, same[i]));
-	cJSON_Delete(p);
+static int subscription_before(struct write_op *op)
+{
+	const struct resource *cr = res_find("customer"), *st = res_find("serviceType");
+	cJSON *rec = NULL;
+
+	if (changed(op, "customerID") && !op->owner_rec && cr) {
+		if (write_need(op->req, cr, strtoll(write_get(op->obj, "customerID"), NULL, 10), &rec,
+		               op->ans))
+			return -1;
+		if (op->is_create)
+			write_default(op->r, op->obj, "officeID", write_get(rec, "officeID"));
+	}
+	if (op->is_create) {
+		const cJSON *c = rec ? rec : op->owner_rec;
+		const char *bill = write_get(c, "billToAccountID");
+		if (c)
+			write_default(op->r, op->obj, "billToAccountID",
+			              strtoll(bill, NULL, 10) > 0 ? bill : write_get(c, "customerID"));
+		write_default(op->r, op->obj, "active", "1");
+	}
+	cJSON_Delete(rec);
+	rec = NULL;
+	if (changed(op, "serviceID") && st) {
+		if (write_need(op->req, st, strtoll(write_get(op->obj, "serviceID"), NULL, 10), &rec,
+		               op->ans))
+			return -1;
+		write_set(op->r, op->obj, "serviceType", write_get(rec, "description"));
+		cJSON_Delete(rec);
+	}
+	if (changed(op, "active"))
+		write_set(op->r, op->obj, "activeText", active_text(write_get(op->obj, "active")));
 	return 0;
 }
 
-static int commit_and_log(struct write_op *op, int class_id, long long ref)
-{
-	char *err = NULL;
+const struct write_hooks hooks_subscription = { subscription_before, NULL, NULL };
 
-	if (op->notes && op->notes->child &&
-	    write_log(op->req, class_id, ref, 0, op->notes, op->ans))
-		return -1;
-	if (store_commit(op->req->ctx->store, &err) < 0) {
-		write_store_error(op->ans, err);
-		return -1;
-	}
-	return 0;
+/* The lead stage's name: leadStage tables name the column differently per
+ * generator, so the first of these that has a value wins. */
+static const char *stage_name(const cJSON *rec)
+{
+	static const char *const names[] = { "name", "title", "stage", "leadStage", "description" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (*write_get(rec, names[i]))
+			return write_get(rec, names[i]);
+	return "";
 }
 
-static int begin(struct write_op *op)
+static int is_unset(const char *d)
 {
-	char *err = NULL;
-	if (store_begin(op->req->ctx->store, &err) < 0)
-		return write_store_error(op->ans, err);
-	return 0;
+	return !*d || !strncmp(d, "0000-00-00", 10);
 }
 
-static const char *text_param(struct write_op *op, const char *name)
+/* The subscription named by subscriptionID, or else by subscriptionLink
+ * (the id sent at import).  0 with op->id and op->old, or -1. */
+static int lead_target(struct write_op *op)
 {
-	const char *v = req_string(op->req, name);
-	if (v && write_check_value(RT_TEXT, v)) {
-		ans_error(op->ans, 200, "Invalid value for %s: %s", name,
-		          write_check_value(RT_TEXT, v));
-		return NULL;
-	}
-	return v ? v : "";
-}
-
-/*
- * The processor is named by the parameter "gateway": A, B or C (default A,
- * the one that needs both tokens, so an unnamed processor is held to the
- * strictest rule).  CreditCardToken is required for A and C, CreditCardTokenID
- * for A and B.  The tokens are the processor's, stored as merchantToken and
- * merchantID; they are not written to the changelog.
- */
-static void create_profile(struct write_op *op)
-{
-	const struct resource *pr = res_find("paymentProfile");
-	const char *gw = req_string(op->req, "gateway"), *tok, *tid;
-	long long cid, pid;
-	char g[2] = "A", idbuf[24], *err = NULL;
-	struct strbuf name = STRBUF_INIT;
-	cJSON *c = NULL, *row;
-
-	if (write_key(op->req, "customerID", &cid, op->ans))
-		return;
-	if (gw && *gw) {
-		if (strlen(gw) != 1 || !strchr("ABCabc", gw[0])) {
-			ans_error(op->ans, 200, "Invalid value for gateway: must be A, B or C");
-			return;
-		}
-		g[0] = (char)(gw[0] & ~32);
-	}
-	if (!(tok = text_param(op, "CreditCardToken")) || !(tid = text_param(op, "CreditCardTokenID")))
-		return;
-	if (!*tok && g[0] != 'B') {
-		ans_error(op->ans, 200, "Missing required parameter: CreditCardToken (required by processor %s)", g);
-		return;
-	}
-	if (!*tid && g[0] != 'C') {
-		ans_error(op->ans, 200, "Missing required parameter: CreditCardTokenID (required by processor %s)", g);
-		return;
-	}
-	if (begin(op))
-		return;
-	if (write_need(op->req, op->r, cid, &c, op->ans))
-		goto fail;
-	row = op->obj;
-	write_set(pr, row, "customerID", write_get(c, "customerID"));
-	write_set(pr, row, "officeID", write_get(c, "officeID"));
-	write_set(pr, row, "createdBy", "0");
-	write_set(pr, row, "status", "1");
-	write_set(pr, row, "paymentMethod", "1");
-	write_set(pr, row, "gateway", g);
-	full_name(c, &name);
-	write_set(pr, row, "billingName", strbuf_str(&name));
-	strbuf_free(&name);
-	write_set(pr, row, "billingAddress1", write_get(c, "address"));
-	write_set(pr, row, "billingCity", write_get(c, "city"));
-	write_set(pr, row, "billingState", write_get(c, "state"));
-	write_set(pr, row, "billingZip", write_get(c, "zip"));
-	write_set(pr, row, "billingEmail", write_get(c, "email"));
-	write_set(pr, row, "billingPhone", write_get(c, "phone1"));
-	write_stamp(op->req, pr, row, 1);
-	op->notes = cJSON_Duplicate(row, 1);
-	write_set(pr, row, "merchantToken", tok);
-	write_set(pr, row, "merchantID", tid);
-	if (store_insert(op->req->ctx->store, pr, row, &pid, &err) < 0) {
-		write_store_error(op->ans, err);
-		goto fail;
-	}
-	snprintf(idbuf, sizeof idbuf, "%lld", pid);
-	cJSON_AddStringToObject(op->notes, "paymentProfileID", idbuf);
-	if (activate_profile(op, cid, pid) || commit_and_log(op, pr->class_id, pid))
-		goto fail;
-	answer_profile(op, pr, pid);
-	cJSON_Delete(c);
-	return;
-fail:
-	store_rollback(op->req->ctx->store);
-	cJSON_Delete(c);
-}
-
-static const struct res_param update_profile_params[] = {
-	{ "billingName", "billingName", RT_TEXT, RP_UPDATE },
-	{ "billingAddress1", "billingAddress1", RT_TEXT, RP_UPDATE },
-	{ "billingCity", "billingCity", RT_TEXT, RP_UPDATE },
-	{ "billingState", "billingState", RT_TEXT, RP_UPDATE },
-	{ "billingZip", "billingZip", RT_INT, RP_UPDATE },
-	{ "billingCountryID", "billingCountryID", RT_TEXT, RP_UPDATE },
-};
-
-/* The profile named by paymentProfileID, or else the customer's active one;
- * either way it must be the customer's. */
-static void update_profile(struct write_op *op)
-{
-	const struct resource *pr = res_find("paymentProfile");
-	long long cid, pid = 0;
-	cJSON *c = NULL, *p = NULL;
-	char *err = NULL;
+	const char *link;
+	long long *ids = NULL;
+	size_t n = 0;
 	int rc;
 
-	if (write_key(op->req, "customerID", &cid, op->ans))
-		return;
-	if ((rc = req_int(op->req, "paymentProfileID", &pid)) < 0) {
-		ans_error(op->ans, 200, "Invalid value for paymentProfileID: must be an integer");
+	if (req_param(op->req, "subscriptionID") || !(link = req_string(op->req, "subscriptionLink")))
+		return write_key(op->req, "subscriptionID", &op->id, op->ans) ||
+		       write_need(op->req, op->r, op->id, &op->old, op->ans) ? -1 : 0;
+	if (!*link) {
+		ans_error(op->ans, 200, "Missing required parameter: subscriptionID");
+		return -1;
+	}
+	if (write_find(op->req, op->r, "subscriptionLink", RT_TEXT, link, &ids, &n, op->ans))
+		return -1;
+	if (!n) {
+		free(ids);
+		ans_error(op->ans, 200, "No subscription found with subscriptionLink %s", link);
+		return -1;
+	}
+	op->id = ids[0];
+	free(ids);
+	rc = write_need(op->req, op->r, op->id, &op->old, op->ans);
+	return rc ? -1 : 0;
+}
+
+/* leadStatus is an integer on the wire (res_table, and the generator's open
+ * leads carry 1); the specification names no codes, so: 1 open, 2 won. */
+#define LEAD_OPEN "1"
+#define LEAD_WON "2"
+
+/*
+ * status 0 makes the subscription a lead at stageID (stageID required);
+ * status 1 wins the lead: it becomes an active subscription.  Without status,
+ * stageID moves a lead to another stage.  Winning a subscription that is not
+ * a lead is refused rather than silently accepted.
+ */
+static void update_lead_stage(struct write_op *op)
+{
+	const struct resource *ls = res_find("leadStage");
+	long long status = -1, stage = 0;
+	int rs, rg;
+	char now[20], buf[24], *err = NULL;
+	cJSON *srec = NULL;
+
+	/* Consulted whatever fails first, so ignoredParams stays truthful. */
+	req_use(op->req, "subscriptionID");
+	req_use(op->req, "subscriptionLink");
+	rs = req_int(op->req, "status", &status);
+	rg = req_int(op->req, "stageID", &stage);
+	if (rs < 0 || (rs == 0 && status != 0 && status != 1)) {
+		ans_error(op->ans, 200, "Invalid value for status: must be 0 (lead) or 1 (won)");
 		return;
 	}
-	if (write_collect_params(op->req, NULL, NULL, pr->name, update_profile_params,
-	                         sizeof update_profile_params / sizeof *update_profile_params,
-	                         RP_UPDATE, op->obj, op->ans) ||
-	    begin(op))
+	if (rg < 0) {
+		ans_error(op->ans, 200, "Invalid value for stageID: must be an integer");
 		return;
-	if (write_need(op->req, op->r, cid, &c, op->ans))
+	}
+	if (rs == 1 && rg == 1) {
+		ans_error(op->ans, 200, "Missing required parameter: status");
+		return;
+	}
+	if (rs == 0 && status == 0 && rg == 1) {
+		ans_error(op->ans, 200, "Missing required parameter: stageID");
+		return;
+	}
+	if (write_begin(op))
+		return;
+	if (lead_target(op))
 		goto fail;
-	if (rc == 1 && (pid = strtoll(write_get(c, "autoPayPaymentProfileID"), NULL, 10)) <= 0) {
-		ans_error(op->ans, 200, "Customer %lld has no active payment profile", cid);
+	if (rs == 0 && status == 1 && strcmp(write_get(op->old, "active"), "-3")) {
+		ans_error(op->ans, 200, "Subscription %lld is not a lead", op->id);
 		goto fail;
 	}
-	if (write_need(op->req, pr, pid, &p, op->ans))
-		goto fail;
-	if (strtoll(write_get(p, "customerID"), NULL, 10) != cid) {
-		ans_error(op->ans, 200, "Payment profile %lld does not belong to customer %lld", pid, cid);
-		goto fail;
+	sb_timestamp(op->req->ctx, now);
+	if (rg == 0) {
+		if (ls && write_load(op->req, ls, stage, &srec, op->ans) != 0) {
+			if (!op->ans->error)
+				ans_error(op->ans, 200, "Invalid value for stageID: no lead stage %lld",
+				          stage);
+			goto fail;
+		}
+		snprintf(buf, sizeof buf, "%lld", stage);
+		write_set(op->r, op->obj, "leadStageID", buf);
+		write_set(op->r, op->obj, "leadStage", stage_name(srec));
 	}
-	op->notes = write_diff(pr, p, op->obj);
+	if (rs == 0 && status == 1) {
+		write_set(op->r, op->obj, "active", "1");
+		write_set(op->r, op->obj, "activeText", "Active");
+		write_set(op->r, op->obj, "leadStatus", LEAD_WON);
+		write_set(op->r, op->obj, "leadDateClosed", now);
+	} else if (rs == 0) {
+		write_set(op->r, op->obj, "active", "-3");
+		write_set(op->r, op->obj, "activeText", "Lead");
+		write_set(op->r, op->obj, "leadStatus", LEAD_OPEN);
+		write_set(op->r, op->obj, "leadDateClosed", NULL);
+		if (is_unset(write_get(op->old, "leadDateAdded")))
+			write_set(op->r, op->obj, "leadDateAdded", now);
+		if (strtoll(write_get(op->old, "leadID"), NULL, 10) <= 0) {
+			snprintf(buf, sizeof buf, "%lld", op->id);
+			write_set(op->r, op->obj, "leadID", buf);
+		}
+	}
+	op->notes = write_diff(op->r, op->old, op->obj);
 	if (op->notes->child) {
-		write_stamp(op->req, pr, op->obj, 0);
-		if (store_update(op->req->ctx->store, pr, pid, op->obj, &err) < 0) {
+		write_set(op->r, op->obj, "leadUpdated", now);
+		write_stamp(op->req, op->r, op->obj, 0);
+		if (store_update(op->req->ctx->store, op->r, op->id, op->obj, &err) < 0) {
 			write_store_error(op->ans, err);
 			goto fail;
 		}
 	}
-	if (commit_and_log(op, pr->class_id, pid))
-		goto fail;
-	answer_profile(op, pr, pid);
-	cJSON_Delete(c);
-	cJSON_Delete(p);
+	cJSON_Delete(srec);
+	srec = NULL;
+	if (write_commit(op, op->r->class_id, op->id) == 0)
+		write_answer_id(op->ans, op->id, "subscriptionID", op->id);
 	return;
 fail:
+	cJSON_Delete(srec);
 	store_rollback(op->req->ctx->store);
-	cJSON_Delete(c);
-	cJSON_Delete(p);
 }
 
 int hooks_special(struct sb_req *req, struct sb_answer *ans)
 {
-	static const struct {
-		const char *res, *action;
-		void (*fn)(struct write_op *);
-	} ops[] = {
-		{ "customer", "createPaymentProfile", create_profile },
-		{ "customer", "updatePaymentProfile", update_profile },
-		{ "employee", "dealias", dealias },
-	};
 	struct write_op op;
 
-	if (!req->res || !req->action)
+	if (!req->res || !req->action || strcmp(req->res->name, "subscription") ||
+	    strcmp(req->action, "updateLeadStage"))
 		return 0;
-	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
-		if (strcmp(ops[i].res, req->res->name) || strcmp(ops[i].action, req->action))
-			continue;
-		memset(&op, 0, sizeof op);
-		op.req = req, op.ans = ans, op.r = req->res;
-		op.obj = cJSON_CreateObject();
-		ops[i].fn(&op);
-		cJSON_Delete(op.obj);
-		cJSON_Delete(op.notes);
-		return 1;
-	}
-	return 0;
+	memset(&op, 0, sizeof op);
+	op.req = req, op.ans = ans, op.r = req->res;
+	op.obj = cJSON_CreateObject();
+	update_lead_stage(&op);
+	cJSON_Delete(op.obj);
+	cJSON_Delete(op.old);
+	cJSON_Delete(op.notes);
+	return 1;
 }

@@ -135,41 +135,6 @@ const char *write_check_value(enum res_type type, const char *v)
 	return "has an unknown type";
 }
 
-long long write_cents(const char *s)
-{
-	long long ip = 0, frac = 0;
-	int neg = 0, nd = 0;
-
-	if (!s)
-		return 0;
-	if (*s == '-')
-		neg = 1, s++;
-	while (*s >= '0' && *s <= '9' && ip < 100000000000000LL)
-		ip = ip * 10 + (*s++ - '0');
-	if (*s == '.') {
-		s++;
-		/* Two decimals, rounded half away from zero on the third. */
-		while (*s >= '0' && *s <= '9' && nd < 3) {
-			if (nd < 2)
-				frac = frac * 10 + (*s - '0');
-			else if (*s >= '5')
-				frac++;
-			nd++, s++;
-		}
-	}
-	if (nd == 1)
-		frac *= 10;
-	else if (nd == 0)
-		frac = 0;
-	return (neg ? -1 : 1) * (ip * 100 + frac);
-}
-
-void write_money(long long cents, char out[32])
-{
-	unsigned long long a = cents < 0 ? 0ULL - (unsigned long long)cents : (unsigned long long)cents;
-	snprintf(out, 32, "%s%llu.%02llu", cents < 0 ? "-" : "", a / 100, a % 100);
-}
-
 /* Counts code points: the product code bound is in characters. */
 static size_t utf8_chars(const char *s)
 {
@@ -396,187 +361,6 @@ int write_collect(struct sb_req *req, const struct resource *r, int is_create, c
 	                            is_create ? RP_CREATE : RP_UPDATE, obj, ans);
 }
 
-/* ---- record helpers ---- */
-
-int write_store_error(struct sb_answer *ans, char *err)
-{
-	ans_error(ans, 500, "Storage error: %s", err ? err : "unknown");
-	free(err);
-	return -1;
-}
-
-int write_key(struct sb_req *req, const char *name, long long *id, struct sb_answer *ans)
-{
-	int rc = req_int(req, name, id);
-	if (rc == 1) {
-		ans_error(ans, 200, "Missing required parameter: %s", name);
-		return -1;
-	}
-	if (rc < 0) {
-		ans_error(ans, 200, "Invalid value for %s: must be an integer", name);
-		return -1;
-	}
-	return 0;
-}
-
-int write_load(struct sb_req *req, const struct resource *r, long long id, cJSON **rec,
-               struct sb_answer *ans)
-{
-	cJSON *arr = cJSON_CreateArray();
-	char *err = NULL;
-
-	*rec = NULL;
-	if (store_get(req->ctx->store, r, &id, 1, 1, arr, &err) < 0) {
-		cJSON_Delete(arr);
-		return write_store_error(ans, err);
-	}
-	if (cJSON_GetArraySize(arr) > 0)
-		*rec = cJSON_DetachItemFromArray(arr, 0);
-	cJSON_Delete(arr);
-	return *rec ? 0 : 1;
-}
-
-int write_need(struct sb_req *req, const struct resource *r, long long id, cJSON **rec,
-               struct sb_answer *ans)
-{
-	int rc = write_load(req, r, id, rec, ans);
-	if (rc == 1)
-		ans_error(ans, 200, "No %s found with id %lld", r->name, id);
-	return rc ? -1 : 0;
-}
-
-int write_find(struct sb_req *req, const struct resource *r, const char *field,
-               enum res_type type, const char *value, long long **ids, size_t *n,
-               struct sb_answer *ans)
-{
-	const char *vals[1] = { value };
-	struct store_cond c = { field, SO_EQ, type, vals, 1 };
-	char *err = NULL;
-
-	*ids = NULL, *n = 0;
-	if (store_search(req->ctx->store, r, &c, 1, 0, ids, n, &err) < 0)
-		return write_store_error(ans, err);
-	return 0;
-}
-
-const struct resource *write_res_by_pk(const char *pk)
-{
-	/* Records of the specification first: an internal table could share a
-	 * key name with the resource it belongs to. */
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < res_count; i++)
-			if ((pass == 0) == (res_table[i].ops != 0) && res_table[i].pk &&
-			    !strcmp(res_table[i].pk, pk))
-				return &res_table[i];
-	return NULL;
-}
-
-const char *write_get(const cJSON *rec, const char *field)
-{
-	const cJSON *v = rec ? cJSON_GetObjectItemCaseSensitive(rec, field) : NULL;
-	return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-int write_has(const struct resource *r, const char *field)
-{
-	return res_field_index(r, field) >= 0;
-}
-
-int write_stored(const struct resource *r, const char *field)
-{
-	int i = res_field_index(r, field);
-	return i >= 0 && !(r->fields[i].flags & RF_DERIVED);
-}
-
-void write_set(const struct resource *r, cJSON *obj, const char *field, const char *value)
-{
-	if (!write_stored(r, field))
-		return;
-	cJSON_DeleteItemFromObjectCaseSensitive(obj, field);
-	if (value)
-		cJSON_AddStringToObject(obj, field, value);
-	else
-		cJSON_AddNullToObject(obj, field);
-}
-
-void write_default(const struct resource *r, cJSON *obj, const char *field, const char *value)
-{
-	if (!cJSON_GetObjectItemCaseSensitive(obj, field))
-		write_set(r, obj, field, value);
-}
-
-void write_stamp(struct sb_req *req, const struct resource *r, cJSON *obj, int is_create)
-{
-	char now[20];
-	sb_timestamp(req->ctx, now);
-	write_set(r, obj, "dateUpdated", now);
-	if (is_create) {
-		write_default(r, obj, "dateAdded", now);
-		write_default(r, obj, "dateCreated", now);
-	}
-}
-
-static int is_hidden(const struct resource *r, const char *field)
-{
-	int i = res_field_index(r, field);
-	return i >= 0 && (r->fields[i].flags & RF_HIDDEN);
-}
-
-cJSON *write_diff(const struct resource *r, const cJSON *old, const cJSON *obj)
-{
-	cJSON *notes = cJSON_CreateObject();
-	const cJSON *v;
-
-	cJSON_ArrayForEach(v, obj) {
-		const cJSON *o = cJSON_GetObjectItemCaseSensitive(old, v->string);
-		char *ot, *nt;
-		int same;
-
-		if (is_hidden(r, v->string)) {
-			/* A changed password is recorded as changed, never shown. */
-			cJSON_AddStringToObject(notes, v->string, "(changed)");
-			continue;
-		}
-		ot = o && !cJSON_IsNull(o) ? (cJSON_IsString(o) ? xstrdup(o->valuestring)
-		                                                : cJSON_PrintUnformatted(o))
-		                           : NULL;
-		nt = cJSON_IsNull(v) ? NULL
-		                     : (cJSON_IsString(v) ? xstrdup(v->valuestring)
-		                                          : cJSON_PrintUnformatted(v));
-		same = (!ot && !nt) || (ot && nt && !strcmp(ot, nt));
-		if (!same) {
-			cJSON *pair = cJSON_AddArrayToObject(notes, v->string);
-			cJSON_AddItemToArray(pair, ot ? cJSON_CreateString(ot) : cJSON_CreateNull());
-			cJSON_AddItemToArray(pair, nt ? cJSON_CreateString(nt) : cJSON_CreateNull());
-		}
-		free(ot), free(nt);
-	}
-	return notes;
-}
-
-int write_log(struct sb_req *req, int class_id, long long ref_id, long long employee_id,
-              const cJSON *notes, struct sb_answer *ans)
-{
-	char *err = NULL;
-	if (store_changelog(req->ctx->store, class_id, ref_id, employee_id, notes, &err) < 0)
-		return write_store_error(ans, err);
-	return 0;
-}
-
-void write_answer_id(struct sb_answer *ans, long long id, const char *member, long long member_id)
-{
-	char buf[24];
-
-	if (!ans->members)
-		ans->members = cJSON_CreateObject();
-	snprintf(buf, sizeof buf, "%lld", id);
-	cJSON_AddStringToObject(ans->members, "result", buf);
-	if (member) {
-		snprintf(buf, sizeof buf, "%lld", member_id);
-		cJSON_AddStringToObject(ans->members, member, buf);
-	}
-}
-
 /* ---- the generic write ---- */
 
 /* The parent named by r->owner (customerID on note, ticket, document ...):
@@ -659,6 +443,37 @@ static cJSON *notes_created(const struct resource *r, const cJSON *obj)
 	return notes;
 }
 
+/* A created record carries every field its create accepts, as live records
+ * do: a number or flag not sent is "0", an amount "0.00", text "".  Dates
+ * keep the store's unset value. */
+static void param_defaults(struct write_op *op)
+{
+	for (size_t i = 0; i < op->r->n_params; i++) {
+		const struct res_param *p = &op->r->params[i];
+		int fi = p->field && (p->flags & RP_CREATE) ? res_field_index(op->r, p->field) : -1;
+		const char *v = NULL;
+
+		if (fi < 0)
+			continue;
+		switch (op->r->fields[fi].type) {
+		case RT_INT:
+		case RT_BOOL:
+			v = "0";
+			break;
+		case RT_NUM:
+			v = "0.00";
+			break;
+		case RT_TEXT:
+			v = "";
+			break;
+		default:
+			break;
+		}
+		if (v)
+			write_default(op->r, op->obj, p->field, v);
+	}
+}
+
 static long long obj_employee(const cJSON *obj)
 {
 	return strtoll(write_get(obj, "employeeID"), NULL, 10);
@@ -672,6 +487,7 @@ static int run_store(struct write_op *op)
 	if (op->is_create) {
 		char buf[24];
 		op->notes = notes_created(op->r, op->obj);
+		param_defaults(op);
 		write_stamp(op->req, op->r, op->obj, 1);
 		if (store_insert(op->req->ctx->store, op->r, op->obj, &op->id, &err) < 0)
 			return write_store_error(op->ans, err);
@@ -771,9 +587,9 @@ static const struct {
 	{ "appointmentReminder", &hooks_reminder },
 	{ "employee", &hooks_employee },
 	{ "route", &hooks_route },
+	{ "subscription", &hooks_subscription },
 	{ "ticket", &addons_ticket_hooks },
-	{ "subscription", &addons_subscription_hooks },
-	{ "document", &special_document_hooks },
+	{ "document", &docs_upload_hooks },
 };
 
 static const struct write_hooks *hooks_of(const struct resource *r)

@@ -12,7 +12,7 @@ src_sandbox_libsandbox_a_SOURCES = \
 	src/sandbox/handle_read.c \
 	src/sandbox/handle_write.c \
 	src/sandbox/handle_special.c \
-	src/sandbox/handle_addons.c src/sandbox/handle_hooks.c src/sandbox/handle_write.h \
+	src/sandbox/handle_addons.c src/sandbox/handle_hooks.c src/sandbox/handle_docs.c src/sandbox/handle_record.c src/sandbox/handle_write.h \
 	src/sandbox/quota.c src/sandbox/quota.h \
 	src/sandbox/faults.c src/sandbox/faults.h \
 	src/sandbox/live.c src/sandbox/live.h \
