@@ -150,10 +150,10 @@ static int vl_add_json(struct vlist *l, const cJSON *e)
 	return -1;
 }
 
-static char *err_for(const char *param, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* Every message names the parameter: the client shows it to whoever typed it. */
+static char *err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-static char *err_for(const char *param, const char *fmt, ...)
+static char *err_msg(const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
@@ -161,7 +161,6 @@ static char *err_for(const char *param, const char *fmt, ...)
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	strbuf_addf(&sb, " (parameter %s)", param);
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -254,7 +253,7 @@ static int finish(struct query *q, const struct res_filter *f, enum store_op op,
 	const char *want;
 
 	if (!text_op(op) && (want = check_values(l, f->type)) != NULL) {
-		*err = err_for(f->name, "Invalid value for %s: expected %s", f->name, want);
+		*err = err_msg("Invalid value for %s: expected %s", f->name, want);
 		vl_free(l);
 		return -1;
 	}
@@ -278,55 +277,55 @@ static int query_object(struct query *q, const struct res_filter *f, const cJSON
 	enum store_op op;
 
 	if (!jop) {
-		*err = err_for(f->name, "Invalid query object for %s: no operator", f->name);
+		*err = err_msg("Invalid query object for %s: no operator", f->name);
 		return -1;
 	}
 	if (!cJSON_IsString(jop) || query_op_parse(jop->valuestring, &op) != 0) {
-		*err = err_for(f->name, "Invalid query object for %s: unknown operator%s%.20s%s",
+		*err = err_msg("Invalid query object for %s: unknown operator%s%.20s%s",
 		               f->name, cJSON_IsString(jop) ? " \"" : "",
 		               cJSON_IsString(jop) ? jop->valuestring : "",
 		               cJSON_IsString(jop) ? "\"" : "");
 		return -1;
 	}
 	if (!val) {
-		*err = err_for(f->name, "Invalid query object for %s: no value", f->name);
+		*err = err_msg("Invalid query object for %s: no value", f->name);
 		return -1;
 	}
 	if (cJSON_IsArray(val) || cJSON_IsObject(val)) {
 		for (const cJSON *e = val->child; e; e = e->next) {
 			if (vl_add_json(&l, e) != 0) {
 				vl_free(&l);
-				*err = err_for(f->name, "Invalid query object for %s: values must be "
+				*err = err_msg("Invalid query object for %s: values must be "
 				               "strings or numbers", f->name);
 				return -1;
 			}
 		}
 		if (op != SO_IN && op != SO_BETWEEN && l.n != 1) {
 			vl_free(&l);
-			*err = err_for(f->name, "Invalid query object for %s: %s takes one value",
+			*err = err_msg("Invalid query object for %s: %s takes one value",
 			               f->name, query_op_name(op));
 			return -1;
 		}
 	} else if (op == SO_IN && cJSON_IsString(val)) {
 		if (*val->valuestring && vl_split(&l, val->valuestring) != 0) {
 			vl_free(&l);
-			*err = err_for(f->name, "Invalid query object for %s: empty element in "
+			*err = err_msg("Invalid query object for %s: empty element in "
 			               "the IN list", f->name);
 			return -1;
 		}
 	} else if (vl_add_json(&l, val) != 0) {
-		*err = err_for(f->name, "Invalid query object for %s: the value must be a "
+		*err = err_msg("Invalid query object for %s: the value must be a "
 		               "string, a number or an array", f->name);
 		return -1;
 	}
 	if (op == SO_BETWEEN && l.n != 2) {
 		vl_free(&l);
-		*err = err_for(f->name, "Invalid query object for %s: BETWEEN needs an array "
+		*err = err_msg("Invalid query object for %s: BETWEEN needs an array "
 		               "of two values", f->name);
 		return -1;
 	}
 	if (op == SO_IN && l.n == 0) {
-		*err = err_for(f->name, "Invalid query object for %s: IN needs at least one "
+		*err = err_msg("Invalid query object for %s: IN needs at least one "
 		               "value", f->name);
 		return -1;
 	}
@@ -353,7 +352,7 @@ static int simple(struct query *q, const struct res_filter *f, const char *s, ch
 	if (op == SO_EQ && int_type(f->type) && strchr(s, ',')) {
 		if (vl_split(&l, s) != 0) {
 			vl_free(&l);
-			*err = err_for(f->name, "Invalid value for %s: empty element in the list",
+			*err = err_msg("Invalid value for %s: empty element in the list",
 			               f->name);
 			return -1;
 		}
@@ -371,7 +370,7 @@ static int in_array(struct query *q, const struct res_filter *f, const cJSON *ar
 	for (const cJSON *e = arr->child; e; e = e->next) {
 		if (vl_add_json(&l, e) != 0) {
 			vl_free(&l);
-			*err = err_for(f->name, "Invalid value for %s: the list must hold strings "
+			*err = err_msg("Invalid value for %s: the list must hold strings "
 			               "or numbers", f->name);
 			return -1;
 		}
@@ -407,7 +406,7 @@ int query_add_param(struct query *q, const struct res_filter *f, const cJSON *v,
 	if (*text == '{') {
 		parsed = cJSON_Parse(text);
 		if (!cJSON_IsObject(parsed))
-			*err = err_for(f->name, "Invalid query object for %s: malformed JSON", f->name);
+			*err = err_msg("Invalid query object for %s: malformed JSON", f->name);
 		rc = *err ? -1 : query_object(q, f, parsed, err);
 		cJSON_Delete(parsed);
 	} else if (*text == '[' && (parsed = cJSON_Parse(text)) != NULL) {
