@@ -62,6 +62,7 @@ int api_envelope_parse(const char *body, size_t len, long http_status,
                        struct api_answer *out, struct api_error *err)
 {
 	const cJSON *s, *e, *p, *ig;
+	const char *end = NULL;
 
 	memset(out, 0, sizeof(*out));
 	out->http_status = http_status;
@@ -70,7 +71,19 @@ int api_envelope_parse(const char *body, size_t len, long http_status,
 		              "empty answer (HTTP %ld)", http_status);
 		return -1;
 	}
-	out->root = cJSON_ParseWithLength(body, len);
+	out->root = cJSON_ParseWithLengthOpts(body, len, &end, 0);
+	/* Whitespace may follow the object; anything else means the answer
+	 * is not what it seems (two answers glued, a proxy's trailer). */
+	if (out->root && end) {
+		size_t rest = len - (size_t)(end - body);
+
+		for (; rest && (*end == ' ' || *end == '\n' || *end == '\r' || *end == '\t'); rest--)
+			end++;
+		if (rest) {
+			cJSON_Delete(out->root);
+			out->root = NULL;
+		}
+	}
 	if (!out->root || !cJSON_IsObject(out->root)) {
 		struct strbuf sb = STRBUF_INIT;
 

@@ -169,6 +169,8 @@ static void handle_page(struct job *j, struct api_call *c)
 		api_call_free(c);
 		return;
 	}
+	if (j->st.pages == 1 && j->sink && j->sink->ignored && cJSON_GetArraySize(a->ignored) > 0)
+		j->sink->ignored(j->sink->ctx, a->ignored);
 	j->st.ids += (long)a->n_ids;
 	for (size_t i = 0; i < a->n_ids; i++)
 		if (a->ids[i] > last)

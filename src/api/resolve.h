@@ -39,6 +39,9 @@ struct api_resolve_stats {
 struct api_sink {
 	int (*each)(void *ctx, const cJSON *records);
 	void *ctx;
+	/* Optional: called once with the first page's non-empty ignoredParams
+	 * (borrowed): an ignored filter means a wider search than asked. */
+	void (*ignored)(void *ctx, const cJSON *names);
 };
 
 /* Every record matching filters (simple values and query objects; r's get

@@ -700,7 +700,7 @@ static void sleep_ms(long ms)
 static void drive(struct api_session *s)
 {
 	long now = now_ms(s), wake = now + 1000, timeout;
-	int still = 0, left;
+	int still = 0, left, ended = 0;
 	CURLMsg *m;
 
 	start_ready(s, now, &wake);
@@ -714,8 +714,11 @@ static void drive(struct api_session *s)
 			continue;
 		curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, &priv);
 		end_attempt(s, (struct api_call *)(void *)priv, m->data.result);
+		ended = 1;
 	}
-	if (s->done)
+	/* A finished attempt may have queued a retry or freed a connection:
+	 * the next turn recomputes when to wake before waiting. */
+	if (s->done || ended)
 		return;
 	timeout = wake - now_ms(s);
 	if (timeout < 0)

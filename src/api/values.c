@@ -279,7 +279,9 @@ enum api_vstate api_value_decode(const cJSON *item, enum res_type type, struct a
 			return out->state = number_as_ll(item, &out->i) == 0 ? API_V_OK : API_V_BAD;
 		return out->state = API_V_BAD;
 	}
-	if (cJSON_IsBool(item) && (type == RT_BOOL || type == RT_INT)) {
+	/* true is not the integer 1: a write's "result":true acknowledges,
+	 * it does not name record 1. */
+	if (cJSON_IsBool(item) && type == RT_BOOL) {
 		out->i = cJSON_IsTrue(item);
 		return out->state = API_V_OK;
 	}

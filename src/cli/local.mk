@@ -1,5 +1,7 @@
 ## src/cli/local.mk: the routedesk program (console and `routedesk api`).
 bin_PROGRAMS += routedesk
-routedesk_SOURCES = src/cli/main.c
+routedesk_SOURCES = src/cli/main.c src/cli/cli.h \
+	src/cli/cmd_api.c \
+	src/cli/redact.c src/cli/redact.h
 routedesk_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS)
 routedesk_LDADD = $(API_LIBS) $(LIBINTL)

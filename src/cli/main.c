@@ -1,2 +1,53 @@
-/* main.c: the routedesk program (being written). */
-int main(void) { return 1; }
+/* main.c: the routedesk program: global options and the subcommands. */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "common/trace.h"
+
+static void usage(FILE *f)
+{
+	fputs(_("usage: routedesk api [OPTIONS] PATH [NAME=VALUE | NAME:=JSON ...]\n"
+	        "       routedesk [--account NAME] [--date YYYY-MM-DD] [--view VIEW] [--readonly]\n"
+	        "                 [--theme NAME] [--ascii] [--demo]\n"
+	        "       routedesk --version | --help\n"
+	        "\n"
+	        "routedesk api makes one call to the field-service API and prints the\n"
+	        "answer; 'routedesk api --help' tells more.  The console (routedesk with\n"
+	        "no subcommand) is not built yet.\n"), f);
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+#ifdef ENABLE_NLS
+	bindtextdomain(PACKAGE, LOCALEDIR);
+	textdomain(PACKAGE);
+#endif
+	if (trace_init() < 0)
+		perror("routedesk: ROUTEDESK_TRACE");
+	if (argc > 1 && strcmp(argv[1], "api") == 0)
+		return cli_api(argc - 1, argv + 1);
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+		printf("routedesk %s\n", PACKAGE_VERSION);
+		return CLI_OK;
+	}
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] != '-') {
+			fprintf(stderr, _("routedesk: unknown command '%s'\n"), argv[i]);
+			usage(stderr);
+			return CLI_USAGE;
+		}
+	}
+	/* Console options (or none): say so plainly rather than pretend. */
+	fputs(_("routedesk: the console is not built yet; for now use "
+	        "'routedesk api PATH [NAME=VALUE ...]' (see 'routedesk --help')\n"), stderr);
+	return CLI_USAGE;
+}

@@ -1,0 +1,23 @@
+/* cli.h: what the routedesk program's subcommands share (exit codes, messages). */
+#ifndef ROUTEDESK_CLI_H
+#define ROUTEDESK_CLI_H
+
+#ifdef ENABLE_NLS
+#include <libintl.h>
+#define _(s) gettext(s)
+#else
+#define _(s) (s)
+#endif
+
+/* Exit codes of `routedesk api` (DESIGN.md section 2). */
+enum {
+	CLI_OK = 0,        /* success:true */
+	CLI_REFUSED = 1,   /* success:false: errorMessage on stderr */
+	CLI_USAGE = 2,     /* bad command line or configuration */
+	CLI_FAILED = 3,    /* network or HTTP failure, unreadable answer */
+};
+
+/* `routedesk api ...`: argv[0] is "api".  Returns the exit code. */
+int cli_api(int argc, char **argv);
+
+#endif

@@ -1,0 +1,421 @@
+/* cmd_api.c: `routedesk api PATH [NAME=VALUE | NAME:=JSON | NAME@FILE ...]`. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api/account.h"
+#include "api/encode.h"
+#include "api/ops.h"
+#include "api/resolve.h"
+#include "api/transport.h"
+#include "api/values.h"
+#include "cli/cli.h"
+#include "cli/redact.h"
+#include "common/resources.h"
+#include "common/strbuf.h"
+#include "common/trace.h"
+
+struct args {
+	const char *path;
+	const char *account;
+	int all, trace, insecure, help;
+	long rate;       /* -1: not given */
+	long search_cap; /* 0: not given */
+	char **items;
+	int n_items;
+};
+
+static void usage(FILE *f)
+{
+	fputs(_("usage: routedesk api [OPTIONS] PATH [NAME=VALUE | NAME:=JSON | NAME@FILE ...]\n"
+	        "\n"
+	        "Makes one API call (PATH such as customer/search, customer/10000,\n"
+	        "note/create) and prints the JSON answer, credentials redacted.\n"
+	        "  NAME=VALUE    sends a string\n"
+	        "  NAME:=JSON    sends a JSON value: a number, an array (as name[]=...),\n"
+	        "                a query object such as '{\"operator\":\">\",\"value\":5}'\n"
+	        "  NAME@FILE     sends FILE as a multipart file part (document/create)\n"
+	        "\n"
+	        "Options:\n"
+	        "  --all             for ENTITY/search: print one JSON array of every\n"
+	        "                    matching record (search pages, gets of 1000, paging)\n"
+	        "  --trace           print each HTTP request made to stderr\n"
+	        "  --account NAME    use [account NAME] of the config file\n"
+	        "  --rate N          at most N reads (and N writes) a minute; 0: no pacing\n"
+	        "  --search-cap N    ids a search answers at most (default 50000)\n"
+	        "  --insecure        do not verify the server's TLS certificate\n"
+	        "  --help            this text\n"
+	        "\n"
+	        "Exit status: 0 success:true, 1 success:false (errorMessage on stderr),\n"
+	        "2 usage, 3 network or HTTP failure (or a write with an unknown outcome).\n"
+	        "Credentials: ROUTEDESK_URL, ROUTEDESK_KEY, ROUTEDESK_TOKEN, or\n"
+	        "$XDG_CONFIG_HOME/routedesk/config ([account NAME]: url, key, token or\n"
+	        "token_command).  ROUTEDESK_TRACE=FILE logs one line per request.\n"), f);
+}
+
+static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int bad_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("routedesk api: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n", stderr);
+	fputs(_("Try 'routedesk api --help'.\n"), stderr);
+	return CLI_USAGE;
+}
+
+static int number_arg(const char *opt, const char *v, long min, long *out)
+{
+	long long n;
+
+	if (!v || api_parse_ll(v, &n) < 0 || n < min || n > 100000000) {
+		bad_usage(_("%s needs a whole number"), opt);
+		return -1;
+	}
+	*out = (long)n;
+	return 0;
+}
+
+/* Options may come anywhere before "--"; the first other word is PATH. */
+static int parse_args(int argc, char **argv, struct args *a)
+{
+	int opts_done = 0;
+
+	memset(a, 0, sizeof(*a));
+	a->rate = -1;
+	a->items = xcalloc((size_t)argc, sizeof(*a->items));
+	for (int i = 1; i < argc; i++) {
+		const char *s = argv[i], *v = NULL;
+		size_t n;
+
+		if (opts_done || s[0] != '-' || !s[1]) {
+			if (!a->path)
+				a->path = s;
+			else
+				a->items[a->n_items++] = argv[i];
+			continue;
+		}
+		if (strcmp(s, "--") == 0) {
+			opts_done = 1;
+			continue;
+		}
+		n = strcspn(s, "=");
+		if (s[n] == '=')
+			v = s + n + 1;
+#define IS(name) (strlen(name) == n && strncmp(s, name, n) == 0)
+		if (IS("--all") && !v) {
+			a->all = 1;
+		} else if (IS("--trace") && !v) {
+			a->trace = 1;
+		} else if (IS("--insecure") && !v) {
+			a->insecure = 1;
+		} else if ((IS("--help") || IS("-h")) && !v) {
+			a->help = 1;
+		} else if (IS("--account") || IS("--rate") || IS("--search-cap")) {
+			if (!v && i + 1 < argc)
+				v = argv[++i];
+			if (!v || !*v)
+				return bad_usage(_("%s needs a value"), s);
+			if (IS("--account"))
+				a->account = v;
+			else if (IS("--rate") ? number_arg("--rate", v, 0, &a->rate) < 0
+			                      : number_arg("--search-cap", v, 1, &a->search_cap) < 0)
+				return CLI_USAGE;
+		} else {
+			return bad_usage(_("unknown option %s"), s);
+		}
+#undef IS
+	}
+	return 0;
+}
+
+/* A path as the service routes it: entity/action or entity/id. */
+static int check_path(const char *p)
+{
+	if (!*p || strstr(p, "..") || strstr(p, "//"))
+		return -1;
+	for (; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '/' || *p == '_' || *p == '-' || *p == '.'))
+			return -1;
+	return 0;
+}
+
+/* NAME=VALUE, NAME:=JSON or NAME@FILE: the earliest separator decides, so
+ * email=a@b.example is a string and file@/tmp/a=b a file. */
+static int add_item(struct api_form *f, const char *item)
+{
+	size_t i;
+	char *name;
+	int rc = 0;
+
+	for (i = 0; item[i]; i++)
+		if (item[i] == '=' || item[i] == '@' || (item[i] == ':' && item[i + 1] == '='))
+			break;
+	if (!item[i] || i == 0)
+		return bad_usage(_("%s: expected NAME=VALUE, NAME:=JSON or NAME@FILE"), item);
+	name = xstrndup(item, i);
+	if (item[i] == '=') {
+		api_form_add(f, name, item + i + 1);
+	} else if (item[i] == '@') {
+		if (access(item + i + 1, R_OK) != 0)
+			rc = bad_usage(_("%s: cannot read the file"), item);
+		else
+			api_form_add_file(f, name, item + i + 1);
+	} else {
+		const char *end = NULL;
+		cJSON *v = cJSON_ParseWithOpts(item + i + 2, &end, 1);
+
+		if (!v)
+			rc = bad_usage(_("%s: the value after := is not JSON"), item);
+		else
+			api_form_add_json(f, name, v);
+		cJSON_Delete(v);
+	}
+	free(name);
+	return rc;
+}
+
+struct out {
+	const char *key, *token;
+	int trace;
+	long records;
+};
+
+static void on_attempt(void *ctx, const struct api_trace *t)
+{
+	const struct out *o = ctx;
+
+	if (!o->trace)
+		return;
+	fprintf(stderr, "%ld request %s %ld %zu %ld%s%s\n", trace_ms(), t->path, t->status,
+	        t->bytes, t->ms, t->error ? " " : "", t->error ? t->error : "");
+}
+
+static void print_json(cJSON *v, const struct out *o, const char *indent)
+{
+	char *text;
+
+	redact_answer(v, o->key, o->token);
+	text = cJSON_Print(v);
+	if (!text)
+		abort();
+	for (const char *p = text; *p; p++) {
+		putchar(*p);
+		if (*p == '\n')
+			fputs(indent, stdout);
+	}
+	cJSON_free(text);
+}
+
+static void say(const char *what, const char *msg, const struct out *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	redact_text(&sb, msg ? msg : "", o->key, o->token);
+	fprintf(stderr, "routedesk api: %s%s\n", what, strbuf_str(&sb));
+	strbuf_free(&sb);
+}
+
+static int exit_for(const struct api_error *e)
+{
+	switch (e->kind) {
+	case API_OK:
+		return CLI_OK;
+	case API_ERR_USAGE:
+		return CLI_USAGE;
+	case API_ERR_API:
+		return CLI_REFUSED;
+	case API_ERR_QUOTA:
+		/* An HTTP 429 that outlived the retries is an HTTP failure; a
+		 * refusal in the envelope (or a spent budget) a success:false. */
+		return e->http_status == 429 ? CLI_FAILED : CLI_REFUSED;
+	default:
+		return CLI_FAILED;
+	}
+}
+
+static int print_batch(void *ctx, const cJSON *records)
+{
+	struct out *o = ctx;
+	const cJSON *r;
+
+	cJSON_ArrayForEach(r, records) {
+		fputs(o->records++ ? ",\n\t" : "[\n\t", stdout);
+		/* The batch is the library's to free right after: redacting
+		 * it in place changes nothing anyone else reads. */
+		print_json((cJSON *)r, o, "\t");
+	}
+	return ferror(stdout) ? -1 : 0;
+}
+
+static void print_ignored(void *ctx, const cJSON *names)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const cJSON *n;
+
+	cJSON_ArrayForEach(n, names)
+		if (cJSON_IsString(n))
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", n->valuestring);
+	say(_("the service ignored: "), sb.buf, ctx);
+	strbuf_free(&sb);
+}
+
+static int run_all(struct api_session *s, const char *path, const struct api_form *form,
+                   struct out *o)
+{
+	struct api_sink sink = { print_batch, o, print_ignored };
+	struct api_error err = API_ERROR_INIT;
+	struct api_resolve_stats st;
+	const struct resource *r = NULL;
+	const char *slash = strchr(path, '/');
+	char *entity;
+	int rc;
+
+	if (slash && strcmp(slash, "/search") == 0) {
+		entity = xstrndup(path, (size_t)(slash - path));
+		r = res_find(entity);
+		free(entity);
+	}
+	if (!r || !(r->ops & OP_SEARCH) || !(r->ops & OP_GET))
+		return bad_usage(_("--all needs ENTITY/search of an entity with search and get, "
+		                   "not %s"), path);
+	rc = api_search_all(s, r, form, &sink, &st, &err);
+	if (rc == 0) {
+		/* On failure the array stays unterminated on purpose: a
+		 * consumer must not mistake part of the records for all. */
+		fputs(o->records ? "\n]\n" : "[]\n", stdout);
+	} else {
+		say("", api_error_text(&err), o);
+	}
+	if (o->trace)
+		fprintf(stderr, "%ld all %ld pages, %ld gets, %ld ids, %ld records\n", trace_ms(),
+		        st.pages, st.gets, st.ids, st.records);
+	rc = exit_for(&err);
+	api_error_clear(&err);
+	return rc;
+}
+
+static int run_one(struct api_session *s, const char *path, const struct api_form *form,
+                   struct out *o)
+{
+	struct api_answer a = API_ANSWER_INIT;
+	struct api_error err = API_ERROR_INIT;
+	int rc;
+
+	api_request(s, path, form, &a, &err);
+	if (a.root) {
+		print_json(a.root, o, "");
+		putchar('\n');
+		if (cJSON_GetArraySize(a.ignored) > 0)
+			print_ignored(o, a.ignored);
+	}
+	if (err.kind == API_ERR_API || (err.kind == API_ERR_QUOTA && a.root))
+		say("", err.server_message ? err.server_message : api_error_text(&err), o);
+	else if (err.kind != API_OK)
+		say("", api_error_text(&err), o);
+	rc = exit_for(&err);
+	api_answer_free(&a);
+	api_error_clear(&err);
+	return rc;
+}
+
+/* Flag, then environment, then config, then the library's default. */
+static long pick(long flag, const char *env, long config, long dflt)
+{
+	const char *v = getenv(env);
+	long long n;
+
+	if (flag >= 0)
+		return flag;
+	if (v && *v && api_parse_ll(v, &n) == 0 && n >= 0)
+		return (long)n;
+	return config >= 0 ? config : dflt;
+}
+
+int cli_api(int argc, char **argv)
+{
+	struct api_form form = API_FORM_INIT;
+	struct api_account acct;
+	struct api_options opt;
+	struct api_error err = API_ERROR_INIT;
+	struct api_session *s = NULL;
+	struct out o = { NULL, NULL, 0, 0 };
+	struct args a;
+	int rc;
+
+	rc = parse_args(argc, argv, &a);
+	if (rc || a.help || !a.path) {
+		if (!rc)
+			usage(a.help ? stdout : stderr);
+		free(a.items);
+		return rc ? rc : a.help ? CLI_OK : CLI_USAGE;
+	}
+	while (*a.path == '/')
+		a.path++;
+	if (check_path(a.path) < 0) {
+		free(a.items);
+		return bad_usage(_("%s is not an API path such as customer/search"), a.path);
+	}
+	for (int i = 0; i < a.n_items; i++) {
+		if ((rc = add_item(&form, a.items[i])) != 0) {
+			api_form_free(&form);
+			free(a.items);
+			return rc;
+		}
+	}
+	if (api_config_load(a.account, &acct, &err) < 0) {
+		fprintf(stderr, "routedesk api: %s\n", api_error_text(&err));
+		api_error_clear(&err);
+		api_form_free(&form);
+		free(a.items);
+		return CLI_USAGE;
+	}
+	api_options_default(&opt);
+	opt.url = acct.url;
+	opt.key = acct.key;
+	opt.token = acct.token;
+	opt.insecure = a.insecure;
+	opt.reads_per_minute = opt.writes_per_minute =
+		(int)pick(a.rate, "ROUTEDESK_RATE", acct.rate, opt.reads_per_minute);
+	opt.search_cap = pick(a.search_cap > 0 ? a.search_cap : -1, "ROUTEDESK_SEARCH_CAP",
+	                      acct.search_cap > 0 ? acct.search_cap : -1, opt.search_cap);
+	if (opt.search_cap < 1)
+		opt.search_cap = 50000;
+	opt.on_attempt = on_attempt;
+	opt.attempt_ctx = &o;
+	o.trace = a.trace;
+	if (api_global_init() < 0) {
+		fputs("routedesk api: cannot initialise libcurl\n", stderr);
+		rc = CLI_FAILED;
+		goto out;
+	}
+	s = api_session_new(&opt, &err);
+	if (!s) {
+		fprintf(stderr, "routedesk api: %s\n", api_error_text(&err));
+		rc = CLI_USAGE;
+		goto out;
+	}
+	/* The session holds trimmed copies; redact with the same text it sends. */
+	o.key = acct.key;
+	o.token = acct.token;
+	rc = a.all ? run_all(s, a.path, &form, &o) : run_one(s, a.path, &form, &o);
+	if (fflush(stdout) != 0 && rc == CLI_OK)
+		rc = CLI_FAILED;
+out:
+	api_session_free(s);
+	api_global_cleanup();
+	api_error_clear(&err);
+	api_account_free(&acct);
+	api_form_free(&form);
+	free(a.items);
+	return rc;
+}

@@ -1,0 +1,22 @@
+/* redact.h: keeping the key and token out of everything routedesk prints. */
+#ifndef ROUTEDESK_CLI_REDACT_H
+#define ROUTEDESK_CLI_REDACT_H
+
+#include <cjson/cJSON.h>
+
+struct strbuf;
+
+/* The text that replaces a credential. */
+#define REDACTED "REDACTED"
+
+/* Replaces params.authenticationKey and params.authenticationToken (the
+ * service echoes the request) with "REDACTED", and every occurrence of key
+ * or token (when at least 4 characters long) inside any other string or
+ * member name of the tree.  The
+ * tree is changed in place. */
+void redact_answer(cJSON *root, const char *key, const char *token);
+
+/* Appends s to out with every occurrence of key and token replaced. */
+void redact_text(struct strbuf *out, const char *s, const char *key, const char *token);
+
+#endif

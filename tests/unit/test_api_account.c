@@ -1,0 +1,313 @@
+/* test_api_account.c: config sections, the permission refusal, token_command, env overrides. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "api/account.h"
+#include "common/strbuf.h"
+
+static char dir[] = "/tmp/test_api_account.XXXXXX";
+static char path[512];
+
+static int setup(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	if (!mkdtemp(dir))
+		return -1;
+	strbuf_addf(&sb, "%s/routedesk", dir);
+	mkdir(sb.buf, 0700);
+	snprintf(path, sizeof(path), "%s/routedesk/config", dir);
+	strbuf_free(&sb);
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[600];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Each test starts with no ROUTEDESK_* variables and no config file. */
+static int clean(void **state)
+{
+	(void)state;
+	unsetenv("ROUTEDESK_URL");
+	unsetenv("ROUTEDESK_KEY");
+	unsetenv("ROUTEDESK_TOKEN");
+	unlink(path);
+	return 0;
+}
+
+static void write_config(const char *text, mode_t mode)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	assert_int_equal(chmod(path, mode), 0);
+}
+
+static const char two_accounts[] =
+	"# routedesk configuration\n"
+	"[ui]\n"
+	"theme = mono\n"
+	"\n"
+	"[account acme]\n"
+	"url = https://acme.example-vendor.com/api\n"
+	"key =   0123abcd   \n"
+	"token = \"s3cret\"\n"
+	"rate = 30\n"
+	"; a comment\n"
+	"[account  test ]\n"
+	"url=http://127.0.0.1:8080/api\n"
+	"key=k2\n"
+	"token_command = echo tok2\n"
+	"search_cap = 500\n";
+
+static void test_parse_choose(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	api_account_init(&a);
+	assert_int_equal(api_config_parse(two_accounts, "cfg", "acme", &a, &e), 0);
+	assert_string_equal(a.name, "acme");
+	assert_string_equal(a.url, "https://acme.example-vendor.com/api");
+	assert_string_equal(a.key, "0123abcd");
+	assert_string_equal(a.token, "s3cret");
+	assert_null(a.token_command);
+	assert_int_equal(a.rate, 30);
+	assert_int_equal(a.search_cap, 0);
+	api_account_free(&a);
+
+	assert_int_equal(api_config_parse(two_accounts, "cfg", "test", &a, &e), 0);
+	assert_string_equal(a.name, "test");
+	assert_string_equal(a.key, "k2");
+	assert_null(a.token);
+	assert_string_equal(a.token_command, "echo tok2");
+	assert_int_equal(a.rate, -1);
+	assert_int_equal(a.search_cap, 500);
+	api_account_free(&a);
+
+	/* Two accounts and no choice: refused, naming them. */
+	assert_int_equal(api_config_parse(two_accounts, "cfg", NULL, &a, &e), -1);
+	assert_int_equal(e.kind, API_ERR_USAGE);
+	assert_non_null(strstr(e.message, "acme, test"));
+	assert_non_null(strstr(e.message, "--account"));
+	api_error_clear(&e);
+
+	assert_int_equal(api_config_parse(two_accounts, "cfg", "nope", &a, &e), -1);
+	assert_non_null(strstr(e.message, "nope"));
+	api_error_clear(&e);
+	api_account_free(&a);
+}
+
+static void test_parse_default_and_only(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	api_account_init(&a);
+	assert_int_equal(api_config_parse("[account x]\nkey=1\n[account default]\nkey=2\n", "c",
+	                                  NULL, &a, &e), 0);
+	assert_string_equal(a.name, "default");
+	assert_string_equal(a.key, "2");
+	api_account_free(&a);
+	assert_int_equal(api_config_parse("[account solo]\nkey=1\n[other]\nkey=9\n", "c", NULL, &a,
+	                                  &e), 0);
+	assert_string_equal(a.name, "solo");
+	assert_string_equal(a.key, "1");
+	api_account_free(&a);
+	assert_int_equal(api_config_parse("# nothing\n", "c", NULL, &a, &e), 0);
+	assert_null(a.name);
+	assert_null(a.key);
+	api_account_free(&a);
+}
+
+static void test_parse_errors(void **state)
+{
+	static const char *const bad[] = {
+		"[account a]\njust words\n",
+		"[account a\nkey=1\n",
+		"[account a] junk\n",
+		"[account a]\nrate = fast\n",
+		"[account a]\nrate = -1\n",
+		"[account a]\nsearch_cap = 0\n",
+		"[account a]\ntoken = t\ntoken_command = echo t\n",
+	};
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		api_account_init(&a);
+		assert_int_equal(api_config_parse(bad[i], "cfg", "a", &a, &e), -1);
+		assert_int_equal(e.kind, API_ERR_USAGE);
+		assert_non_null(strstr(e.message, "cfg"));
+		api_error_clear(&e);
+		api_account_free(&a);
+	}
+}
+
+static void test_mode_check(void **state)
+{
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	assert_int_equal(api_config_check_mode("/x/config", 0100600, &e), 0);
+	assert_int_equal(api_config_check_mode("/x/config", 0100400, &e), 0);
+	assert_int_equal(api_config_check_mode("/x/config", 0100640, &e), -1);
+	assert_non_null(strstr(e.message, "chmod 600 /x/config"));
+	api_error_clear(&e);
+	assert_int_equal(api_config_check_mode("/x/config", 0100604, &e), -1);
+	api_error_clear(&e);
+}
+
+static void test_load_refuses_readable_token(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+	char fix[600];
+
+	(void)state;
+	write_config("[account a]\nurl=http://h/api\nkey=k\ntoken=t\n", 0644);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	assert_int_equal(e.kind, API_ERR_USAGE);
+	snprintf(fix, sizeof(fix), "chmod 600 %s", path);
+	assert_non_null(strstr(e.message, fix));
+	assert_null(strstr(e.message, "=t")); /* never echoes the token */
+	api_error_clear(&e);
+	/* Fixed as told, it loads. */
+	assert_int_equal(chmod(path, 0600), 0);
+	assert_int_equal(api_config_load(NULL, &a, &e), 0);
+	assert_string_equal(a.token, "t");
+	assert_non_null(strstr(a.path, "routedesk/config"));
+	api_account_free(&a);
+}
+
+static void test_load_token_command_readable_is_fine(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	/* No literal token in the file: readable by others is allowed, and
+	 * the command's first line, trimmed, is the token. */
+	write_config("[account a]\nurl = http://h/api \nkey= \tk \ntoken_command = printf '  tok  \\nsecond\\n'\n",
+	             0644);
+	assert_int_equal(api_config_load("a", &a, &e), 0);
+	assert_string_equal(a.token, "tok");
+	assert_string_equal(a.key, "k");
+	assert_string_equal(a.url, "http://h/api");
+	api_account_free(&a);
+
+	write_config("[account a]\ntoken_command = exit 3\n", 0600);
+	assert_int_equal(api_config_load("a", &a, &e), -1);
+	assert_non_null(strstr(e.message, "token_command failed"));
+	api_error_clear(&e);
+	write_config("[account a]\ntoken_command = true\n", 0600);
+	assert_int_equal(api_config_load("a", &a, &e), -1);
+	assert_non_null(strstr(e.message, "no token"));
+	api_error_clear(&e);
+}
+
+static void test_env_overrides(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+	char marker[600], cfg[1400];
+
+	(void)state;
+	snprintf(marker, sizeof(marker), "%s/ran", dir);
+	unlink(marker);
+	snprintf(cfg, sizeof(cfg), "[account a]\nurl=http://file/api\nkey=filekey\n"
+	         "token_command = touch %s; echo filetoken\n", marker);
+	write_config(cfg, 0600);
+	setenv("ROUTEDESK_URL", " http://env/api ", 1);
+	setenv("ROUTEDESK_KEY", "\tenvkey\n", 1);
+	setenv("ROUTEDESK_TOKEN", " envtoken ", 1);
+	assert_int_equal(api_config_load(NULL, &a, &e), 0);
+	assert_string_equal(a.url, "http://env/api");
+	assert_string_equal(a.key, "envkey");
+	assert_string_equal(a.token, "envtoken");
+	/* With a token from the environment the command is never run. */
+	assert_int_equal(access(marker, F_OK), -1);
+	api_account_free(&a);
+	/* A blank variable does not override. */
+	setenv("ROUTEDESK_KEY", "  ", 1);
+	unsetenv("ROUTEDESK_TOKEN");
+	assert_int_equal(api_config_load(NULL, &a, &e), 0);
+	assert_string_equal(a.key, "filekey");
+	assert_string_equal(a.token, "filetoken");
+	assert_int_equal(access(marker, F_OK), 0);
+	api_account_free(&a);
+}
+
+static void test_no_file(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	setenv("ROUTEDESK_URL", "http://env/api", 1);
+	assert_int_equal(api_config_load(NULL, &a, &e), 0);
+	assert_null(a.path);
+	assert_string_equal(a.url, "http://env/api");
+	assert_null(a.key);
+	api_account_free(&a);
+	/* Naming an account without a file is an error. */
+	assert_int_equal(api_config_load("acme", &a, &e), -1);
+	assert_non_null(strstr(e.message, "acme"));
+	api_error_clear(&e);
+}
+
+static void test_config_path(void **state)
+{
+	char *p;
+
+	(void)state;
+	p = api_config_path();
+	assert_string_equal(p, path);
+	free(p);
+	setenv("XDG_CONFIG_HOME", "relative/dir", 1);
+	setenv("HOME", "/home/someone", 1);
+	p = api_config_path();
+	assert_string_equal(p, "/home/someone/.config/routedesk/config");
+	free(p);
+	setenv("XDG_CONFIG_HOME", dir, 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_parse_choose, clean),
+		cmocka_unit_test_setup(test_parse_default_and_only, clean),
+		cmocka_unit_test_setup(test_parse_errors, clean),
+		cmocka_unit_test_setup(test_mode_check, clean),
+		cmocka_unit_test_setup(test_load_refuses_readable_token, clean),
+		cmocka_unit_test_setup(test_load_token_command_readable_is_fine, clean),
+		cmocka_unit_test_setup(test_env_overrides, clean),
+		cmocka_unit_test_setup(test_no_file, clean),
+		cmocka_unit_test_setup(test_config_path, clean),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

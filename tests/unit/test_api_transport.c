@@ -1,0 +1,542 @@
+/* test_api_transport.c: retries, never-resent writes, outcomes, against a scripted server. */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "api/ops.h"
+#include "api/transport.h"
+#include "common/strbuf.h"
+
+/*
+ * A tiny HTTP/1.1 server in a child process answers each request with the
+ * next action of a script, whatever connection it arrives on, and logs
+ * "CONN PATH BODY" per request to a file before acting.  Actions: ok (an
+ * envelope), fail (success:false), 500, 429 (Retry-After: 1), drop (close
+ * without an answer: the request may have been applied), garbage.
+ */
+
+#define MAX_CONN 16
+
+static const char ok_body[] =
+	"{\"success\":true,\"tokenUsage\":{\"requestsReadToday\":10,\"requestsWriteToday\":2,"
+	"\"requestsReadInLastMinute\":3,\"requestsWriteInLastMinute\":1},"
+	"\"tokenLimits\":{\"limitReadRequestsPerMinute\":60,\"limitReadRequestsPerDay\":3000,"
+	"\"limitWriteRequestsPerMinute\":60,\"limitWriteRequestsPerDay\":3000},"
+	"\"count\":1,\"customerIDs\":[1],\"propertyName\":\"customerIDs\",\"result\":\"42\"}";
+static const char fail_body[] = "{\"success\":false,\"errorMessage\":\"Missing required field: notes\"}";
+
+struct conn {
+	int fd, id;
+	struct strbuf in;
+};
+
+static char logpath[] = "/tmp/test_api_transport.XXXXXX";
+static pid_t server;
+static int port;
+
+static void reply(int fd, const char *status, const char *extra, const char *body)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "HTTP/1.1 %s\r\nContent-Type: text/html\r\n%sContent-Length: %zu\r\n\r\n%s",
+	            status, extra, strlen(body), body);
+	if (write(fd, sb.buf, sb.len) < 0)
+		_exit(3);
+	strbuf_free(&sb);
+}
+
+/* One complete request at the head of c->in: 1 and it is consumed, 0 when
+ * more bytes are needed. */
+static int take_request(struct conn *c, char *path, size_t pathsz, struct strbuf *body)
+{
+	char *end = strstr(c->in.buf ? c->in.buf : "", "\r\n\r\n"), *cl;
+	size_t head, len = 0;
+
+	if (!end)
+		return 0;
+	head = (size_t)(end - c->in.buf) + 4;
+	cl = strcasestr(c->in.buf, "\r\nContent-Length:");
+	if (cl && cl < end)
+		len = strtoul(cl + 17, NULL, 10);
+	if (c->in.len < head + len)
+		return 0;
+	if (sscanf(c->in.buf, "POST %255s", path) != 1)
+		snprintf(path, pathsz, "?");
+	strbuf_reset(body);
+	strbuf_add(body, c->in.buf + head, len);
+	memmove(c->in.buf, c->in.buf + head + len, c->in.len - head - len);
+	c->in.len -= head + len;
+	c->in.buf[c->in.len] = '\0';
+	return 1;
+}
+
+static void serve(int lfd, char **script, int n_script, FILE *log)
+{
+	struct conn conns[MAX_CONN];
+	struct pollfd pf[MAX_CONN + 1];
+	int n = 0, next_id = 1, step = 0, polled;
+
+	for (;;) {
+		pf[0].fd = lfd;
+		pf[0].events = POLLIN;
+		for (int i = 0; i < n; i++) {
+			pf[i + 1].fd = conns[i].fd;
+			pf[i + 1].events = POLLIN;
+		}
+		if (poll(pf, (nfds_t)n + 1, -1) < 0)
+			continue;
+		polled = n;
+		if ((pf[0].revents & POLLIN) && n < MAX_CONN) {
+			conns[n].fd = accept(lfd, NULL, NULL);
+			conns[n].id = next_id++;
+			conns[n].in = (struct strbuf)STRBUF_INIT;
+			if (conns[n].fd >= 0)
+				n++;
+		}
+		/* Only the descriptors just polled; a removal swaps the last
+		 * connection in, which then waits for the next poll. */
+		for (int i = 0; i < n && i < polled; i++) {
+			char buf[65536], path[256];
+			struct strbuf body = STRBUF_INIT;
+			ssize_t r;
+			int closed = 0;
+
+			if (!(pf[i + 1].revents & (POLLIN | POLLHUP)) || pf[i + 1].fd != conns[i].fd)
+				continue;
+			r = read(conns[i].fd, buf, sizeof(buf));
+			if (r <= 0) {
+				closed = 1;
+			} else {
+				strbuf_add(&conns[i].in, buf, (size_t)r);
+				while (!closed && take_request(&conns[i], path, sizeof(path), &body)) {
+					const char *act = step < n_script ? script[step] : "ok";
+
+					step++;
+					fprintf(log, "%d %s %s\n", conns[i].id, path, strbuf_str(&body));
+					fflush(log);
+					if (strcmp(act, "ok") == 0)
+						reply(conns[i].fd, "200 OK", "", ok_body);
+					else if (strcmp(act, "fail") == 0)
+						reply(conns[i].fd, "200 OK", "", fail_body);
+					else if (strcmp(act, "500") == 0)
+						reply(conns[i].fd, "500 Internal Server Error", "",
+						      "{\"success\":false,\"errorMessage\":\"boom\"}");
+					else if (strcmp(act, "429") == 0)
+						reply(conns[i].fd, "429 Too Many Requests", "Retry-After: 1\r\n",
+						      "{\"success\":false,\"errorMessage\":\"slow down\"}");
+					else if (strcmp(act, "garbage") == 0)
+						reply(conns[i].fd, "200 OK", "", "<html>oops</html>");
+					else
+						closed = 1; /* drop */
+				}
+			}
+			strbuf_free(&body);
+			if (closed) {
+				close(conns[i].fd);
+				strbuf_free(&conns[i].in);
+				conns[i] = conns[--n];
+				i--;
+			}
+		}
+	}
+}
+
+/* Starts the server with a script (space-separated actions). */
+static void start(const char *script)
+{
+	struct sockaddr_in sa = { 0 };
+	socklen_t sl = sizeof(sa);
+	char *copy = xstrdup(script), *words[64], *w, *save = NULL;
+	int lfd = socket(AF_INET, SOCK_STREAM, 0), one = 1, nw = 0;
+
+	for (w = strtok_r(copy, " ", &save); w && nw < 64; w = strtok_r(NULL, " ", &save))
+		words[nw++] = w;
+	sa.sin_family = AF_INET;
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	assert_int_equal(bind(lfd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	assert_int_equal(listen(lfd, 16), 0);
+	getsockname(lfd, (struct sockaddr *)&sa, &sl);
+	port = ntohs(sa.sin_port);
+	server = fork();
+	assert_true(server >= 0);
+	if (server == 0) {
+		FILE *log = fopen(logpath, "w");
+
+		if (!log)
+			_exit(2);
+		serve(lfd, words, nw, log);
+		_exit(0);
+	}
+	close(lfd);
+	free(copy);
+}
+
+static void stop(void)
+{
+	if (server > 0) {
+		kill(server, SIGTERM);
+		waitpid(server, NULL, 0);
+	}
+	server = 0;
+}
+
+/* Lines the server logged (requests it received); *conns distinct ids. */
+static int logged(int *conns, char *last_body, size_t sz)
+{
+	char line[70000];
+	int n = 0, seen[MAX_CONN * 4] = { 0 }, distinct = 0;
+	FILE *f = fopen(logpath, "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		int id = atoi(line);
+
+		n++;
+		if (id > 0 && id < MAX_CONN * 4 && !seen[id]++)
+			distinct++;
+		if (last_body)
+			snprintf(last_body, sz, "%s", strrchr(line, ' ') ? strrchr(line, ' ') + 1 : "");
+	}
+	fclose(f);
+	if (conns)
+		*conns = distinct;
+	return n;
+}
+
+static unsigned long zero_random(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+static struct api_session *session(int max_attempts)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	char url[64];
+
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
+	api_options_default(&o);
+	o.url = url;
+	o.key = " k3y ";
+	o.token = "t0ken\n";
+	o.max_attempts = max_attempts;
+	o.backoff_base_ms = 2;
+	o.backoff_max_ms = 8;
+	o.random = zero_random;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	return s;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	stop();
+	unlink(logpath);
+	return 0;
+}
+
+static void test_read_retries_until_answered(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+	char body[512];
+
+	(void)state;
+	start("500 drop garbage ok");
+	s = session(8);
+	c = api_call_new("/customer/search", NULL, 0);
+	api_form_add(&c->form, "lname", "Sm ith");
+	assert_int_equal(api_perform(s, c), 0);
+	/* A read dropped on a reused connection may be resent by libcurl
+	 * itself (harmless for a read), inside one attempt. */
+	assert_in_range(c->attempts, 3, 4);
+	assert_int_equal(c->status, 200);
+	assert_true(c->answer.success);
+	assert_int_equal(logged(NULL, body, sizeof(body)), 4);
+	/* The credentials, trimmed, travel last. */
+	assert_string_equal(body, "lname=Sm%20ith&authenticationKey=k3y&authenticationToken=t0ken\n");
+	assert_int_equal(api_session_requests(s), c->attempts);
+	api_call_free(c);
+	api_session_free(s);
+}
+
+static void test_read_gives_up(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("500 500 500 500 500");
+	s = session(3);
+	c = api_call_new("customer/get", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_HTTP);
+	assert_int_equal(c->err.http_status, 500);
+	assert_string_equal(c->err.server_message, "boom");
+	assert_non_null(strstr(c->err.message, "3 attempts"));
+	assert_int_equal(logged(NULL, NULL, 0), 3);
+	api_call_free(c);
+	api_session_free(s);
+}
+
+static void test_read_429_waits_and_retries(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("429 ok");
+	s = session(4);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), 0);
+	assert_int_equal(c->attempts, 2);
+	assert_int_equal(logged(NULL, NULL, 0), 2);
+	api_call_free(c);
+	api_session_free(s);
+}
+
+static void test_refusal_is_not_retried(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("fail ok");
+	s = session(8);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_API);
+	assert_string_equal(c->err.server_message, "Missing required field: notes");
+	assert_non_null(c->answer.root); /* the answer is kept for the caller */
+	assert_int_equal(logged(NULL, NULL, 0), 1);
+	api_call_free(c);
+	api_session_free(s);
+}
+
+static void write_outcome(const char *script, enum api_err_kind kind)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	start(script);
+	s = session(8);
+	c = api_call_new("note/create", NULL, 1);
+	api_form_add(&c->form, "notes", "once");
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, kind);
+	assert_int_equal(c->attempts, 1);
+	/* Sent once, never again. */
+	assert_int_equal(logged(NULL, NULL, 0), 1);
+	api_call_free(c);
+	api_session_free(s);
+	stop();
+}
+
+static void test_write_never_resent(void **state)
+{
+	(void)state;
+	write_outcome("drop ok ok", API_ERR_UNKNOWN_OUTCOME);
+	write_outcome("500 ok ok", API_ERR_UNKNOWN_OUTCOME);
+	write_outcome("garbage ok ok", API_ERR_UNKNOWN_OUTCOME);
+	write_outcome("429 ok ok", API_ERR_QUOTA);
+}
+
+/* libcurl resends a request whose reused connection dies before the
+ * answer; a write must therefore never ride a reused connection. */
+static void test_write_after_keepalive_read(void **state)
+{
+	struct api_session *s;
+	struct api_call *r, *w;
+	int conns = 0;
+
+	(void)state;
+	start("ok drop ok ok");
+	s = session(8);
+	r = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, r), 0);
+	w = api_call_new("note/create", NULL, 1);
+	assert_int_equal(api_perform(s, w), -1);
+	assert_int_equal(w->err.kind, API_ERR_UNKNOWN_OUTCOME);
+	assert_non_null(strstr(w->err.message, "may or may not"));
+	assert_int_equal(logged(&conns, NULL, 0), 2);
+	assert_int_equal(conns, 2);
+	api_call_free(r);
+	api_call_free(w);
+	api_session_free(s);
+}
+
+static void test_write_succeeds(void **state)
+{
+	struct api_session *s;
+	struct api_answer a = API_ANSWER_INIT;
+	struct api_error e = API_ERROR_INIT;
+	struct api_form f = API_FORM_INIT;
+	struct api_budget b;
+	long long id = 0;
+
+	(void)state;
+	start("ok");
+	s = session(8);
+	api_form_add(&f, "notes", "hi");
+	assert_int_equal(api_create(s, res_find("note"), &f, &id, &a, &e), 0);
+	assert_int_equal(id, 42);
+	api_session_budget(s, &b);
+	assert_true(b.known);
+	assert_int_equal(b.reads_left_today, 2990);
+	assert_int_equal(b.writes_left_minute, 59);
+	api_answer_free(&a);
+	api_form_free(&f);
+	api_session_free(s);
+}
+
+static void test_nothing_sent_is_retried_even_for_writes(void **state)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	api_options_default(&o);
+	o.url = "http://127.0.0.1:1/api"; /* nothing listens there */
+	o.key = "k";
+	o.token = "t";
+	o.max_attempts = 3;
+	o.backoff_base_ms = 1;
+	o.backoff_max_ms = 2;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	c = api_call_new("note/create", NULL, 1);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_NETWORK);
+	assert_int_equal(c->attempts, 3);
+	api_call_free(c);
+	api_session_free(s);
+}
+
+static void test_too_many_variables(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("ok");
+	s = session(8);
+	c = api_call_new("customer/search", NULL, 0);
+	for (int i = 0; i < 999; i++)
+		api_form_add(&c->form, "officeIDs[]", "1");
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_USAGE);
+	assert_non_null(strstr(c->err.message, "1000"));
+	assert_int_equal(api_session_requests(s), 0);
+	api_call_free(c);
+	api_session_free(s);
+}
+
+static void test_several_in_flight(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+	int done = 0, conns = 0;
+
+	(void)state;
+	start("");
+	s = session(8);
+	for (int i = 0; i < 12; i++)
+		api_submit(s, api_call_new("customer/get", NULL, 0));
+	assert_int_equal(api_outstanding(s), 12);
+	while ((c = api_wait(s))) {
+		assert_int_equal(c->err.kind, API_OK);
+		api_call_free(c);
+		done++;
+	}
+	assert_int_equal(done, 12);
+	assert_int_equal(logged(&conns, NULL, 0), 12);
+	/* Connections are reused and never more than four. */
+	assert_true(conns >= 1 && conns <= 4);
+	api_session_free(s);
+}
+
+static void test_session_needs_credentials(void **state)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	api_options_default(&o);
+	o.url = "http://h/api";
+	o.key = "k";
+	o.token = "   ";
+	assert_null(api_session_new(&o, &e));
+	assert_int_equal(e.kind, API_ERR_USAGE);
+	assert_non_null(strstr(e.message, "ROUTEDESK_TOKEN"));
+	api_error_clear(&e);
+	o.token = "t";
+	o.url = "ftp://h/api";
+	assert_null(api_session_new(&o, &e));
+	assert_int_equal(e.kind, API_ERR_USAGE);
+	api_error_clear(&e);
+}
+
+static void test_read_or_write(void **state)
+{
+	(void)state;
+	assert_false(api_path_is_write("customer/search"));
+	assert_false(api_path_is_write("/customer/get"));
+	assert_false(api_path_is_write("customer/10000"));
+	assert_false(api_path_is_write("ticket/getAddOns"));
+	assert_false(api_path_is_write("subscription/getInitialAddOns"));
+	assert_false(api_path_is_write("review/summary"));
+	assert_true(api_path_is_write("note/create"));
+	assert_true(api_path_is_write("customer/update"));
+	assert_true(api_path_is_write("ticket/setAddOns"));
+	assert_true(api_path_is_write("subscription/updateLeadStage"));
+	assert_true(api_path_is_write("nosuch/thing"));
+	assert_true(api_path_is_write("customer"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_read_retries_until_answered, teardown),
+		cmocka_unit_test_teardown(test_read_gives_up, teardown),
+		cmocka_unit_test_teardown(test_read_429_waits_and_retries, teardown),
+		cmocka_unit_test_teardown(test_refusal_is_not_retried, teardown),
+		cmocka_unit_test_teardown(test_write_never_resent, teardown),
+		cmocka_unit_test_teardown(test_write_after_keepalive_read, teardown),
+		cmocka_unit_test_teardown(test_write_succeeds, teardown),
+		cmocka_unit_test(test_nothing_sent_is_retried_even_for_writes),
+		cmocka_unit_test_teardown(test_too_many_variables, teardown),
+		cmocka_unit_test_teardown(test_several_in_flight, teardown),
+		cmocka_unit_test(test_session_needs_credentials),
+		cmocka_unit_test(test_read_or_write),
+	};
+	int fd = mkstemp(logpath);
+
+	if (fd < 0)
+		return 1;
+	close(fd);
+	signal(SIGPIPE, SIG_IGN);
+	api_global_init();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
