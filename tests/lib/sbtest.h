@@ -139,11 +139,13 @@ char *sbt_qo(const char *op, const char *value_json);
 char *sbt_idlist(const long long *ids, size_t n);
 /* Hands p to the arena (freed with free()). */
 void *sbt_keep(void *p);
+/* Hands a cJSON tree to the arena (freed with cJSON_Delete). */
+cJSON *sbt_keep_json(cJSON *j);
 /* Frees the arena.  Use as every test's teardown (SBT_TEST does). */
 int sbt_test_teardown(void **state);
 #define SBT_TEST(f) cmocka_unit_test_teardown(f, sbt_test_teardown)
 
-/* ---- reading answers ---- */
+/* ---- reading answers (sbtest_check.c) ---- */
 
 /* Member name of obj, failing the test when absent. */
 #define sbt_m(obj, name) sbt_m_at((obj), (name), __FILE__, __LINE__)

@@ -1,6 +1,6 @@
 ## tests/sandbox/local.mk: routedesk-sandbox as a real HTTP server (cmocka over libcurl).
 if HAVE_CMOCKA
-SBTEST_SOURCES = tests/lib/sbtest.c tests/lib/sbtest.h
+SBTEST_SOURCES = tests/lib/sbtest.c tests/lib/sbtest_check.c tests/lib/sbtest.h
 # sbt_call(path, "") and sbt_search(e, &ids, "") are normal calls.
 SBTEST_CFLAGS = $(CMOCKA_CFLAGS) $(CURL_CFLAGS) -Wno-format-zero-length
 SBTEST_LDADD = src/common/libcommon.a $(CURL_LIBS) $(CJSON_LIBS) $(CMOCKA_LIBS)

@@ -264,6 +264,25 @@ static void test_bad_uploads(void **state)
 	sbt_alive();
 }
 
+/* Forms take includeDocumentLink on get (contractIDs) and by-id. */
+static void test_form_link(void **state)
+{
+	(void)state;
+	long long *ids;
+	assert_true(sbt_search("form", &ids, "") > 0);
+	struct sbt_resp *r = sbt_call("/form/get", "contractIDs=%lld&includeDocumentLink=1", ids[0]);
+	cJSON *rec = cJSON_GetArrayItem(sbt_records(r), 0);
+	assert_non_null(rec);
+	const char *url = sbt_s(rec, "documentLink");
+	assert_int_equal(strncmp(url, "http://127.0.0.1:", 17), 0);
+	r = fetch(url);
+	assert_int_equal(r->status, 200);
+	assert_true(r->len > 0);
+	r = sbt_call(sbt_fmt("/form/%lld", ids[0]), "includeDocumentLink=1");
+	sbt_ok(r);
+	(void)sbt_s(sbt_m(r->json, "form"), "documentLink");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -273,6 +292,7 @@ int main(void)
 		SBT_TEST(test_document_update),
 		SBT_TEST(test_path_traversal_names),
 		SBT_TEST(test_bad_uploads),
+		SBT_TEST(test_form_link),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

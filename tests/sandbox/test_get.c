@@ -255,6 +255,98 @@ static void test_customer_include_subscriptions(void **state)
 	assert_true(cJSON_IsArray(sbt_m(rec, "cancellationNotes")));
 }
 
+/* Members of with that without lacks, as a '|'-joined list. */
+static const char *new_members(const cJSON *with, const cJSON *without)
+{
+	char *out = sbt_fmt("%s", "");
+	for (cJSON *m = with->child; m; m = m->next)
+		if (!cJSON_HasObjectItem(without, m->string))
+			out = sbt_fmt("%s%s%s", out, *out ? "|" : "", m->string);
+	return out;
+}
+
+static void test_customer_other_flags(void **state)
+{
+	(void)state;
+	static const char *const flags[] = { "includeCustomerFlag", "includeAdditionalContacts" };
+	long long *ids;
+	assert_true(sbt_search("customer", &ids, "") > 0);
+	cJSON *plain = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", ids, 1), 0);
+	for (size_t i = 0; i < 2; i++) {
+		struct sbt_resp *r = sbt_call("/customer/get", "customerIDs=%lld&%s=1", ids[0], flags[i]);
+		cJSON *rec = cJSON_GetArrayItem(sbt_records(r), 0);
+		assert_non_null(rec);
+		assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
+		const char *added = new_members(rec, plain);
+		if (!*added || strchr(added, '|'))
+			fail_msg("%s=1 adds \"%s\", not one member", flags[i], added);
+		assert_true(cJSON_IsArray(sbt_m(rec, added)));
+	}
+}
+
+static void test_review_flags(void **state)
+{
+	(void)state;
+	long long *ids;
+	assert_true(sbt_search("review", &ids, "") > 0);
+	long long id = ids[0];
+	const char *text = "Call 214-555-0142 or mail bob@example.com, card 4111 1111 1111 1111. "
+	                   "This shit works.";
+	sbt_ok(sbt_call("/review/update", "feedbackID=%lld&feedback=%s", id, sbt_enc(text)));
+	cJSON *plain = cJSON_GetArrayItem(sbt_get("review", "feedbackIDs", &id, 1), 0);
+	assert_string_equal(sbt_s(plain, "feedback"), text);
+	long long cust = sbt_i(plain, "customerID");
+
+	struct sbt_resp *r = sbt_call("/review/get", "feedbackIDs=%lld&pruneSensitiveInfo=1", id);
+	const char *fb = sbt_s(cJSON_GetArrayItem(sbt_records(r), 0), "feedback");
+	if (strstr(fb, "555-0142") || strstr(fb, "bob@example.com") || strstr(fb, "4111 1111"))
+		fail_msg("pruneSensitiveInfo left \"%s\"", fb);
+	assert_non_null(strstr(fb, "shit")); /* only what was asked */
+
+	r = sbt_call("/review/get", "feedbackIDs=%lld&pruneProfanity=1", id);
+	fb = sbt_s(cJSON_GetArrayItem(sbt_records(r), 0), "feedback");
+	if (strstr(fb, "shit"))
+		fail_msg("pruneProfanity left \"%s\"", fb);
+	assert_non_null(strstr(fb, "bob@example.com"));
+	/* by-id takes the same flags. */
+	r = sbt_call(sbt_fmt("/review/%lld", id), "pruneProfanity=1&pruneSensitiveInfo=1");
+	sbt_ok(r);
+	fb = sbt_s(sbt_m(r->json, "review"), "feedback");
+	assert_null(strstr(fb, "shit"));
+	assert_null(strstr(fb, "bob@example.com"));
+
+	/* includeCustomers adds the customer. */
+	r = sbt_call("/review/get", "feedbackIDs=%lld&includeCustomers=1", id);
+	cJSON *rec = cJSON_GetArrayItem(sbt_records(r), 0);
+	const char *added = new_members(rec, plain);
+	assert_true(*added && !strchr(added, '|'));
+	cJSON *c = sbt_m(rec, added);
+	if (cJSON_IsArray(c))
+		c = cJSON_GetArrayItem(c, 0);
+	assert_true(cJSON_IsObject(c));
+	assert_int_equal(sbt_i(c, "customerID"), cust);
+}
+
+static void test_route_distance_parameters(void **state)
+{
+	(void)state;
+	long long *ids;
+	size_t n = sbt_search("route", &ids, "date=%s", SBT_TODAY);
+	assert_true(n > 0);
+	struct sbt_resp *r = sbt_call("/route/get", "routeIDs=%s&latitude=32.78&longitude=-96.80&maxDistance=5000",
+	                              sbt_enc(sbt_idlist(ids, n)));
+	assert_int_equal(cJSON_GetArraySize(sbt_records(r)), n);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
+	r = sbt_call(sbt_fmt("/route/%lld", ids[0]), "latitude=32.78&longitude=-96.80");
+	sbt_ok(r);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
+	/* includeData on a route search takes them too. */
+	r = sbt_call("/route/search", "date=%s&includeData=1&latitude=32.78&longitude=-96.80", SBT_TODAY);
+	sbt_ok(r);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "routes")), n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +356,9 @@ int main(void)
 		SBT_TEST(test_byid_every_resource),
 		SBT_TEST(test_appointments),
 		SBT_TEST(test_customer_include_subscriptions),
+		SBT_TEST(test_customer_other_flags),
+		SBT_TEST(test_review_flags),
+		SBT_TEST(test_route_distance_parameters),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

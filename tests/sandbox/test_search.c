@@ -339,6 +339,10 @@ static void test_date_operators(void **state)
 	check_search(sbt_fmt("dateAdded=%s", sbt_qo("<=", sbt_fmt("\"%s\"", b))), keep_date, &le);
 	check_search(sbt_fmt("dateAdded=%s", sbt_qo("BETWEEN", sbt_fmt("[\"%s\",\"%s\"]", a, b))),
 	             keep_date, &btw);
+	/* The same as brackets. */
+	check_search(sbt_fmt("dateAdded[operator]=%s&dateAdded[value]=%s", sbt_enc(">="), a), keep_date, &ge);
+	check_search(sbt_fmt("dateAdded[operator]=between&dateAdded[value][]=%s&dateAdded[value][]=%s", a, b),
+	             keep_date, &btw);
 }
 
 /* Route search: dateStart/dateEnd is BETWEEN on date, records prove it. */
