@@ -1,0 +1,135 @@
+/* fetch.h: the console's background fetch thread (jobs in, decoded results out). */
+#ifndef ROUTEDESK_FETCH_H
+#define ROUTEDESK_FETCH_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#include "api/encode.h"
+#include "api/error.h"
+#include "api/pace.h"
+#include "api/transport.h"
+#include "model/model.h"
+
+/*
+ * Design: the UI thread never touches the network.  It submits jobs; one
+ * fetch thread owns the api session (libcurl connections belong to one
+ * thread), runs each job, decodes the records into model rows, and queues a
+ * result, writing one byte to a wake pipe so the UI's poll() returns.
+ *
+ * Every job has a slot (the view that asked, or a fixed slot such as
+ * FETCH_SLOT_REFRESH) and gets a generation number.  Submitting a read job
+ * for a slot supersedes the slot's queued reads (dropped unrun) and cancels
+ * its running read (curl's progress callback checks a flag), so stepping
+ * through ten days quickly fetches one day, not ten.  The UI drops results
+ * whose generation is older than the one it waits for.  Writes are never
+ * superseded, cancelled or retried after sending: they run to an outcome.
+ *
+ * Shutdown is a quit job and pthread_join, never pthread_cancel.
+ */
+
+enum fetch_kind {
+	FETCH_REVIEW,   /* a day's route review */
+	FETCH_LIST,     /* a search with includeData: ids and the first rows */
+	FETCH_ROWS,     /* records of given ids (gets of <= 1000) */
+	FETCH_RECORD,   /* one full record (by-id), raw JSON for a detail view */
+	FETCH_REFRESH,  /* what changed since a changelog id */
+	FETCH_WRITE,    /* one write (create, update, special) */
+};
+
+/* Fixed slots; views use their own numbers from FETCH_SLOT_VIEWS up. */
+enum {
+	FETCH_SLOT_REVIEW = 1,
+	FETCH_SLOT_REFRESH = 2,
+	FETCH_SLOT_WRITE = 3,
+	FETCH_SLOT_VIEWS = 16,
+};
+
+struct fetch_job; /* opaque; built by the constructors below, owned by fetch_submit */
+
+/* The day's review for date "YYYY-MM-DD": routes (search, includeData),
+ * their appointments (search by routeIDs, includeData, every status), the
+ * customers of those appointments (get), and, the first time only,
+ * employees and service types (cached by the fetch thread, returned once)
+ * plus the changelog baseline for refresh.  At most 6 requests cold. */
+struct fetch_job *fetch_job_review(int slot, const char *date);
+/* search of resource with filters (copied; may be NULL) and includeData:
+ * result ids (all of them, paging past the cap) and rows for the first
+ * 1000. */
+struct fetch_job *fetch_job_list(int slot, const char *resource, const struct api_form *filters);
+/* get of ids (copied), in chunks of 1000. */
+struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long *ids, size_t n);
+/* by-id of one record, with extra parameters (get flags) or NULL. */
+struct fetch_job *fetch_job_record(int slot, const char *resource, long long id,
+                                   const struct api_form *extra);
+/* changelog entries with id > since_change; then gets of the changed
+ * routes and appointments (the review's kinds) so one tick costs 1 read when
+ * nothing changed, 2 when only stops changed.  Other classes are reported
+ * as (class, id) pairs for the UI to refetch if it shows them. */
+struct fetch_job *fetch_job_refresh(int slot, long long since_change);
+/* a write: path "note/create", form (copied).  refetch: the resource whose
+ * record to read back after success (id from the answer), or NULL. */
+struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
+                                  const char *refetch);
+void fetch_job_free(struct fetch_job *job);
+
+struct fetch_change {
+	int class_id;          /* changelog classID: 3 route, 4 appointment, 8 customer ... */
+	long long id;          /* referenceID */
+};
+
+struct fetch_result {
+	enum fetch_kind kind;
+	int slot;
+	unsigned long gen;
+	struct api_error err;      /* API_OK or why it failed; partial data may remain */
+	struct api_budget budget;  /* the key's budget after this job */
+	long requests;             /* requests this job made */
+
+	/* FETCH_REVIEW */
+	struct m_review *review;          /* owned by the result until taken (set NULL) */
+	struct m_table *employees;        /* first review only, else NULL */
+	struct m_table *service_types;    /* first review only, else NULL */
+	/* FETCH_LIST, FETCH_ROWS, FETCH_REFRESH: rows of `resource`, decoded;
+	 * owned until taken (set the pointers you keep to NULL). */
+	const char *resource;
+	long long *ids;                   /* LIST: every matching id, ascending */
+	size_t n_ids;
+	void **rows;
+	size_t n_rows;
+	/* FETCH_REFRESH: also appointment and route rows changed */
+	void **appts, **routes;
+	size_t n_appts, n_routes;
+	struct fetch_change *changes;     /* every change seen */
+	size_t n_changes;
+	/* FETCH_RECORD: the record; FETCH_WRITE: the answer's members */
+	cJSON *record;
+	/* FETCH_WRITE */
+	long long written_id;             /* result / id member, 0 if none */
+	void *refetched;                  /* row of the refetched resource, or NULL */
+	/* FETCH_REVIEW and FETCH_REFRESH: the newest changelog id seen */
+	long long last_change;
+};
+
+struct fetch;
+
+/* Starts the thread with a session for o (copied).  NULL with err set. */
+struct fetch *fetch_start(const struct api_options *o, struct api_error *err);
+/* Queues job (ownership taken); returns its generation (never 0). */
+unsigned long fetch_submit(struct fetch *f, struct fetch_job *job);
+/* Readable when results wait: poll() it with the terminal. */
+int fetch_fd(const struct fetch *f);
+/* The next result (caller frees with fetch_result_free), or NULL.  Drains
+ * the wake pipe.  Non-blocking. */
+struct fetch_result *fetch_take(struct fetch *f);
+void fetch_result_free(struct fetch_result *r);
+/* Jobs queued or running plus results not yet taken: 0 means idle (the
+ * script runner waits for it before each step). */
+size_t fetch_pending(struct fetch *f);
+/* Requests sent so far by the thread's session. */
+long fetch_requests(struct fetch *f);
+/* Cancels queued and running reads, submits quit, joins, frees every
+ * remaining job and result.  A running write finishes first. */
+void fetch_stop(struct fetch *f);
+
+#endif

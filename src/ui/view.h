@@ -1,0 +1,98 @@
+/* view.h: what a pane is to the console: rows of cells, keyed by record id. */
+#ifndef ROUTEDESK_VIEW_H
+#define ROUTEDESK_VIEW_H
+
+#include <stddef.h>
+
+struct strbuf;
+struct ui;
+struct fetch_result;
+
+/*
+ * Design: a view (Routes, Stops, Customers, a customer's detail ...) knows
+ * its data and nothing of curses.  It describes its columns and answers
+ * "how many rows", "the id of row i", "the text of cell (i, c)"; the list
+ * widget in ui/list.c draws only the visible rows, keeps the selection and
+ * the scroll keyed to ids across refreshes, sorts (< > I) and filters (/)
+ * through the view's compare and match.  So views are unit-testable without
+ * a terminal, and every pane looks and moves alike.
+ *
+ * Cell text is raw API text: the list widget escapes control characters
+ * and measures display width when it draws (utf8_escape_controls).
+ */
+
+/* Theme elements a cell or row may ask for (ui/theme.h maps them). */
+enum view_style {
+	VS_NORMAL, VS_DIM, VS_DONE, VS_PENDING, VS_NOSHOW, VS_CANCELLED,
+	VS_ALERT, VS_MONEY_DUE, VS_UNASSIGNED, VS_CHANGED, VS_LOADING,
+	VS_COUNT,
+};
+
+enum {
+	VC_RIGHT = 1u << 0, /* right-aligned (numbers, money) */
+	VC_FLEX = 1u << 1,  /* takes the remaining width */
+	VC_NOSORT = 1u << 2,
+};
+
+struct view_column {
+	const char *title;  /* marked N_(), translated when drawn */
+	int width;          /* preferred display columns */
+	int min;            /* below this the column is dropped on narrow terminals */
+	unsigned flags;
+};
+
+struct view;
+
+struct view_ops {
+	const char *name;   /* "routes", "stops", "customers", "subscriptions",
+	                     * "tickets", "detail", "notes" ... (:view, --view, state) */
+	const char *title;  /* N_("Routes") */
+	const struct view_column *columns;
+	size_t n_columns;
+
+	/* Rows as the view holds them (before the widget's filter and sort). */
+	size_t (*count)(const struct view *v);
+	long long (*row_id)(const struct view *v, size_t row);
+	/* 1 when the row's record is loaded; 0 draws a placeholder and
+	 * asks `want` for it. */
+	int (*loaded)(const struct view *v, size_t row);
+	/* Appends the cell's text; *style may be set (default VS_NORMAL). */
+	void (*cell)(const struct view *v, size_t row, size_t col, struct strbuf *out,
+	             enum view_style *style);
+	/* Sort order on column col: <0, 0, >0.  NULL: text of cell() compared. */
+	int (*compare)(const struct view *v, size_t a, size_t b, size_t col);
+	/* 1 when the row matches the filter text (case-insensitive substring of
+	 * any cell by default when NULL). */
+	int (*match)(const struct view *v, size_t row, const char *filter);
+	/* Preview of a row (Stops: customer, balance, notes ...), lines appended
+	 * to out separated by '\n'; NULL for none. */
+	void (*preview)(const struct view *v, size_t row, struct strbuf *out);
+
+	/* Lifecycle and events (all on the UI thread). */
+	/* First shown: submit the fetches it needs (ui_submit). */
+	void (*open)(struct view *v, struct ui *ui);
+	/* Rows [first, last) are on screen: resolve the unloaded ones in
+	 * chunks (never the whole account up front). */
+	void (*want)(struct view *v, struct ui *ui, size_t first, size_t last);
+	/* A fetch result for this view's slot. Return 1 if the rows changed. */
+	int (*result)(struct view *v, struct ui *ui, struct fetch_result *r);
+	/* Enter on a row: push a drill-down view (ui_push) or do nothing. */
+	void (*enter)(struct view *v, struct ui *ui, size_t row);
+	/* r / R: refresh this view (R: from scratch). */
+	void (*refresh)(struct view *v, struct ui *ui, int hard);
+	/* A `:` command the view understands (":cust smith"); 1 if handled. */
+	int (*command)(struct view *v, struct ui *ui, const char *name, const char *args);
+	/* Frees priv. */
+	void (*destroy)(struct view *v);
+};
+
+struct view {
+	const struct view_ops *ops;
+	void *priv;             /* the view's own state */
+	int slot;               /* fetch slot, set by ui_push/ui_add */
+	unsigned long waiting;  /* generation it waits for, 0 when idle */
+	double loaded_at;       /* monotonic seconds of the last data, 0 never */
+	char subtitle[128];     /* "route 12 · 2026-11-20", shown in the header */
+};
+
+#endif
