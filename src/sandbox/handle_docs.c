@@ -227,6 +227,18 @@ static int same_sig(const char *a, const char *b)
 	return d == 0;
 }
 
+/* Text inside a PDF literal string: parentheses and backslashes escaped,
+ * anything outside printable ASCII dropped (the page is a placeholder). */
+static void pdf_string(struct strbuf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '(' || *s == ')' || *s == '\\')
+			strbuf_addc(out, '\\');
+		if (*s >= 0x20 && *s < 0x7f)
+			strbuf_addc(out, *s);
+	}
+}
+
 /*
  * Forms have no stored file in the sandbox: their link serves a one-page
  * PDF generated from the form record, so a client can follow and save it.
@@ -236,9 +248,11 @@ static void form_pdf(const cJSON *form, long long id, struct sb_answer *ans)
 	struct strbuf pdf = STRBUF_INIT, text = STRBUF_INIT;
 	size_t off[6];
 
-	strbuf_addf(&text, "BT /F1 14 Tf 72 720 Td (Form %lld) Tj 0 -24 Td (Customer %s) Tj "
-	            "0 -24 Td (Signed %s) Tj ET", id, write_get(form, "customerID"),
-	            write_get(form, "dateSigned"));
+	strbuf_addf(&text, "BT /F1 14 Tf 72 720 Td (Form %lld) Tj 0 -24 Td (Customer ", id);
+	pdf_string(&text, write_get(form, "customerID"));
+	strbuf_adds(&text, ") Tj 0 -24 Td (Signed ");
+	pdf_string(&text, write_get(form, "dateSigned"));
+	strbuf_adds(&text, ") Tj ET");
 	strbuf_adds(&pdf, "%PDF-1.4\n");
 	off[1] = pdf.len;
 	strbuf_adds(&pdf, "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n");

@@ -103,9 +103,24 @@ static double avg2(double sum, double n)
 	return n > 0 ? round(sum / n * 100) / 100 : 0;
 }
 
+static int cmp_member(const void *a, const void *b)
+{
+	return strcmp((*(cJSON *const *)a)->string, (*(cJSON *const *)b)->string);
+}
+
+/* Averages from the running sums, and the buckets in key order so that two
+ * summaries of the same data read alike. */
 static void finish_buckets(cJSON *obj)
 {
-	cJSON *b;
+	size_t n = (size_t)cJSON_GetArraySize(obj), k = 0;
+	cJSON **v = xcalloc(n + 1, sizeof *v), *b;
+
+	while ((b = obj->child))
+		v[k++] = cJSON_DetachItemViaPointer(obj, b);
+	qsort(v, k, sizeof *v, cmp_member);
+	for (size_t i = 0; i < k; i++)
+		cJSON_AddItemToArray(obj, v[i]);
+	free(v);
 	cJSON_ArrayForEach(b, obj) {
 		cJSON *num = cJSON_GetObjectItemCaseSensitive(b, "num");
 		cJSON *avg = cJSON_GetObjectItemCaseSensitive(b, "average");
@@ -418,6 +433,35 @@ static const char *text_param(struct write_op *op, const char *name)
 	return v ? v : "";
 }
 
+const char *special_processor_check(const char *gateway, const char *token,
+                                    const char *token_id, char code[2])
+{
+	static const char *const need_token[] = {
+		"Missing required parameter: CreditCardToken (required by processor A)",
+		NULL,
+		"Missing required parameter: CreditCardToken (required by processor C)",
+	};
+	static const char *const need_id[] = {
+		"Missing required parameter: CreditCardTokenID (required by processor A)",
+		"Missing required parameter: CreditCardTokenID (required by processor B)",
+		NULL,
+	};
+	int k = 0;
+
+	code[0] = 'A', code[1] = '\0';
+	if (gateway && *gateway) {
+		if (strlen(gateway) != 1 || !strchr("ABCabc", gateway[0]))
+			return "Invalid value for gateway: must be A, B or C";
+		code[0] = (char)(gateway[0] & ~32);
+		k = code[0] - 'A';
+	}
+	if ((!token || !*token) && need_token[k])
+		return need_token[k];
+	if ((!token_id || !*token_id) && need_id[k])
+		return need_id[k];
+	return NULL;
+}
+
 /*
  * The processor is named by the parameter "gateway": A, B or C (default A,
  * the one that needs both tokens, so an unnamed processor is held to the
@@ -428,29 +472,18 @@ static const char *text_param(struct write_op *op, const char *name)
 static void create_profile(struct write_op *op)
 {
 	const struct resource *pr = res_find("paymentProfile");
-	const char *gw = req_string(op->req, "gateway"), *tok, *tid;
+	const char *gw = req_string(op->req, "gateway"), *tok, *tid, *why;
 	long long cid, pid;
-	char g[2] = "A", idbuf[24], *err = NULL;
+	char g[2], idbuf[24], *err = NULL;
 	struct strbuf name = STRBUF_INIT;
 	cJSON *c = NULL, *row;
 
 	if (write_key(op->req, "customerID", &cid, op->ans))
 		return;
-	if (gw && *gw) {
-		if (strlen(gw) != 1 || !strchr("ABCabc", gw[0])) {
-			ans_error(op->ans, 200, "Invalid value for gateway: must be A, B or C");
-			return;
-		}
-		g[0] = (char)(gw[0] & ~32);
-	}
 	if (!(tok = text_param(op, "CreditCardToken")) || !(tid = text_param(op, "CreditCardTokenID")))
 		return;
-	if (!*tok && g[0] != 'B') {
-		ans_error(op->ans, 200, "Missing required parameter: CreditCardToken (required by processor %s)", g);
-		return;
-	}
-	if (!*tid && g[0] != 'C') {
-		ans_error(op->ans, 200, "Missing required parameter: CreditCardTokenID (required by processor %s)", g);
+	if ((why = special_processor_check(gw, tok, tid, g))) {
+		ans_error(op->ans, 200, "%s", why);
 		return;
 	}
 	if (write_begin(op))

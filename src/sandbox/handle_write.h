@@ -136,6 +136,14 @@ int hooks_special(struct sb_req *req, struct sb_answer *ans);
  * op->notes); previous profiles stay valid.  0 or -1 with op->ans. */
 int hooks_activate_profile(struct write_op *op, long long customer_id, long long profile_id);
 
+/* handle_special.c: customer/createPaymentProfile's processor rules.  The
+ * processor is the parameter gateway, A (the default), B or C;
+ * CreditCardToken is required for A and C, CreditCardTokenID for A and B.
+ * NULL when satisfied, with code set to the processor's upper-case letter,
+ * else a static errorMessage. */
+const char *special_processor_check(const char *gateway, const char *token,
+                                    const char *token_id, char code[2]);
+
 /* handle_docs.c: document create from the uploadFile part, and
  * createEncoded from encodedFile/filename. */
 extern const struct write_hooks docs_upload_hooks;

@@ -198,6 +198,33 @@ static void test_siphash_vectors(void **state)
 	assert_true(write_siphash24(key, msg, 8) == 0x93f5f5799a932462ULL);
 }
 
+/* ---- createPaymentProfile's processor rules ---- */
+
+static void test_processor_rules(void **state)
+{
+	char g[2];
+	(void)state;
+	/* A (also when unnamed) needs both tokens. */
+	assert_null(special_processor_check(NULL, "tok", "id", g));
+	assert_string_equal(g, "A");
+	assert_string_equal(special_processor_check("", "tok", "", g),
+	                    "Missing required parameter: CreditCardTokenID (required by processor A)");
+	assert_string_equal(special_processor_check("A", NULL, "id", g),
+	                    "Missing required parameter: CreditCardToken (required by processor A)");
+	/* B needs only the token id, C only the token. */
+	assert_null(special_processor_check("b", "", "id", g));
+	assert_string_equal(g, "B");
+	assert_string_equal(special_processor_check("B", "tok", "", g),
+	                    "Missing required parameter: CreditCardTokenID (required by processor B)");
+	assert_null(special_processor_check("C", "tok", NULL, g));
+	assert_string_equal(g, "C");
+	assert_string_equal(special_processor_check("C", "", "id", g),
+	                    "Missing required parameter: CreditCardToken (required by processor C)");
+	assert_string_equal(special_processor_check("D", "tok", "id", g),
+	                    "Invalid value for gateway: must be A, B or C");
+	assert_non_null(special_processor_check("AB", "tok", "id", g));
+}
+
 /* ---- write_collect against the real table ---- */
 
 struct fake {
@@ -406,6 +433,7 @@ int main(void)
 		cmocka_unit_test(test_base64),
 		cmocka_unit_test(test_safe_filename),
 		cmocka_unit_test(test_siphash_vectors),
+		cmocka_unit_test(test_processor_rules),
 		cmocka_unit_test(test_collect_required),
 		cmocka_unit_test(test_collect_types),
 		cmocka_unit_test(test_collect_field_rules),
