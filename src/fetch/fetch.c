@@ -1,0 +1,2 @@
+/* fetch.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,2 @@
+/* jobs.c: (being written) */
+typedef int rd_empty_unit;

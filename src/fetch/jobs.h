@@ -1,0 +1,1 @@
+/* jobs.h: (being written) */

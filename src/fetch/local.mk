@@ -1,0 +1,8 @@
+## src/fetch/local.mk: the background fetch thread.
+noinst_LIBRARIES += src/fetch/libfetch.a
+src_fetch_libfetch_a_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS)
+src_fetch_libfetch_a_SOURCES = \
+	src/fetch/fetch.h \
+	src/fetch/fetch.c \
+	src/fetch/jobs.c src/fetch/jobs.h
+FETCH_LIBS = src/fetch/libfetch.a $(MODEL_LIBS)

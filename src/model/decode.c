@@ -1,0 +1,2 @@
+/* decode.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,8 @@
+## src/model/local.mk: typed rows for the panes (decoding, id tables, the route review).
+noinst_LIBRARIES += src/model/libmodel.a
+src_model_libmodel_a_SOURCES = \
+	src/model/model.h \
+	src/model/decode.c \
+	src/model/table.c \
+	src/model/review.c
+MODEL_LIBS = src/model/libmodel.a $(API_LIBS)

@@ -1,0 +1,2 @@
+/* review.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,2 @@
+/* table.c: (being written) */
+typedef int rd_empty_unit;

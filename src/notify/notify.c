@@ -1,0 +1,2 @@
+/* notify.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,1 @@
+/* notify.h: (being written) */

@@ -1,0 +1,2 @@
+/* action.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,1 @@
+/* action.h: (being written) */

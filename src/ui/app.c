@@ -1,0 +1,2 @@
+/* app.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,2 @@
+/* cmdline.c: (being written) */
+typedef int rd_empty_unit;

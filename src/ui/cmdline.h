@@ -1,0 +1,1 @@
+/* cmdline.h: (being written) */

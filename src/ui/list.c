@@ -1,0 +1,2 @@
+/* list.c: (being written) */
+typedef int rd_empty_unit;

@@ -1,0 +1,20 @@
+## src/ui/local.mk: the console (the only code that touches curses) and its views.
+noinst_LIBRARIES += src/ui/libui.a
+src_ui_libui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(CURL_CFLAGS)
+src_ui_libui_a_SOURCES = \
+	src/ui/ui.h src/ui/view.h \
+	src/ui/app.c src/ui/app.h \
+	src/ui/list.c src/ui/list.h \
+	src/ui/action.c src/ui/action.h \
+	src/ui/theme.c src/ui/theme.h \
+	src/ui/script.c src/ui/script.h \
+	src/ui/cmdline.c src/ui/cmdline.h \
+	src/ui/view_common.c src/ui/view_common.h \
+	src/ui/view_routes.c \
+	src/ui/view_stops.c \
+	src/ui/view_customers.c \
+	src/ui/view_subscriptions.c \
+	src/ui/view_tickets.c \
+	src/ui/view_notes.c \
+	src/ui/view_detail.c
+UI_LIBS = src/ui/libui.a src/notify/librdnotify.a $(FETCH_LIBS) $(NCURSES_LIBS) $(LIBNOTIFY_LIBS) $(LIBINTL)

@@ -1,0 +1,2 @@
+/* script.c: (being written) */
+typedef int rd_empty_unit;

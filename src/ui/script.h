@@ -1,0 +1,1 @@
+/* script.h: (being written) */

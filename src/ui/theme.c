@@ -1,0 +1,2 @@
+/* theme.c: (being written) */
+typedef int rd_empty_unit;

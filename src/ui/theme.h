@@ -1,0 +1,1 @@
+/* theme.h: (being written) */

@@ -1,0 +1,1 @@
+/* view_common.h: (being written) */

@@ -1,0 +1,2 @@
+/* view_stops.c: (being written) */
+typedef int rd_empty_unit;

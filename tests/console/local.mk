@@ -1,0 +1,1 @@
+## tests/console/local.mk: the console, scripted and in tmux.

@@ -1,0 +1,1 @@
+## tests/unit/console.mk: cmocka unit tests of src/model, src/fetch and the views.
