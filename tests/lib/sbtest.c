@@ -565,46 +565,58 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *user)
 	return n;
 }
 
-struct sbt_resp *sbt_request(const struct sbt_request *rq)
+/* One transfer: the handle's settings and what they point at. */
+struct xfer {
+	CURL *h;
+	struct sbt_resp *r;
+	struct strbuf url, body;
+	struct curl_slist *hdrs;
+	curl_mime *mime;
+	char errbuf[CURL_ERROR_SIZE];
+};
+
+static void xfer_setup(struct xfer *x, CURL *h, const struct sbt_request *rq)
 {
-	struct sbt_resp *r = keep_with(xcalloc(1, sizeof *r), resp_free);
-	struct strbuf url = STRBUF_INIT, body = STRBUF_INIT;
-	struct curl_slist *hdrs = NULL;
-	curl_mime *mime = NULL;
-	char errbuf[CURL_ERROR_SIZE] = "";
+	CURL *c = x->h = h;
 
+	memset(x->errbuf, 0, sizeof x->errbuf);
+	x->r = keep_with(xcalloc(1, sizeof *x->r), resp_free);
+	x->url = (struct strbuf)STRBUF_INIT;
+	x->body = (struct strbuf)STRBUF_INIT;
+	x->hdrs = NULL;
+	x->mime = NULL;
 	if (strncmp(rq->path, "http://", 7) == 0 || strncmp(rq->path, "https://", 8) == 0)
-		strbuf_adds(&url, rq->path);
+		strbuf_adds(&x->url, rq->path);
 	else
-		strbuf_addf(&url, "%s%s", sbt_base(), rq->path);
+		strbuf_addf(&x->url, "%s%s", sbt_base(), rq->path);
 	if (rq->query)
-		strbuf_addf(&url, "%s%s", strchr(strbuf_str(&url), '?') ? "&" : "?", rq->query);
+		strbuf_addf(&x->url, "%s%s", strchr(strbuf_str(&x->url), '?') ? "&" : "?", rq->query);
 
-	curl_easy_reset(curl);
-	curl_easy_setopt(curl, CURLOPT_URL, strbuf_str(&url));
-	curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(curl, CURLOPT_TIMEOUT, rq->timeout_s ? rq->timeout_s : 60L);
-	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
-	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
-	curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
-	curl_easy_setopt(curl, CURLOPT_HEADERDATA, r);
+	curl_easy_reset(c);
+	curl_easy_setopt(c, CURLOPT_URL, strbuf_str(&x->url));
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, rq->timeout_s ? rq->timeout_s : 60L);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, x->errbuf);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &x->body);
+	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(c, CURLOPT_HEADERDATA, x->r);
 	if (rq->gzip)
-		curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "gzip");
+		curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
 	if (rq->fresh) {
-		curl_easy_setopt(curl, CURLOPT_FRESH_CONNECT, 1L);
-		curl_easy_setopt(curl, CURLOPT_FORBID_REUSE, 1L);
+		curl_easy_setopt(c, CURLOPT_FRESH_CONNECT, 1L);
+		curl_easy_setopt(c, CURLOPT_FORBID_REUSE, 1L);
 	}
 	/* No Expect: 100-continue round trip: tests want one exchange each. */
-	hdrs = curl_slist_append(hdrs, "Expect:");
-	hdrs = curl_slist_append(hdrs, "Accept: application/json");
+	x->hdrs = curl_slist_append(x->hdrs, "Expect:");
+	x->hdrs = curl_slist_append(x->hdrs, "Accept: application/json");
 	for (size_t i = 0; rq->headers && rq->headers[i]; i++)
-		hdrs = curl_slist_append(hdrs, rq->headers[i]);
+		x->hdrs = curl_slist_append(x->hdrs, rq->headers[i]);
 	if (rq->parts) {
-		mime = curl_mime_init(curl);
+		x->mime = curl_mime_init(c);
 		for (size_t i = 0; i < rq->n_parts; i++) {
 			const struct sbt_part *p = &rq->parts[i];
-			curl_mimepart *part = curl_mime_addpart(mime);
+			curl_mimepart *part = curl_mime_addpart(x->mime);
 			curl_mime_name(part, p->name);
 			if (p->filename || p->data) {
 				curl_mime_data(part, p->data, p->len);
@@ -613,32 +625,84 @@ struct sbt_resp *sbt_request(const struct sbt_request *rq)
 				curl_mime_data(part, p->value ? p->value : "", CURL_ZERO_TERMINATED);
 			}
 		}
-		curl_easy_setopt(curl, CURLOPT_MIMEPOST, mime);
+		curl_easy_setopt(c, CURLOPT_MIMEPOST, x->mime);
 	} else if (rq->body) {
 		size_t len = rq->body_len ? rq->body_len : strlen(rq->body);
 		char ct[160];
 		snprintf(ct, sizeof ct, "Content-Type: %s",
 		         rq->content_type ? rq->content_type : "application/x-www-form-urlencoded");
-		hdrs = curl_slist_append(hdrs, ct);
-		curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
-		curl_easy_setopt(curl, CURLOPT_POSTFIELDS, rq->body);
+		x->hdrs = curl_slist_append(x->hdrs, ct);
+		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, rq->body);
 	}
 	if (rq->method)
-		curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, rq->method);
-	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, hdrs);
+		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, rq->method);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, x->hdrs);
+}
 
-	CURLcode rc = curl_easy_perform(curl);
+static struct sbt_resp *xfer_finish(struct xfer *x, CURLcode rc)
+{
+	struct sbt_resp *r = x->r;
+
 	r->curl_code = (int)rc;
 	snprintf(r->curl_error, sizeof r->curl_error, "%s",
-	         *errbuf ? errbuf : (rc ? curl_easy_strerror(rc) : ""));
-	curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &r->status);
-	strbuf_adds(&body, "");
-	r->body = strbuf_detach(&body, &r->len);
+	         *x->errbuf ? x->errbuf : (rc ? curl_easy_strerror(rc) : ""));
+	curl_easy_getinfo(x->h, CURLINFO_RESPONSE_CODE, &r->status);
+	r->body = strbuf_detach(&x->body, &r->len);
 	r->json = cJSON_ParseWithLength(r->body, r->len);
-	curl_slist_free_all(hdrs);
-	curl_mime_free(mime);
-	strbuf_free(&url);
+	curl_slist_free_all(x->hdrs);
+	curl_mime_free(x->mime);
+	strbuf_free(&x->url);
 	return r;
+}
+
+struct sbt_resp *sbt_request(const struct sbt_request *rq)
+{
+	struct xfer x;
+
+	xfer_setup(&x, curl, rq);
+	return xfer_finish(&x, curl_easy_perform(curl));
+}
+
+void sbt_parallel(const struct sbt_request *rqs, size_t n, struct sbt_resp **out)
+{
+	CURLM *m = curl_multi_init();
+	struct xfer *x = xcalloc(n ? n : 1, sizeof *x);
+	int running = 1;
+
+	assert_non_null(m);
+	for (size_t i = 0; i < n; i++) {
+		xfer_setup(&x[i], curl_easy_init(), &rqs[i]);
+		curl_easy_setopt(x[i].h, CURLOPT_PRIVATE, (char *)&x[i]);
+		curl_multi_add_handle(m, x[i].h);
+	}
+	while (running) {
+		if (curl_multi_perform(m, &running) != CURLM_OK)
+			break;
+		if (running)
+			curl_multi_poll(m, NULL, 0, 1000, NULL);
+	}
+	for (CURLMsg *msg; (msg = curl_multi_info_read(m, &running)) != NULL;) {
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		char *priv;
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &priv);
+		struct xfer *t = (struct xfer *)priv;
+		xfer_finish(t, msg->data.result);
+		t->h = NULL; /* finished */
+		curl_multi_remove_handle(m, msg->easy_handle);
+		curl_easy_cleanup(msg->easy_handle);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (x[i].h) { /* never finished: treat as a transport failure */
+			curl_multi_remove_handle(m, x[i].h);
+			xfer_finish(&x[i], CURLE_OPERATION_TIMEDOUT);
+			curl_easy_cleanup(x[i].h);
+		}
+		out[i] = x[i].r;
+	}
+	curl_multi_cleanup(m);
+	free(x);
 }
 
 struct sbt_resp *sbt_post(const char *path, const char *form)

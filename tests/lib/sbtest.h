@@ -110,6 +110,9 @@ int sbt_running(struct sbt_server *s);
 /* ---- requests (every answer is arena-owned) ---- */
 
 struct sbt_resp *sbt_request(const struct sbt_request *rq);
+/* Sends rqs[0..n) at once, each on a connection of its own (a curl multi
+ * handle), to the current server; out[i] answers rqs[i]. */
+void sbt_parallel(const struct sbt_request *rqs, size_t n, struct sbt_resp **out);
 /* POST path with an already-encoded form body, sent as is (no credentials). */
 struct sbt_resp *sbt_post(const char *path, const char *form);
 /* POST path with the printf-formatted form followed by the credentials, LAST,

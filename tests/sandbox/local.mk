@@ -23,6 +23,12 @@ tests_sandbox_test_get_SOURCES = tests/sandbox/test_get.c $(SBTEST_SOURCES)
 tests_sandbox_test_get_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
 tests_sandbox_test_get_LDADD = $(SBTEST_LDADD)
 
+check_PROGRAMS += tests/sandbox/test_fields
+TESTS += tests/sandbox/test_fields
+tests_sandbox_test_fields_SOURCES = tests/sandbox/test_fields.c $(SBTEST_SOURCES)
+tests_sandbox_test_fields_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_fields_LDADD = $(SBTEST_LDADD)
+
 check_PROGRAMS += tests/sandbox/test_writes
 TESTS += tests/sandbox/test_writes
 tests_sandbox_test_writes_SOURCES = tests/sandbox/test_writes.c $(SBTEST_SOURCES)

@@ -70,6 +70,29 @@ static void test_unknown_paths(void **state)
 	r = sbt_call("/customer/12abc", "");
 	if (r->status == 200)
 		sbt_err(r, 0, NULL);
+	/* An unknown id is an error answer, not an empty success. */
+	sbt_err(sbt_call("/customer/999999999", ""), 0, NULL);
+	/* Odd paths get an answer, never success, and never a crash. */
+	static const char *const odd[] = { "", "/", "/customer", "/customer/", "/customer/search/extra",
+		"/customer//search", "/customer/-5", "/files/document/abc", "/files/../../etc/passwd",
+		"/files/document/1", "/%00/search" };
+	for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+		r = sbt_call(odd[i], "");
+		if (r->status == 0 || (r->json && cJSON_IsTrue(cJSON_GetObjectItem(r->json, "success")))) {
+			sbt_note("path \"%s\":", odd[i]);
+			sbt_dump(r);
+			fail();
+		}
+		assert_true(r->status >= 400 || (r->json && cJSON_IsFalse(cJSON_GetObjectItem(r->json, "success"))));
+	}
+	/* An enormous query string. */
+	size_t n = 200000;
+	char *q = sbt_keep(malloc(n + 16));
+	memcpy(q, "lname=", 6);
+	memset(q + 6, 'q', n);
+	q[n + 6] = '\0';
+	r = sbt_getq("/customer/search", sbt_fmt("%s&%s", q, sbt_auth()));
+	(void)r;
 	sbt_alive();
 }
 

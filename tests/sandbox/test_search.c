@@ -155,6 +155,108 @@ static void test_simple_value_and_combined(void **state)
 	             keep_office_ne_and_above, &mid);
 }
 
+/* ---- every id parameter of the specification's search tables ---- */
+
+static void test_search_id_parameters(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *entity, *param;
+	} cases[] = {
+		{ "note", "noteIDs" }, { "ticket", "ticketIDs" }, { "product", "productID" },
+		{ "route", "routeIDs" }, { "customer", "customerIDs" }, { "appointment", "appointmentIDs" },
+		{ "timeClockCategory", "clockCategoryIDs" }, { "timeClockCategory", "timeClockCategoryIDs" },
+		{ "timeClock", "entryIDs" }, { "timeClock", "timeClockIDs" }, { "form", "formIDs" },
+		{ "serviceType", "typeIDs" }, { "chemicalUse", "chemicalUseIDs" },
+		{ "chemicalUse", "chemicalUseID" }, { "chemical", "chemicalIDs" }, { "region", "regionIDs" },
+		{ "applicationMethod", "methodIDs" }, { "applicationMethod", "methodID" },
+		{ "applicationMethod", "applicationMethodID" }, { "applicationMethod", "applicationMethodIDs" },
+		{ "genericFlagAssignment", "genericFlagAssignmentIDs" }, { "changelog", "changeIDs" },
+		{ "changelog", "changelogIDs" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		long long *all, *one;
+		size_t n = sbt_search(cases[i].entity, &all, "");
+		if (n < 2)
+			fail_msg("%s: the generated data have fewer than 2 records", cases[i].entity);
+		struct sbt_resp *r = sbt_call(sbt_fmt("/%s/search", cases[i].entity), "%s=%lld",
+		                              cases[i].param, all[1]);
+		size_t k = sbt_ids(r, &one);
+		if (k != 1 || one[0] != all[1] || cJSON_GetArraySize(sbt_m(r->json, "ignoredParams"))) {
+			sbt_note("%s/search %s=%lld:", cases[i].entity, cases[i].param, all[1]);
+			sbt_dump(r);
+			fail();
+		}
+	}
+}
+
+/* ---- active and aPay: integers on the wire, whatever the record holds ---- */
+
+struct valsel {
+	const char *field, *value;
+};
+
+static int keep_value(const cJSON *rec, const void *arg)
+{
+	const struct valsel *v = arg;
+	return !strcmp(sbt_s(rec, v->field), v->value);
+}
+
+static void test_active_and_apay(void **state)
+{
+	(void)state;
+	/* active: 1 active, 0 inactive; the record says it in status. */
+	struct valsel on = { "status", "1" }, off = { "status", "0" };
+	check_search("active=1", keep_value, &on);
+	check_search("active=0", keep_value, &off);
+
+	/* aPay: 0 not on auto pay, 1 by card, 2 by bank transfer (the spec's
+	 * integers), whatever text the record carries ("No" on the live
+	 * service).  The three searches split the customers, each set sharing
+	 * one record value, and most customers are not on auto pay. */
+	long long *ids[3];
+	size_t n[3], total = 0;
+	const char *value[3] = { NULL, NULL, NULL };
+	for (int k = 0; k < 3; k++) {
+		n[k] = sbt_search("customer", &ids[k], "aPay=%d", k);
+		total += n[k];
+		for (size_t i = 0; i < n[k]; i++) {
+			const char *v = sbt_s(sbt_find(customers, "customerID", ids[k][i]), "aPay");
+			if (!value[k])
+				value[k] = v;
+			else if (strcmp(value[k], v) != 0)
+				fail_msg("aPay=%d finds customers with aPay \"%s\" and \"%s\"", k, value[k], v);
+		}
+	}
+	sbt_note("aPay=0: %zu, aPay=1: %zu, aPay=2: %zu of %zu", n[0], n[1], n[2], n_all);
+	if (total != n_all)
+		fail_msg("aPay=0, 1 and 2 find %zu customers together, not all %zu", total, n_all);
+	assert_true(n[0] > n_all / 2);
+	for (int a = 0; a < 3; a++)
+		for (int b = a + 1; b < 3; b++)
+			if (value[a] && value[b])
+				assert_string_not_equal(value[a], value[b]);
+	struct valsel not_on = { "aPay", value[0] };
+	check_search("aPay=0", keep_value, &not_on);
+}
+
+/* Phone search is an exact 10-digit match. */
+static void test_phone_exact(void **state)
+{
+	(void)state;
+	const char *phone = NULL;
+	for (cJSON *rec = customers->child; rec && !phone; rec = rec->next) {
+		cJSON *p = cJSON_GetObjectItemCaseSensitive(rec, "phone1");
+		if (cJSON_IsString(p) && strlen(p->valuestring) == 10)
+			phone = p->valuestring;
+	}
+	assert_non_null(phone);
+	struct valsel same = { "phone1", phone };
+	check_search(sbt_fmt("phone=%s", phone), keep_value, &same);
+	long long *ids;
+	assert_int_equal(sbt_search("customer", &ids, "phone=%.7s", phone), 0);
+}
+
 /* ---- text operators on lname ---- */
 
 enum textop { T_EQ, T_LIKE, T_STARTS, T_ENDS, T_CONTAINS };
@@ -584,6 +686,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		SBT_TEST(test_integer_operators),
 		SBT_TEST(test_simple_value_and_combined),
+		SBT_TEST(test_search_id_parameters),
+		SBT_TEST(test_active_and_apay),
+		SBT_TEST(test_phone_exact),
 		SBT_TEST(test_text_operators),
 		SBT_TEST(test_date_operators),
 		SBT_TEST(test_route_date_range),

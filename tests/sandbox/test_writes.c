@@ -433,6 +433,55 @@ static void test_update_unknown(void **state)
 	sbt_alive();
 }
 
+/* Writes and reads at once on many connections: every one succeeds (no
+ * "database is locked"), each note gets its own id, each change lands. */
+static void test_concurrent_writes(void **state)
+{
+	(void)state;
+	enum { NOTES = 40, UPDATES = 20, SAME = 20, READS = 20, N = NOTES + UPDATES + SAME + READS };
+	struct sbt_request rq[N];
+	struct sbt_resp *out[N];
+	long long type = a_note_type(), target = cust_ids[150];
+	const char *auth = sbt_auth();
+
+	memset(rq, 0, sizeof rq);
+	for (int i = 0; i < N; i++) {
+		rq[i].path = i < NOTES ? "/note/create"
+		             : i < NOTES + UPDATES + SAME ? "/customer/update" : "/customer/get";
+		if (i < NOTES)
+			rq[i].body = sbt_fmt("customerID=%lld&contactType=%lld&notes=parallel-%d&showOnInvoice=0&%s",
+			                     cust_ids[60 + i], type, i, auth);
+		else if (i < NOTES + UPDATES)
+			rq[i].body = sbt_fmt("customerID=%lld&city=Para%d&%s", cust_ids[100 + i - NOTES], i, auth);
+		else if (i < NOTES + UPDATES + SAME)
+			rq[i].body = sbt_fmt("customerID=%lld&city=Same%d&%s", target, i, auth);
+		else
+			rq[i].body = sbt_fmt("customerIDs=%s&%s", sbt_enc(sbt_idlist(cust_ids, 100)), auth);
+	}
+	sbt_parallel(rq, N, out);
+	long long ids[NOTES];
+	for (int i = 0; i < N; i++) {
+		if (!out[i]->json || !cJSON_IsTrue(cJSON_GetObjectItem(out[i]->json, "success")))
+			sbt_note("request %d of %d (%s) failed", i, N, rq[i].path);
+		sbt_ok(out[i]);
+		if (i < NOTES) {
+			ids[i] = sbt_result(out[i]);
+			for (int k = 0; k < i; k++)
+				assert_true(ids[k] != ids[i]);
+		}
+	}
+	cJSON *notes = sbt_get("note", "noteIDs", ids, NOTES);
+	assert_int_equal(cJSON_GetArraySize(notes), NOTES);
+	for (int i = 0; i < NOTES; i++)
+		assert_string_equal(sbt_s(sbt_find(notes, "noteID", ids[i]), "notes"), sbt_fmt("parallel-%d", i));
+	cJSON *custs = sbt_get("customer", "customerIDs", cust_ids + 100, UPDATES);
+	for (int i = 0; i < UPDATES; i++)
+		assert_string_equal(sbt_s(sbt_find(custs, "customerID", cust_ids[100 + i]), "city"),
+		                    sbt_fmt("Para%d", NOTES + i));
+	const char *city = sbt_s(cJSON_GetArrayItem(sbt_get("customer", "customerIDs", &target, 1), 0), "city");
+	assert_int_equal(strncmp(city, "Same", 4), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -448,6 +497,7 @@ int main(void)
 		SBT_TEST(test_review),
 		SBT_TEST(test_appointment_reminder),
 		SBT_TEST(test_update_unknown),
+		SBT_TEST(test_concurrent_writes),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
