@@ -191,23 +191,25 @@ out:
 	return rc;
 }
 
-/* A parent that keeps a stored copy of its items (subscription addOns)
- * gets it refreshed; a derived one is computed at read time. */
+/* The parent of changed items is itself changed for clients that sync on
+ * dateUpdated; one that keeps a stored copy of its items gets it refreshed
+ * (a derived one is computed at read time). */
 static int refresh_list(struct write_op *op, const struct item_kind *k, long long parent_id)
 {
 	const struct resource *pr = res_find(k->parent);
-	cJSON *items, *set;
+	cJSON *items, *set = cJSON_CreateObject();
 	char *err = NULL;
 	int rc;
 
-	if (!write_stored(pr, k->list_field))
-		return 0;
-	if (!(items = items_of(op, k, parent_id)))
-		return -1;
-	set = cJSON_CreateObject();
-	cJSON_AddItemToObject(set, k->list_field, items);
+	if (write_stored(pr, k->list_field)) {
+		if (!(items = items_of(op, k, parent_id))) {
+			cJSON_Delete(set);
+			return -1;
+		}
+		cJSON_AddItemToObject(set, k->list_field, items);
+	}
 	write_stamp(op->req, pr, set, 0);
-	rc = store_update(op->req->ctx->store, pr, parent_id, set, &err);
+	rc = set->child ? store_update(op->req->ctx->store, pr, parent_id, set, &err) : 0;
 	cJSON_Delete(set);
 	return rc < 0 ? write_store_error(op->ans, err) : 0;
 }

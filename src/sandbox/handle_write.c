@@ -208,7 +208,10 @@ static const char *value_text(const cJSON *v, struct strbuf *buf)
 	if (cJSON_IsBool(v))
 		return cJSON_IsTrue(v) ? "1" : "0";
 	if (cJSON_IsNumber(v)) {
-		if (v->valuedouble == (double)(long long)v->valuedouble)
+		/* The range check comes first: casting a double beyond long long
+		 * is undefined. */
+		if (v->valuedouble > -1e15 && v->valuedouble < 1e15 &&
+		    v->valuedouble == (double)(long long)v->valuedouble)
 			strbuf_addf(buf, "%lld", (long long)v->valuedouble);
 		else
 			strbuf_addf(buf, "%.15g", v->valuedouble);

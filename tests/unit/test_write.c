@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,9 +13,12 @@
 #include <cjson/cJSON.h>
 
 #include "common/resources.h"
+#include "common/strbuf.h"
 #include "sandbox/handle_write.h"
 #include "sandbox/handlers.h"
 #include "sandbox/request.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/store.h"
 
 /* ---- write_check_value ---- */
 
@@ -422,6 +426,270 @@ static void test_collect_object_prefix(void **state)
 	cJSON_Delete(src);
 }
 
+
+/* ---- the handlers against an in-memory store ---- */
+
+static struct sb_config cfg;
+static struct sb_ctx ctx;
+static struct sb_http_in http_in;
+
+static long long put(const char *res, const char *json)
+{
+	cJSON *o = cJSON_Parse(json);
+	long long id = 0;
+	char *err = NULL;
+	assert_non_null(o);
+	assert_int_equal(store_begin(ctx.store, &err), 0);
+	assert_int_equal(store_insert(ctx.store, res_find(res), o, &id, &err), 0);
+	assert_int_equal(store_commit(ctx.store, &err), 0);
+	cJSON_Delete(o);
+	return id;
+}
+
+static int db_setup(void **state)
+{
+	char *err = NULL;
+	(void)state;
+	memset(&cfg, 0, sizeof cfg);
+	memcpy(cfg.today, "2026-11-20", 11);
+	ctx.cfg = &cfg;
+	ctx.store = store_open(":memory:", &err);
+	if (!ctx.store)
+		fail_msg("store_open: %s", err);
+	http_in.path = "/api/x";
+	http_in.base_url = "http://127.0.0.1:1/api";
+	put("customer", "{\"customerID\":\"100\",\"officeID\":\"1\",\"fname\":\"Ada\",\"lname\":\"Byron\","
+	                "\"taxRate\":\"0.080000\",\"balance\":\"0.00\",\"zip\":\"78701\"}");
+	put("serviceType", "{\"typeID\":\"7\",\"description\":\"Quarterly Pest\"}");
+	put("leadStage", "{\"stageID\":\"3\",\"title\":\"Quoted\"}");
+	return 0;
+}
+
+static int db_teardown(void **state)
+{
+	(void)state;
+	store_close(ctx.store);
+	return 0;
+}
+
+/* Runs entity/action with params (JSON) as the router would after
+ * authentication; returns the answer's error or NULL, *members kept. */
+static char *call(const char *entity, const char *action, const char *params, cJSON **members)
+{
+	struct sb_req req;
+	struct sb_answer ans;
+	char *error;
+
+	memset(&req, 0, sizeof req);
+	memset(&ans, 0, sizeof ans);
+	req.ctx = &ctx;
+	req.in = &http_in;
+	req.res = res_find(entity);
+	req.entity = xstrdup(entity);
+	req.action = xstrdup(action);
+	req.params = cJSON_Parse(params);
+	memcpy(req.today, "2026-11-20", 11);
+	assert_non_null(req.params);
+	if (!strcmp(action, "create"))
+		handle_create(&req, &ans);
+	else if (!strcmp(action, "update"))
+		handle_update(&req, &ans);
+	else
+		assert_int_equal(handle_special(&req, &ans), 1);
+	req_free(&req);
+	error = ans.error;
+	if (members)
+		*members = ans.members;
+	else
+		cJSON_Delete(ans.members);
+	return error;
+}
+
+/* The new or changed id of a successful write. */
+static long long ok(const char *entity, const char *action, const char *params)
+{
+	cJSON *m = NULL;
+	char *e = call(entity, action, params, &m);
+	long long id;
+	if (e)
+		fail_msg("%s/%s failed: %s", entity, action, e);
+	id = strtoll(write_get(m, "result"), NULL, 10);
+	cJSON_Delete(m);
+	return id;
+}
+
+static void expect_error(const char *entity, const char *action, const char *params,
+                         const char *message)
+{
+	char *e = call(entity, action, params, NULL);
+	assert_non_null(e);
+	assert_string_equal(e, message);
+	free(e);
+}
+
+/* One field of record id as get answers it (static copy). */
+static const char *field(const char *res, long long id, const char *name)
+{
+	static char buf[256];
+	cJSON *arr = cJSON_CreateArray();
+	char *err = NULL;
+	assert_int_equal(store_get(ctx.store, res_find(res), &id, 1, 1, arr, &err), 0);
+	assert_int_equal(cJSON_GetArraySize(arr), 1);
+	snprintf(buf, sizeof buf, "%s", write_get(arr->child, name));
+	cJSON_Delete(arr);
+	return buf;
+}
+
+static long long changes(void)
+{
+	return store_count(ctx.store, res_find("changelog"));
+}
+
+static void test_ticket_totals(void **state)
+{
+	long long t, before = changes();
+	char p[256];
+	(void)state;
+	t = ok("ticket", "create",
+	       "{\"customerID\":\"100\",\"date\":\"2026-11-20\",\"serviceCharge\":\"100\","
+	       "\"serviceTaxable\":\"1\",\"addons\":{\"0\":{\"amount\":\"10\",\"quantity\":\"2\","
+	       "\"taxable\":\"1\"},\"1\":{\"amount\":\"-5\",\"taxable\":\"0\"}}}");
+	/* 100 + 2*10 - 5; tax 8% of the service and the taxable item (120). */
+	assert_string_equal(field("ticket", t, "subTotal"), "115.00");
+	assert_string_equal(field("ticket", t, "taxAmount"), "9.60");
+	assert_string_equal(field("ticket", t, "total"), "124.60");
+	assert_string_equal(field("ticket", t, "balance"), "124.60");
+	assert_string_equal(field("ticket", t, "officeID"), "1");
+	assert_string_equal(field("customer", 100, "balance"), "124.60");
+	assert_int_equal(changes(), before + 1);
+
+	snprintf(p, sizeof p, "{\"ticketID\":\"%lld\",\"amount\":\"5\",\"taxable\":\"0\"}", t);
+	ok("ticket", "createAddOn", p);
+	assert_string_equal(field("ticket", t, "total"), "129.60");
+	assert_string_equal(field("customer", 100, "balance"), "129.60");
+
+	/* A rejected list changes nothing (one transaction). */
+	snprintf(p, sizeof p, "{\"ticketID\":\"%lld\",\"addons\":[{\"amount\":\"-1\",\"taxable\":\"1\"}]}", t);
+	expect_error("ticket", "setAddOns", p, "A negative add-on cannot be taxable");
+	assert_string_equal(field("ticket", t, "total"), "129.60");
+
+	snprintf(p, sizeof p, "{\"ticketID\":\"%lld\",\"addons\":\"false\"}", t);
+	assert_int_equal(ok("ticket", "setAddOns", p), t);
+	assert_string_equal(field("ticket", t, "subTotal"), "100.00");
+	assert_string_equal(field("ticket", t, "total"), "108.00");
+	assert_string_equal(field("customer", 100, "balance"), "108.00");
+
+	snprintf(p, sizeof p, "{\"ticketID\":\"%lld\",\"serviceCharge\":\"50\"}", t);
+	assert_int_equal(ok("ticket", "update", p), t);
+	assert_string_equal(field("ticket", t, "taxAmount"), "4.00");
+	assert_string_equal(field("ticket", t, "total"), "54.00");
+	assert_string_equal(field("customer", 100, "balance"), "54.00");
+	assert_int_equal(changes(), before + 4);
+}
+
+static void test_lead_stage(void **state)
+{
+	long long s;
+	char p[160], msg[64];
+	(void)state;
+	expect_error("subscription", "create", "{\"customerID\":\"100\",\"serviceID\":\"8\"}",
+	             "No serviceType found with id 8");
+	s = ok("subscription", "create", "{\"customerID\":\"100\",\"serviceID\":\"7\"}");
+	assert_string_equal(field("subscription", s, "serviceType"), "Quarterly Pest");
+	assert_string_equal(field("subscription", s, "active"), "1");
+	snprintf(p, sizeof p, "{\"subscriptionID\":\"%lld\",\"status\":\"1\"}", s);
+	snprintf(msg, sizeof msg, "Subscription %lld is not a lead", s);
+	expect_error("subscription", "updateLeadStage", p, msg);
+	snprintf(p, sizeof p, "{\"subscriptionID\":\"%lld\",\"status\":\"0\",\"stageID\":\"4\"}", s);
+	expect_error("subscription", "updateLeadStage", p, "Invalid value for stageID: no lead stage 4");
+	snprintf(p, sizeof p, "{\"subscriptionID\":\"%lld\",\"status\":\"0\",\"stageID\":\"3\"}", s);
+	assert_int_equal(ok("subscription", "updateLeadStage", p), s);
+	assert_string_equal(field("subscription", s, "active"), "-3");
+	assert_string_equal(field("subscription", s, "leadStageID"), "3");
+	assert_string_equal(field("subscription", s, "leadStage"), "Quoted");
+	snprintf(p, sizeof p, "{\"subscriptionID\":\"%lld\",\"status\":\"1\"}", s);
+	assert_int_equal(ok("subscription", "updateLeadStage", p), s);
+	assert_string_equal(field("subscription", s, "active"), "1");
+	assert_string_equal(field("subscription", s, "leadStatus"), "2");
+	assert_string_not_equal(field("subscription", s, "leadDateClosed"), "0000-00-00 00:00:00");
+}
+
+/* A failed write leaves nothing behind, changelog included. */
+static void test_write_rolls_back(void **state)
+{
+	long long notes = store_count(ctx.store, res_find("note")), before = changes();
+	(void)state;
+	expect_error("note", "create",
+	             "{\"customerID\":\"100\",\"contactType\":\"1\",\"notes\":\"x\",\"showOnInvoice\":\"0\","
+	             "\"employeeID\":\"5\"}",
+	             "No employee found with id 5");
+	expect_error("note", "create",
+	             "{\"customerID\":\"101\",\"contactType\":\"1\",\"notes\":\"x\",\"showOnInvoice\":\"0\"}",
+	             "No customer found with id 101");
+	assert_int_equal(store_count(ctx.store, res_find("note")), notes);
+	assert_int_equal(changes(), before);
+	expect_error("note", "update", "{\"contactID\":\"424242\",\"notes\":\"x\"}",
+	             "No note found with id 424242");
+	expect_error("note", "update", "{\"notes\":\"x\"}", "Missing required parameter: contactID");
+}
+
+/* createEncoded, then the signed link serves the bytes under the safe name;
+ * a changed id or signature is refused. */
+static void test_document_link(void **state)
+{
+	struct sb_req req;
+	struct sb_answer ans;
+	struct sb_http_in in = http_in;
+	char exp[20], path[200], *url, *q, *sig;
+	long long id;
+	(void)state;
+	id = ok("document", "createEncoded",
+	        "{\"customerID\":\"100\",\"filename\":\"../../x\\\\evil.txt\",\"encodedFile\":\"aGVsbG8=\"}");
+	memset(&req, 0, sizeof req);
+	req.ctx = &ctx;
+	req.in = &in;
+	url = doc_link(&req, "document", id, exp);
+	assert_int_equal(strncmp(url, "http://127.0.0.1:1/api/files/document/", 38), 0);
+	assert_int_equal(strlen(exp), 19);
+	assert_int_equal(strncmp(exp, "2026-12-05 ", 11), 0); /* 15 days after today */
+	q = strchr(url, '?');
+	assert_non_null(q);
+	snprintf(path, sizeof path, "/api%.*s", (int)(q - (url + 22)), url + 22);
+	in.path = path;
+	sig = strstr(q, "&sig=");
+	assert_non_null(sig);
+
+	req.params = cJSON_CreateObject();
+	snprintf(exp, sizeof exp, "%.*s", (int)(sig - q - 9), q + 9);
+	cJSON_AddStringToObject(req.params, "expires", exp);
+	cJSON_AddStringToObject(req.params, "sig", sig + 5);
+	memset(&ans, 0, sizeof ans);
+	handle_file(&req, &ans);
+	assert_null(ans.error);
+	assert_int_equal(ans.raw_len, 5);
+	assert_memory_equal(ans.raw, "hello", 5);
+	assert_string_equal(ans.raw_filename, "evil.txt");
+	free(ans.raw);
+	free(ans.raw_filename);
+
+	/* Another record under the same signature. */
+	snprintf(path, sizeof path, "/api/files/document/%lld", id + 1);
+	memset(&ans, 0, sizeof ans);
+	handle_file(&req, &ans);
+	assert_int_equal(ans.http_status, 403);
+	free(ans.error);
+
+	/* An expiry in the past, signed or not. */
+	snprintf(path, sizeof path, "/api/files/document/%lld", id);
+	cJSON_ReplaceItemInObject(req.params, "expires", cJSON_CreateString("1"));
+	memset(&ans, 0, sizeof ans);
+	handle_file(&req, &ans);
+	assert_int_equal(ans.http_status, 403);
+	free(ans.error);
+	req_free(&req);
+	free(url);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -439,6 +707,11 @@ int main(void)
 		cmocka_unit_test(test_collect_field_rules),
 		cmocka_unit_test(test_collect_addons_forms),
 		cmocka_unit_test(test_collect_object_prefix),
+		cmocka_unit_test(test_ticket_totals),
+		cmocka_unit_test(test_lead_stage),
+		cmocka_unit_test(test_write_rolls_back),
+		cmocka_unit_test(test_document_link),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	/* One group (one TAP plan); the in-memory store is its fixture. */
+	return cmocka_run_group_tests(tests, db_setup, db_teardown);
 }
