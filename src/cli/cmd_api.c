@@ -24,6 +24,7 @@ struct args {
 	const char *account;
 	int all, trace, insecure, help;
 	long rate;       /* -1: not given */
+	long retries;    /* -1: not given */
 	long search_cap; /* 0: not given */
 	char **items;
 	int n_items;
@@ -47,6 +48,8 @@ static void usage(FILE *f)
 	        "  --account NAME    use [account NAME] of the config file\n"
 	        "  --rate N          at most N reads (and N writes) a minute; 0: no pacing\n"
 	        "  --search-cap N    ids a search answers at most (default 50000)\n"
+	        "  --retries N       retries of a failed read (default 7); writes are\n"
+	        "                    never resent once sent\n"
 	        "  --insecure        do not verify the server's TLS certificate\n"
 	        "  --help            this text\n"
 	        "\n"
@@ -91,6 +94,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 
 	memset(a, 0, sizeof(*a));
 	a->rate = -1;
+	a->retries = -1;
 	a->items = xcalloc((size_t)argc, sizeof(*a->items));
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i], *v = NULL;
@@ -119,7 +123,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->insecure = 1;
 		} else if ((IS("--help") || IS("-h")) && !v) {
 			a->help = 1;
-		} else if (IS("--account") || IS("--rate") || IS("--search-cap")) {
+		} else if (IS("--account") || IS("--rate") || IS("--search-cap") || IS("--retries")) {
 			if (!v && i + 1 < argc)
 				v = argv[++i];
 			if (!v || !*v)
@@ -127,7 +131,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 			if (IS("--account"))
 				a->account = v;
 			else if (IS("--rate") ? number_arg("--rate", v, 0, &a->rate) < 0
-			                      : number_arg("--search-cap", v, 1, &a->search_cap) < 0)
+			         : IS("--retries") ? number_arg("--retries", v, 0, &a->retries) < 0
+			         : number_arg("--search-cap", v, 1, &a->search_cap) < 0)
 				return CLI_USAGE;
 		} else {
 			return bad_usage(_("unknown option %s"), s);
@@ -390,6 +395,8 @@ int cli_api(int argc, char **argv)
 	                      acct.search_cap > 0 ? acct.search_cap : -1, opt.search_cap);
 	if (opt.search_cap < 1)
 		opt.search_cap = 50000;
+	if (a.retries >= 0)
+		opt.max_attempts = (int)a.retries + 1;
 	opt.on_attempt = on_attempt;
 	opt.attempt_ctx = &o;
 	o.trace = a.trace;

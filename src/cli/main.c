@@ -20,6 +20,23 @@ static void usage(FILE *f)
 	        "no subcommand) is not built yet.\n"), f);
 }
 
+/* The console's options (DESIGN.md section 2): 1 a flag, 2 one taking a
+ * value, 0 not one of them. */
+static int console_option(const char *arg)
+{
+	static const char *const flags[] = { "--readonly", "--ascii", "--demo" };
+	static const char *const valued[] = { "--account", "--date", "--view", "--theme" };
+	size_t n = strcspn(arg, "=");
+
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (strcmp(arg, flags[i]) == 0)
+			return 1;
+	for (size_t i = 0; i < sizeof(valued) / sizeof(valued[0]); i++)
+		if (strlen(valued[i]) == n && strncmp(arg, valued[i], n) == 0)
+			return 2;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
@@ -40,8 +57,16 @@ int main(int argc, char **argv)
 		return CLI_OK;
 	}
 	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] != '-') {
-			fprintf(stderr, _("routedesk: unknown command '%s'\n"), argv[i]);
+		int kind = console_option(argv[i]);
+
+		if (kind == 2 && !strchr(argv[i], '=')) {
+			if (++i >= argc) {
+				fprintf(stderr, _("routedesk: %s needs a value\n"), argv[i - 1]);
+				return CLI_USAGE;
+			}
+		} else if (kind == 0) {
+			fprintf(stderr, argv[i][0] == '-' ? _("routedesk: unknown option '%s'\n")
+			                                  : _("routedesk: unknown command '%s'\n"), argv[i]);
 			usage(stderr);
 			return CLI_USAGE;
 		}

@@ -1,1 +1,30 @@
 ## tests/api/local.mk: the client and routedesk api against a running sandbox.
+if HAVE_CMOCKA
+APITEST_SOURCES = tests/api/apitest.c tests/api/apitest.h $(SBTEST_SOURCES)
+APITEST_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS) -I$(top_srcdir)/tests/lib
+APITEST_LDADD = $(API_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/api/test_client_ops
+TESTS += tests/api/test_client_ops
+tests_api_test_client_ops_SOURCES = tests/api/test_client_ops.c $(APITEST_SOURCES)
+tests_api_test_client_ops_CFLAGS = $(APITEST_CFLAGS)
+tests_api_test_client_ops_LDADD = $(APITEST_LDADD)
+
+check_PROGRAMS += tests/api/test_client_all
+TESTS += tests/api/test_client_all
+tests_api_test_client_all_SOURCES = tests/api/test_client_all.c $(APITEST_SOURCES)
+tests_api_test_client_all_CFLAGS = $(APITEST_CFLAGS)
+tests_api_test_client_all_LDADD = $(APITEST_LDADD)
+
+check_PROGRAMS += tests/api/test_client_faults
+TESTS += tests/api/test_client_faults
+tests_api_test_client_faults_SOURCES = tests/api/test_client_faults.c $(APITEST_SOURCES)
+tests_api_test_client_faults_CFLAGS = $(APITEST_CFLAGS)
+tests_api_test_client_faults_LDADD = $(APITEST_LDADD)
+
+check_PROGRAMS += tests/api/test_cli
+TESTS += tests/api/test_cli
+tests_api_test_cli_SOURCES = tests/api/test_cli.c $(APITEST_SOURCES)
+tests_api_test_cli_CFLAGS = $(APITEST_CFLAGS)
+tests_api_test_cli_LDADD = $(APITEST_LDADD)
+endif

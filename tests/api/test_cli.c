@@ -1,0 +1,332 @@
+/* test_cli.c: `routedesk api` as a user runs it: output, redaction, exit codes, config. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "apitest.h"
+#include "common/strbuf.h"
+#include "sbtest.h"
+
+/* Long, distinctive credentials, so any leak shows. */
+#define KEY "k3yq8w7e6r5t4y3u2i1o0plkjhgf"
+#define TOKEN "t0kzmxncbv1029384756qpwoeiru"
+
+static struct sbt_server *srv;
+static char url[200], key[200], token[200], xdg[200], cfgdir[] = "/tmp/test_cli.XXXXXX";
+static const char *const creds[] = { url, key, token, xdg, NULL };
+
+static int setup(void **state)
+{
+	static const char *const args[] = { SBT_DEFAULT_ARGS, "--key", KEY, "--token", TOKEN, NULL };
+
+	(void)state;
+	srv = sbt_start(args);
+	assert_non_null(mkdtemp(cfgdir));
+	snprintf(url, sizeof(url), "ROUTEDESK_URL=%s", sbt_base());
+	snprintf(key, sizeof(key), "ROUTEDESK_KEY=%s", KEY);
+	snprintf(token, sizeof(token), "ROUTEDESK_TOKEN=%s", TOKEN);
+	/* No user config may leak into the tests. */
+	snprintf(xdg, sizeof(xdg), "XDG_CONFIG_HOME=%s", cfgdir);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", cfgdir);
+	if (system(cmd) != 0)
+		return -1;
+	sbt_free(srv);
+	return sbt_test_teardown(NULL);
+}
+
+static void run(struct cli_out *o, const char *const *args, const char *const *env)
+{
+	clirun(o, args, env, 1);
+	/* Whatever happened, no credential was printed or traced. */
+	assert_null(strstr(o->out, KEY));
+	assert_null(strstr(o->out, TOKEN));
+	assert_null(strstr(o->err, KEY));
+	assert_null(strstr(o->err, TOKEN));
+	assert_null(strstr(o->trace, KEY));
+	assert_null(strstr(o->trace, TOKEN));
+}
+
+static void expect_status(const struct cli_out *o, int status)
+{
+	if (o->status != status)
+		fail_msg("exit %d, not %d; stderr: %s", o->status, status, o->err);
+}
+
+static void test_version_help_console(void **state)
+{
+	struct cli_out o;
+
+	(void)state;
+	run(&o, (const char *[]){ "--version", NULL }, NULL);
+	expect_status(&o, 0);
+	assert_string_equal(o.out, "routedesk " PACKAGE_VERSION "\n");
+	clirun_free(&o);
+	run(&o, (const char *[]){ "--help", NULL }, NULL);
+	expect_status(&o, 0);
+	assert_non_null(strstr(o.out, "routedesk api"));
+	clirun_free(&o);
+	/* The console does not exist yet, and says so. */
+	run(&o, (const char *[]){ NULL }, NULL);
+	expect_status(&o, 2);
+	assert_non_null(strstr(o.err, "console is not built yet"));
+	clirun_free(&o);
+	run(&o, (const char *[]){ "--date", "2026-11-20", NULL }, NULL);
+	expect_status(&o, 2);
+	assert_non_null(strstr(o.err, "console is not built yet"));
+	clirun_free(&o);
+	run(&o, (const char *[]){ "api", "--help", NULL }, NULL);
+	expect_status(&o, 0);
+	assert_non_null(strstr(o.out, "NAME:=JSON"));
+	clirun_free(&o);
+}
+
+static void test_search_answer(void **state)
+{
+	struct cli_out o;
+	cJSON *a, *params;
+
+	(void)state;
+	run(&o, (const char *[]){ "api", "customer/search", "customerIDs:=[10001,10002,999999]",
+	                          "includeData=1", NULL }, creds);
+	expect_status(&o, 0);
+	a = cJSON_Parse(o.out);
+	assert_non_null(a);
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(a, "success")));
+	params = cJSON_GetObjectItem(a, "params");
+	assert_string_equal(cJSON_GetObjectItem(params, "authenticationKey")->valuestring, "REDACTED");
+	assert_string_equal(cJSON_GetObjectItem(params, "authenticationToken")->valuestring, "REDACTED");
+	/* The array went as brackets: the server echoes an array. */
+	assert_true(cJSON_IsArray(cJSON_GetObjectItem(params, "customerIDs")));
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(a, "customers")), 2);
+	/* Pretty-printed. */
+	assert_non_null(strstr(o.out, "\n\t\"success\":"));
+	cJSON_Delete(a);
+	/* One request line in the trace, as documented. */
+	assert_int_equal(clirun_requests(&o), 1);
+	{
+		long ms, status, bytes, took;
+
+		assert_int_equal(sscanf(o.trace, "%ld request /customer/search %ld %ld %ld", &ms, &status,
+		                        &bytes, &took), 4);
+		assert_int_equal(status, 200);
+		assert_true(bytes > 0);
+	}
+	clirun_free(&o);
+}
+
+static void test_query_object_and_trace(void **state)
+{
+	struct cli_out o;
+	cJSON *a;
+
+	(void)state;
+	run(&o, (const char *[]){ "api", "--trace", "customer/search",
+	                          "customerIDs:={\"operator\":\"BETWEEN\",\"value\":[10001,10005]}",
+	                          NULL }, creds);
+	expect_status(&o, 0);
+	a = cJSON_Parse(o.out);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(a, "customerIDs")), 5);
+	cJSON_Delete(a);
+	/* --trace: the requests on stderr. */
+	assert_non_null(strstr(o.err, " request /customer/search 200 "));
+	clirun_free(&o);
+}
+
+static void test_byid_and_ignored(void **state)
+{
+	struct cli_out o;
+
+	(void)state;
+	run(&o, (const char *[]){ "api", "/customer/10001", NULL }, creds);
+	expect_status(&o, 0);
+	assert_non_null(strstr(o.out, "\"customer\":"));
+	clirun_free(&o);
+	/* An ignored filter means a wider search than asked: say so. */
+	run(&o, (const char *[]){ "api", "customer/search", "colour=blue", NULL }, creds);
+	expect_status(&o, 0);
+	assert_non_null(strstr(o.err, "ignored: colour"));
+	clirun_free(&o);
+}
+
+static void test_refused_is_1(void **state)
+{
+	struct cli_out o;
+	cJSON *a;
+
+	(void)state;
+	run(&o, (const char *[]){ "api", "note/create", "customerID=10001", NULL }, creds);
+	expect_status(&o, 1);
+	a = cJSON_Parse(o.out);
+	assert_non_null(a);
+	assert_false(cJSON_IsTrue(cJSON_GetObjectItem(a, "success")));
+	/* The server's errorMessage, on stderr. */
+	assert_non_null(strstr(o.err, cJSON_GetObjectItem(a, "errorMessage")->valuestring));
+	cJSON_Delete(a);
+	clirun_free(&o);
+	/* An unknown entity: HTTP 404 with the service's JSON refusal. */
+	run(&o, (const char *[]){ "api", "nosuch/search", NULL }, creds);
+	expect_status(&o, 1);
+	clirun_free(&o);
+}
+
+static void test_writes(void **state)
+{
+	char path[] = "/tmp/test_cli_upload.XXXXXX", file[64];
+	struct cli_out o;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "hello\n", 6), 6);
+	close(fd);
+	snprintf(file, sizeof(file), "uploadFile@%s", path);
+	run(&o, (const char *[]){ "api", "document/create", "customerID=10001", "showTech:=1", file,
+	                          NULL }, creds);
+	expect_status(&o, 0);
+	assert_non_null(strstr(o.out, "\"result\":"));
+	clirun_free(&o);
+	unlink(path);
+	/* An array of objects in brackets. */
+	run(&o, (const char *[]){ "api", "ticket/create", "customerID=10001", "date=" SBT_TODAY,
+	                          "serviceCharge:=10", "status:=1",
+	                          "addons:=[{\"description\":\"Bait\",\"amount\":2.5,\"taxable\":0}]",
+	                          NULL }, creds);
+	expect_status(&o, 0);
+	clirun_free(&o);
+}
+
+static void test_usage_is_2(void **state)
+{
+	static const char *const bad[][6] = {
+		{ "api", NULL },
+		{ "api", "--bogus", "customer/search", NULL },
+		{ "api", "customer/search", "broken:=[1,", NULL },
+		{ "api", "customer/search", "noseparator", NULL },
+		{ "api", "customer/search", "=value", NULL },
+		{ "api", "customer/search", "f@/nonexistent/file", NULL },
+		{ "api", "http://evil.example/x", NULL },
+		{ "api", "--all", "customer/10001", NULL },
+		{ "api", "--all", "region/create", NULL },
+		{ "api", "--rate", "fast", "customer/search", NULL },
+		{ "frobnicate", NULL },
+	};
+	struct cli_out o;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		run(&o, bad[i], creds);
+		if (o.status != 2)
+			fail_msg("case %zu (%s %s): exit %d", i, bad[i][0], bad[i][1] ? bad[i][1] : "",
+			         o.status);
+		assert_int_equal(clirun_requests(&o), 0);
+		clirun_free(&o);
+	}
+	/* No credentials at all: a usage error naming what is missing. */
+	run(&o, (const char *[]){ "api", "customer/search", NULL }, (const char *[]){ xdg, NULL });
+	expect_status(&o, 2);
+	assert_non_null(strstr(o.err, "ROUTEDESK_URL"));
+	clirun_free(&o);
+}
+
+static void test_failure_is_3(void **state)
+{
+	struct cli_out o;
+
+	(void)state;
+	/* Nothing listens on port 1: a network failure after the retries. */
+	run(&o, (const char *[]){ "api", "--retries", "1", "customer/search", NULL },
+	    (const char *[]){ "ROUTEDESK_URL=http://127.0.0.1:1/api", key, token, xdg, NULL });
+	expect_status(&o, 3);
+	assert_int_equal(clirun_requests(&o), 2);
+	assert_non_null(strstr(o.err, "gave up after 2 attempts"));
+	clirun_free(&o);
+}
+
+static void write_file(const char *path, const char *text, mode_t mode)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	assert_int_equal(chmod(path, mode), 0);
+}
+
+static void test_config_file(void **state)
+{
+	char dir[300], path[320], text[600];
+	struct cli_out o;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/routedesk", cfgdir);
+	mkdir(dir, 0700);
+	snprintf(path, sizeof(path), "%s/config", dir);
+	snprintf(text, sizeof(text), "[account other]\nurl = http://127.0.0.1:1/api\nkey = x\n"
+	         "token_command = echo y\n\n[account sb]\nurl = %s\nkey =  %s \ntoken = %s\n",
+	         sbt_base(), KEY, TOKEN);
+	write_file(path, text, 0644);
+	/* Readable by others while it holds a token: refused, with the fix. */
+	run(&o, (const char *[]){ "api", "--account", "sb", "customer/search", NULL },
+	    (const char *[]){ xdg, NULL });
+	expect_status(&o, 2);
+	assert_non_null(strstr(o.err, "chmod 600"));
+	assert_non_null(strstr(o.err, path));
+	assert_int_equal(clirun_requests(&o), 0);
+	clirun_free(&o);
+	assert_int_equal(chmod(path, 0600), 0);
+	run(&o, (const char *[]){ "api", "--account", "sb", "customer/10001", NULL },
+	    (const char *[]){ xdg, NULL });
+	expect_status(&o, 0);
+	clirun_free(&o);
+	/* Two accounts and none chosen. */
+	run(&o, (const char *[]){ "api", "customer/10001", NULL }, (const char *[]){ xdg, NULL });
+	expect_status(&o, 2);
+	assert_non_null(strstr(o.err, "--account"));
+	clirun_free(&o);
+	/* The environment overrides the file. */
+	run(&o, (const char *[]){ "api", "--account", "other", "--retries", "0", "customer/10001",
+	                          NULL }, (const char *[]){ xdg, url, key, token, NULL });
+	expect_status(&o, 0);
+	clirun_free(&o);
+	/* A wrong token from the environment is the service's refusal. */
+	run(&o, (const char *[]){ "api", "--account", "sb", "customer/10001", NULL },
+	    (const char *[]){ xdg, "ROUTEDESK_TOKEN=wrong-token-value", NULL });
+	expect_status(&o, 1);
+	clirun_free(&o);
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		SBT_TEST(test_version_help_console),
+		SBT_TEST(test_search_answer),
+		SBT_TEST(test_query_object_and_trace),
+		SBT_TEST(test_byid_and_ignored),
+		SBT_TEST(test_refused_is_1),
+		SBT_TEST(test_writes),
+		SBT_TEST(test_usage_is_2),
+		SBT_TEST(test_failure_is_3),
+		SBT_TEST(test_config_file),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
