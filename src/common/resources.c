@@ -241,7 +241,7 @@ static const struct res_default ticket_defaults[] = {
 };
 
 static const struct res_special ticket_specials[] = {
-	{ "getAddOns", 0 },
+	{ "getAddOns", 1 }, /* quota: not a search, get, by-id or summary */
 	{ "createAddOn", 1 },
 	{ "setAddOns", 1 },
 	{ "updateAddOn", 1 },
@@ -405,7 +405,7 @@ static const struct res_default subscription_defaults[] = {
 static const char *const subscription_flags[] = { "includeCancellationReason", NULL };
 
 static const struct res_special subscription_specials[] = {
-	{ "getInitialAddOns", 0 },
+	{ "getInitialAddOns", 1 }, /* likewise a write for the quota */
 	{ "createInitialAddOn", 1 },
 	{ "setInitialAddOns", 1 },
 	{ "updateInitialAddOn", 1 },
