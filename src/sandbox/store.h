@@ -93,6 +93,11 @@ int store_delete_where(struct store *s, const struct resource *r,
 int store_changelog(struct store *s, int class_id, long long reference_id,
                     long long employee_id, const cJSON *notes, char **err);
 
+/* The sandbox's today ("YYYY-MM-DD"), so changelog dateChanged agrees with
+ * the dateUpdated the handlers stamp (today's date, wall-clock time).
+ * Without it the wall-clock date is used.  Call before serving. */
+void store_set_today(struct store *s, const char *today);
+
 /* Bulk loading for the generator: drops secondary indexes and relaxes
  * durability until store_bulk_end, which rebuilds them.  Pair with
  * store_begin/commit as usual. */

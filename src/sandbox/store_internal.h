@@ -61,6 +61,7 @@ struct store {
 	size_t n_tables;
 	int bulk;       /* between store_bulk_begin and store_bulk_end */
 	int key_failed; /* pthread_key_create failed: no key to delete */
+	char today[11]; /* store_set_today, "" for the wall-clock date */
 };
 
 /* Opens a store over an arbitrary resource array (store_open passes

@@ -352,6 +352,11 @@ static char *store_lld(long long v)
 	return strbuf_detach(&sb, NULL);
 }
 
+void store_set_today(struct store *s, const char *today)
+{
+	snprintf(s->today, sizeof(s->today), "%s", today && strlen(today) == 10 ? today : "");
+}
+
 int store_changelog(struct store *s, int class_id, long long reference_id,
                     long long employee_id, const cJSON *notes, char **err)
 {
@@ -375,6 +380,8 @@ int store_changelog(struct store *s, int class_id, long long reference_id,
 			vals[i] = xstrdup(store_default(&r->fields[i]));
 	localtime_r(&clock, &tm);
 	strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S", &tm);
+	if (s->today[0])
+		memcpy(now, s->today, 10);
 	store_set(r, vals, "classID", store_lld(class_id));
 	store_set(r, vals, "class", class_name ? xstrdup(class_name) : NULL);
 	store_set(r, vals, "dateChanged", xstrdup(now));
