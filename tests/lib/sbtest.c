@@ -151,18 +151,6 @@ void sbt_note(const char *fmt, ...)
 	fflush(stdout);
 }
 
-void sbt_dump(const struct sbt_resp *r)
-{
-	if (!r) {
-		sbt_note("(no answer)");
-		return;
-	}
-	sbt_note("HTTP %ld, curl %d %s, %zu bytes", r->status, r->curl_code,
-	         r->curl_error, r->len);
-	if (r->body)
-		sbt_note("%.*s%s", (int)(r->len > 1500 ? 1500 : r->len), r->body,
-		         r->len > 1500 ? " ..." : "");
-}
 
 /* ---------------------------------------------------------------- processes */
 
@@ -304,6 +292,27 @@ static void launch(struct sbt_server *s)
 	}
 	snprintf(s->base, sizeof s->base, "http://127.0.0.1:%d/api", port);
 	current = s;
+}
+
+void sbt_dump(const struct sbt_resp *r)
+{
+	static const struct sbt_server *told;
+
+	if (!r) {
+		sbt_note("(no answer)");
+		return;
+	}
+	sbt_note("HTTP %ld, curl %d %s, %zu bytes", r->status, r->curl_code,
+	         r->curl_error, r->len);
+	if (r->body)
+		sbt_note("%.*s%s", (int)(r->len > 1500 ? 1500 : r->len), r->body,
+		         r->len > 1500 ? " ..." : "");
+	/* No answer because the server died: say why, once. */
+	if (r->status == 0 && current && told != current && !sbt_running(current)) {
+		told = current;
+		sbt_note("the sandbox has exited");
+		dump_stderr(current);
+	}
 }
 
 /* Takes extra_args as s's arguments, and the credentials among them. */

@@ -481,6 +481,27 @@ static void test_review_summary(void **state)
 	}
 	check_groups(sbt_m(r->json, "zips"), zips, nz, "zip");
 	check_groups(sbt_m(r->json, "cities"), cities, nci, "city");
+
+	/* startTime and endTime keep the reviews dated between them. */
+	const char *from = "2026-10-15 00:00:00", *to = "2026-11-05 23:59:59";
+	long in_window = 0;
+	for (cJSON *rv = reviews->child; rv; rv = rv->next) {
+		const char *d = sbt_s(rv, "date");
+		in_window += sbt_has(cust, nc, sbt_i(rv, "customerID")) && strcmp(d, from) >= 0 &&
+		             strcmp(d, to) <= 0;
+	}
+	assert_true(in_window > 0 && in_window < total);
+	r = sbt_call("/review/summary", "customerIDs=%s&officeIDs=%s&startTime=%s&endTime=%s",
+	             sbt_enc(sbt_idlist(cust, nc)), sbt_enc(sbt_idlist(office, no)), sbt_enc(from),
+	             sbt_enc(to));
+	sbt_ok(r);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
+	long counted = 0;
+	for (cJSON *v = sbt_m(r->json, "stars")->child; v; v = v->next)
+		counted += (long)v->valuedouble;
+	if (counted != in_window)
+		fail_msg("review summary from %s to %s counts %ld reviews, the records say %ld", from, to,
+		         counted, in_window);
 }
 
 /* ---- route groups ---- */

@@ -1,9 +1,15 @@
 /* test_wire.c: the sandbox's envelope, value types and request encodings, over HTTP. */
 #include "config.h"
 
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <regex.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "../lib/sbtest.h"
 
@@ -441,6 +447,39 @@ static void test_get_method_byid(void **state)
 	assert_int_equal(sbt_i(sbt_m(r->json, "customer"), "customerID"), all_ids[5]);
 }
 
+/* The sandbox binds loopback only: its port is closed on the host's other
+ * addresses. */
+static void test_loopback_only(void **state)
+{
+	(void)state;
+	struct ifaddrs *ifs, *i;
+	int port = 0, tried = 0;
+
+	assert_int_equal(sscanf(sbt_base(), "http://127.0.0.1:%d/", &port), 1);
+	assert_int_equal(getifaddrs(&ifs), 0);
+	for (i = ifs; i; i = i->ifa_next) {
+		if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET)
+			continue;
+		struct sockaddr_in a = *(const struct sockaddr_in *)i->ifa_addr;
+		if ((ntohl(a.sin_addr.s_addr) >> 24) == 127)
+			continue;
+		a.sin_port = htons((unsigned short)port);
+		int fd = socket(AF_INET, SOCK_STREAM, 0);
+		assert_true(fd >= 0);
+		int rc = connect(fd, (struct sockaddr *)&a, sizeof a);
+		close(fd);
+		char ip[INET_ADDRSTRLEN];
+		inet_ntop(AF_INET, &a.sin_addr, ip, sizeof ip);
+		if (rc == 0)
+			fail_msg("the sandbox accepts connections on %s:%d", ip, port);
+		tried++;
+	}
+	freeifaddrs(ifs);
+	if (!tried)
+		sbt_note("no address but loopback here: nothing to try");
+	sbt_alive();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -457,6 +496,7 @@ int main(void)
 		SBT_TEST(test_auth_places),
 		SBT_TEST(test_gzip),
 		SBT_TEST(test_get_method_byid),
+		SBT_TEST(test_loopback_only),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
