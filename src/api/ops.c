@@ -182,12 +182,11 @@ int api_special(struct api_session *s, const struct resource *r, const char *act
 	strbuf_addf(&path, "%s/%s", r->name, action);
 	c = api_call_new(path.buf, form, sp->is_write);
 	strbuf_free(&path);
-	if (sp->is_write)
-		return write_call(s, r, c, NULL, out, err);
-	if (run(s, c, out, err) < 0)
+	if (sp->is_write ? write_call(s, r, c, NULL, out, err) : run(s, c, out, err))
 		return -1;
-	/* Reading specials that list items name them with propertyName;
-	 * others (review/summary) carry their own members. */
+	/* Specials that list items (getAddOns, which the quota counts as a
+	 * write) name them with propertyName; others (review/summary) carry
+	 * their own members. */
 	if (out->property && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(out->root, out->property)))
 		return api_answer_get(out, err);
 	return 0;

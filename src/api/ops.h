@@ -48,8 +48,8 @@ int api_update(struct api_session *s, const struct resource *r, long long id,
                const struct api_form *fields, struct api_answer *out, struct api_error *err);
 /* A special operation of the table (ticket/getAddOns, ticket/setAddOns,
  * subscription/updateLeadStage, review/summary ...), read or write as the
- * table says.  Item lists (getAddOns) are read into out->records; writes
- * have their result read as for create. */
+ * table says (a write is never resent).  Item lists (getAddOns) are read
+ * into out->records; writes also have their result read as for create. */
 int api_special(struct api_session *s, const struct resource *r, const char *action,
                 const struct api_form *form, struct api_answer *out, struct api_error *err);
 

@@ -107,9 +107,9 @@ struct api_call *api_call_new(const char *path, const struct api_form *form, int
 void api_call_free(struct api_call *c);
 
 /* 1 when the operation at path counts as a write for the service: anything
- * but search, get, by-id, summary and the table's reading specials
- * (getAddOns, getInitialAddOns).  Unknown operations count as writes, the
- * safe side: they are never resent. */
+ * but search, get, by-id and the specials the table marks as reads
+ * (review/summary).  Unknown operations count as writes, the safe side:
+ * they are never resent. */
 int api_path_is_write(const char *path);
 
 /* Once per process, before any thread: curl's global set-up. 0 or -1. */

@@ -504,8 +504,11 @@ static void test_read_or_write(void **state)
 	assert_false(api_path_is_write("customer/search"));
 	assert_false(api_path_is_write("/customer/get"));
 	assert_false(api_path_is_write("customer/10000"));
-	assert_false(api_path_is_write("ticket/getAddOns"));
-	assert_false(api_path_is_write("subscription/getInitialAddOns"));
+	/* Specials are what the table says they are. */
+	assert_int_equal(api_path_is_write("ticket/getAddOns"),
+	                 res_special_find(res_find("ticket"), "getAddOns")->is_write);
+	assert_int_equal(api_path_is_write("subscription/getInitialAddOns"),
+	                 res_special_find(res_find("subscription"), "getInitialAddOns")->is_write);
 	assert_false(api_path_is_write("review/summary"));
 	assert_true(api_path_is_write("note/create"));
 	assert_true(api_path_is_write("customer/update"));
