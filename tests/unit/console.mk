@@ -1,1 +1,13 @@
 ## tests/unit/console.mk: cmocka unit tests of src/model, src/fetch and the views.
+
+## model: decoding, money, the id table (test_model) and the route review (test_review).
+if HAVE_CMOCKA
+MODEL_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) \
+	-DMODEL_FIXTURES='"$(abs_top_srcdir)/tests/fixtures/model"'
+
+check_PROGRAMS += tests/unit/test_model
+TESTS += tests/unit/test_model
+tests_unit_test_model_SOURCES = tests/unit/test_model.c
+tests_unit_test_model_CFLAGS = $(MODEL_TEST_CFLAGS)
+tests_unit_test_model_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS)
+endif

@@ -1,0 +1,927 @@
+/* test_model.c: decoding records into rows, money in cents, and the id table. */
+#include "config.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "common/strbuf.h"
+#include "model/model.h"
+
+static cJSON *fixtures;
+
+static int load_fixtures(void **state)
+{
+	struct strbuf path = STRBUF_INIT, sb = STRBUF_INIT;
+	char buf[4096];
+	size_t n;
+	FILE *f;
+
+	(void)state;
+	strbuf_addf(&path, "%s/records.json", MODEL_FIXTURES);
+	f = fopen(path.buf, "rb");
+	if (!f) {
+		fprintf(stderr, "cannot open %s\n", path.buf);
+		strbuf_free(&path);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, n);
+	fclose(f);
+	fixtures = cJSON_Parse(strbuf_str(&sb));
+	strbuf_free(&path);
+	strbuf_free(&sb);
+	return fixtures ? 0 : -1;
+}
+
+static int free_fixtures(void **state)
+{
+	(void)state;
+	cJSON_Delete(fixtures);
+	return 0;
+}
+
+/* A fixture record (borrowed from the fixture file, captured from the
+ * sandbox's answers). */
+static const cJSON *fx(const char *name)
+{
+	const cJSON *r = cJSON_GetObjectItemCaseSensitive(fixtures, name);
+
+	if (!cJSON_IsObject(r))
+		fail_msg("no fixture record %s", name);
+	return r;
+}
+
+static cJSON *parse(const char *json)
+{
+	cJSON *v = cJSON_Parse(json);
+
+	if (!v)
+		fail_msg("bad test JSON: %s", json);
+	return v;
+}
+
+/* ------------------------------------------------- real-looking records */
+
+static void test_route_real(void **state)
+{
+	struct m_route r;
+
+	(void)state;
+	assert_int_equal(m_route_decode(fx("route"), &r), 0);
+	assert_int_equal(r.id, 5488);
+	assert_int_equal(r.office_id, 1);
+	assert_int_equal(r.group_id, 1);
+	assert_int_equal(r.tech_id, 0);
+	assert_string_equal(r.date, "2026-11-20");
+	assert_string_equal(r.title, "Route 01");
+	assert_string_equal(r.group_title, "Residential");
+	assert_string_equal(r.day_notes, "Bring extra bait stations for the commercial stops.");
+	assert_string_equal(r.day_alert, "Road closure on Baseline, plan around it.");
+	assert_int_equal(r.locked, 0);
+	assert_string_equal(r.updated, "2026-11-20 08:00:00");
+	m_route_free(&r);
+}
+
+static void test_appt_real(void **state)
+{
+	struct m_appt a;
+
+	(void)state;
+	assert_int_equal(m_appt_decode(fx("appointment_completed"), &a), 0);
+	assert_int_equal(a.id, 16898);
+	assert_int_equal(a.route_id, 5488);
+	assert_int_equal(a.customer_id, 10404);
+	assert_int_equal(a.office_id, 1);
+	assert_int_equal(a.subscription_id, 505);
+	assert_int_equal(a.service_type_id, 1);
+	assert_int_equal(a.ticket_id, 25870);
+	assert_int_equal(a.tech_id, 10006);
+	assert_int_equal(a.serviced_by, 10006);
+	assert_int_equal(a.status, M_COMPLETED);
+	assert_int_equal(a.sequence, 1);
+	assert_int_equal(a.duration, 25);
+	assert_int_equal(a.call_ahead, 0);
+	assert_int_equal(a.is_initial, 0);
+	assert_string_equal(a.date, "2026-11-20");
+	assert_string_equal(a.start, "07:46");
+	assert_string_equal(a.end, "08:11");
+	assert_string_equal(a.time_in, "07:55");
+	assert_string_equal(a.time_out, "08:20");
+	assert_string_equal(a.time_window, "AM");
+	assert_null(a.notes); /* "" */
+	assert_string_equal(a.office_notes, "Check the bait stations in the garage.");
+	assert_string_equal(a.updated, "2026-11-20 08:20:00");
+	m_appt_free(&a);
+
+	/* A pending stop: zero check-in/out datetimes are unset, ticket "0". */
+	assert_int_equal(m_appt_decode(fx("appointment_pending"), &a), 0);
+	assert_int_equal(a.id, 16902);
+	assert_int_equal(a.status, M_PENDING);
+	assert_int_equal(a.tech_id, 0);
+	assert_int_equal(a.ticket_id, 0);
+	assert_int_equal(a.call_ahead, 1);
+	assert_int_equal(a.sequence, 5);
+	assert_string_equal(a.start, "10:09");
+	assert_string_equal(a.end, "10:40");
+	assert_string_equal(a.time_in, "");
+	assert_string_equal(a.time_out, "");
+	assert_null(a.office_notes);
+	m_appt_free(&a);
+}
+
+static void test_customer_real(void **state)
+{
+	struct m_customer c;
+
+	(void)state;
+	assert_int_equal(m_customer_decode(fx("customer"), &c), 0);
+	assert_int_equal(c.id, 10000);
+	assert_int_equal(c.office_id, 1);
+	assert_string_equal(c.fname, "Jos\xc3\xa9");
+	assert_string_equal(c.lname, "\xc3\x85ngstr\xc3\xb6m");
+	assert_string_equal(c.company, "");
+	assert_string_equal(c.address, "6447 Juniper Ln");
+	assert_string_equal(c.city, "Gilbert");
+	assert_string_equal(c.state, "AZ");
+	assert_string_equal(c.zip, "85249");
+	assert_string_equal(c.phone, "4806251442");
+	assert_string_equal(c.email, "joseangstrom@example.org");
+	assert_string_equal(c.red_notes, "Beehive in the east eave, refer to removal partner.");
+	assert_int_equal(c.balance, 51632);
+	assert_int_equal(c.balance_age, 11);
+	assert_int_equal(c.status, 1);
+	assert_int_equal(c.commercial, 0);
+	assert_string_equal(c.added, "2026-08-02");
+	assert_string_equal(c.updated, "2026-08-02 14:06:41");
+	m_customer_free(&c);
+}
+
+static void test_subscription_real(void **state)
+{
+	struct m_subscription s;
+
+	(void)state;
+	assert_int_equal(m_subscription_decode(fx("subscription"), &s), 0);
+	assert_int_equal(s.id, 1);
+	assert_int_equal(s.customer_id, 10000);
+	assert_int_equal(s.service_type_id, 1);
+	assert_int_equal(s.active, 1);
+	assert_string_equal(s.service_type, "General Pest Control");
+	assert_int_equal(s.frequency, 90);
+	assert_int_equal(s.frequency_custom, 0);
+	assert_int_equal(s.recurring_charge, 14400);
+	assert_int_equal(s.contract_value, 115200);
+	assert_string_equal(s.next_service, "2026-11-24");
+	assert_string_equal(s.last_completed, "2026-11-20");
+	assert_int_equal(s.lead_stage_id, 0);
+	assert_null(s.lead_stage);
+	assert_null(s.lead_status);
+	assert_int_equal(s.lead_value, 0);
+	m_subscription_free(&s);
+
+	assert_int_equal(m_subscription_decode(fx("subscription_custom"), &s), 0);
+	assert_int_equal(s.id, 26);
+	assert_int_equal(s.office_id, 2);
+	assert_int_equal(s.service_type_id, 16);
+	assert_int_equal(s.frequency_custom, 1);
+	assert_int_equal(s.frequency, 0);
+	assert_int_equal(s.recurring_charge, 11400);
+	assert_string_equal(s.updated, "2026-11-16 12:28:56");
+	m_subscription_free(&s);
+
+	/* A lead: zero dates unset, lead members set. */
+	assert_int_equal(m_subscription_decode(fx("subscription_lead"), &s), 0);
+	assert_int_equal(s.id, 5);
+	assert_int_equal(s.active, -3);
+	assert_int_equal(s.frequency, 30);
+	assert_string_equal(s.next_service, "");
+	assert_string_equal(s.last_completed, "");
+	assert_int_equal(s.lead_stage_id, 2);
+	assert_string_equal(s.lead_stage, "Contacted");
+	assert_string_equal(s.lead_status, "1");
+	assert_int_equal(s.lead_value, 184800);
+	assert_string_equal(s.updated, "2026-08-31 11:53:26");
+	m_subscription_free(&s);
+}
+
+static void test_ticket_real(void **state)
+{
+	struct m_ticket t;
+
+	(void)state;
+	assert_int_equal(m_ticket_decode(fx("ticket"), &t), 0);
+	assert_int_equal(t.id, 20003);
+	assert_int_equal(t.customer_id, 10249);
+	assert_int_equal(t.subscription_id, 308);
+	assert_int_equal(t.appointment_id, 10003);
+	assert_int_equal(t.service_id, 2);
+	assert_int_equal(t.active, 1);
+	assert_string_equal(t.invoice_date, "2026-09-21");
+	assert_string_equal(t.invoice_number, "20003");
+	assert_int_equal(t.subtotal, 35200);
+	assert_int_equal(t.tax, 69);
+	assert_int_equal(t.total, 35269);
+	assert_int_equal(t.balance, 0);
+	assert_string_equal(t.updated, "2026-09-24 15:36:50");
+	assert_int_equal(t.n_items, 3);
+	assert_int_equal(t.items[0].id, 1);
+	assert_int_equal(t.items[0].ticket_id, 20003);
+	assert_int_equal(t.items[0].product_id, 5);
+	assert_string_equal(t.items[0].description, "Attic dusting");
+	assert_int_equal(t.items[0].quantity, 1);
+	assert_int_equal(t.items[0].amount, 8500);
+	assert_int_equal(t.items[0].taxable, 0);
+	assert_int_equal(t.items[2].amount, 800);
+	assert_int_equal(t.items[2].taxable, 1);
+	assert_string_equal(t.items[2].description, "Mosquito dunks");
+	m_ticket_free(&t);
+}
+
+static void test_small_records_real(void **state)
+{
+	struct m_note n;
+	struct m_employee e;
+	struct m_service_type st;
+	struct m_product p;
+
+	(void)state;
+	assert_int_equal(m_note_decode(fx("note"), &n), 0);
+	assert_int_equal(n.id, 1);
+	assert_int_equal(n.customer_id, 10000);
+	assert_int_equal(n.employee_id, 10003);
+	assert_int_equal(n.type_id, 14);
+	assert_int_equal(n.reference_id, 0);
+	assert_string_equal(n.type, "Cancellation");
+	/* Control characters are kept as sent: escaping is the UI's job. */
+	assert_string_equal(n.text, "Called twice.\r\nNo answer.\tLeft a message with the gate code.");
+	assert_string_equal(n.employee_name, "Mary Wright");
+	assert_int_equal(n.show_tech, 0);
+	assert_int_equal(n.show_customer, 0);
+	assert_int_equal(n.show_invoice, 1);
+	assert_string_equal(n.date, "2026-11-05 10:37:47");
+	assert_string_equal(n.updated, "2026-11-05 10:37:47");
+	m_note_free(&n);
+
+	/* skills is an object the employee row does not keep: not an error. */
+	assert_int_equal(m_employee_decode(fx("employee"), &e), 0);
+	assert_int_equal(e.id, 10004);
+	assert_int_equal(e.office_id, 1);
+	assert_string_equal(e.fname, "Dagn\xc3\xbd");
+	assert_string_equal(e.lname, "Beaumont");
+	assert_string_equal(e.initials, "DB");
+	assert_int_equal(e.type, 1);
+	assert_int_equal(e.active, 1);
+	m_employee_free(&e);
+
+	assert_int_equal(m_service_type_decode(fx("serviceType"), &st), 0);
+	assert_int_equal(st.id, 1);
+	assert_string_equal(st.description, "General Pest Control");
+	assert_int_equal(st.default_charge, 12900);
+	m_service_type_free(&st);
+
+	assert_int_equal(m_product_decode(fx("product"), &p), 0);
+	assert_int_equal(p.id, 2);
+	assert_string_equal(p.description, "Bait station (each)");
+	assert_string_equal(p.code, "BAIT");
+	assert_int_equal(p.amount, 1250);
+	assert_int_equal(p.taxable, 1);
+	m_product_free(&p);
+}
+
+/* ------------------------------------------------------------ odd shapes */
+
+/* Every resource refuses what has no integer primary key, zeroing the row
+ * (so a caller that frees it anyway frees nothing). */
+static void test_refusals(void **state)
+{
+	static const char *const resources[] = {
+		"route", "appointment", "customer", "subscription", "ticket",
+		"note", "employee", "serviceType", "product",
+	};
+	static const char *const pks[] = {
+		"routeID", "appointmentID", "customerID", "subscriptionID", "ticketID",
+		"noteID", "employeeID", "typeID", "productID",
+	};
+	static const char *const shapes[] = {
+		"[]", "[{\"routeID\":\"1\"}]", "\"10000\"", "null", "42", "true",
+		"{}", "{\"title\":\"x\"}",
+	};
+	static const char *const bad_pk[] = { "null", "\"\"", "\"abc\"", "\"1,2\"", "1.5",
+		"\"12 \"", "{}", "[1]", "true", "\"CUSTOM\"", "\"0000-00-00\"" };
+	(void)state;
+	for (size_t r = 0; r < sizeof(resources) / sizeof(resources[0]); r++) {
+		assert_null(m_row_decode(resources[r], NULL));
+		for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++) {
+			cJSON *v = parse(shapes[s]);
+
+			assert_null(m_row_decode(resources[r], v));
+			cJSON_Delete(v);
+		}
+		for (size_t b = 0; b < sizeof(bad_pk) / sizeof(bad_pk[0]); b++) {
+			char json[128];
+			cJSON *v;
+
+			snprintf(json, sizeof(json), "{\"%s\":%s,\"officeID\":\"1\"}", pks[r], bad_pk[b]);
+			v = parse(json);
+			assert_null(m_row_decode(resources[r], v));
+			cJSON_Delete(v);
+		}
+	}
+	/* The typed decoders say -1 and leave a zeroed struct. */
+	{
+		struct m_customer c;
+		struct m_ticket t;
+		cJSON *v = parse("{\"fname\":\"Ann\",\"balance\":\"5.00\"}");
+
+		memset(&c, 0xa5, sizeof(c));
+		assert_int_equal(m_customer_decode(v, &c), -1);
+		assert_null(c.fname);
+		assert_int_equal(c.balance, 0);
+		memset(&t, 0xa5, sizeof(t));
+		assert_int_equal(m_ticket_decode(NULL, &t), -1);
+		assert_null(t.items);
+		assert_int_equal(t.n_items, 0);
+		cJSON_Delete(v);
+	}
+	/* A resource with no row type, or none at all. */
+	{
+		cJSON *v = parse("{\"regionID\":\"1\"}");
+
+		assert_null(m_row_decode("region", v));
+		assert_null(m_row_decode(NULL, v));
+		assert_null(m_row_free_fn("region"));
+		assert_null(m_row_free_fn(NULL));
+		cJSON_Delete(v);
+	}
+}
+
+/* Nulls, missing members, empty strings and zero dates are unknown, not
+ * bad, and unknown is 0, "" or NULL, never a made-up value. */
+static void test_nulls_and_missing(void **state)
+{
+	struct m_appt a;
+	struct m_customer c;
+	struct m_subscription s;
+	struct m_ticket t;
+	cJSON *v;
+
+	(void)state;
+	v = parse("{\"appointmentID\":\"7\",\"routeID\":null,\"start\":\"\",\"end\":null,"
+	          "\"timeIn\":\"0000-00-00 00:00:00\",\"timeOut\":\"0000-00-00\","
+	          "\"date\":\"0000-00-00\",\"timeWindow\":\"\",\"notes\":null,"
+	          "\"dateUpdated\":\"0000-00-00 00:00:00\",\"assignedTech\":\"\"}");
+	assert_int_equal(m_appt_decode(v, &a), 0);
+	assert_int_equal(a.id, 7);
+	assert_int_equal(a.route_id, 0);
+	assert_int_equal(a.tech_id, 0);
+	assert_string_equal(a.start, "");
+	assert_string_equal(a.end, "");
+	assert_string_equal(a.time_in, "");
+	assert_string_equal(a.time_out, "");
+	assert_string_equal(a.date, "");
+	assert_string_equal(a.updated, "");
+	assert_null(a.time_window);
+	assert_null(a.notes);
+	assert_null(a.office_notes);
+	/* A stop with no status is not "pending". */
+	assert_int_not_equal(a.status, M_PENDING);
+	assert_string_equal(m_status_name(a.status), "unknown");
+	m_appt_free(&a);
+	cJSON_Delete(v);
+
+	/* Only the key: the names are "" (never NULL), red notes NULL. */
+	v = parse("{\"customerID\":\"10\",\"fname\":null,\"notes\":\"\",\"balance\":null}");
+	assert_int_equal(m_customer_decode(v, &c), 0);
+	assert_int_equal(c.id, 10);
+	assert_non_null(c.fname);
+	assert_string_equal(c.fname, "");
+	assert_string_equal(c.lname, "");
+	assert_string_equal(c.company, "");
+	assert_string_equal(c.email, "");
+	assert_null(c.red_notes);
+	assert_int_equal(c.balance, 0);
+	assert_string_equal(c.added, "");
+	m_customer_free(&c);
+	cJSON_Delete(v);
+
+	v = parse("{\"subscriptionID\":\"3\",\"leadStage\":null,\"leadStatus\":null,"
+	          "\"leadValue\":null,\"serviceType\":null,\"frequency\":\"\"}");
+	assert_int_equal(m_subscription_decode(v, &s), 0);
+	assert_string_equal(s.service_type, "");
+	assert_null(s.lead_stage);
+	assert_null(s.lead_status);
+	assert_int_equal(s.frequency, 0);
+	assert_int_equal(s.frequency_custom, 0);
+	m_subscription_free(&s);
+	cJSON_Delete(v);
+
+	v = parse("{\"ticketID\":\"9\",\"items\":null}");
+	assert_int_equal(m_ticket_decode(v, &t), 0);
+	assert_int_equal(t.n_items, 0);
+	assert_null(t.items);
+	assert_string_equal(t.invoice_number, "");
+	m_ticket_free(&t);
+	cJSON_Delete(v);
+}
+
+/* JSON numbers where strings are usual are the same values. */
+static void test_numbers_for_strings(void **state)
+{
+	struct m_customer c;
+	struct m_appt a;
+	struct m_product p;
+	cJSON *v;
+
+	(void)state;
+	v = parse("{\"customerID\":10001,\"officeID\":2,\"zip\":85249,\"balance\":516.32,"
+	          "\"balanceAge\":11,\"status\":1,\"phone1\":4806251442}");
+	assert_int_equal(m_customer_decode(v, &c), 0);
+	assert_int_equal(c.id, 10001);
+	assert_int_equal(c.office_id, 2);
+	assert_string_equal(c.zip, "85249");
+	assert_string_equal(c.phone, "4806251442");
+	assert_int_equal(c.balance, 51632);
+	assert_int_equal(c.balance_age, 11);
+	assert_int_equal(c.status, 1);
+	m_customer_free(&c);
+	cJSON_Delete(v);
+
+	v = parse("{\"appointmentID\":5,\"status\":-1,\"sequence\":3,\"subscriptionID\":-1}");
+	assert_int_equal(m_appt_decode(v, &a), 0);
+	assert_int_equal(a.status, M_CANCELLED);
+	assert_int_equal(a.sequence, 3);
+	assert_int_equal(a.subscription_id, -1);
+	m_appt_free(&a);
+	cJSON_Delete(v);
+
+	/* A whole amount, a negative one, one beyond a cent (rounded), one
+	 * beyond what cents can hold. */
+	v = parse("{\"productID\":\"1\",\"amount\":45}");
+	assert_int_equal(m_product_decode(v, &p), 0);
+	assert_int_equal(p.amount, 4500);
+	m_product_free(&p);
+	cJSON_Delete(v);
+	v = parse("{\"productID\":\"1\",\"amount\":-12.5}");
+	assert_int_equal(m_product_decode(v, &p), 0);
+	assert_int_equal(p.amount, -1250);
+	m_product_free(&p);
+	cJSON_Delete(v);
+	v = parse("{\"productID\":\"1\",\"amount\":1e300}");
+	assert_int_equal(m_product_decode(v, &p), 1);
+	assert_int_equal(p.amount, 0);
+	m_product_free(&p);
+	cJSON_Delete(v);
+}
+
+/* Garbage is counted, field by field, and leaves the member unknown. */
+static void test_garbage_counted(void **state)
+{
+	struct m_appt a;
+	struct m_route r;
+	struct m_subscription s;
+	struct m_ticket t;
+	cJSON *v;
+
+	(void)state;
+	v = parse("{\"appointmentID\":\"8\","
+	          "\"routeID\":\"5488,5489\","    /* a comma list is not one id: 1 */
+	          "\"customerID\":\"CUSTOM\","    /* 2 */
+	          "\"status\":\"done\","          /* 3 */
+	          "\"sequence\":\"99999999999\"," /* too big for an int: 4 */
+	          "\"duration\":\"25.5\","        /* 5 */
+	          "\"start\":\"25:00:00\","       /* 6 */
+	          "\"end\":\"8am\","              /* 7 */
+	          "\"timeIn\":\"2026-11-20 7:55\"," /* 8 */
+	          "\"date\":\"2026-02-30\","      /* 9 */
+	          "\"timeWindow\":true,"          /* 10 */
+	          "\"notes\":{\"a\":1},"          /* 11 */
+	          "\"officeNotes\":[\"x\"],"      /* 12 */
+	          "\"dateUpdated\":\"yesterday\"," /* 13 */
+	          "\"type\":\"\",\"ticketID\":null,\"callAhead\":\"1\"}");
+	assert_int_equal(m_appt_decode(v, &a), 13);
+	assert_int_equal(a.id, 8);
+	assert_int_equal(a.route_id, 0);
+	assert_int_equal(a.customer_id, 0);
+	assert_string_equal(m_status_name(a.status), "unknown");
+	assert_int_equal(a.sequence, 0);
+	assert_int_equal(a.duration, 0);
+	assert_string_equal(a.start, "");
+	assert_string_equal(a.end, "");
+	assert_string_equal(a.time_in, "");
+	assert_string_equal(a.date, "");
+	assert_null(a.time_window);
+	assert_null(a.notes);
+	assert_null(a.office_notes);
+	assert_string_equal(a.updated, "");
+	assert_int_equal(a.call_ahead, 1); /* the good fields still decode */
+	m_appt_free(&a);
+	cJSON_Delete(v);
+
+	/* Times without seconds and check-in as a bare time are still times;
+	 * a check-out that is only a day is not midnight. */
+	v = parse("{\"appointmentID\":\"9\",\"start\":\"08:05\",\"timeIn\":\"08:07:59\","
+	          "\"timeOut\":\"2026-11-20\"}");
+	assert_int_equal(m_appt_decode(v, &a), 1);
+	assert_string_equal(a.start, "08:05");
+	assert_string_equal(a.time_in, "08:07");
+	assert_string_equal(a.time_out, "");
+	m_appt_free(&a);
+	cJSON_Delete(v);
+
+	v = parse("{\"routeID\":\"1\",\"title\":7,\"lockedRoute\":\"yes\",\"assignedTech\":\"0\","
+	          "\"dayNotes\":\"\",\"dayAlert\":null,\"groupTitle\":false}");
+	assert_int_equal(m_route_decode(v, &r), 2); /* lockedRoute, groupTitle */
+	assert_string_equal(r.title, "7");
+	assert_string_equal(r.group_title, "");
+	assert_int_equal(r.locked, 0);
+	assert_null(r.day_notes);
+	assert_null(r.day_alert);
+	m_route_free(&r);
+	cJSON_Delete(v);
+
+	v = parse("{\"subscriptionID\":\"2\",\"frequency\":\"often\",\"recurringCharge\":\"1e3\","
+	          "\"contractValue\":\"12,50\",\"active\":\"CUSTOM\",\"nextService\":\"soon\"}");
+	assert_int_equal(m_subscription_decode(v, &s), 5);
+	assert_int_equal(s.frequency, 0);
+	assert_int_equal(s.frequency_custom, 0);
+	assert_int_equal(s.recurring_charge, 0);
+	assert_int_equal(s.contract_value, 0);
+	assert_int_equal(s.active, 0);
+	assert_string_equal(s.next_service, "");
+	m_subscription_free(&s);
+	cJSON_Delete(v);
+
+	/* Items: a string is not a list; a non-object is skipped and counted;
+	 * an item's own bad fields count towards the ticket. */
+	v = parse("{\"ticketID\":\"1\",\"items\":\"1,2\"}");
+	assert_int_equal(m_ticket_decode(v, &t), 1);
+	assert_int_equal(t.n_items, 0);
+	m_ticket_free(&t);
+	cJSON_Delete(v);
+	v = parse("{\"ticketID\":\"1\",\"items\":[7,{\"itemID\":\"4\",\"amount\":\"-5\","
+	          "\"description\":\"Refund\",\"quantity\":\"x\"},null,{}]}");
+	assert_int_equal(m_ticket_decode(v, &t), 3); /* 7, quantity, null */
+	assert_int_equal(t.n_items, 2);
+	assert_int_equal(t.items[0].id, 4);
+	assert_int_equal(t.items[0].amount, -500);
+	assert_int_equal(t.items[0].quantity, 0);
+	assert_string_equal(t.items[0].description, "Refund");
+	assert_int_equal(t.items[1].id, 0);
+	assert_string_equal(t.items[1].description, "");
+	m_ticket_free(&t);
+	cJSON_Delete(v);
+}
+
+/* m_row_decode/m_row_free and the table's free function own everything:
+ * run under ASan or valgrind, a leak fails the suite. */
+static void test_rows_by_name(void **state)
+{
+	static const struct {
+		const char *resource, *fixture;
+	} all[] = {
+		{ "route", "route" }, { "appointment", "appointment_completed" },
+		{ "customer", "customer" }, { "subscription", "subscription_lead" },
+		{ "ticket", "ticket" }, { "note", "note" }, { "employee", "employee" },
+		{ "serviceType", "serviceType" }, { "product", "product" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		void *row = m_row_decode(all[i].resource, fx(all[i].fixture));
+		struct m_table *t;
+		long long id;
+
+		assert_non_null(row);
+		memcpy(&id, row, sizeof(id));
+		assert_true(id >= 1);
+		m_row_free(all[i].resource, row);
+
+		t = m_table_new(m_row_free_fn(all[i].resource));
+		assert_non_null(m_row_free_fn(all[i].resource));
+		m_table_put(t, m_row_decode(all[i].resource, fx(all[i].fixture)));
+		/* Replacing frees the first copy. */
+		m_table_put(t, m_row_decode(all[i].resource, fx(all[i].fixture)));
+		assert_int_equal(m_table_count(t), 1);
+		assert_non_null(m_table_get(t, id));
+		m_table_free(t);
+	}
+	{
+		struct m_ticket *tk = m_row_decode("ticket", fx("ticket"));
+
+		assert_non_null(tk);
+		assert_int_equal(tk->n_items, 3);
+		assert_string_equal(tk->items[1].description, "Bee swarm removal");
+		m_row_free("ticket", tk);
+	}
+	m_row_free("customer", NULL);
+}
+
+/* ------------------------------------------------------------------ money */
+
+static void test_parse_cents(void **state)
+{
+	static const struct {
+		const char *s;
+		long long cents;
+	} ok[] = {
+		{ "0", 0 }, { "0.00", 0 }, { "249.00", 24900 }, { "12.50", 1250 },
+		{ "12.5", 1250 }, { "-12.5", -1250 }, { "-3", -300 }, { "+7.01", 701 },
+		{ ".5", 50 }, { "5.", 500 }, { "-0.00", 0 }, { "0.086000", 9 },
+		/* half away from zero on the third decimal */
+		{ "0.005", 1 }, { "0.0049999", 0 }, { "-0.005", -1 }, { "-0.004", 0 },
+		{ "1.995", 200 }, { "-1.995", -200 }, { "2.675", 268 },
+		{ "00012.30", 1230 }, { "92233720368547758.07", LLONG_MAX },
+		{ "-92233720368547758.07", -LLONG_MAX },
+		{ "1.00000000000000000000000001", 100 },
+	};
+	static const char *const bad[] = {
+		"", "-", "+", ".", "-.", "1e3", "1E3", "12,50", "1,000.00", " 12", "12 ",
+		"12.3.4", "abc", "0x10", "inf", "nan", "--1", "1-", "$5", "5 USD",
+		"92233720368547758.08", "92233720368547758.075", "99999999999999999999",
+		"-92233720368547758.08", "\xc2\xbd",
+	};
+	long long c;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		c = 12345;
+		if (m_parse_cents(ok[i].s, &c) != 0)
+			fail_msg("refused %s", ok[i].s);
+		if (c != ok[i].cents)
+			fail_msg("%s -> %lld, want %lld", ok[i].s, c, ok[i].cents);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		c = 12345;
+		if (m_parse_cents(bad[i], &c) != -1)
+			fail_msg("accepted \"%s\" as %lld", bad[i], c);
+		assert_int_equal(c, 12345); /* untouched */
+	}
+	assert_int_equal(m_parse_cents(NULL, &c), -1);
+}
+
+static void test_format_cents(void **state)
+{
+	static const struct {
+		long long cents;
+		const char *s;
+	} cases[] = {
+		{ 0, "0.00" }, { 1250, "12.50" }, { -5, "-0.05" }, { -300, "-3.00" },
+		{ 1, "0.01" }, { 99, "0.99" }, { 100, "1.00" }, { -100, "-1.00" },
+		{ 24900, "249.00" }, { LLONG_MAX, "92233720368547758.07" },
+		{ LLONG_MIN, "-92233720368547758.08" },
+	};
+	char buf[24];
+	long long back;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(buf, 'x', sizeof(buf));
+		m_format_cents(cases[i].cents, buf);
+		assert_string_equal(buf, cases[i].s);
+	}
+	/* Round trips, across signs, small values and the whole range. */
+	for (long long v = -100000; v <= 100000; v += 7) {
+		m_format_cents(v, buf);
+		assert_int_equal(m_parse_cents(buf, &back), 0);
+		assert_int_equal(back, v);
+	}
+	for (long long v = LLONG_MAX; v > 0; v /= 3) {
+		m_format_cents(v, buf);
+		assert_int_equal(m_parse_cents(buf, &back), 0);
+		assert_int_equal(back, v);
+		m_format_cents(-v, buf);
+		assert_int_equal(m_parse_cents(buf, &back), 0);
+		assert_int_equal(back, -v);
+	}
+}
+
+static void test_status_names(void **state)
+{
+	(void)state;
+	assert_string_equal(m_status_name(M_PENDING), "pending");
+	assert_string_equal(m_status_name(M_COMPLETED), "completed");
+	assert_string_equal(m_status_name(M_NOSHOW), "no-show");
+	assert_string_equal(m_status_name(M_CANCELLED), "cancelled");
+	assert_string_equal(m_status_name(M_RESCHEDULED), "rescheduled");
+	assert_string_equal(m_status_name(3), "unknown");
+	assert_string_equal(m_status_name(-3), "unknown");
+	assert_string_equal(m_status_name(INT_MIN), "unknown");
+}
+
+/* ------------------------------------------------------------------ table */
+
+struct trow {
+	long long id;
+	long long value;
+};
+
+static long frees;
+
+static void trow_free(void *row)
+{
+	frees++;
+	free(row);
+}
+
+static struct trow *trow(long long id, long long value)
+{
+	struct trow *r = xmalloc(sizeof(*r));
+
+	r->id = id;
+	r->value = value;
+	return r;
+}
+
+static void sum_rows(void *row, void *ctx)
+{
+	const struct trow *r = row;
+	long long *acc = ctx;
+
+	acc[0]++;
+	acc[1] += r->value;
+}
+
+static void test_table_basics(void **state)
+{
+	struct m_table *t = m_table_new(trow_free);
+	struct trow *a = trow(5, 1), *b = trow(5, 2);
+	long long acc[2] = { 0, 0 };
+
+	(void)state;
+	frees = 0;
+	assert_int_equal(m_table_count(t), 0);
+	assert_null(m_table_get(t, 5));
+	assert_int_equal(m_table_remove(t, 5), 0);
+	m_table_put(t, a);
+	assert_ptr_equal(m_table_get(t, 5), a);
+	m_table_put(t, a); /* the same row again: nothing freed */
+	assert_int_equal(frees, 0);
+	m_table_put(t, b); /* replaces and frees a */
+	assert_int_equal(frees, 1);
+	assert_ptr_equal(m_table_get(t, 5), b);
+	assert_int_equal(m_table_count(t), 1);
+	/* Extreme and odd ids are ids like others. */
+	m_table_put(t, trow(0, 10));
+	m_table_put(t, trow(-1, 20));
+	m_table_put(t, trow(LLONG_MIN, 30));
+	m_table_put(t, trow(LLONG_MAX, 40));
+	assert_int_equal(m_table_count(t), 5);
+	assert_int_equal(((struct trow *)m_table_get(t, LLONG_MIN))->value, 30);
+	assert_int_equal(((struct trow *)m_table_get(t, LLONG_MAX))->value, 40);
+	assert_int_equal(((struct trow *)m_table_get(t, 0))->value, 10);
+	m_table_each(t, sum_rows, acc);
+	assert_int_equal(acc[0], 5);
+	assert_int_equal(acc[1], 2 + 10 + 20 + 30 + 40);
+	assert_int_equal(m_table_remove(t, -1), 1);
+	assert_int_equal(frees, 2);
+	assert_null(m_table_get(t, -1));
+	assert_int_equal(m_table_remove(t, -1), 0);
+	m_table_put(t, NULL); /* ignored */
+	assert_int_equal(m_table_count(t), 4);
+	m_table_free(t);
+	assert_int_equal(frees, 6);
+
+	/* NULL tables are empty; a table without a free function borrows. */
+	assert_null(m_table_get(NULL, 1));
+	assert_int_equal(m_table_count(NULL), 0);
+	m_table_free(NULL);
+	{
+		struct trow keep = { 3, 3 };
+
+		t = m_table_new(NULL);
+		m_table_put(t, &keep);
+		assert_int_equal(m_table_remove(t, 3), 1);
+		m_table_put(t, &keep);
+		m_table_free(t);
+	}
+}
+
+/* 100,000 consecutive ids, then strided ones whose low bits are all equal
+ * (the ids a naive modulo would pile into one slot), replaced, removed and
+ * looked up again. */
+static void test_table_many(void **state)
+{
+	const long long n = 100000;
+	struct m_table *t = m_table_new(trow_free);
+	long long acc[2] = { 0, 0 };
+
+	(void)state;
+	frees = 0;
+	for (long long i = 0; i < n; i++)
+		m_table_put(t, trow(10000 + i, i));
+	for (long long i = 0; i < n; i++)
+		m_table_put(t, trow((i + 1) << 20, -i));
+	assert_int_equal(m_table_count(t), 2 * n);
+	for (long long i = 0; i < n; i++) {
+		const struct trow *r = m_table_get(t, 10000 + i);
+
+		assert_non_null(r);
+		assert_int_equal(r->value, i);
+		r = m_table_get(t, (i + 1) << 20);
+		assert_non_null(r);
+		assert_int_equal(r->value, -i);
+	}
+	assert_null(m_table_get(t, 10000 + n));
+	assert_null(m_table_get(t, 3 << 19));
+	/* Replace every third, remove every other. */
+	for (long long i = 0; i < n; i += 3)
+		m_table_put(t, trow(10000 + i, i + 1000000));
+	assert_int_equal(frees, (n + 2) / 3);
+	for (long long i = 0; i < n; i += 2) {
+		assert_int_equal(m_table_remove(t, 10000 + i), 1);
+		assert_int_equal(m_table_remove(t, (i + 1) << 20), 1);
+	}
+	assert_int_equal(m_table_count(t), n);
+	for (long long i = 0; i < n; i++) {
+		const struct trow *r = m_table_get(t, 10000 + i);
+
+		if (i % 2 == 0) {
+			assert_null(r);
+			assert_null(m_table_get(t, (i + 1) << 20));
+			continue;
+		}
+		assert_non_null(r);
+		assert_int_equal(r->value, i % 3 == 0 ? i + 1000000 : i);
+		assert_non_null(m_table_get(t, (i + 1) << 20));
+	}
+	m_table_each(t, sum_rows, acc);
+	assert_int_equal(acc[0], n);
+	m_table_free(t);
+	assert_int_equal(frees, (n + 2) / 3 + 2 * n);
+}
+
+/* Random puts and removes over a small id range (long collision chains,
+ * every removal shifting a cluster back) checked against a plain array. */
+static void test_table_against_model(void **state)
+{
+	enum { IDS = 300, STEPS = 200000 };
+	long long model[IDS];
+	struct m_table *t = m_table_new(trow_free);
+	uint64_t x = 88172645463325252ULL;
+	size_t count = 0;
+
+	(void)state;
+	for (int i = 0; i < IDS; i++)
+		model[i] = -1;
+	for (long step = 0; step < STEPS; step++) {
+		int id, op;
+
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift: reproducible */
+		id = (int)(x % IDS);
+		op = (int)((x >> 32) % 3);
+		if (op < 2) {
+			if (model[id] < 0)
+				count++;
+			model[id] = step;
+			m_table_put(t, trow(id * 64 - 5000, step));
+		} else {
+			assert_int_equal(m_table_remove(t, id * 64 - 5000), model[id] >= 0);
+			if (model[id] >= 0)
+				count--;
+			model[id] = -1;
+		}
+		if (step % 1000 == 0 || step == STEPS - 1) {
+			assert_int_equal(m_table_count(t), count);
+			for (int i = 0; i < IDS; i++) {
+				const struct trow *r = m_table_get(t, i * 64 - 5000);
+
+				if (model[i] < 0)
+					assert_null(r);
+				else
+					assert_true(r && r->value == model[i]);
+			}
+		}
+	}
+	m_table_free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_route_real),
+		cmocka_unit_test(test_appt_real),
+		cmocka_unit_test(test_customer_real),
+		cmocka_unit_test(test_subscription_real),
+		cmocka_unit_test(test_ticket_real),
+		cmocka_unit_test(test_small_records_real),
+		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_nulls_and_missing),
+		cmocka_unit_test(test_numbers_for_strings),
+		cmocka_unit_test(test_garbage_counted),
+		cmocka_unit_test(test_rows_by_name),
+		cmocka_unit_test(test_parse_cents),
+		cmocka_unit_test(test_format_cents),
+		cmocka_unit_test(test_status_names),
+		cmocka_unit_test(test_table_basics),
+		cmocka_unit_test(test_table_many),
+		cmocka_unit_test(test_table_against_model),
+	};
+
+	return cmocka_run_group_tests(tests, load_fixtures, free_fixtures);
+}
