@@ -159,9 +159,11 @@ cJSON *write_diff(const struct resource *r, const cJSON *old, const cJSON *obj)
 		                                          : cJSON_PrintUnformatted(v));
 		same = (!ot && !nt) || (ot && nt && !strcmp(ot, nt));
 		if (!same) {
-			cJSON *pair = cJSON_AddArrayToObject(notes, v->string);
-			cJSON_AddItemToArray(pair, ot ? cJSON_CreateString(ot) : cJSON_CreateNull());
-			cJSON_AddItemToArray(pair, nt ? cJSON_CreateString(nt) : cJSON_CreateNull());
+			/* {"field":{"old":..,"new":..}}: the shape the generator and
+			 * --live write too, so a client reads one shape. */
+			cJSON *pair = cJSON_AddObjectToObject(notes, v->string);
+			cJSON_AddItemToObject(pair, "old", ot ? cJSON_CreateString(ot) : cJSON_CreateNull());
+			cJSON_AddItemToObject(pair, "new", nt ? cJSON_CreateString(nt) : cJSON_CreateNull());
 		}
 		free(ot), free(nt);
 	}
