@@ -118,7 +118,8 @@ static int attach_related(struct sb_req *req, cJSON *recs, const char *key_field
 	}
 	if (rel && nk && res_field_find(rel, rel_field) && n_extra < 4) {
 		conds[0] = (struct store_cond){ rel_field, SO_IN, RT_INT, keys, nk };
-		memcpy(conds + 1, extra, n_extra * sizeof(*extra));
+		if (n_extra) /* memcpy from NULL is undefined even for 0 bytes */
+			memcpy(conds + 1, extra, n_extra * sizeof(*extra));
 		if (store_search(store_of(req), rel, conds, n_extra + 1, 0, &ids, &n_ids, &err) != 0 ||
 		    store_get(store_of(req), rel, ids, n_ids, 0, found, &err) != 0) {
 			storage_error(ans, err);
@@ -419,6 +420,28 @@ static size_t search_cap(const struct sb_req *req)
 	return READ_DEFAULT_CAP;
 }
 
+/* Filters whose wire values are codes for the text the records carry: the
+ * specification's aPay integers against the live service's "No", "CC" and
+ * "ACH" (the text itself is accepted too).  The resource table types
+ * filters but has no place for codes, so they live here. */
+static const char *const apay_codes[] = { "0", "No", "1", "CC", "2", "ACH", NULL };
+
+static const struct {
+	const char *resource, *filter;
+	const char *const *pairs;
+} value_codes[] = {
+	{ "customer", "aPay", apay_codes },
+};
+
+static const char *const *codes_for(const struct resource *r, const char *filter)
+{
+	for (size_t i = 0; i < sizeof(value_codes) / sizeof(value_codes[0]); i++)
+		if (strcmp(value_codes[i].resource, r->name) == 0 &&
+		    strcmp(value_codes[i].filter, filter) == 0)
+			return value_codes[i].pairs;
+	return NULL;
+}
+
 /* Collects the conditions of every filter parameter of req, then the
  * defaults of those not given.  0, or -1 with ans set. */
 static int build_query(struct sb_req *req, const struct resource *r, struct query *q,
@@ -432,6 +455,8 @@ static int build_query(struct sb_req *req, const struct resource *r, struct quer
 		const struct res_filter *f = res_filter_find(r, p->string);
 		/* Paging by the id name works on every search, listed or not. */
 		struct res_filter idf = { r->id_name, r->pk, RT_INT, 0 };
+		const char *const *codes;
+		size_t before = q->n;
 		char *err = NULL;
 		if (!f && strcmp(p->string, r->id_name) == 0)
 			f = &idf;
@@ -441,6 +466,8 @@ static int build_query(struct sb_req *req, const struct resource *r, struct quer
 		switch (query_add_param(q, f, p, &err)) {
 		case 1:
 			given[n_given++] = p->string;
+			if ((codes = codes_for(r, f->name)) != NULL)
+				query_translate(q, before, codes);
 			break;
 		case -1:
 			ans_error(ans, 200, "%s", err);

@@ -430,3 +430,18 @@ void query_add_in(struct query *q, const char *field, enum res_type type, const 
 	}
 	add_cond(q, field, type, SO_IN, l.v, l.n);
 }
+
+void query_translate(struct query *q, size_t first, const char *const *pairs)
+{
+	for (size_t i = first; i < q->n; i++) {
+		for (size_t j = 0; j < q->conds[i].n_values; j++) {
+			for (const char *const *p = pairs; p[0] && p[1]; p += 2) {
+				if (strcmp(q->values[i][j], p[0]) == 0) {
+					free(q->values[i][j]);
+					q->values[i][j] = xstrdup(p[1]);
+					break;
+				}
+			}
+		}
+	}
+}

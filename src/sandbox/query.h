@@ -46,6 +46,11 @@ const char *query_op_name(enum store_op op);
  * for a malformed query object or a value of the wrong type. */
 int query_add_param(struct query *q, const struct res_filter *f, const cJSON *v, char **err);
 
+/* Rewrites the values of conditions first..n-1 through pairs, a
+ * NULL-terminated list of wire value then stored value ("0", "No", ...);
+ * values not listed stay as they are. */
+void query_translate(struct query *q, size_t first, const char *const *pairs);
+
 /* Adds field IN the comma list `in` (a default filter such as "0,1"). */
 void query_add_in(struct query *q, const char *field, enum res_type type, const char *in);
 

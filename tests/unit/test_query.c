@@ -238,6 +238,27 @@ static void test_malformed(void **state)
 	}
 }
 
+/* Codes on the wire, text in the records: only listed values change, and
+ * only in the conditions from the given index on. */
+static void test_translate(void **state)
+{
+	static const char *const codes[] = { "0", "No", "1", "CC", "2", "ACH", NULL };
+	static const struct res_filter f_apay = { "aPay", "aPay", RT_TEXT, 0 };
+	struct query q;
+	char *err = NULL;
+	(void)state;
+
+	query_init(&q);
+	assert_int_equal(add_text(&q, &f_apay, "1", &err), 1);
+	assert_int_equal(add_text(&q, &f_apay, "{\"operator\":\"IN\",\"value\":[0,2,\"CC\"]}",
+	                          &err), 1);
+	query_translate(&q, 1, codes);
+	assert_string_equal(q.conds[0].values[0], "1");
+	assert_cond(&q, "aPay", SO_IN, 3, "No", "ACH");
+	assert_string_equal(q.conds[1].values[2], "CC");
+	query_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -246,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_bracket_objects),
 		cmocka_unit_test(test_simple_values),
 		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_translate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
