@@ -10,4 +10,10 @@ TESTS += tests/unit/test_model
 tests_unit_test_model_SOURCES = tests/unit/test_model.c
 tests_unit_test_model_CFLAGS = $(MODEL_TEST_CFLAGS)
 tests_unit_test_model_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_review
+TESTS += tests/unit/test_review
+tests_unit_test_review_SOURCES = tests/unit/test_review.c
+tests_unit_test_review_CFLAGS = $(MODEL_TEST_CFLAGS)
+tests_unit_test_review_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS)
 endif
