@@ -149,8 +149,14 @@ static void get_hhmm(struct dec *d, const char *name, char out[6])
 	const cJSON *item = member(d, name);
 	enum api_vstate s = api_value_decode(item, RT_TIME, &v);
 
-	if (s == API_V_BAD)
-		s = api_value_decode(item, RT_DATETIME, &v);
+	/* A bare day where a time of day belongs would read as midnight: a
+	 * time nobody entered, so it is bad rather than "00:00". */
+	if (s == API_V_BAD) {
+		enum api_vstate dt = api_value_decode(item, RT_DATETIME, &v);
+
+		if (dt == API_V_UNSET || (dt == API_V_OK && strlen(item->valuestring) > 10))
+			s = dt;
+	}
 	note_state(d, s);
 	out[0] = '\0';
 	if (s == API_V_OK)
