@@ -94,7 +94,10 @@ void date_format(const struct rd_date *d, char *buf)
 	int m = d->month < 0 ? 0 : d->month > 99 ? 99 : d->month;
 	int dd = d->day < 0 ? 0 : d->day > 99 ? 99 : d->day;
 
-	snprintf(buf, 11, "%04d-%02d-%02d", y, m, dd);
+	char tmp[40]; /* roomy: gcc -O0 cannot see the clamps above */
+
+	snprintf(tmp, sizeof(tmp), "%04d-%02d-%02d", y, m, dd);
+	memcpy(buf, tmp, 11);
 }
 
 /* Howard Hinnant's days_from_civil: exact for the proleptic Gregorian

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "common/resources.h"
 #include "sandbox/request.h"
 
 struct resource;
