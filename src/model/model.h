@@ -2,6 +2,7 @@
 #ifndef ROUTEDESK_MODEL_H
 #define ROUTEDESK_MODEL_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
@@ -25,6 +26,7 @@ enum m_status {
 	M_NOSHOW = 2,
 	M_CANCELLED = -1,
 	M_RESCHEDULED = -2,
+	M_STATUS_UNKNOWN = INT_MIN, /* missing or undecodable: never "pending" */
 };
 
 struct m_route {
@@ -77,7 +79,8 @@ struct m_subscription {
 	long long recurring_charge, contract_value; /* cents */
 	char next_service[11], last_completed[11]; /* "" when unset */
 	long long lead_stage_id;    /* 0 when not a lead */
-	char *lead_stage, *lead_status; /* NULL unless a lead */
+	char *lead_stage;           /* NULL unless a lead */
+	char *lead_status;          /* the raw leadStatus code ("1" open, "2" won), NULL unless a lead */
 	long long lead_value;       /* cents */
 	char updated[20];
 };
