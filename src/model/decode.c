@@ -57,7 +57,7 @@ static int get_int_or(struct dec *d, const char *name, int unknown)
 	long long v = 0;
 	enum api_vstate s = api_field_int(d->rec, name, &v);
 
-	if (s == API_V_OK && (v < M_STATUS_UNKNOWN || v > INT_MAX))
+	if (s == API_V_OK && (v < INT_MIN || v > INT_MAX))
 		s = API_V_BAD;
 	note_state(d, s);
 	return s == API_V_OK ? (int)v : unknown;
@@ -339,7 +339,7 @@ int m_subscription_decode(const cJSON *rec, struct m_subscription *out)
 	s = api_field_int(rec, "frequency", &v);
 	if (s == API_V_CUSTOM)
 		out->frequency_custom = 1;
-	else if (s == API_V_OK && v >= M_STATUS_UNKNOWN && v <= INT_MAX)
+	else if (s == API_V_OK && v >= INT_MIN && v <= INT_MAX)
 		out->frequency = (int)v;
 	else if (s == API_V_OK || s == API_V_BAD)
 		d.bad++;
