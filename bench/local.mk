@@ -1,2 +1,3 @@
 ## bench/local.mk: benchmarks (run by hand; they print figures, never assert).
 EXTRA_DIST += bench/sandbox
+EXTRA_DIST += bench/client

@@ -172,6 +172,7 @@ static void handle_page(struct job *j, struct api_call *c)
 	if (j->st.pages == 1 && j->sink && j->sink->ignored && cJSON_GetArraySize(a->ignored) > 0)
 		j->sink->ignored(j->sink->ctx, a->ignored);
 	j->st.ids += (long)a->n_ids;
+	strbuf_free(&c->body);
 	for (size_t i = 0; i < a->n_ids; i++)
 		if (a->ids[i] > last)
 			last = a->ids[i];
@@ -217,6 +218,9 @@ static void handle_get(struct job *j, struct api_call *c)
 		fail(j, &e);
 		return;
 	}
+	/* The parsed tree is all that is needed now; a batch may wait for
+	 * earlier ones, so drop its raw text at once. */
+	strbuf_free(&c->body);
 	sl->ready = 1;
 	sl->records = c->answer.records;
 }
