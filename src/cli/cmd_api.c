@@ -44,7 +44,8 @@ static void usage(FILE *f)
 	        "Options:\n"
 	        "  --all             for ENTITY/search: print one JSON array of every\n"
 	        "                    matching record (search pages, gets of 1000, paging)\n"
-	        "  --trace           print each HTTP request made to stderr\n"
+	        "  --trace           print each HTTP request made, and the quota left,\n"
+	        "                    to stderr\n"
 	        "  --account NAME    use [account NAME] of the config file\n"
 	        "  --rate N          at most N reads (and N writes) a minute; 0: no pacing\n"
 	        "  --search-cap N    ids a search answers at most (default 50000)\n"
@@ -339,6 +340,19 @@ static int run_one(struct api_session *s, const char *path, const struct api_for
 	return rc;
 }
 
+/* What the key may still spend, as the last answer's tokenUsage says. */
+static void print_budget(const struct api_session *s)
+{
+	struct api_budget b;
+
+	api_session_budget(s, &b);
+	if (!b.known)
+		return;
+	fprintf(stderr, "%ld budget reads %ld/min %ld/day left, writes %ld/min %ld/day left\n",
+	        trace_ms(), b.reads_left_minute, b.reads_left_today, b.writes_left_minute,
+	        b.writes_left_today);
+}
+
 /* Flag, then environment, then config, then the library's default. */
 static long pick(long flag, const char *env, long config, long dflt)
 {
@@ -421,6 +435,8 @@ int cli_api(int argc, char **argv)
 	o.key = acct.key;
 	o.token = acct.token;
 	rc = a.all ? run_all(s, a.path, &form, &o) : run_one(s, a.path, &form, &o);
+	if (a.trace)
+		print_budget(s);
 	if (fflush(stdout) != 0 && rc == CLI_OK)
 		rc = CLI_FAILED;
 out:

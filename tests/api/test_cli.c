@@ -144,8 +144,9 @@ static void test_query_object_and_trace(void **state)
 	a = cJSON_Parse(o.out);
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(a, "customerIDs")), 5);
 	cJSON_Delete(a);
-	/* --trace: the requests on stderr. */
+	/* --trace: the requests on stderr, and the budget tokenUsage leaves. */
 	assert_non_null(strstr(o.err, " request /customer/search 200 "));
+	assert_non_null(strstr(o.err, " budget reads "));
 	clirun_free(&o);
 }
 

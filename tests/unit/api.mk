@@ -1,4 +1,5 @@
 ## tests/unit/api.mk: cmocka unit tests of src/api (and the CLI's redaction).
+EXTRA_DIST += tests/fixtures/api
 if HAVE_CMOCKA
 API_TEST_LDADD = $(API_LIBS) $(CMOCKA_LIBS)
 API_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS) \
