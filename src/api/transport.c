@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -50,6 +51,11 @@ void api_options_default(struct api_options *o)
 
 int api_global_init(void)
 {
+	/* With CURLOPT_NOSIGNAL (required: transfers run on the fetch thread)
+	 * libcurl no longer shields TLS writes to a closed connection from
+	 * SIGPIPE, which would kill the process; a dead peer must be an
+	 * error value instead. */
+	signal(SIGPIPE, SIG_IGN);
 	return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? 0 : -1;
 }
 

@@ -112,7 +112,8 @@ void api_call_free(struct api_call *c);
  * they are never resent. */
 int api_path_is_write(const char *path);
 
-/* Once per process, before any thread: curl's global set-up. 0 or -1. */
+/* Once per process, before any thread: curl's global set-up, and SIGPIPE
+ * ignored (see transport.c).  0 or -1. */
 int api_global_init(void);
 void api_global_cleanup(void);
 

@@ -1,6 +1,7 @@
 /* cmd_api.c: `routedesk api PATH [NAME=VALUE | NAME:=JSON | NAME@FILE ...]`. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +195,7 @@ struct out {
 	const char *key, *token;
 	int trace;
 	long records;
+	int write_errno; /* stdout failed (a closed pipe, a full disk) */
 };
 
 static void on_attempt(void *ctx, const struct api_trace *t)
@@ -266,7 +268,11 @@ static int print_batch(void *ctx, const cJSON *records)
 		 * it in place changes nothing anyone else reads. */
 		print_json((cJSON *)r, o, "\t");
 	}
-	return ferror(stdout) ? -1 : 0;
+	if (ferror(stdout) || fflush(stdout) != 0) {
+		o->write_errno = errno ? errno : EIO;
+		return -1;
+	}
+	return 0;
 }
 
 static void print_ignored(void *ctx, const cJSON *names)
@@ -305,6 +311,10 @@ static int run_all(struct api_session *s, const char *path, const struct api_for
 		/* On failure the array stays unterminated on purpose: a
 		 * consumer must not mistake part of the records for all. */
 		fputs(o->records ? "\n]\n" : "[]\n", stdout);
+	} else if (o->write_errno) {
+		/* A reader that went away (| head) needs no message. */
+		if (o->write_errno != EPIPE)
+			say(_("cannot write the output: "), strerror(o->write_errno), o);
 	} else {
 		say("", api_error_text(&err), o);
 	}
@@ -373,7 +383,7 @@ int cli_api(int argc, char **argv)
 	struct api_options opt;
 	struct api_error err = API_ERROR_INIT;
 	struct api_session *s = NULL;
-	struct out o = { NULL, NULL, 0, 0 };
+	struct out o = { NULL, NULL, 0, 0, 0 };
 	struct args a;
 	int rc;
 
@@ -437,8 +447,11 @@ int cli_api(int argc, char **argv)
 	rc = a.all ? run_all(s, a.path, &form, &o) : run_one(s, a.path, &form, &o);
 	if (a.trace)
 		print_budget(s);
-	if (fflush(stdout) != 0 && rc == CLI_OK)
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == CLI_OK) {
+		if (errno != EPIPE)
+			say(_("cannot write the output: "), strerror(errno), &o);
 		rc = CLI_FAILED;
+	}
 out:
 	api_session_free(s);
 	api_global_cleanup();
