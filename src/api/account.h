@@ -28,6 +28,7 @@ struct api_account {
 	long search_cap;   /* 0 when not set */
 };
 
+/* Empty: every string NULL, rate -1, search_cap 0. */
 void api_account_init(struct api_account *a);
 /* Frees and wipes (the token is overwritten before it is freed). */
 void api_account_free(struct api_account *a);

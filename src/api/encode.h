@@ -32,7 +32,9 @@ struct api_form {
 /* The service's cut: variables past this many are silently dropped. */
 #define API_MAX_VARS 1000
 
+/* An empty form (same as API_FORM_INIT). */
 void api_form_init(struct api_form *f);
+/* Frees every pair; f is empty and reusable afterwards. */
 void api_form_free(struct api_form *f);
 /* Appends a deep copy of src's pairs to dst. */
 void api_form_copy(struct api_form *dst, const struct api_form *src);

@@ -59,6 +59,7 @@ struct api_answer {
  * nothing to free, but api_answer_free is harmless). */
 int api_envelope_parse(const char *body, size_t len, long http_status,
                        struct api_answer *out, struct api_error *err);
+/* Frees the tree and id arrays; a is zeroed (API_ANSWER_INIT) afterwards. */
 void api_answer_free(struct api_answer *a);
 
 /* 0 when a->success; else -1 with err set to API_ERR_QUOTA (the message

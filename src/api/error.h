@@ -40,7 +40,8 @@ void api_error_set(struct api_error *e, enum api_err_kind kind, long http_status
 void api_error_clear(struct api_error *e);
 /* Moves src into dst (dst cleared first); src is left API_OK. */
 void api_error_move(struct api_error *dst, struct api_error *src);
-/* "network", "HTTP", "API", "decode", "quota", "usage", "unknown outcome"
+/* "network", "HTTP", "API", "decode", "quota", "usage", "unknown outcome",
+ * "cancelled"
  * ("ok" for API_OK).  Static string. */
 const char *api_error_kind_name(enum api_err_kind kind);
 /* Never NULL: e->message, else the server message, else the kind's name. */

@@ -22,7 +22,9 @@ struct api_pacer {
 	long hold_until;   /* a Retry-After from the server (ms), 0 for none */
 };
 
+/* A pacer allowing per_minute starts in any 60 s (0 or less: no limit). */
 void api_pacer_init(struct api_pacer *p, int per_minute);
+/* Frees the window; p may be initialised again. */
 void api_pacer_free(struct api_pacer *p);
 /* Earliest time (ms, >= now) at which one more request may start. */
 long api_pacer_next(const struct api_pacer *p, long now);

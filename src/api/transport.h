@@ -104,6 +104,8 @@ struct api_call {
 /* A call of path with a copy of form (NULL for none).  is_write decides
  * pacing and retries: see api_path_is_write. */
 struct api_call *api_call_new(const char *path, const struct api_form *form, int is_write);
+/* Frees c and its answer; c must not be submitted (or already returned by
+ * api_wait, or withdrawn).  NULL is allowed. */
 void api_call_free(struct api_call *c);
 
 /* 1 when the operation at path counts as a write for the service: anything
@@ -115,6 +117,7 @@ int api_path_is_write(const char *path);
 /* Once per process, before any thread: curl's global set-up, and SIGPIPE
  * ignored (see transport.c).  0 or -1. */
 int api_global_init(void);
+/* At exit, after every session is freed. */
 void api_global_cleanup(void);
 
 struct api_session;

@@ -42,6 +42,7 @@ struct api_value {
 /* Decodes item (may be NULL: missing) as type into *out and returns
  * out->state.  Only RT_IDLIST allocates; release with api_value_free. */
 enum api_vstate api_value_decode(const cJSON *item, enum res_type type, struct api_value *out);
+/* Frees v's id list (the only thing a value owns); v stays readable. */
 void api_value_free(struct api_value *v);
 /* "ok", "missing", "null", "unset", "custom", "bad".  Static. */
 const char *api_vstate_name(enum api_vstate s);
@@ -78,6 +79,7 @@ struct api_record {
  * key is an integer; -1 otherwise (out is then still filled and must be
  * freed).  Never fails on other fields: they are API_V_BAD and counted. */
 int api_record_decode(const struct resource *r, const cJSON *rec, struct api_record *out);
+/* Frees the values (rec->raw stays the caller's).  NULL is allowed. */
 void api_record_free(struct api_record *rec);
 /* The value of field name, or NULL when r has no such field. */
 const struct api_value *api_record_get(const struct api_record *rec, const char *name);
