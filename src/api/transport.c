@@ -693,14 +693,6 @@ static void start_ready(struct api_session *s, long now, long *wake)
 	}
 }
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) != 0)
-		;
-}
-
 /* One turn: start what may start, move bytes, collect finished attempts,
  * then wait for sockets or the next timer (at most a second). */
 static void drive(struct api_session *s)
@@ -731,10 +723,14 @@ static void drive(struct api_session *s)
 		timeout = 0;
 	if (timeout > 1000)
 		timeout = 1000;
-	if (s->running)
-		curl_multi_poll(s->multi, NULL, 0, (int)timeout, NULL);
-	else if (timeout > 0)
-		sleep_ms(timeout);
+	/* Polled even with nothing running (a backoff, a pacing pause), so
+	 * api_session_wakeup from another thread ends the wait at once. */
+	curl_multi_poll(s->multi, NULL, 0, (int)timeout, NULL);
+}
+
+void api_session_wakeup(struct api_session *s)
+{
+	curl_multi_wakeup(s->multi);
 }
 
 struct api_call *api_wait(struct api_session *s)

@@ -144,6 +144,10 @@ int api_withdraw(struct api_session *s, struct api_call *c);
 /* Submitted calls not yet returned by api_wait. */
 size_t api_outstanding(const struct api_session *s);
 
+/* Ends a wait inside api_wait or api_perform at once, so a cancel flag
+ * just set is seen without delay.  The one function that may be called
+ * from another thread than the session's. */
+void api_session_wakeup(struct api_session *s);
 /* What the key may still spend, from the latest answer. */
 void api_session_budget(const struct api_session *s, struct api_budget *b);
 /* The search cap the session pages by. */

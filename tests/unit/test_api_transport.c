@@ -27,7 +27,8 @@
  * next action of a script, whatever connection it arrives on, and logs
  * "CONN PATH BODY" per request to a file before acting.  Actions: ok (an
  * envelope), fail (success:false), 500, 429 (Retry-After: 1), drop (close
- * without an answer: the request may have been applied), garbage.
+ * without an answer: the request may have been applied), garbage, hang
+ * (never answer).
  */
 
 #define MAX_CONN 16
@@ -141,6 +142,8 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 						      "{\"success\":false,\"errorMessage\":\"slow down\"}");
 					else if (strcmp(act, "garbage") == 0)
 						reply(conns[i].fd, "200 OK", "", "<html>oops</html>");
+					else if (strcmp(act, "hang") == 0)
+						; /* read, never answer */
 					else
 						closed = 1; /* drop */
 				}
@@ -477,6 +480,59 @@ static void test_several_in_flight(void **state)
 	api_session_free(s);
 }
 
+static atomic_int cancel_flag;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	atomic_store(&cancel_flag, 1);
+}
+
+static struct api_session *cancellable(void)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	char url[64];
+
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
+	api_options_default(&o);
+	o.url = url;
+	o.key = "k";
+	o.token = "t";
+	o.cancel = &cancel_flag;
+	return api_session_new(&o, &e);
+}
+
+static void test_cancel(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("hang");
+	s = cancellable();
+	assert_non_null(s);
+	/* Set before it starts: nothing is sent. */
+	atomic_store(&cancel_flag, 1);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_CANCELLED);
+	assert_int_equal(api_session_requests(s), 0);
+	api_call_free(c);
+	/* Set while the server sits on the request: the read ends. */
+	atomic_store(&cancel_flag, 0);
+	signal(SIGALRM, on_alarm);
+	alarm(1);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_CANCELLED);
+	assert_int_equal(c->attempts, 1);
+	assert_int_equal(logged(NULL, NULL, 0), 1);
+	api_call_free(c);
+	atomic_store(&cancel_flag, 0);
+	api_session_free(s);
+}
+
 static void test_session_needs_credentials(void **state)
 {
 	struct api_options o;
@@ -531,6 +587,7 @@ int main(void)
 		cmocka_unit_test(test_nothing_sent_is_retried_even_for_writes),
 		cmocka_unit_test_teardown(test_too_many_variables, teardown),
 		cmocka_unit_test_teardown(test_several_in_flight, teardown),
+		cmocka_unit_test_teardown(test_cancel, teardown),
 		cmocka_unit_test(test_session_needs_credentials),
 		cmocka_unit_test(test_read_or_write),
 	};
