@@ -1,1 +1,117 @@
-/* action.h: (being written) */
+/* action.h: the one action table (names, default keys, help), key names and the key map. */
+#ifndef ROUTEDESK_UI_ACTION_H
+#define ROUTEDESK_UI_ACTION_H
+
+#include <stddef.h>
+
+struct strbuf;
+
+/*
+ * Design (tig's request table): every key the console understands is an
+ * action in one table with its name (used in the config's [keys] section),
+ * its default keys and its help text (N_(), translated when shown).  The
+ * key map, the help view and the status-line hints are generated from the
+ * table and the user's rebindings, so help always shows the live keys.
+ *
+ * Keys are ints: a character is its code point; a curses function key
+ * (KEY_DOWN, KEY_F(1) ...) is KEYF | its code, so it never collides with
+ * a character of the same number.  Control characters are their code
+ * (C-x is 24, Tab 9, Enter 10, Esc 27).
+ */
+#define KEYF (1 << 24)
+
+enum action {
+	ACT_NONE = 0,
+	ACT_HELP,
+	ACT_BACK,
+	ACT_QUIT,
+	ACT_POP,
+	ACT_COMMAND,
+	ACT_FILTER,
+	ACT_NEXT_MATCH,
+	ACT_PREV_MATCH,
+	ACT_DOWN,
+	ACT_UP,
+	ACT_FIRST,
+	ACT_LAST,
+	ACT_PAGE_DOWN,
+	ACT_PAGE_UP,
+	ACT_ENTER,
+	ACT_NEXT_PANE,
+	ACT_PREV_PANE,
+	ACT_PANE_1,
+	ACT_PANE_2,
+	ACT_PANE_3,
+	ACT_PANE_4,
+	ACT_PANE_5,
+	ACT_PREV_DAY,
+	ACT_NEXT_DAY,
+	ACT_TODAY,
+	ACT_SORT_PREV,
+	ACT_SORT_NEXT,
+	ACT_SORT_INVERT,
+	ACT_REFRESH,
+	ACT_RELOAD,
+	ACT_PAUSE,
+	ACT_COPY,
+	ACT_ADD_NOTE,
+	ACT_ADD_ON,
+	ACT_LEAD_STAGE,
+	ACT_REDRAW,
+	ACT_COUNT,
+};
+
+enum {
+	ACTF_WRITE = 1u << 0, /* a write: hidden (and refused) under --readonly */
+	ACTF_HINT = 1u << 1,  /* shown in the status line's hints */
+};
+
+struct action_def {
+	enum action id;
+	const char *name;   /* config name: "page_down" */
+	const char *keys;   /* default keys, space-separated key names */
+	const char *help;   /* N_() */
+	const char *hint;   /* N_() short label for the status line, or NULL */
+	unsigned flags;
+};
+
+/* The table entry of a, or NULL (ACT_NONE, out of range). */
+const struct action_def *action_def(enum action a);
+/* The action named name, or ACT_NONE. */
+enum action action_lookup(const char *name);
+
+/* Parses a key name: a single character ("j", "?", "é"), "C-x", "Enter",
+ * "Tab", "S-Tab", "Esc", "Space", "Backspace", "Del", "Ins", "Up", "Down",
+ * "Left", "Right", "PgUp", "PgDn", "Home", "End", "F1".."F12".  Case
+ * matters for single characters only.  The key, or -1. */
+int action_key_parse(const char *name);
+/* Writes the name of key into buf (at least 16 bytes); returns buf. */
+char *action_key_name(int key, char *buf, size_t size);
+/* Folds the codes curses gives for the same key into one: CR and
+ * KEY_ENTER to Enter (10), DEL (127), BS (8) and KEY_BACKSPACE to
+ * Backspace; returns key unchanged otherwise. */
+int action_key_normalize(int key);
+
+struct keymap;
+
+/* The defaults of the table; free with keymap_free. */
+struct keymap *keymap_new(void);
+void keymap_free(struct keymap *km);
+/* The action of key, or ACT_NONE. */
+enum action keymap_action(const struct keymap *km, int key);
+/* Rebinds action name to keys ("j Down", or "none"): the action's old
+ * keys are dropped and each key is taken from whatever had it.  0, or -1
+ * with a message in err (unknown action or key name; km unchanged). */
+int keymap_bind(struct keymap *km, const char *name, const char *keys, struct strbuf *err);
+/* Appends the live keys of a as names separated by sep ("j Down"); returns
+ * how many. */
+size_t keymap_keys_text(const struct keymap *km, enum action a, const char *sep,
+                        struct strbuf *out);
+/* The first live key of a, or -1 when unbound. */
+int keymap_first_key(const struct keymap *km, enum action a);
+
+/* The status line's hints from the live keys ("? help  / filter ..."),
+ * skipping write actions when readonly. */
+void keymap_hints(const struct keymap *km, int readonly, struct strbuf *out);
+
+#endif
