@@ -1,0 +1,477 @@
+/* state.c: [ui] and [keys] of the config file, and the state saved between runs. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "api/account.h"
+#include "common/strbuf.h"
+#include "ui/i18n.h"
+#include "ui/state.h"
+
+#define CONFIG_MAX_BYTES (1 << 20)
+#define STATE_MAX_BYTES (256 * 1024)
+
+enum conf_type { CONF_INT, CONF_LONG, CONF_BOOL, CONF_STR };
+
+/* The [ui] keys, as calcurse's confmap: one line per setting. */
+static const struct {
+	const char *key;
+	enum conf_type type;
+	size_t offset;
+	long min, max;
+} confmap[] = {
+	{ "refresh", CONF_INT, offsetof(struct ui_config, refresh), 0, 86400 },
+	{ "theme", CONF_STR, offsetof(struct ui_config, theme), 0, 0 },
+	{ "ascii", CONF_BOOL, offsetof(struct ui_config, ascii), 0, 1 },
+	{ "budget_reserve", CONF_LONG, offsetof(struct ui_config, budget_reserve), 0, 100000 },
+};
+
+void state_config_init(struct ui_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->refresh = 60;
+	c->budget_reserve = 50;
+}
+
+void state_config_free(struct ui_config *c)
+{
+	free(c->theme);
+	for (size_t i = 0; i < c->n_keys; i++) {
+		free(c->key_names[i]);
+		free(c->key_values[i]);
+	}
+	free(c->key_names);
+	free(c->key_values);
+	free(c->key_lines);
+	state_config_init(c);
+}
+
+static char *trim(char *s)
+{
+	size_t len;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		s[--len] = '\0';
+	return s;
+}
+
+static char *unquote(char *v)
+{
+	size_t len = strlen(v);
+
+	if (len >= 2 && v[0] == '"' && v[len - 1] == '"') {
+		v[len - 1] = '\0';
+		v++;
+	}
+	return v;
+}
+
+int state_parse_bool(const char *s)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1" };
+	static const char *const no[] = { "no", "false", "off", "0" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(s, yes[i]) == 0)
+			return 1;
+		if (strcasecmp(s, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+static int set_ui(struct ui_config *c, const char *k, const char *v, const char *path, int line,
+                  struct strbuf *err)
+{
+	for (size_t i = 0; i < sizeof(confmap) / sizeof(confmap[0]); i++) {
+		char *field = (char *)c + confmap[i].offset;
+		char *end;
+		long n;
+		int b;
+
+		if (strcmp(confmap[i].key, k) != 0)
+			continue;
+		switch (confmap[i].type) {
+		case CONF_INT:
+		case CONF_LONG:
+			errno = 0;
+			n = strtol(v, &end, 10);
+			if (!*v || *end || errno || n < confmap[i].min || n > confmap[i].max) {
+				strbuf_addf(err, _("%s:%d: %s must be a number from %ld to %ld"), path, line,
+				            k, confmap[i].min, confmap[i].max);
+				return -1;
+			}
+			if (confmap[i].type == CONF_INT)
+				*(int *)field = (int)n;
+			else
+				*(long *)field = n;
+			return 0;
+		case CONF_BOOL:
+			b = state_parse_bool(v);
+			if (b < 0) {
+				strbuf_addf(err, _("%s:%d: %s must be yes or no"), path, line, k);
+				return -1;
+			}
+			*(int *)field = b;
+			return 0;
+		case CONF_STR:
+			free(*(char **)field);
+			*(char **)field = xstrdup(v);
+			return 0;
+		}
+	}
+	strbuf_addf(err, _("%s:%d: unknown setting '%s' in [ui]"), path, line, k);
+	return -1;
+}
+
+static void add_key(struct ui_config *c, const char *k, const char *v, int line)
+{
+	c->key_names = xrealloc(c->key_names, (c->n_keys + 1) * sizeof(*c->key_names));
+	c->key_values = xrealloc(c->key_values, (c->n_keys + 1) * sizeof(*c->key_values));
+	c->key_lines = xrealloc(c->key_lines, (c->n_keys + 1) * sizeof(*c->key_lines));
+	c->key_names[c->n_keys] = xstrdup(k);
+	c->key_values[c->n_keys] = xstrdup(v);
+	c->key_lines[c->n_keys] = line;
+	c->n_keys++;
+}
+
+int state_config_parse(const char *text, const char *path, struct ui_config *c,
+                       struct strbuf *err)
+{
+	enum { OTHER, UI, KEYS } section = OTHER;
+	char *copy = xstrdup(text), *line = copy;
+	int lineno = 0, rc = 0;
+
+	while (line && rc == 0) {
+		char *nl = strchr(line, '\n'), *l, *eq;
+
+		if (nl)
+			*nl = '\0';
+		lineno++;
+		l = trim(line);
+		line = nl ? nl + 1 : NULL;
+		if (!*l || *l == '#' || *l == ';')
+			continue;
+		if (*l == '[') {
+			char *close = strchr(l, ']');
+
+			if (!close) {
+				strbuf_addf(err, _("%s:%d: a section needs a closing ']'"), path, lineno);
+				rc = -1;
+				break;
+			}
+			*close = '\0';
+			l = trim(l + 1);
+			section = strcmp(l, "ui") == 0 ? UI : strcmp(l, "keys") == 0 ? KEYS : OTHER;
+			continue;
+		}
+		if (section == OTHER)
+			continue;
+		eq = strchr(l, '=');
+		if (!eq) {
+			strbuf_addf(err, _("%s:%d: expected NAME = VALUE"), path, lineno);
+			rc = -1;
+			break;
+		}
+		*eq = '\0';
+		if (section == UI)
+			rc = set_ui(c, trim(l), unquote(trim(eq + 1)), path, lineno, err);
+		else
+			add_key(c, trim(l), unquote(trim(eq + 1)), lineno);
+	}
+	free(copy);
+	return rc;
+}
+
+int state_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err)
+{
+	char buf[8192];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0) {
+		strbuf_addf(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			strbuf_addf(err, "%s: %s", path, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		if (out->len + (size_t)n > max) {
+			strbuf_addf(err, _("%s: larger than %zu bytes"), path, max);
+			close(fd);
+			return -1;
+		}
+		strbuf_add(out, buf, (size_t)n);
+	}
+	close(fd);
+	if (!out->buf)
+		strbuf_adds(out, "");
+	return 0;
+}
+
+int state_config_load(struct ui_config *c, struct strbuf *err)
+{
+	char *path = api_config_path();
+	struct strbuf text = STRBUF_INIT;
+	int rc = 0;
+
+	if (path && access(path, F_OK) == 0) {
+		rc = state_read_file(path, CONFIG_MAX_BYTES, &text, err);
+		if (rc == 0)
+			rc = state_config_parse(strbuf_str(&text), path, c, err);
+	}
+	strbuf_free(&text);
+	free(path);
+	return rc;
+}
+
+void state_init(struct ui_state *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void state_free(struct ui_state *s)
+{
+	for (size_t i = 0; i < 8; i++)
+		free(s->filters[i]);
+	state_init(s);
+}
+
+static void copy_field(char *dst, size_t size, const char *v)
+{
+	if (strlen(v) < size)
+		memcpy(dst, v, strlen(v) + 1);
+}
+
+void state_parse(const char *text, struct ui_state *s, const char *const *pane_names,
+                 size_t n_panes)
+{
+	char *copy = xstrdup(text), *save = NULL;
+
+	for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		char *eq = strchr(l, '=');
+
+		if (!eq || *l == '#')
+			continue;
+		*eq = '\0';
+		if (strcmp(l, "pane") == 0) {
+			copy_field(s->pane, sizeof(s->pane), eq + 1);
+		} else if (strcmp(l, "date") == 0) {
+			copy_field(s->date, sizeof(s->date), eq + 1);
+		} else if (strcmp(l, "saved_on") == 0) {
+			copy_field(s->saved_on, sizeof(s->saved_on), eq + 1);
+		} else if (strncmp(l, "filter.", 7) == 0) {
+			for (size_t i = 0; i < n_panes && i < 8; i++) {
+				if (strcmp(l + 7, pane_names[i]) == 0 && eq[1]) {
+					free(s->filters[i]);
+					s->filters[i] = xstrdup(eq + 1);
+				}
+			}
+		}
+	}
+	free(copy);
+}
+
+/* Filter text goes on one line: drop what would break the format. */
+static void add_line_value(struct strbuf *out, const char *v)
+{
+	for (; *v; v++)
+		if (*v != '\n' && *v != '\r')
+			strbuf_addc(out, *v);
+}
+
+void state_format(const struct ui_state *s, const char *const *pane_names, size_t n_panes,
+                  struct strbuf *out)
+{
+	strbuf_adds(out, "# routedesk console state (rewritten at exit)\n");
+	if (s->pane[0])
+		strbuf_addf(out, "pane=%s\n", s->pane);
+	if (s->date[0])
+		strbuf_addf(out, "date=%s\n", s->date);
+	if (s->saved_on[0])
+		strbuf_addf(out, "saved_on=%s\n", s->saved_on);
+	for (size_t i = 0; i < n_panes && i < 8; i++) {
+		if (s->filters[i] && *s->filters[i]) {
+			strbuf_addf(out, "filter.%s=", pane_names[i]);
+			add_line_value(out, s->filters[i]);
+			strbuf_addc(out, '\n');
+		}
+	}
+}
+
+char *state_dir(void)
+{
+	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	struct strbuf sb = STRBUF_INIT;
+
+	if (xdg && xdg[0] == '/')
+		strbuf_addf(&sb, "%s/routedesk", xdg);
+	else if (home && *home)
+		strbuf_addf(&sb, "%s/.local/state/routedesk", home);
+	else
+		return NULL;
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *state_file(const char *name)
+{
+	char *dir = state_dir();
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!dir)
+		return NULL;
+	strbuf_addf(&sb, "%s/%s", dir, name);
+	free(dir);
+	return strbuf_detach(&sb, NULL);
+}
+
+int state_load(struct ui_state *s, const char *const *pane_names, size_t n_panes,
+               struct strbuf *err)
+{
+	char *path = state_file("state");
+	struct strbuf text = STRBUF_INIT;
+	int rc = 0;
+
+	if (path && access(path, F_OK) == 0) {
+		rc = state_read_file(path, STATE_MAX_BYTES, &text, err);
+		if (rc == 0)
+			state_parse(strbuf_str(&text), s, pane_names, n_panes);
+	}
+	strbuf_free(&text);
+	free(path);
+	return rc;
+}
+
+/* mkdir -p for the state directory (0700: it holds what the user typed). */
+static int make_dirs(const char *dir)
+{
+	char *p = xstrdup(dir);
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s == '/') {
+			*s = '\0';
+			if (mkdir(p, 0700) < 0 && errno != EEXIST) {
+				free(p);
+				return -1;
+			}
+			*s = '/';
+		}
+	}
+	free(p);
+	return mkdir(dir, 0700) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Writes text to path through a temporary file and rename, so a crash
+ * mid-write leaves the old file whole. */
+static int write_atomic(const char *path, const char *text, size_t len, struct strbuf *err)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	int fd, rc = -1;
+
+	strbuf_addf(&tmp, "%s.tmp", path);
+	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		size_t off = 0;
+
+		while (off < len) {
+			ssize_t w = write(fd, text + off, len - off);
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				break;
+			off += (size_t)w;
+		}
+		if (close(fd) == 0 && off == len && rename(tmp.buf, path) == 0)
+			rc = 0;
+	}
+	if (rc < 0) {
+		if (err)
+			strbuf_addf(err, "%s: %s", path, strerror(errno));
+		unlink(tmp.buf);
+	}
+	strbuf_free(&tmp);
+	return rc;
+}
+
+int state_save(const struct ui_state *s, const char *const *pane_names, size_t n_panes,
+               struct strbuf *err)
+{
+	char *dir = state_dir(), *path = state_file("state");
+	struct strbuf text = STRBUF_INIT;
+	int rc = -1;
+
+	if (!dir || !path) {
+		strbuf_adds(err, _("neither XDG_STATE_HOME nor HOME is set: state not saved"));
+	} else if (make_dirs(dir) < 0) {
+		strbuf_addf(err, "%s: %s", dir, strerror(errno));
+	} else {
+		state_format(s, pane_names, n_panes, &text);
+		rc = write_atomic(path, text.buf, text.len, err);
+	}
+	strbuf_free(&text);
+	free(dir);
+	free(path);
+	return rc;
+}
+
+size_t state_history_load(char ***lines, size_t max)
+{
+	char *path = state_file("history");
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	char **v = NULL, *save = NULL;
+	size_t n = 0;
+
+	*lines = NULL;
+	if (path && access(path, F_OK) == 0 &&
+	    state_read_file(path, STATE_MAX_BYTES, &text, &err) == 0) {
+		for (char *l = strtok_r(text.buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+			if (n == max) {
+				free(v[0]);
+				memmove(v, v + 1, (n - 1) * sizeof(*v));
+				n--;
+			}
+			v = xrealloc(v, (n + 1) * sizeof(*v));
+			v[n++] = xstrdup(l);
+		}
+	}
+	strbuf_free(&text);
+	strbuf_free(&err);
+	free(path);
+	*lines = v;
+	return n;
+}
+
+void state_history_save(char *const *lines, size_t n)
+{
+	char *dir = state_dir(), *path = state_file("history");
+	struct strbuf text = STRBUF_INIT;
+
+	if (dir && path && make_dirs(dir) == 0) {
+		for (size_t i = 0; i < n; i++) {
+			add_line_value(&text, lines[i]);
+			strbuf_addc(&text, '\n');
+		}
+		write_atomic(path, strbuf_str(&text), text.len, NULL);
+	}
+	strbuf_free(&text);
+	free(dir);
+	free(path);
+}

@@ -1,0 +1,99 @@
+/* state.h: the console's settings ([ui], [keys] of the config) and its saved state. */
+#ifndef ROUTEDESK_UI_STATE_H
+#define ROUTEDESK_UI_STATE_H
+
+#include <stddef.h>
+
+struct strbuf;
+
+/*
+ * Settings live in the same INI file as the accounts
+ * ($XDG_CONFIG_HOME/routedesk/config, see api/account.h), in sections of
+ * their own; other sections are skipped here:
+ *
+ *   [ui]
+ *   refresh = 60        seconds between auto-refreshes; 0 turns them off
+ *   theme = light       a themes/NAME.theme
+ *   ascii = yes         ASCII lines and glyphs even in a UTF-8 locale
+ *   budget_reserve = 50 reads a day kept back: auto-refresh pauses below
+ *
+ *   [keys]
+ *   ACTION = KEY [KEY...]   e.g. "down = j Down C-n"; "none" unbinds
+ *
+ * The table below (as calcurse's confmap) is the one list of [ui] keys.
+ *
+ * The state ($XDG_STATE_HOME/routedesk/state, default
+ * ~/.local/state/routedesk/state) is lines of KEY=VALUE that the console
+ * writes at exit: the last pane, the review date and the day it was saved
+ * (the date is restored only on that same day: a dispatcher who looked at
+ * tomorrow before lunch gets tomorrow back after lunch, not next week),
+ * each pane's filter, and the `:` history (history in its own file).
+ */
+
+struct ui_config {
+	int refresh;          /* seconds, default 60; 0 off */
+	char *theme;          /* malloc'd, or NULL */
+	int ascii;            /* 0/1 */
+	long budget_reserve;  /* default 50 */
+	/* [keys] lines in file order, for keymap_bind: names[i] = values[i] */
+	char **key_names, **key_values;
+	int *key_lines;       /* line numbers, for messages */
+	size_t n_keys;
+};
+
+void state_config_init(struct ui_config *c);
+void state_config_free(struct ui_config *c);
+
+/* Reads the [ui] and [keys] sections of text (path for messages) into c
+ * (which holds defaults).  Unknown [ui] keys and bad values are errors:
+ * 0, or -1 with "PATH:LINE: ..." appended to err (c keeps what was read
+ * before the bad line). */
+int state_config_parse(const char *text, const char *path, struct ui_config *c,
+                       struct strbuf *err);
+
+/* Reads the config file when it exists (a missing file is not an error).
+ * 0, or -1 with a message in err. */
+int state_config_load(struct ui_config *c, struct strbuf *err);
+
+/* What is remembered between runs. */
+struct ui_state {
+	char pane[32];        /* "routes", "customers" ... or "" */
+	char date[11];        /* "YYYY-MM-DD" or "" */
+	char saved_on[11];    /* the day it was written */
+	char *filters[8];     /* per pane (index of app's pane table), malloc'd or NULL */
+};
+
+void state_init(struct ui_state *s);
+void state_free(struct ui_state *s);
+/* Parses state text (unknown keys are skipped: a newer version's file
+ * must not break an older one).  Pane filters are keyed by pane_names,
+ * n_panes of them (at most 8). */
+void state_parse(const char *text, struct ui_state *s, const char *const *pane_names,
+                 size_t n_panes);
+/* Formats s as state text onto out. */
+void state_format(const struct ui_state *s, const char *const *pane_names, size_t n_panes,
+                  struct strbuf *out);
+
+/* The state directory (malloc'd), from XDG_STATE_HOME or HOME; NULL when
+ * neither is set. */
+char *state_dir(void);
+/* Reads / writes the state file (created 0600; a missing file reads as
+ * empty).  0 or -1 with a message in err. */
+int state_load(struct ui_state *s, const char *const *pane_names, size_t n_panes,
+               struct strbuf *err);
+int state_save(const struct ui_state *s, const char *const *pane_names, size_t n_panes,
+               struct strbuf *err);
+
+/* The `:` history: one entry per line, oldest first, at most max kept.
+ * load returns the number of entries (*lines malloc'd, each malloc'd). */
+size_t state_history_load(char ***lines, size_t max);
+void state_history_save(char *const *lines, size_t n);
+
+/* Reads a whole file of at most max bytes onto out.  0, or -1 with a
+ * message ("PATH: reason") in err. */
+int state_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err);
+
+/* 1 for yes/true/on/1, 0 for no/false/off/0, -1 otherwise. */
+int state_parse_bool(const char *s);
+
+#endif
