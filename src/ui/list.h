@@ -1,1 +1,97 @@
-/* list.h: (being written) */
+/* list.h: the virtualised list widget that draws any struct view. */
+#ifndef ROUTEDESK_UI_LIST_H
+#define ROUTEDESK_UI_LIST_H
+
+#include <stddef.h>
+
+#include "ui/view.h"
+
+struct strbuf;
+struct theme;
+struct ui;
+
+/*
+ * Design: a list draws one view.  It never walks every row per frame: it
+ * keeps an index (display position -> view row) rebuilt only when the
+ * data, the sort or the filter change, and draws the visible rows only.
+ * With neither sort nor filter the index is the identity and costs
+ * nothing, whatever the row count.  The selection and the scroll are kept
+ * as a record id and an offset from the top, so a refresh or a re-sort
+ * finds the same record on the same screen line.
+ *
+ * Sorting and filtering apply to loaded rows (unloaded rows have no text
+ * yet): a sorted list shows the loaded rows in order, then the others in
+ * the view's order; a filter narrows the loaded rows.
+ *
+ * Cell text is API text: it is escaped (utf8_escape_controls) and fitted
+ * by display width before it reaches curses.
+ */
+
+struct list_env {
+	const struct theme *theme;
+	int ascii;      /* ASCII lines and glyphs */
+	int utf8;       /* the locale can show non-ASCII text */
+	struct ui *ui;  /* passed to the view's want() */
+};
+
+struct list;
+
+/* A list over v (borrowed: the caller keeps v alive longer). */
+struct list *list_new(struct view *v);
+void list_free(struct list *l);
+struct view *list_view(const struct list *l);
+
+/* The view's rows changed: rebuild the index before the next use. */
+void list_changed(struct list *l);
+
+/* Draws on stdscr the list (with its column titles and, when the view has a
+ * preview, the preview) in the rectangle; asks the view's want() for the
+ * unloaded rows on screen and one page ahead. */
+void list_draw(struct list *l, int y, int x, int height, int width, const struct list_env *env);
+/* Where the selected row was drawn (for parking the cursor): 0, or -1
+ * when nothing is selected. */
+int list_cursor(const struct list *l, int *y, int *x);
+
+/* Rows shown (after the filter) and rows of the view. */
+size_t list_count(struct list *l);
+size_t list_total(struct list *l);
+/* The selection's position among the rows shown (0 when empty). */
+size_t list_position(struct list *l);
+/* The selected view row and its id: 1, or 0 when the list is empty. */
+int list_selected(struct list *l, size_t *row, long long *id);
+/* Selects the row of id; 1 when found. */
+int list_select_id(struct list *l, long long id);
+
+void list_move(struct list *l, long delta);
+void list_page(struct list *l, int dir);
+void list_first(struct list *l);
+void list_last(struct list *l);
+
+/* < and >: the previous / next sortable column, through "unsorted". */
+void list_sort_step(struct list *l, int dir);
+void list_sort_invert(struct list *l);
+/* The sort column (-1 none) and *desc. */
+int list_sort_column(const struct list *l, int *desc);
+
+/* Narrows the loaded rows to those matching text (NULL or "" clears).
+ * The text is also the pattern for n/N. */
+void list_set_filter(struct list *l, const char *text);
+const char *list_filter(const struct list *l);
+/* n/N: the next (dir 1) or previous (-1) row after the selection that
+ * matches the last filter text, wrapping.  1 when one was found. */
+int list_find(struct list *l, int dir);
+
+/* The text of the selected row: its cells separated by two spaces. */
+void list_row_text(struct list *l, size_t row, struct strbuf *out);
+
+/* Fits raw text into exactly width display columns onto out: escaped,
+ * non-ASCII replaced by '?' unless utf8, truncated with an ellipsis ("…",
+ * or "~" when ascii), padded with spaces (on the left when right). */
+void list_fit(struct strbuf *out, const char *s, size_t len, int width, int right, int ascii,
+              int utf8);
+
+/* The column widths for a width (1 column of it is the selection gutter):
+ * widths[i] is 0 for a column dropped on a narrow screen.  Pure. */
+void list_layout(const struct view_column *cols, size_t n, int width, int *widths);
+
+#endif
