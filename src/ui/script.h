@@ -1,1 +1,63 @@
-/* script.h: (being written) */
+/* script.h: ROUTEDESK_SCRIPT: keys and commands from a file, and :save-display. */
+#ifndef ROUTEDESK_UI_SCRIPT_H
+#define ROUTEDESK_UI_SCRIPT_H
+
+#include <stddef.h>
+
+struct strbuf;
+
+/*
+ * With ROUTEDESK_SCRIPT=FILE the console runs without a terminal (the
+ * screen lives in memory, size from LINES and COLUMNS) and takes its input
+ * from FILE, one step per line:
+ *
+ *   # a comment; blank lines are skipped
+ *   j                  a key, by the names of action.h's action_key_parse:
+ *   Enter              j, G, ?, Enter, Tab, S-Tab, Esc, Space, Backspace,
+ *   C-x                Up, Down, Left, Right, PgUp, PgDn, Home, End,
+ *   F1                 F1..F12, C-a..C-z
+ *   "smith"            each character typed, as keys (into a / or : prompt)
+ *   :cust smith        a `:` command, run as if typed and entered
+ *   :save-display out.txt
+ *                      writes the screen's text (trailing blanks trimmed,
+ *                      one line per screen line) to out.txt
+ *   :resize 100x30     resizes the screen (COLSxLINES), as SIGWINCH would
+ *
+ * A step runs only when the fetch thread is idle (fetch_pending() == 0)
+ * and the screen is drawn; the console waits at most
+ * ROUTEDESK_SCRIPT_TIMEOUT seconds (default 30) for that, then fails with
+ * exit status 1 naming the line.  At the end of the file the console quits
+ * cleanly (exit 0), as Q would; errors it showed meanwhile are also
+ * written to stderr, each line prefixed "routedesk: ".
+ */
+
+enum script_kind { SCRIPT_KEYS, SCRIPT_COMMAND };
+
+struct script_step {
+	enum script_kind kind;
+	int *keys;        /* SCRIPT_KEYS: one or more keys */
+	size_t n_keys;
+	char *command;    /* SCRIPT_COMMAND: without the ':' */
+	int line;
+};
+
+struct script {
+	struct script_step *steps;
+	size_t n, next;
+	char *path;
+};
+
+/* Parses script text (path for messages).  NULL with "PATH:LINE: ..." in
+ * err when a line is not a key name, a quoted text or a command. */
+struct script *script_parse(const char *text, const char *path, struct strbuf *err);
+/* Reads and parses a file. */
+struct script *script_load(const char *path, struct strbuf *err);
+void script_free(struct script *s);
+/* The next step, or NULL at the end. */
+const struct script_step *script_next(struct script *s);
+
+/* Writes the text of the current screen (stdscr) to path: one line per
+ * screen line, trailing blanks trimmed.  0, or -1 with a message in err. */
+int script_save_display(const char *path, struct strbuf *err);
+
+#endif
