@@ -1,2 +1,811 @@
-/* app.c: (being written) */
-typedef int rd_empty_unit;
+/* app.c: the console's options, set-up, main loop, fetch results, auto-refresh and date. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/dates.h"
+#include "common/trace.h"
+#include "ui/app.h"
+#include "ui/demo.h"
+#include "ui/i18n.h"
+#include "ui/list.h"
+#include "ui/script.h"
+#include "ui/term.h"
+#include "ui/view_common.h"
+
+#define DEMO_CUSTOMERS 2000
+#define DEMO_START_TIMEOUT 120
+#define HISTORY_MAX 200
+
+double app_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void usage(FILE *f)
+{
+	fputs(_("usage: routedesk [--account NAME] [--date YYYY-MM-DD]\n"
+	        "                 [--view routes|customers|subscriptions|tickets] [--readonly]\n"
+	        "                 [--theme NAME] [--ascii] [--demo] [--fresh]\n"
+	        "       routedesk api [OPTIONS] PATH [NAME=VALUE | NAME:=JSON ...]\n"
+	        "       routedesk --version | --help\n"
+	        "\n"
+	        "The console for the day's route review, customers, subscriptions and\n"
+	        "tickets.  Press ? inside for the keys.\n"
+	        "\n"
+	        "  --account NAME   the [account NAME] section of the config file\n"
+	        "  --date DATE      review this day instead of today\n"
+	        "  --view VIEW      the pane to open on\n"
+	        "  --readonly       hide and refuse every write\n"
+	        "  --theme NAME     themes/NAME.theme (default, light, mono, colorblind)\n"
+	        "  --ascii          ASCII lines and glyphs\n"
+	        "  --demo           run on a private sandbox with generated data\n"
+	        "  --fresh          ignore the saved pane, date and filters\n"
+	        "\n"
+	        "Credentials: ROUTEDESK_URL, ROUTEDESK_KEY, ROUTEDESK_TOKEN, or\n"
+	        "$XDG_CONFIG_HOME/routedesk/config ([account NAME], [ui], [keys]).\n"), f);
+}
+
+enum { OPT_ACCOUNT = 256, OPT_DATE, OPT_VIEW, OPT_READONLY, OPT_THEME, OPT_ASCII, OPT_DEMO,
+       OPT_FRESH, OPT_VERSION, OPT_HELP };
+
+struct options {
+	const char *account, *date, *view, *theme;
+	int readonly, ascii, demo, fresh;
+};
+
+/* -1: continue; otherwise the exit code (after --help, --version, errors). */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{ "account", required_argument, NULL, OPT_ACCOUNT },
+		{ "date", required_argument, NULL, OPT_DATE },
+		{ "view", required_argument, NULL, OPT_VIEW },
+		{ "readonly", no_argument, NULL, OPT_READONLY },
+		{ "theme", required_argument, NULL, OPT_THEME },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "demo", no_argument, NULL, OPT_DEMO },
+		{ "fresh", no_argument, NULL, OPT_FRESH },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ "help", no_argument, NULL, OPT_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct rd_date d;
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_ACCOUNT: o->account = optarg; break;
+		case OPT_DATE:
+			if (date_parse(optarg, &d) < 0) {
+				fprintf(stderr, _("routedesk: --date: '%s' is not a date (YYYY-MM-DD)\n"), optarg);
+				return APP_USAGE;
+			}
+			o->date = optarg;
+			break;
+		case OPT_VIEW:
+			if (app_pane_of(optarg) < 0 || strcmp(optarg, "stops") == 0) {
+				fprintf(stderr, _("routedesk: --view: '%s' is not one of routes, customers, "
+				                  "subscriptions, tickets\n"), optarg);
+				return APP_USAGE;
+			}
+			o->view = optarg;
+			break;
+		case OPT_READONLY: o->readonly = 1; break;
+		case OPT_THEME: o->theme = optarg; break;
+		case OPT_ASCII: o->ascii = 1; break;
+		case OPT_DEMO: o->demo = 1; break;
+		case OPT_FRESH: o->fresh = 1; break;
+		case OPT_VERSION:
+			printf("routedesk %s\n", PACKAGE_VERSION);
+			return APP_OK;
+		case 'h':
+		case OPT_HELP:
+			usage(stdout);
+			return APP_OK;
+		default:
+			if (optopt >= OPT_ACCOUNT)
+				fprintf(stderr, _("routedesk: %s needs a value\n"), argv[optind - 1]);
+			else
+				fprintf(stderr, _("routedesk: unknown option '%s'\n"), argv[optind - 1]);
+			usage(stderr);
+			return APP_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, _("routedesk: unknown command '%s'\n"), argv[optind]);
+		usage(stderr);
+		return APP_USAGE;
+	}
+	return -1;
+}
+
+static void today(char *buf)
+{
+	struct rd_date d;
+
+	date_today(&d);
+	date_format(&d, buf);
+}
+
+/* Settings, keys and theme: errors here stop the start, clearly. */
+static int load_settings(struct ui *ui, const struct options *o)
+{
+	struct strbuf err = STRBUF_INIT;
+	const char *theme;
+	int rc = 0;
+
+	state_config_init(&ui->config);
+	if (state_config_load(&ui->config, &err) < 0)
+		goto fail;
+	ui->keys = keymap_new();
+	for (size_t i = 0; i < ui->config.n_keys; i++) {
+		if (keymap_bind(ui->keys, ui->config.key_names[i], ui->config.key_values[i], &err) < 0) {
+			char *path = api_config_path();
+			char *msg = strbuf_detach(&err, NULL);
+
+			strbuf_addf(&err, "%s:%d: [keys] %s", path ? path : "config",
+			            ui->config.key_lines[i], msg);
+			free(path);
+			free(msg);
+			goto fail;
+		}
+	}
+	theme = o->theme ? o->theme : ui->config.theme ? ui->config.theme : "default";
+	if (theme_load(&ui->theme, theme, &err) < 0)
+		goto fail;
+	ui->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	ui->ascii = o->ascii || ui->config.ascii || !ui->utf8;
+	view_ascii = ui->ascii;
+	ui->readonly = o->readonly;
+	ui->fresh = o->fresh;
+	goto out;
+fail:
+	fprintf(stderr, "routedesk: %s\n", strbuf_str(&err));
+	rc = -1;
+out:
+	strbuf_free(&err);
+	return rc;
+}
+
+static int connect_account(struct ui *ui, const struct options *o)
+{
+	struct api_error err = API_ERROR_INIT;
+	struct strbuf msg = STRBUF_INIT;
+
+	api_account_init(&ui->acct);
+	api_options_default(&ui->api);
+	if (o->demo) {
+		fprintf(stderr, _("routedesk: starting a demo sandbox with %d generated customers...\n"),
+		        DEMO_CUSTOMERS);
+		ui->demo = demo_start(DEMO_CUSTOMERS, DEMO_START_TIMEOUT, &msg);
+		if (!ui->demo) {
+			fprintf(stderr, "routedesk: %s\n", strbuf_str(&msg));
+			strbuf_free(&msg);
+			return -1;
+		}
+		ui->acct.name = xstrdup("demo");
+		ui->acct.url = xstrdup(demo_url(ui->demo));
+		ui->acct.key = xstrdup(DEMO_KEY);
+		ui->acct.token = xstrdup(DEMO_TOKEN);
+	} else if (api_config_load(o->account, &ui->acct, &err) < 0) {
+		fprintf(stderr, "routedesk: %s\n", api_error_text(&err));
+		api_error_clear(&err);
+		return -1;
+	}
+	if (!ui->acct.url || !ui->acct.key || !ui->acct.token) {
+		char *path = api_config_path();
+
+		fprintf(stderr, _("routedesk: no account to use: set ROUTEDESK_URL, ROUTEDESK_KEY and "
+		                  "ROUTEDESK_TOKEN, or write an [account NAME] section with url, key "
+		                  "and token in %s; or try --demo\n"), path ? path : "~/.config/routedesk/config");
+		free(path);
+		return -1;
+	}
+	ui->api.url = ui->acct.url;
+	ui->api.key = ui->acct.key;
+	ui->api.token = ui->acct.token;
+	if (ui->acct.rate >= 0)
+		ui->api.reads_per_minute = ui->api.writes_per_minute = ui->acct.rate;
+	if (ui->acct.search_cap > 0)
+		ui->api.search_cap = ui->acct.search_cap;
+	ui->fetch = fetch_start(&ui->api, &err);
+	if (!ui->fetch) {
+		fprintf(stderr, "routedesk: %s\n", api_error_text(&err));
+		api_error_clear(&err);
+		return -1;
+	}
+	strbuf_free(&msg);
+	return 0;
+}
+
+static const char *const *pane_names(void)
+{
+	static const char *names[PANE_COUNT];
+
+	for (int i = 0; i < PANE_COUNT; i++)
+		names[i] = app_pane_name(i);
+	return names;
+}
+
+static void save_state(struct ui *ui)
+{
+	struct ui_state s;
+	struct strbuf err = STRBUF_INIT;
+
+	state_init(&s);
+	snprintf(s.pane, sizeof(s.pane), "%s", app_pane_name(ui->cur == PANE_STOPS ? PANE_ROUTES : ui->cur));
+	snprintf(s.date, sizeof(s.date), "%s", ui->date);
+	today(s.saved_on);
+	for (int p = 0; p < PANE_COUNT; p++) {
+		struct frame *f = ui->panes[p];
+		const char *flt;
+
+		while (f && f->below)
+			f = f->below;
+		flt = f ? list_filter(f->list) : ui->saved.filters[p];
+		s.filters[p] = flt ? xstrdup(flt) : NULL;
+	}
+	if (state_save(&s, pane_names(), PANE_COUNT, &err) < 0)
+		fprintf(stderr, "routedesk: %s\n", strbuf_str(&err));
+	state_free(&s);
+	strbuf_free(&err);
+	state_history_save(ui->cmd.hist, ui->cmd.n_hist);
+}
+
+/* Every view hears that the review changed (or went: ui_review() may then
+ * be NULL), before anything draws from the old one. */
+static void tell_view(struct ui *ui, struct frame *f, void *ctx)
+{
+	struct fetch_result *r = ctx;
+	const char *name = f->v->ops->name ? f->v->ops->name : "";
+
+	if (f->v->ops->result && f->v->ops->result(f->v, ui, r))
+		list_changed(f->list);
+	if (strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0)
+		list_changed(f->list);
+}
+
+static void notify_review(struct ui *ui, struct fetch_result *r)
+{
+	app_each_frame(ui, tell_view, r);
+	app_mark(ui, DIRTY_ALL);
+}
+
+static void notify_review_changed(struct ui *ui, enum fetch_kind kind)
+{
+	struct fetch_result note;
+
+	memset(&note, 0, sizeof(note));
+	note.kind = kind;
+	note.slot = kind == FETCH_REVIEW ? FETCH_SLOT_REVIEW : FETCH_SLOT_REFRESH;
+	note.last_change = ui->last_change;
+	notify_review(ui, &note);
+}
+
+void app_reload_review(struct ui *ui)
+{
+	ui->review_gen = ui_submit(ui, NULL, fetch_job_review(FETCH_SLOT_REVIEW, ui->date));
+}
+
+void app_set_date(struct ui *ui, const char *date)
+{
+	struct m_review *old = ui->review;
+
+	if (strcmp(date, ui->date) == 0 && (ui->review || ui->review_gen))
+		return;
+	snprintf(ui->date, sizeof(ui->date), "%s", date);
+	/* The old day's rows go at once: showing them under the new date,
+	 * even for a moment, would mislead. */
+	ui->review = NULL;
+	ui->customers_gen = 0;
+	notify_review_changed(ui, FETCH_REVIEW);
+	m_review_free(old);
+	/* Drill-downs of the Routes pane belong to the old day. */
+	if (ui->panes[PANE_ROUTES]) {
+		int cur = ui->cur;
+
+		ui->cur = PANE_ROUTES;
+		while (app_pop(ui) == 0)
+			;
+		ui->cur = cur;
+	}
+	ui->stops_follow = ui->cur == PANE_STOPS;
+	if (!ui->stops_follow)
+		app_reset_pane(ui, PANE_STOPS);
+	app_reload_review(ui);
+	app_mark(ui, DIRTY_ALL);
+}
+
+static void fetch_failed(struct ui *ui, const struct fetch_result *r, const char *what)
+{
+	if (r->err.kind == API_ERR_NETWORK) {
+		ui->offline = 1;
+		ui_error(ui, _("Network: %s failed (%s); retrying at the next refresh"), what,
+		         api_error_text(&r->err));
+	} else {
+		ui_error(ui, "%s: %s", what, api_error_text(&r->err));
+	}
+	app_mark(ui, DIRTY_HEADER);
+}
+
+static void came_back(struct ui *ui)
+{
+	if (ui->offline) {
+		ui->offline = 0;
+		ui_message(ui, "%s", _("Connection back"));
+	}
+	app_mark(ui, DIRTY_HEADER);
+}
+
+/* A review landed (on the core's slot, or on a view's that asked for one):
+ * the console keeps it and tells every view. */
+static void take_review(struct ui *ui, struct fetch_result *r)
+{
+	struct m_review *old = ui->review;
+
+	if (r->employees) {
+		if (ui->employees)
+			m_table_free(ui->employees);
+		ui->employees = r->employees;
+		r->employees = NULL;
+	}
+	if (r->service_types) {
+		if (ui->service_types)
+			m_table_free(ui->service_types);
+		ui->service_types = r->service_types;
+		r->service_types = NULL;
+	}
+	if (r->err.kind != API_OK || !r->review) {
+		if (r->err.kind != API_ERR_CANCELLED)
+			fetch_failed(ui, r, _("the route review"));
+		return;
+	}
+	/* A day stepped past while it was on its way. */
+	if (strcmp(r->review->date, ui->date) != 0)
+		return;
+	ui->review = r->review;
+	r->review = NULL;
+	if (r->last_change > 0) {
+		ui->last_change = r->last_change;
+		ui->have_baseline = 1;
+	}
+	ui->review_at = app_now();
+	came_back(ui);
+	notify_review(ui, r);
+	m_review_free(old);
+	if (ui->stops_follow) {
+		ui->stops_follow = 0;
+		if (ui->cur == PANE_STOPS) {
+			app_reset_pane(ui, PANE_STOPS);
+			ui->cur = PANE_ROUTES;
+			app_show_pane(ui, PANE_ROUTES);
+			app_show_pane(ui, PANE_STOPS);
+		}
+	}
+}
+
+static void apply_review(struct ui *ui, struct fetch_result *r)
+{
+	if (r->gen != ui->review_gen)
+		return; /* superseded by a later day */
+	ui->review_gen = 0;
+	take_review(ui, r);
+}
+
+/* Moves the rows of the review's day into it; the others of a changed
+ * record that left the day are removed.  Returns how many rows stay in
+ * the result (compacted to the front). */
+static size_t merge_rows(struct m_table *t, void **rows, size_t n, const char *date,
+                         int is_appt, struct m_table *customers, long long **need, size_t *n_need)
+{
+	size_t keep = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *d = is_appt ? ((struct m_appt *)rows[i])->date : ((struct m_route *)rows[i])->date;
+		long long id = *(long long *)rows[i];
+
+		if (strcmp(d, date) == 0) {
+			if (is_appt) {
+				long long cid = ((struct m_appt *)rows[i])->customer_id;
+
+				if (cid && !m_table_get(customers, cid)) {
+					*need = xrealloc(*need, (*n_need + 1) * sizeof(**need));
+					(*need)[(*n_need)++] = cid;
+				}
+			}
+			m_table_put(t, rows[i]);
+		} else {
+			m_table_remove(t, id);
+			rows[keep++] = rows[i];
+		}
+	}
+	return keep;
+}
+
+static void apply_refresh(struct ui *ui, struct fetch_result *r)
+{
+	long long *need = NULL;
+	size_t n_need = 0;
+
+	if (r->gen != ui->refresh_gen)
+		return;
+	ui->refresh_gen = 0;
+	if (r->err.kind != API_OK) {
+		if (r->err.kind != API_ERR_CANCELLED)
+			fetch_failed(ui, r, _("the refresh"));
+		return;
+	}
+	came_back(ui);
+	if (ui->review) {
+		struct m_review *rv = ui->review;
+
+		r->n_appts = merge_rows(rv->appts, r->appts, r->n_appts, ui->date, 1, rv->customers,
+		                        &need, &n_need);
+		r->n_routes = merge_rows(rv->routes, r->routes, r->n_routes, ui->date, 0, NULL, NULL, NULL);
+		for (size_t i = 0; i < r->n_changes; i++) {
+			if (r->changes[i].class_id == 8 && m_table_get(rv->customers, r->changes[i].id)) {
+				need = xrealloc(need, (n_need + 1) * sizeof(*need));
+				need[n_need++] = r->changes[i].id;
+			}
+		}
+	}
+	if (r->last_change > ui->last_change)
+		ui->last_change = r->last_change;
+	ui->review_at = app_now();
+	notify_review(ui, r);
+	if (n_need)
+		ui->customers_gen = ui_submit(ui, NULL, fetch_job_rows(UI_SLOT_REVIEW_CUSTOMERS,
+		                                                       "customer", need, n_need));
+	free(need);
+}
+
+static void apply_customers(struct ui *ui, struct fetch_result *r)
+{
+	if (r->gen != ui->customers_gen)
+		return;
+	ui->customers_gen = 0;
+	if (r->err.kind != API_OK) {
+		if (r->err.kind != API_ERR_CANCELLED)
+			fetch_failed(ui, r, _("the customers of changed stops"));
+		return;
+	}
+	if (!ui->review)
+		return;
+	for (size_t i = 0; i < r->n_rows; i++)
+		m_table_put(ui->review->customers, r->rows[i]);
+	r->n_rows = 0; /* the review owns them now */
+	notify_review_changed(ui, FETCH_REFRESH);
+}
+
+static void apply_view_result(struct ui *ui, struct fetch_result *r)
+{
+	struct frame *f = app_frame_of_slot(ui, r->slot);
+	struct view *v;
+
+	/* A closed view, or an answer to a question asked again since. */
+	if (!f || f->v->waiting != r->gen)
+		return;
+	v = f->v;
+	v->waiting = 0;
+	if (r->kind == FETCH_REVIEW) {
+		take_review(ui, r);
+		return;
+	}
+	if (r->err.kind == API_OK)
+		v->loaded_at = app_now();
+	else if (r->err.kind != API_ERR_CANCELLED)
+		fetch_failed(ui, r, v->ops->title ? _(v->ops->title) : v->ops->name);
+	else
+		return;
+	if (r->err.kind == API_OK)
+		came_back(ui);
+	if (v->ops->result && v->ops->result(v, ui, r))
+		list_changed(f->list);
+	app_mark(ui, DIRTY_BODY | DIRTY_HEADER | DIRTY_STATUS);
+}
+
+static void apply_result(struct ui *ui, struct fetch_result *r)
+{
+	if (r->budget.known) {
+		ui->budget = r->budget;
+		app_mark(ui, DIRTY_HEADER);
+	}
+	switch (r->slot) {
+	case FETCH_SLOT_REVIEW:
+		apply_review(ui, r);
+		break;
+	case FETCH_SLOT_REFRESH:
+		apply_refresh(ui, r);
+		break;
+	case UI_SLOT_REVIEW_CUSTOMERS:
+		apply_customers(ui, r);
+		break;
+	case FETCH_SLOT_WRITE:
+		/* Writes come with the forms (issue 5); none is sent yet. */
+		break;
+	default:
+		apply_view_result(ui, r);
+		break;
+	}
+}
+
+static void take_results(struct ui *ui)
+{
+	struct fetch_result *r;
+
+	while ((r = fetch_take(ui->fetch))) {
+		apply_result(ui, r);
+		fetch_result_free(r);
+	}
+}
+
+void app_schedule_refresh(struct ui *ui)
+{
+	double interval = ui->config.refresh;
+
+	/* Scripts refresh only when they say so (:refresh): reproducible. */
+	if (interval <= 0 || ui->script) {
+		ui->next_refresh = 0;
+		return;
+	}
+	if (ui->budget.known) {
+		if (ui->budget.reads_left_today < ui->config.budget_reserve * 4)
+			interval *= 4;
+		if (ui->budget.reads_left_minute < 5 && interval < 60)
+			interval = 60;
+	}
+	ui->next_refresh = app_now() + interval;
+}
+
+static void refresh_tick(struct ui *ui, int manual)
+{
+	if (!manual && ui->paused)
+		return;
+	if (ui->budget.known && ui->budget.reads_left_today <= ui->config.budget_reserve) {
+		if (!ui->budget_paused)
+			ui_error(ui, _("Only %ld reads left today: auto-refresh paused (r still refreshes)"),
+			         ui->budget.reads_left_today);
+		ui->budget_paused = 1;
+		app_mark(ui, DIRTY_HEADER);
+		if (!manual)
+			return;
+	} else {
+		ui->budget_paused = 0;
+	}
+	if (ui->review_gen || ui->refresh_gen)
+		return;
+	if (!ui->review || !ui->have_baseline) {
+		app_reload_review(ui);
+		return;
+	}
+	ui->refresh_gen = ui_submit(ui, NULL, fetch_job_refresh(FETCH_SLOT_REFRESH, ui->last_change));
+}
+
+void app_refresh_tick(struct ui *ui)
+{
+	refresh_tick(ui, 1);
+}
+
+static void read_keys(struct ui *ui)
+{
+	wint_t wc;
+	int rc;
+
+	while (!ui->quit && (rc = wget_wch(stdscr, &wc)) != ERR) {
+		int key = rc == KEY_CODE_YES ? (int)(KEYF | (int)wc) : (int)wc;
+
+		if (key == (KEYF | KEY_RESIZE)) {
+			app_mark(ui, DIRTY_ALL);
+			continue;
+		}
+		app_key(ui, key);
+	}
+}
+
+static double script_timeout(void)
+{
+	const char *s = getenv("ROUTEDESK_SCRIPT_TIMEOUT");
+	double t = s ? strtod(s, NULL) : 0;
+
+	return t > 0 ? t : 30;
+}
+
+static void run_step(struct ui *ui, const struct script_step *st)
+{
+	if (st->kind == SCRIPT_COMMAND) {
+		trace_event("key", ":%s", st->command);
+		app_command(ui, st->command);
+		return;
+	}
+	for (size_t i = 0; i < st->n_keys && !ui->quit; i++)
+		app_key(ui, st->keys[i]);
+}
+
+static void run(struct ui *ui)
+{
+	double deadline = 0, timeout = script_timeout();
+	int line = 0;
+
+	while (!ui->quit) {
+		struct pollfd fds[3];
+		nfds_t n = 0;
+		double now, until = 0;
+		unsigned sig = term_signals(ui);
+
+		if (sig & TERM_SIG_QUIT)
+			break;
+		if (sig & TERM_SIG_WINCH)
+			app_mark(ui, DIRTY_ALL);
+		take_results(ui);
+		if (!ui->script)
+			read_keys(ui);
+		if (ui->next_refresh && app_now() >= ui->next_refresh) {
+			refresh_tick(ui, 0);
+			app_schedule_refresh(ui);
+		}
+		if (ui->dirty && !ui->quit)
+			screen_draw(ui);
+		if (ui->quit)
+			break;
+		now = app_now();
+		if (ui->script) {
+			if (fetch_pending(ui->fetch) == 0 && !ui->dirty) {
+				const struct script_step *st = script_next(ui->script);
+
+				if (!st)
+					break;
+				line = st->line;
+				run_step(ui, st);
+				deadline = app_now() + timeout;
+				continue;
+			}
+			if (deadline && now >= deadline) {
+				fprintf(stderr, _("routedesk: %s:%d: still fetching after %.0f s; giving up\n"),
+				        ui->script->path, line, timeout);
+				ui->exit_code = APP_FAILED;
+				break;
+			}
+			until = deadline;
+		} else {
+			until = ui->next_refresh;
+		}
+		if (term_input_fd(ui) >= 0)
+			fds[n++] = (struct pollfd){ term_input_fd(ui), POLLIN, 0 };
+		fds[n++] = (struct pollfd){ fetch_fd(ui->fetch), POLLIN, 0 };
+		if (term_signal_fd(ui) >= 0)
+			fds[n++] = (struct pollfd){ term_signal_fd(ui), POLLIN, 0 };
+		if (poll(fds, n, until > 0 ? (int)((until - now) * 1000) + 1 : -1) < 0 && errno != EINTR)
+			break;
+	}
+}
+
+/* The pane and date to open on: options, else the saved state. */
+static void choose_start(struct ui *ui, const struct options *o, int *pane)
+{
+	char now[11];
+
+	today(now);
+	*pane = PANE_ROUTES;
+	if (o->view)
+		*pane = app_pane_of(o->view);
+	else if (!ui->fresh && app_pane_of(ui->saved.pane) >= 0)
+		*pane = app_pane_of(ui->saved.pane);
+	if (*pane == PANE_STOPS)
+		*pane = PANE_ROUTES;
+	if (o->date)
+		snprintf(ui->date, sizeof(ui->date), "%s", o->date);
+	else if (!ui->fresh && ui->saved.date[0] && strcmp(ui->saved.saved_on, now) == 0)
+		snprintf(ui->date, sizeof(ui->date), "%s", ui->saved.date);
+	else
+		snprintf(ui->date, sizeof(ui->date), "%s", now);
+}
+
+static void ui_free(struct ui *ui)
+{
+	app_free_panes(ui);
+	if (ui->fetch)
+		fetch_stop(ui->fetch);
+	m_review_free(ui->review);
+	if (ui->employees)
+		m_table_free(ui->employees);
+	if (ui->service_types)
+		m_table_free(ui->service_types);
+	demo_stop(ui->demo);
+	api_account_free(&ui->acct);
+	state_config_free(&ui->config);
+	state_free(&ui->saved);
+	keymap_free(ui->keys);
+	cmdline_free(&ui->cmd);
+	theme_list_free(ui->themes, ui->n_themes);
+	script_free(ui->script);
+	strbuf_free(&ui->msg);
+	strbuf_free(&ui->filter_before);
+}
+
+int app_main(int argc, char **argv)
+{
+	struct ui ui;
+	struct options o;
+	struct strbuf err = STRBUF_INIT;
+	const char *script = getenv("ROUTEDESK_SCRIPT");
+	char **hist;
+	size_t n_hist;
+	int rc = parse_options(argc, argv, &o), pane;
+
+	if (rc >= 0)
+		return rc;
+	memset(&ui, 0, sizeof(ui));
+	ui.next_slot = FETCH_SLOT_VIEWS;
+	cmdline_init(&ui.cmd, HISTORY_MAX);
+	state_init(&ui.saved);
+	if (load_settings(&ui, &o) < 0) {
+		ui_free(&ui);
+		return APP_USAGE;
+	}
+	if (script && *script) {
+		ui.script = script_load(script, &err);
+		if (!ui.script) {
+			fprintf(stderr, "routedesk: ROUTEDESK_SCRIPT: %s\n", strbuf_str(&err));
+			strbuf_free(&err);
+			ui_free(&ui);
+			return APP_USAGE;
+		}
+	}
+	if (!ui.fresh && state_load(&ui.saved, pane_names(), PANE_COUNT, &err) < 0) {
+		fprintf(stderr, "routedesk: %s (ignored)\n", strbuf_str(&err));
+		strbuf_reset(&err);
+	}
+	choose_start(&ui, &o, &pane);
+	if (api_global_init() < 0 || connect_account(&ui, &o) < 0) {
+		ui_free(&ui);
+		api_global_cleanup();
+		return APP_USAGE;
+	}
+	n_hist = state_history_load(&hist, HISTORY_MAX);
+	for (size_t i = 0; i < n_hist; i++) {
+		cmdline_history_add(&ui.cmd, hist[i]);
+		free(hist[i]);
+	}
+	free(hist);
+	ui.n_themes = theme_list(&ui.themes);
+	if (term_open(&ui, ui.script != NULL, &err) < 0) {
+		fprintf(stderr, "routedesk: %s\n", strbuf_str(&err));
+		strbuf_free(&err);
+		ui_free(&ui);
+		api_global_cleanup();
+		return APP_FAILED;
+	}
+	app_show_pane(&ui, pane);
+	/* The Routes view may have asked for the day itself when it opened;
+	 * one review is enough. */
+	if (!(pane == PANE_ROUTES && app_top(&ui) && app_top(&ui)->v->waiting))
+		app_reload_review(&ui);
+	app_schedule_refresh(&ui);
+	app_mark(&ui, DIRTY_ALL);
+	run(&ui);
+	save_state(&ui);
+	app_free_panes(&ui);
+	term_close(&ui);
+	rc = ui.exit_code;
+	ui_free(&ui);
+	api_global_cleanup();
+	strbuf_free(&err);
+	return rc;
+}

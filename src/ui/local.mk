@@ -2,8 +2,15 @@
 noinst_LIBRARIES += src/ui/libui.a
 src_ui_libui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(CURL_CFLAGS)
 src_ui_libui_a_SOURCES = \
-	src/ui/ui.h src/ui/view.h \
+	src/ui/ui.h src/ui/view.h src/ui/i18n.h \
 	src/ui/app.c src/ui/app.h \
+	src/ui/panes.c \
+	src/ui/dispatch.c \
+	src/ui/screen.c \
+	src/ui/panels.c \
+	src/ui/term.c src/ui/term.h \
+	src/ui/demo.c src/ui/demo.h \
+	src/ui/state.c src/ui/state.h \
 	src/ui/list.c src/ui/list.h \
 	src/ui/action.c src/ui/action.h \
 	src/ui/theme.c src/ui/theme.h \
@@ -18,3 +25,11 @@ src_ui_libui_a_SOURCES = \
 	src/ui/view_notes.c \
 	src/ui/view_detail.c
 UI_LIBS = src/ui/libui.a src/notify/librdnotify.a $(FETCH_LIBS) $(NCURSES_LIBS) $(LIBNOTIFY_LIBS) $(LIBINTL)
+
+# Themes: installed for every user; ROUTEDESK_THEME_PATH points tests at the source tree.
+themesdir = $(pkgdatadir)/themes
+dist_themes_DATA = \
+	themes/default.theme \
+	themes/light.theme \
+	themes/mono.theme \
+	themes/colorblind.theme

@@ -1,0 +1,393 @@
+/* dispatch.c: what each action and each `:` command does, and the prompts' keys. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/dates.h"
+#include "common/trace.h"
+#include "ui/app.h"
+#include "ui/i18n.h"
+#include "ui/list.h"
+#include "ui/script.h"
+#include "ui/term.h"
+
+static struct list *top_list(struct ui *ui)
+{
+	struct frame *f = app_top(ui);
+
+	return f ? f->list : NULL;
+}
+
+static int top_is_review(struct ui *ui)
+{
+	struct frame *f = app_top(ui);
+	const char *name = f && f->v->ops->name ? f->v->ops->name : "";
+
+	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0;
+}
+
+static void step_day(struct ui *ui, long delta)
+{
+	struct rd_date d;
+	char buf[11];
+
+	if (delta == 0) {
+		date_today(&d);
+	} else {
+		if (date_parse(ui->date, &d) < 0)
+			date_today(&d);
+		date_from_days(date_to_days(&d) + delta, &d);
+	}
+	date_format(&d, buf);
+	app_set_date(ui, buf);
+}
+
+static void copy_selection(struct ui *ui)
+{
+	struct list *l = top_list(ui);
+	struct strbuf text = STRBUF_INIT;
+	long long id;
+	size_t row;
+
+	if (!l || !list_selected(l, &row, &id)) {
+		ui_message(ui, "%s", _("Nothing selected to copy"));
+		return;
+	}
+	if (id > 0)
+		strbuf_addf(&text, "%lld", id);
+	else
+		list_row_text(l, row, &text);
+	if (term_copy(ui, strbuf_str(&text)) == 0)
+		ui_message(ui, _("Copied %s"), strbuf_str(&text));
+	else
+		ui_error(ui, "%s", _("No terminal to copy to"));
+	strbuf_free(&text);
+}
+
+static void write_action(struct ui *ui, enum action a)
+{
+	const struct action_def *def = action_def(a);
+
+	if (ui->readonly) {
+		ui_message(ui, "%s", _("Read-only session: writes are off"));
+		return;
+	}
+	/* The forms come with the next piece of work; say so plainly. */
+	ui_error(ui, _("%s: not available yet"), _(def->help));
+}
+
+static void open_prompt(struct ui *ui, char prompt)
+{
+	struct list *l = top_list(ui);
+	const char *flt = l ? list_filter(l) : NULL;
+
+	ui->prompt = 1;
+	strbuf_reset(&ui->filter_before);
+	if (prompt == '/' && flt)
+		strbuf_adds(&ui->filter_before, flt);
+	cmdline_start(&ui->cmd, prompt, prompt == '/' ? flt : NULL);
+	app_mark(ui, DIRTY_MESSAGE);
+}
+
+static void do_action(struct ui *ui, enum action a)
+{
+	struct list *l = top_list(ui);
+	struct frame *f = app_top(ui);
+	size_t row;
+
+	switch (a) {
+	case ACT_NONE:
+	case ACT_COUNT:
+		return;
+	case ACT_HELP:
+		ui_push(ui, panel_help_new(ui));
+		return;
+	case ACT_BACK:
+		if (app_pop(ui) < 0)
+			ui->quit = 1;
+		return;
+	case ACT_QUIT:
+		ui->quit = 1;
+		return;
+	case ACT_POP:
+		app_pop(ui);
+		return;
+	case ACT_COMMAND:
+		open_prompt(ui, ':');
+		return;
+	case ACT_FILTER:
+		open_prompt(ui, '/');
+		return;
+	case ACT_NEXT_MATCH:
+	case ACT_PREV_MATCH:
+		if (l && !list_find(l, a == ACT_NEXT_MATCH ? 1 : -1))
+			ui_message(ui, "%s", _("No other loaded row matches"));
+		break;
+	case ACT_DOWN: if (l) list_move(l, 1); break;
+	case ACT_UP: if (l) list_move(l, -1); break;
+	case ACT_FIRST: if (l) list_first(l); break;
+	case ACT_LAST: if (l) list_last(l); break;
+	case ACT_PAGE_DOWN: if (l) list_page(l, 1); break;
+	case ACT_PAGE_UP: if (l) list_page(l, -1); break;
+	case ACT_ENTER:
+		if (!l || !list_selected(l, &row, NULL))
+			return;
+		if (f->v->ops->loaded && !f->v->ops->loaded(f->v, row)) {
+			ui_message(ui, "%s", _("Still loading this row"));
+			return;
+		}
+		if (f->v->ops->enter)
+			f->v->ops->enter(f->v, ui, row);
+		break;
+	case ACT_NEXT_PANE:
+	case ACT_PREV_PANE: {
+		int step = a == ACT_NEXT_PANE ? 1 : PANE_COUNT - 1, p = (ui->cur + step) % PANE_COUNT;
+
+		/* The Stops pane needs a route: pass over it when there is none. */
+		if (p == PANE_STOPS && !ui->review)
+			p = (p + step) % PANE_COUNT;
+		app_show_pane(ui, p);
+		return;
+	}
+	case ACT_PANE_1: case ACT_PANE_2: case ACT_PANE_3: case ACT_PANE_4: case ACT_PANE_5:
+		app_show_pane(ui, (int)(a - ACT_PANE_1));
+		return;
+	case ACT_PREV_DAY: step_day(ui, -1); return;
+	case ACT_NEXT_DAY: step_day(ui, 1); return;
+	case ACT_TODAY: step_day(ui, 0); return;
+	case ACT_SORT_PREV: if (l) list_sort_step(l, -1); break;
+	case ACT_SORT_NEXT: if (l) list_sort_step(l, 1); break;
+	case ACT_SORT_INVERT: if (l) list_sort_invert(l); break;
+	case ACT_REFRESH:
+	case ACT_RELOAD:
+		/* The day's review is the console's: r asks what changed (one
+		 * read), R fetches the day again. */
+		if (top_is_review(ui)) {
+			if (a == ACT_RELOAD)
+				app_reload_review(ui);
+			else
+				app_refresh_tick(ui);
+		} else if (f && f->v->ops->refresh) {
+			f->v->ops->refresh(f->v, ui, a == ACT_RELOAD);
+		}
+		break;
+	case ACT_PAUSE:
+		ui->paused = !ui->paused;
+		ui_message(ui, "%s", ui->paused ? _("Auto-refresh paused (Z resumes)") : _("Auto-refresh resumed"));
+		app_mark(ui, DIRTY_HEADER);
+		return;
+	case ACT_COPY:
+		copy_selection(ui);
+		return;
+	case ACT_ADD_NOTE:
+	case ACT_ADD_ON:
+	case ACT_LEAD_STAGE:
+		write_action(ui, a);
+		return;
+	case ACT_REDRAW:
+		app_mark(ui, DIRTY_ALL | DIRTY_REPAINT);
+		return;
+	}
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+static void complete(struct ui *ui)
+{
+	struct strbuf out = STRBUF_INIT, alts = STRBUF_INIT;
+	char *line = xstrndup(ui->cmd.buf, ui->cmd.cur);
+	size_t n = cmdline_complete(line, ui->themes, ui->n_themes, &out, &alts);
+
+	if (n >= 1)
+		cmdline_set(&ui->cmd, strbuf_str(&out));
+	if (n > 1)
+		ui_message(ui, "%s", strbuf_str(&alts));
+	else if (n == 0)
+		ui_message(ui, "%s", _("No completion"));
+	free(line);
+	strbuf_free(&out);
+	strbuf_free(&alts);
+}
+
+static void prompt_key(struct ui *ui, int key)
+{
+	struct list *l = top_list(ui);
+	char prompt = ui->cmd.prompt;
+	enum cmdline_rc rc = cmdline_key(&ui->cmd, key);
+	char *text;
+
+	app_mark(ui, DIRTY_MESSAGE);
+	switch (rc) {
+	case CMDLINE_EDIT:
+		/* The filter narrows as it is typed. */
+		if (prompt == '/' && l) {
+			list_set_filter(l, cmdline_text(&ui->cmd));
+			app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+		}
+		return;
+	case CMDLINE_COMPLETE:
+		if (prompt == ':')
+			complete(ui);
+		return;
+	case CMDLINE_CANCEL:
+		ui->prompt = 0;
+		if (prompt == '/' && l) {
+			list_set_filter(l, ui->filter_before.len ? ui->filter_before.buf : NULL);
+			app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+		}
+		return;
+	case CMDLINE_DONE:
+		ui->prompt = 0;
+		text = xstrdup(cmdline_text(&ui->cmd));
+		if (prompt == ':') {
+			cmdline_history_add(&ui->cmd, text);
+			app_command(ui, text);
+		} else if (l) {
+			list_set_filter(l, text);
+			app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+		}
+		free(text);
+		return;
+	}
+}
+
+void app_key(struct ui *ui, int key)
+{
+	char name[32];
+
+	key = action_key_normalize(key);
+	trace_event("key", "%s", action_key_name(key, name, sizeof(name)));
+	if (ui->prompt) {
+		prompt_key(ui, key);
+		return;
+	}
+	if (ui->msg.len) {
+		strbuf_reset(&ui->msg);
+		app_mark(ui, DIRTY_MESSAGE);
+	}
+	do_action(ui, keymap_action(ui->keys, key));
+}
+
+static void cmd_date(struct ui *ui, const char *arg)
+{
+	struct rd_date d;
+	char *end;
+	long n;
+
+	if (strcmp(arg, "today") == 0 || !*arg) {
+		step_day(ui, 0);
+	} else if ((arg[0] == '+' || arg[0] == '-') && (n = strtol(arg, &end, 10), !*end) &&
+	           n > -3660 && n < 3660) {
+		step_day(ui, n);
+	} else if (date_parse(arg, &d) == 0) {
+		app_set_date(ui, arg);
+	} else {
+		ui_error(ui, _("':date %s': expected YYYY-MM-DD, today, +N or -N"), arg);
+	}
+}
+
+static void cmd_theme(struct ui *ui, const char *arg)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct theme t;
+
+	if (!*arg) {
+		ui_message(ui, _("Theme %s; Tab after ':theme ' lists the others"), ui->theme.name);
+	} else if (theme_load(&t, arg, &err) < 0) {
+		ui_error(ui, "%s", strbuf_str(&err));
+	} else {
+		ui->theme = t;
+		theme_apply(&ui->theme, ui->use_color);
+		app_mark(ui, DIRTY_ALL | DIRTY_REPAINT);
+	}
+	strbuf_free(&err);
+}
+
+/* :cust, :sub, :ticket: to their pane's own view, which searches. */
+static void cmd_search(struct ui *ui, const char *name, const char *args, int pane)
+{
+	struct frame *f;
+
+	app_show_pane(ui, pane);
+	if (ui->cur != pane)
+		return;
+	while (app_pop(ui) == 0)
+		;
+	f = app_top(ui);
+	if (!f->v->ops->command || !f->v->ops->command(f->v, ui, name, args))
+		ui_error(ui, _("The %s pane does not understand ':%s'"), app_pane_title(pane), name);
+	app_mark(ui, DIRTY_ALL);
+}
+
+static void cmd_resize(struct ui *ui, const char *arg)
+{
+	int cols, lines;
+	char x;
+
+	if (!ui->script) {
+		ui_error(ui, "%s", _(":resize is for scripts; resize the terminal instead"));
+		return;
+	}
+	if (sscanf(arg, "%d%c%d", &cols, &x, &lines) != 3 || x != 'x' || term_resize(ui, lines, cols) < 0) {
+		ui_error(ui, _("':resize %s': expected COLSxLINES, e.g. 100x30"), arg);
+		return;
+	}
+	app_mark(ui, DIRTY_ALL | DIRTY_REPAINT);
+}
+
+void app_command(struct ui *ui, const char *line)
+{
+	const struct cmd_def *def;
+	struct strbuf err = STRBUF_INIT;
+	struct frame *f = app_top(ui);
+	const char *args;
+	char *name;
+
+	if (cmdline_split(line, &name, &args) < 0)
+		return;
+	def = cmdline_command(name);
+	if (!def) {
+		if (!f || !f->v->ops->command || !f->v->ops->command(f->v, ui, name, args))
+			ui_error(ui, _("Unknown command ':%s' (Tab completes, ? lists them)"), name);
+		app_mark(ui, DIRTY_ALL);
+	} else if (strcmp(def->name, "q") == 0) {
+		do_action(ui, ACT_BACK);
+	} else if (strcmp(def->name, "quit") == 0) {
+		ui->quit = 1;
+	} else if (strcmp(def->name, "view") == 0) {
+		int p = app_pane_of(args);
+
+		if (p < 0)
+			ui_error(ui, _("':view %s': one of routes, stops, customers, subscriptions, tickets"), args);
+		else
+			app_show_pane(ui, p);
+	} else if (strcmp(def->name, "date") == 0) {
+		cmd_date(ui, args);
+	} else if (strcmp(def->name, "theme") == 0) {
+		cmd_theme(ui, args);
+	} else if (strcmp(def->name, "refresh") == 0) {
+		app_refresh_tick(ui);
+	} else if (strcmp(def->name, "log") == 0) {
+		ui_push(ui, panel_log_new(ui));
+	} else if (strcmp(def->name, "info") == 0) {
+		ui_push(ui, panel_info_new(ui));
+	} else if (strcmp(def->name, "help") == 0) {
+		ui_push(ui, panel_help_new(ui));
+	} else if (strcmp(def->name, "save-display") == 0) {
+		if (!*args)
+			ui_error(ui, "%s", _("':save-display FILE': which file?"));
+		else if (script_save_display(args, &err) < 0)
+			ui_error(ui, "%s", strbuf_str(&err));
+	} else if (strcmp(def->name, "cust") == 0) {
+		cmd_search(ui, def->name, args, PANE_CUSTOMERS);
+	} else if (strcmp(def->name, "sub") == 0) {
+		cmd_search(ui, def->name, args, PANE_SUBSCRIPTIONS);
+	} else if (strcmp(def->name, "ticket") == 0) {
+		cmd_search(ui, def->name, args, PANE_TICKETS);
+	} else if (strcmp(def->name, "resize") == 0) {
+		cmd_resize(ui, args);
+	}
+	free(name);
+	strbuf_free(&err);
+}

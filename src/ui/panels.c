@@ -1,0 +1,262 @@
+/* panels.c: the console's own views: help (from the live key map), activity log, info. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/strbuf.h"
+#include "common/trace.h"
+#include "ui/app.h"
+#include "ui/i18n.h"
+#include "ui/list.h"
+
+/* A view of fixed text rows (label, value, help): what all three are. */
+struct text_rows {
+	struct ui *ui;
+	char **cells;      /* n * 3 strings */
+	int *styles;       /* per row, for the first column */
+	size_t n;
+	void (*build)(struct text_rows *t);
+};
+
+static void rows_add(struct text_rows *t, const char *a, const char *b, const char *c, int style)
+{
+	t->cells = xrealloc(t->cells, (t->n + 1) * 3 * sizeof(*t->cells));
+	t->styles = xrealloc(t->styles, (t->n + 1) * sizeof(*t->styles));
+	t->cells[t->n * 3] = xstrdup(a);
+	t->cells[t->n * 3 + 1] = xstrdup(b);
+	t->cells[t->n * 3 + 2] = xstrdup(c);
+	t->styles[t->n] = style;
+	t->n++;
+}
+
+static void rows_clear(struct text_rows *t)
+{
+	for (size_t i = 0; i < t->n * 3; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	free(t->styles);
+	t->cells = NULL;
+	t->styles = NULL;
+	t->n = 0;
+}
+
+static size_t tr_count(const struct view *v)
+{
+	return ((const struct text_rows *)v->priv)->n;
+}
+
+static long long tr_id(const struct view *v, size_t row)
+{
+	(void)v;
+	return (long long)row + 1;
+}
+
+static void tr_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                    enum view_style *style)
+{
+	const struct text_rows *t = v->priv;
+
+	if (row >= t->n || col >= 3)
+		return;
+	strbuf_adds(out, t->cells[row * 3 + col]);
+	if (col == 0)
+		*style = (enum view_style)t->styles[row];
+}
+
+static void tr_refresh(struct view *v, struct ui *ui, int hard)
+{
+	struct text_rows *t = v->priv;
+
+	(void)hard;
+	rows_clear(t);
+	t->build(t);
+	ui_dirty(ui, v);
+}
+
+static void tr_destroy(struct view *v)
+{
+	struct text_rows *t = v->priv;
+
+	rows_clear(t);
+	free(t);
+}
+
+static struct view *text_view(struct ui *ui, const struct view_ops *ops,
+                              void (*build)(struct text_rows *t))
+{
+	struct text_rows *t = xcalloc(1, sizeof(*t));
+
+	t->ui = ui;
+	t->build = build;
+	build(t);
+	return ui_view_new(ops, t);
+}
+
+/* Help: every action with its live keys, then the commands. */
+static void build_help(struct text_rows *t)
+{
+	struct strbuf keys = STRBUF_INIT;
+	size_t n;
+	const struct cmd_def *cmds = cmdline_commands(&n);
+
+	for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
+		const struct action_def *def = action_def((enum action)a);
+
+		if (!def || (t->ui->readonly && (def->flags & ACTF_WRITE)))
+			continue;
+		strbuf_reset(&keys);
+		if (keymap_keys_text(t->ui->keys, def->id, " ", &keys) == 0)
+			strbuf_adds(&keys, _("(unbound)"));
+		rows_add(t, keys.buf, def->name, _(def->help), TE_HELP_KEY);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(cmds[i].name, "resize") == 0 && !t->ui->script)
+			continue;
+		strbuf_reset(&keys);
+		strbuf_addf(&keys, ":%s", cmds[i].name);
+		rows_add(t, keys.buf, _("command"), _(cmds[i].help), TE_HELP_KEY);
+	}
+	strbuf_free(&keys);
+}
+
+static const struct view_column help_columns[] = {
+	{ N_("Keys"), 16, 8, 0 },
+	{ N_("Action"), 18, 10, 0 },
+	{ N_("What it does"), 40, 20, VC_FLEX },
+};
+
+static const struct view_ops help_ops = {
+	.name = "help",
+	.title = N_("Help"),
+	.columns = help_columns,
+	.n_columns = 3,
+	.count = tr_count,
+	.row_id = tr_id,
+	.cell = tr_cell,
+	.refresh = tr_refresh,
+	.destroy = tr_destroy,
+};
+
+struct view *panel_help_new(struct ui *ui)
+{
+	struct view *v = text_view(ui, &help_ops, build_help);
+
+	snprintf(v->subtitle, sizeof(v->subtitle), "%s", _("keys as bound now; [keys] in the config rebinds"));
+	v->loaded_at = app_now();
+	return v;
+}
+
+/* The activity log: this session's writes.  Writes arrive with the forms;
+ * until then it is honestly empty. */
+static void build_log(struct text_rows *t)
+{
+	(void)t;
+}
+
+static const struct view_column log_columns[] = {
+	{ N_("Time"), 8, 8, 0 },
+	{ N_("Write"), 30, 12, 0 },
+	{ N_("Outcome"), 30, 12, VC_FLEX },
+};
+
+static const struct view_ops log_ops = {
+	.name = "log",
+	.title = N_("Activity log"),
+	.columns = log_columns,
+	.n_columns = 3,
+	.count = tr_count,
+	.row_id = tr_id,
+	.cell = tr_cell,
+	.refresh = tr_refresh,
+	.destroy = tr_destroy,
+};
+
+struct view *panel_log_new(struct ui *ui)
+{
+	struct view *v = text_view(ui, &log_ops, build_log);
+
+	snprintf(v->subtitle, sizeof(v->subtitle), "%s", _("no writes this session"));
+	v->loaded_at = app_now();
+	return v;
+}
+
+static void info_row(struct text_rows *t, const char *label, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void info_row(struct text_rows *t, const char *label, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	rows_add(t, label, strbuf_str(&sb), "", VS_NORMAL);
+	strbuf_free(&sb);
+}
+
+static void build_info(struct text_rows *t)
+{
+	struct ui *ui = t->ui;
+	const struct api_budget *b = &ui->budget;
+
+	info_row(t, _("Account"), "%s", ui->acct.name ? ui->acct.name : _("(from the environment)"));
+	info_row(t, _("Server"), "%s", ui->acct.url ? ui->acct.url : "?");
+	if (ui->demo)
+		info_row(t, _("Demo"), "%s", _("a private sandbox, stopped on exit"));
+	info_row(t, _("Review date"), "%s", ui->date);
+	info_row(t, _("Requests made"), "%ld", ui->fetch ? fetch_requests(ui->fetch) : 0L);
+	if (b->known) {
+		info_row(t, _("Reads left"), _("%ld this minute, %ld today"), b->reads_left_minute,
+		         b->reads_left_today);
+		info_row(t, _("Writes left"), _("%ld this minute, %ld today"), b->writes_left_minute,
+		         b->writes_left_today);
+	} else {
+		info_row(t, _("Budget"), "%s", _("not known yet (no answer carried it)"));
+	}
+	if (ui->config.refresh <= 0)
+		info_row(t, _("Auto-refresh"), "%s", _("off ([ui] refresh = 0)"));
+	else
+		info_row(t, _("Auto-refresh"), _("every %d s%s"), ui->config.refresh,
+		         ui->paused ? _(", paused") : ui->budget_paused ? _(", paused: budget low") : "");
+	info_row(t, _("Last change seen"), "%lld", ui->last_change);
+	info_row(t, _("Connection"), "%s", ui->offline ? _("offline: retrying at the next refresh") : _("ok"));
+	info_row(t, _("Notifications"), "%s", _("not available yet"));
+	info_row(t, _("Theme"), "%s%s", ui->theme.name, ui->use_color ? "" : _(" (no colour)"));
+	info_row(t, _("Screen"), "%dx%d%s", COLS, LINES, ui->ascii ? _(", ASCII") : _(", UTF-8"));
+	info_row(t, _("Trace"), "%s", trace_on() ? _("on (ROUTEDESK_TRACE)") : _("off"));
+	info_row(t, _("Mode"), "%s", ui->readonly ? _("read-only") : _("read-write"));
+}
+
+static const struct view_column info_columns[] = {
+	{ N_("What"), 18, 12, 0 },
+	{ N_("Value"), 50, 20, VC_FLEX },
+	{ "", 1, 1, VC_NOSORT },
+};
+
+static const struct view_ops info_ops = {
+	.name = "info",
+	.title = N_("Info"),
+	.columns = info_columns,
+	.n_columns = 3,
+	.count = tr_count,
+	.row_id = tr_id,
+	.cell = tr_cell,
+	.refresh = tr_refresh,
+	.destroy = tr_destroy,
+};
+
+struct view *panel_info_new(struct ui *ui)
+{
+	struct view *v = text_view(ui, &info_ops, build_info);
+
+	snprintf(v->subtitle, sizeof(v->subtitle), "%s", _("r updates"));
+	v->loaded_at = app_now();
+	return v;
+}

@@ -1,0 +1,306 @@
+/* screen.c: the screen's layout: header, tabs, body, status line, message line, prompt. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/dates.h"
+#include "common/utf8.h"
+#include "ui/app.h"
+#include "ui/i18n.h"
+#include "ui/list.h"
+#include "ui/term.h"
+
+#define MIN_COLS 80
+#define MIN_LINES 24
+
+/*
+ * Layout (80x24 at least):
+ *   line 0            header: account, date, view, loading/age, budget
+ *   line 1            pane tabs and the drill-down trail
+ *   lines 2..L-3      the top view's list (titles, rows, preview)
+ *   line L-2          status: key hints, sort, filter, position
+ *   line L-1          message, or the `:` / `/` prompt
+ */
+
+static void put_fit(int y, int x, int width, const char *s, int right, unsigned long attr,
+                    const struct ui *ui)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (width <= 0)
+		return;
+	list_fit(&sb, s, strlen(s), width, right, ui->ascii, ui->utf8);
+	attrset((attr_t)attr);
+	mvaddstr(y, x, sb.buf);
+	strbuf_free(&sb);
+}
+
+static int text_width(const struct ui *ui, const char *s)
+{
+	struct strbuf esc = STRBUF_INIT;
+	int w;
+
+	utf8_escape_controls(&esc, s, strlen(s));
+	w = esc.buf ? (int)utf8_width(esc.buf, esc.len) : 0;
+	(void)ui;
+	strbuf_free(&esc);
+	return w;
+}
+
+static int is_review_view(const struct view *v)
+{
+	const char *name = v->ops->name ? v->ops->name : "";
+
+	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0;
+}
+
+static void add_age(struct ui *ui, const struct view *v, struct strbuf *out)
+{
+	int review = is_review_view(v);
+	double at = review ? ui->review_at : v->loaded_at;
+	long age;
+
+	if (v->waiting || (review && ui->review_gen)) {
+		strbuf_adds(out, ui->ascii ? _("loading...") : _("loading\xe2\x80\xa6"));
+		return;
+	}
+	if (at <= 0) {
+		strbuf_adds(out, _("not loaded"));
+		return;
+	}
+	age = (long)(app_now() - at);
+	if (age < 60)
+		strbuf_addf(out, _("%lds ago"), age);
+	else if (age < 3600)
+		strbuf_addf(out, _("%ldm ago"), age / 60);
+	else
+		strbuf_addf(out, _("%ldh ago"), age / 3600);
+}
+
+/* The account's name, or the server's host when it came from the
+ * environment. */
+static const char *account_label(const struct ui *ui)
+{
+	static char host[64];
+	const char *u = ui->acct.url, *p, *e;
+
+	if (ui->acct.name)
+		return ui->acct.name;
+	if (!u)
+		return "-";
+	p = strstr(u, "://");
+	p = p ? p + 3 : u;
+	e = strchr(p, '/');
+	snprintf(host, sizeof(host), "%.*s", (int)(e ? e - p : (long)strlen(p)), p);
+	return host;
+}
+
+static void draw_header(struct ui *ui)
+{
+	static const char *const days[7] = {
+		N_("Sun"), N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"),
+	};
+	const char *sep = ui->ascii ? " | " : " \xe2\x94\x82 ";
+	struct frame *f = app_top(ui);
+	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT;
+	unsigned long attr = ui->theme.attr[TE_HEADER];
+	struct rd_date d;
+	int rw;
+
+	/* The date first: it must never be cut. */
+	strbuf_addf(&left, " %s", ui->date);
+	if (date_parse(ui->date, &d) == 0)
+		strbuf_addf(&left, " %s", _(days[date_weekday(&d)]));
+	strbuf_addf(&left, "%s%s", sep, account_label(ui));
+	if (f) {
+		strbuf_addf(&left, "%s%s", sep, f->v->ops->title ? _(f->v->ops->title) : "");
+		if (f->v->subtitle[0])
+			strbuf_addf(&left, ": %s", f->v->subtitle);
+	}
+	if (ui->offline)
+		strbuf_addf(&right, "%s%s", _("OFFLINE"), sep);
+	if (ui->paused || ui->budget_paused)
+		strbuf_addf(&right, "%s%s", ui->budget_paused ? _("refresh paused (budget)") : _("refresh paused"), sep);
+	if (f)
+		add_age(ui, f->v, &right);
+	strbuf_adds(&right, sep);
+	if (ui->budget.known)
+		strbuf_addf(&right, _("reads left %ld/min %ld/day"), ui->budget.reads_left_minute,
+		            ui->budget.reads_left_today);
+	else
+		strbuf_adds(&right, _("reads left ?"));
+	strbuf_addc(&right, ' ');
+	rw = text_width(ui, right.buf);
+	if (rw > COLS / 2)
+		rw = COLS / 2;
+	put_fit(0, 0, COLS - rw - 1, left.buf, 0, attr, ui);
+	put_fit(0, COLS - rw - 1, 1, " ", 0, attr, ui);
+	put_fit(0, COLS - rw, rw, right.buf, 1, attr, ui);
+	strbuf_free(&left);
+	strbuf_free(&right);
+}
+
+static void draw_tabs(struct ui *ui)
+{
+	struct strbuf trail = STRBUF_INIT, tab = STRBUF_INIT;
+	struct frame *stack[64];
+	int x = 0, n = 0;
+
+	for (int p = 0; p < PANE_COUNT; p++) {
+		int active = p == ui->cur;
+		int w;
+
+		strbuf_reset(&tab);
+		/* Brackets as well as colour: the active tab shows without it. */
+		strbuf_addf(&tab, active ? "[%d %s]" : " %d %s ", p + 1, app_pane_title(p));
+		w = text_width(ui, tab.buf);
+		put_fit(1, x, w, tab.buf, 0, ui->theme.attr[active ? TE_TAB_ACTIVE : TE_TABS], ui);
+		x += w;
+	}
+	for (struct frame *f = app_top(ui); f && n < 64; f = f->below)
+		stack[n++] = f;
+	for (int i = n - 1; i >= 0; i--) {
+		if (i != n - 1)
+			strbuf_adds(&trail, ui->ascii ? " > " : " \xe2\x80\xba ");
+		strbuf_adds(&trail, stack[i]->v->ops->title ? _(stack[i]->v->ops->title) : "?");
+	}
+	strbuf_addc(&trail, ' ');
+	put_fit(1, x, COLS - x, n > 1 ? trail.buf : " ", 1, ui->theme.attr[TE_TABS], ui);
+	strbuf_free(&trail);
+	strbuf_free(&tab);
+}
+
+static void draw_status(struct ui *ui)
+{
+	struct frame *f = app_top(ui);
+	struct strbuf hints = STRBUF_INIT, right = STRBUF_INIT;
+	unsigned long attr = ui->theme.attr[TE_STATUS];
+	int rw;
+
+	strbuf_addc(&hints, ' ');
+	keymap_hints(ui->keys, ui->readonly, &hints);
+	if (ui->readonly)
+		strbuf_addf(&hints, "  [%s]", _("read-only"));
+	if (f) {
+		struct list *l = f->list;
+		int desc, col = list_sort_column(l, &desc);
+		size_t n = list_count(l), total = list_total(l), row;
+		long long id;
+
+		if (col >= 0 && (size_t)col < f->v->ops->n_columns)
+			strbuf_addf(&right, "%s %s%s  ", _("sort"), _(f->v->ops->columns[col].title),
+			            ui->ascii ? (desc ? "v" : "^") : (desc ? "\xe2\x96\xbc" : "\xe2\x96\xb2"));
+		if (list_filter(l))
+			strbuf_addf(&right, "/%s %zu/%zu  ", list_filter(l), n, total);
+		if (list_selected(l, &row, &id))
+			strbuf_addf(&right, "%zu/%zu", list_position(l) + 1, n);
+		else
+			strbuf_adds(&right, _("no rows"));
+		strbuf_addc(&right, ' ');
+	}
+	rw = text_width(ui, right.buf);
+	if (rw > COLS / 2)
+		rw = COLS / 2;
+	put_fit(LINES - 2, 0, COLS - rw - 1, hints.buf, 0, attr, ui);
+	put_fit(LINES - 2, COLS - rw - 1, 1, " ", 0, attr, ui);
+	put_fit(LINES - 2, COLS - rw, rw, right.buf, 1, attr, ui);
+	strbuf_free(&hints);
+	strbuf_free(&right);
+}
+
+/* The prompt, scrolled so the cursor stays on screen; returns its column. */
+static int draw_prompt(struct ui *ui)
+{
+	const struct cmdline *c = &ui->cmd;
+	struct strbuf line = STRBUF_INIT;
+	size_t start = 0;
+	char *before;
+	int cx;
+
+	for (;;) {
+		before = xstrndup(c->buf + start, c->cur - start);
+		cx = 1 + text_width(ui, before);
+		free(before);
+		if (cx < COLS - 1 || start >= c->cur)
+			break;
+		start++;
+		while (start < c->cur && ((unsigned char)c->buf[start] & 0xc0) == 0x80)
+			start++;
+	}
+	strbuf_addc(&line, c->prompt);
+	strbuf_adds(&line, c->buf + start);
+	put_fit(LINES - 1, 0, COLS, line.buf, 0, ui->theme.attr[TE_PROMPT], ui);
+	strbuf_free(&line);
+	return cx < COLS ? cx : COLS - 1;
+}
+
+static void draw_message(struct ui *ui)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (ui->msg_error && ui->msg.len)
+		strbuf_adds(&sb, "! ");
+	strbuf_adds(&sb, strbuf_str(&ui->msg));
+	put_fit(LINES - 1, 0, COLS, sb.buf, 0,
+	        ui->theme.attr[ui->msg_error ? TE_ERROR : TE_MESSAGE], ui);
+	strbuf_free(&sb);
+}
+
+static void draw_too_small(struct ui *ui)
+{
+	char msg[128];
+	int y = LINES / 2, len;
+
+	snprintf(msg, sizeof(msg), _("Terminal too small: %dx%d (needs %dx%d)"), COLS, LINES,
+	         MIN_COLS, MIN_LINES);
+	len = (int)strlen(msg);
+	erase();
+	attrset((attr_t)ui->theme.attr[TE_ERROR]);
+	mvaddnstr(y > 0 ? y : 0, len < COLS ? (COLS - len) / 2 : 0, msg, COLS > 0 ? COLS : 0);
+	move(0, 0);
+}
+
+void screen_draw(struct ui *ui)
+{
+	static int was_small;
+	int small = LINES < MIN_LINES || COLS < MIN_COLS;
+	struct frame *f = app_top(ui);
+	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui };
+	int cy = -1, cx = 0;
+
+	if (ui->dirty & DIRTY_REPAINT)
+		clearok(curscr, TRUE);
+	if (small) {
+		draw_too_small(ui);
+	} else {
+		if (was_small)
+			ui->dirty |= DIRTY_ALL;
+		/* The body first: drawing may rebuild the list the status counts. */
+		if ((ui->dirty & DIRTY_BODY) && f)
+			list_draw(f->list, 2, 0, LINES - 4, COLS, &env);
+		draw_header(ui);
+		if (ui->dirty & (DIRTY_HEADER | DIRTY_BODY))
+			draw_tabs(ui);
+		if (ui->dirty & (DIRTY_STATUS | DIRTY_BODY))
+			draw_status(ui);
+		if (ui->prompt)
+			cx = draw_prompt(ui), cy = LINES - 1;
+		else if (ui->dirty & DIRTY_MESSAGE)
+			draw_message(ui);
+		if (cy < 0 && f && list_cursor(f->list, &cy, &cx) < 0)
+			cy = -1;
+		if (cy < 0)
+			cy = LINES - 1, cx = 0;
+		attrset(A_NORMAL);
+		move(cy, cx);
+	}
+	was_small = small;
+	ui->dirty = 0;
+	wnoutrefresh(stdscr);
+	term_update(ui);
+}

@@ -1,0 +1,361 @@
+/* term.c: curses on the terminal (or in memory for scripts), signals, frame bytes, OSC 52. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/strbuf.h"
+#include "common/trace.h"
+#include "ui/app.h"
+#include "ui/i18n.h"
+#include "ui/term.h"
+
+struct term {
+	SCREEN *screen;
+	FILE *out, *in;
+	int script;
+	int input_pipe[2];         /* script mode: curses' input, never written */
+	int io_fd;                 /* /proc/thread-self/io when tracing, else -1 */
+	struct sigaction old_hup, old_term, old_int, old_winch, old_pipe;
+	struct strbuf copy;        /* OSC 52 to send after the next frame */
+};
+
+/* The self-pipe: written by the handlers, read by the loop. */
+static int sig_wfd = -1, sig_rfd = -1;
+static void (*chained_winch)(int);
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	char b = sig == SIGWINCH ? 'W' : 'Q';
+
+	if (sig_wfd >= 0)
+		(void)!write(sig_wfd, &b, 1);
+	/* ncurses' own SIGWINCH handler queues the KEY_RESIZE. */
+	if (sig == SIGWINCH && chained_winch)
+		chained_winch(sig);
+	errno = saved;
+}
+
+static void install(int sig, struct sigaction *old)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, old);
+}
+
+static int open_signals(struct term *t, struct strbuf *err)
+{
+	int p[2];
+	struct sigaction ign;
+
+	if (pipe2(p, O_CLOEXEC | O_NONBLOCK) < 0) {
+		strbuf_addf(err, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	sig_rfd = p[0];
+	sig_wfd = p[1];
+	install(SIGHUP, &t->old_hup);
+	install(SIGTERM, &t->old_term);
+	install(SIGINT, &t->old_int);
+	if (!t->script) {
+		install(SIGWINCH, &t->old_winch);
+		if (!(t->old_winch.sa_flags & SA_SIGINFO) && t->old_winch.sa_handler != SIG_DFL &&
+		    t->old_winch.sa_handler != SIG_IGN)
+			chained_winch = t->old_winch.sa_handler;
+	}
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &ign, &t->old_pipe);
+	return 0;
+}
+
+static void close_signals(struct term *t)
+{
+	sigaction(SIGHUP, &t->old_hup, NULL);
+	sigaction(SIGTERM, &t->old_term, NULL);
+	sigaction(SIGINT, &t->old_int, NULL);
+	if (!t->script)
+		sigaction(SIGWINCH, &t->old_winch, NULL);
+	sigaction(SIGPIPE, &t->old_pipe, NULL);
+	chained_winch = NULL;
+	if (sig_rfd >= 0)
+		close(sig_rfd);
+	if (sig_wfd >= 0)
+		close(sig_wfd);
+	sig_rfd = sig_wfd = -1;
+}
+
+/* Flow control off: C-s must not freeze the screen of a dispatcher who
+ * pressed it by habit, and C-q is left free too. */
+static void no_flow_control(int fd)
+{
+	struct termios tio;
+
+	if (tcgetattr(fd, &tio) == 0) {
+		tio.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+		tcsetattr(fd, TCSANOW, &tio);
+	}
+}
+
+static int open_screen(struct ui *ui, struct term *t, struct strbuf *err)
+{
+	const char *term_name = getenv("TERM");
+
+	if (t->script) {
+		t->out = fopen("/dev/null", "w");
+		if (!t->out || pipe2(t->input_pipe, O_CLOEXEC) < 0) {
+			strbuf_addf(err, _("cannot set up the script screen: %s"), strerror(errno));
+			return -1;
+		}
+		t->in = fdopen(t->input_pipe[0], "r");
+		if (!t->in) {
+			strbuf_addf(err, _("cannot set up the script screen: %s"), strerror(errno));
+			return -1;
+		}
+		t->input_pipe[0] = -1; /* now the FILE's */
+	} else {
+		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+			strbuf_adds(err, _("the console needs a terminal on stdin and stdout "
+			                   "(for scripted runs set ROUTEDESK_SCRIPT)"));
+			return -1;
+		}
+		t->out = stdout;
+		t->in = stdin;
+	}
+	t->screen = newterm(term_name && *term_name ? NULL : "xterm", t->out, t->in);
+	if (!t->screen) {
+		strbuf_addf(err, _("cannot start the screen for TERM=%s"),
+		            term_name ? term_name : "(unset)");
+		return -1;
+	}
+	set_term(t->screen);
+	(void)ui;
+	return 0;
+}
+
+int term_open(struct ui *ui, int script, struct strbuf *err)
+{
+	struct term *t = xcalloc(1, sizeof(*t));
+
+	t->script = script;
+	t->input_pipe[0] = t->input_pipe[1] = -1;
+	t->io_fd = -1;
+	if (open_screen(ui, t, err) < 0) {
+		if (t->in && t->in != stdin)
+			fclose(t->in);
+		if (t->out && t->out != stdout)
+			fclose(t->out);
+		if (t->input_pipe[0] >= 0)
+			close(t->input_pipe[0]);
+		if (t->input_pipe[1] >= 0)
+			close(t->input_pipe[1]);
+		free(t);
+		return -1;
+	}
+	ui->term = t;
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	/* Frames are drawn whole: we read every queued key before drawing. */
+	typeahead(-1);
+	if (!script) {
+		no_flow_control(STDIN_FILENO);
+		def_prog_mode();
+	}
+	ui->use_color = theme_want_color();
+	if (ui->use_color && start_color() != ERR) {
+		if (use_default_colors() == ERR)
+			assume_default_colors(COLOR_WHITE, COLOR_BLACK);
+	} else {
+		ui->use_color = 0;
+	}
+	theme_apply(&ui->theme, ui->use_color);
+	/* Debian's ncurses writes per cursor move until the first endwin();
+	 * after it, one write() per refresh (TESTING.md). */
+	endwin();
+	refresh();
+	if (trace_on())
+		t->io_fd = open("/proc/thread-self/io", O_RDONLY | O_CLOEXEC);
+	if (open_signals(t, err) < 0) {
+		term_close(ui);
+		return -1;
+	}
+	return 0;
+}
+
+void term_close(struct ui *ui)
+{
+	struct term *t = ui->term;
+
+	if (!t)
+		return;
+	endwin();
+	close_signals(t);
+	delscreen(t->screen);
+	if (t->script) {
+		fclose(t->out);
+		fclose(t->in);
+		if (t->input_pipe[1] >= 0)
+			close(t->input_pipe[1]);
+	}
+	if (t->io_fd >= 0)
+		close(t->io_fd);
+	strbuf_free(&t->copy);
+	free(t);
+	ui->term = NULL;
+}
+
+int term_input_fd(const struct ui *ui)
+{
+	const struct term *t = ui->term;
+
+	return t && !t->script ? STDIN_FILENO : -1;
+}
+
+int term_signal_fd(const struct ui *ui)
+{
+	(void)ui;
+	return sig_rfd;
+}
+
+unsigned term_signals(struct ui *ui)
+{
+	char buf[64];
+	unsigned bits = 0;
+	ssize_t n;
+
+	(void)ui;
+	if (sig_rfd < 0)
+		return 0;
+	while ((n = read(sig_rfd, buf, sizeof(buf))) > 0)
+		for (ssize_t i = 0; i < n; i++)
+			bits |= buf[i] == 'W' ? TERM_SIG_WINCH : TERM_SIG_QUIT;
+	return bits;
+}
+
+/* wchar and syscw of this thread, or -1. */
+static int thread_io(int fd, long long *bytes, long long *calls)
+{
+	char buf[512];
+	ssize_t n;
+	char *p;
+
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "wchar:");
+	if (!p)
+		return -1;
+	*bytes = strtoll(p + 6, NULL, 10);
+	p = strstr(buf, "syscw:");
+	*calls = p ? strtoll(p + 6, NULL, 10) : 0;
+	return 0;
+}
+
+static void write_all(int fd, const char *s, size_t len)
+{
+	while (len) {
+		ssize_t w = write(fd, s, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		s += w;
+		len -= (size_t)w;
+	}
+}
+
+void term_update(struct ui *ui)
+{
+	struct term *t = ui->term;
+	long long b0 = 0, c0 = 0, b1 = 0, c1 = 0;
+	int counted;
+
+	if (!t)
+		return;
+	counted = trace_on() && thread_io(t->io_fd, &b0, &c0) == 0;
+	doupdate();
+	if (counted && thread_io(t->io_fd, &b1, &c1) == 0)
+		trace_event("frame", "%lld %lld", b1 - b0, c1 - c0);
+	else if (trace_on())
+		trace_event("frame", "? ?");
+	if (t->copy.len && !t->script) {
+		write_all(STDOUT_FILENO, t->copy.buf, t->copy.len);
+		strbuf_reset(&t->copy);
+	}
+}
+
+static void base64(struct strbuf *out, const unsigned char *s, size_t len)
+{
+	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+	for (size_t i = 0; i < len; i += 3) {
+		unsigned v = (unsigned)s[i] << 16;
+
+		if (i + 1 < len)
+			v |= (unsigned)s[i + 1] << 8;
+		if (i + 2 < len)
+			v |= s[i + 2];
+		strbuf_addc(out, tab[(v >> 18) & 63]);
+		strbuf_addc(out, tab[(v >> 12) & 63]);
+		strbuf_addc(out, i + 1 < len ? tab[(v >> 6) & 63] : '=');
+		strbuf_addc(out, i + 2 < len ? tab[v & 63] : '=');
+	}
+}
+
+int term_copy(struct ui *ui, const char *text)
+{
+	struct term *t = ui->term;
+	struct strbuf seq = STRBUF_INIT;
+	const char *tmux = getenv("TMUX");
+
+	if (!t)
+		return -1;
+	strbuf_adds(&seq, "\033]52;c;");
+	base64(&seq, (const unsigned char *)text, strlen(text));
+	strbuf_addc(&seq, '\a');
+	strbuf_reset(&t->copy);
+	if (tmux && *tmux) {
+		/* tmux passes an escape sequence through when wrapped in DCS
+		 * with every ESC doubled. */
+		strbuf_adds(&t->copy, "\033Ptmux;");
+		for (size_t i = 0; i < seq.len; i++) {
+			if (seq.buf[i] == '\033')
+				strbuf_addc(&t->copy, '\033');
+			strbuf_addc(&t->copy, seq.buf[i]);
+		}
+		strbuf_adds(&t->copy, "\033\\");
+	} else {
+		strbuf_add(&t->copy, seq.buf, seq.len);
+	}
+	strbuf_free(&seq);
+	return 0;
+}
+
+int term_resize(struct ui *ui, int lines, int cols)
+{
+	struct term *t = ui->term;
+
+	if (!t || lines < 1 || cols < 1 || lines > 1000 || cols > 1000)
+		return -1;
+	return resize_term(lines, cols) == OK ? 0 : -1;
+}

@@ -1,0 +1,47 @@
+/* term.h: the terminal: curses set-up and teardown, signals, frame bytes, OSC 52. */
+#ifndef ROUTEDESK_UI_TERM_H
+#define ROUTEDESK_UI_TERM_H
+
+struct strbuf;
+struct ui;
+
+enum {
+	TERM_SIG_QUIT = 1u << 0,   /* SIGHUP, SIGTERM, SIGINT: leave cleanly */
+	TERM_SIG_WINCH = 1u << 1,  /* the size changed (curses has a KEY_RESIZE queued) */
+};
+
+/* Sets curses up as DESIGN.md section 6 says: newterm on the terminal
+ * (stdin/stdout, both must be terminals), cbreak, noecho, keypad,
+ * ESCDELAY 25 ms, no XON/XOFF (so C-s and C-q reach us and freeze
+ * nothing), colours unless NO_COLOR or a mono terminal, the theme's pairs,
+ * the mouse left off, and `endwin(); refresh();` once so ncurses writes
+ * each frame with one write().  With script set, the screen lives in
+ * memory: output to /dev/null, input from a pipe nothing writes to, size
+ * from LINES/COLUMNS.  Installs the signal handlers (self-pipe).  0, or -1
+ * with a message in err (nothing to undo then). */
+int term_open(struct ui *ui, int script, struct strbuf *err);
+/* endwin, restores the terminal and the signal handlers.  Idempotent. */
+void term_close(struct ui *ui);
+
+/* The descriptors to poll: the terminal's input (-1 in script mode) and
+ * the signal self-pipe. */
+int term_input_fd(const struct ui *ui);
+int term_signal_fd(const struct ui *ui);
+/* Drains the self-pipe: TERM_SIG_* bits of what arrived. */
+unsigned term_signals(struct ui *ui);
+
+/* doupdate(), and with ROUTEDESK_TRACE a "frame BYTES WRITES" line: the
+ * bytes ncurses wrote to the terminal for this frame (counted by the
+ * kernel's per-thread write accounting: ncurses writes with write(2) on
+ * the descriptor itself, so a FILE-level counting layer would see
+ * nothing). */
+void term_update(struct ui *ui);
+
+/* Puts text on the clipboard of the terminal (OSC 52, wrapped for tmux),
+ * after the next doupdate.  0, or -1 when there is no terminal. */
+int term_copy(struct ui *ui, const char *text);
+
+/* Script mode: resizes the in-memory screen.  0 or -1. */
+int term_resize(struct ui *ui, int lines, int cols);
+
+#endif
