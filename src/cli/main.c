@@ -48,6 +48,16 @@ int main(int argc, char **argv)
 		perror("routedesk: ROUTEDESK_TRACE");
 	if (argc > 1 && strcmp(argv[1], "api") == 0)
 		return cli_api(argc - 1, argv + 1);
+	/* "routedesk --account NAME api ...": the account applies to the call. */
+	if (argc > 3 && strcmp(argv[1], "--account") == 0 && strcmp(argv[3], "api") == 0) {
+		char *api = argv[3];
+
+		/* Rotated to "api --account NAME ..." in place. */
+		argv[3] = argv[2];
+		argv[2] = argv[1];
+		argv[1] = api;
+		return cli_api(argc - 1, argv + 1);
+	}
 	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
 		printf("routedesk %s\n", PACKAGE_VERSION);
 		return CLI_OK;
