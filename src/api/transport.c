@@ -126,6 +126,9 @@ void api_call_free(struct api_call *c)
 	release_transfer(c);
 	free(c->path);
 	api_form_free(&c->form);
+	/* The encoded body ends with the credentials. */
+	if (c->request.buf)
+		explicit_bzero(c->request.buf, c->request.len);
 	strbuf_free(&c->request);
 	strbuf_free(&c->body);
 	api_answer_free(&c->answer);
@@ -262,9 +265,9 @@ void api_session_free(struct api_session *s)
 	api_pacer_free(&s->pacer[1]);
 	/* The key and token leave memory with the session. */
 	if (s->key)
-		memset(s->key, 0, strlen(s->key));
+		explicit_bzero(s->key, strlen(s->key));
 	if (s->token)
-		memset(s->token, 0, strlen(s->token));
+		explicit_bzero(s->token, strlen(s->token));
 	free(s->url);
 	free(s->key);
 	free(s->token);
