@@ -482,9 +482,8 @@ void theme_apply(struct theme *t, int use_color)
 		unsigned bits = s->attrs;
 
 		if (!use_color) {
-			if (!s->attrs_given)
-				bits = elems[i].mono;
-			t->attr[i] = curses_attrs(bits);
+			/* The theme's attributes plus the element's own minimum. */
+			t->attr[i] = curses_attrs(bits | elems[i].mono);
 			continue;
 		}
 		t->attr[i] = curses_attrs(bits);

@@ -23,9 +23,9 @@ struct strbuf;
  * values, so a theme may style only what it changes.
  *
  * Without colour (NO_COLOR set, a mono terminal, or a theme of only
- * `default` colours) only the attributes are used; an element whose theme
- * gives none falls back to the element's mono attributes (selection in
- * reverse, errors in bold ...), so nothing is ever told by colour alone.
+ * `default` colours) only the attributes are used, and each element adds
+ * its own mono attributes (selection in reverse, errors in bold ...), so
+ * nothing is ever told by colour alone.
  */
 enum theme_elem {
 	TE_NORMAL = VS_NORMAL,

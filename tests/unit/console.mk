@@ -23,3 +23,84 @@ tests_unit_test_model_table_SOURCES = tests/unit/test_model_table.c
 tests_unit_test_model_table_CFLAGS = $(MODEL_TEST_CFLAGS)
 tests_unit_test_model_table_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS)
 endif
+
+## fetch: the thread's queues, supersede, cancel, stop and wake pipe with a fake runner.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_fetch_queue
+TESTS += tests/unit/test_fetch_queue
+tests_unit_test_fetch_queue_SOURCES = tests/unit/test_fetch_queue.c
+tests_unit_test_fetch_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_fetch_queue_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
+endif
+
+## views: every pane over hand-made rows and fake results.  The views are
+## compiled into the tests (not libui, whose app.o would pull curses and the
+## fetch thread in); view_doubles.c supplies ui.h's services and the fetch
+## job constructors as doubles that record what a view asked for.
+if HAVE_CMOCKA
+VIEW_TEST_SOURCES = \
+	tests/unit/view_doubles.c tests/unit/view_doubles.h \
+	src/ui/view_common.c src/ui/view_common.h \
+	src/ui/view_list.c src/ui/view_list.h \
+	src/ui/view_routes.c src/ui/view_stops.c src/ui/view_customers.c \
+	src/ui/view_subscriptions.c src/ui/view_tickets.c src/ui/view_notes.c \
+	src/ui/view_detail.c
+VIEW_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+VIEW_TEST_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
+
+check_PROGRAMS += tests/unit/test_views
+TESTS += tests/unit/test_views
+tests_unit_test_views_SOURCES = tests/unit/test_views.c $(VIEW_TEST_SOURCES)
+tests_unit_test_views_CFLAGS = $(VIEW_TEST_CFLAGS)
+tests_unit_test_views_LDADD = $(VIEW_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test_view_lists
+TESTS += tests/unit/test_view_lists
+tests_unit_test_view_lists_SOURCES = tests/unit/test_view_lists.c $(VIEW_TEST_SOURCES)
+tests_unit_test_view_lists_CFLAGS = $(VIEW_TEST_CFLAGS)
+tests_unit_test_view_lists_LDADD = $(VIEW_TEST_LDADD)
+endif
+
+## ui core: themes, keys and the prompt, settings and state, the list widget.
+## The pure parts are compiled in (not libui, whose app.o pulls the views,
+## the fetch thread and the terminal in).
+if HAVE_CMOCKA
+UI_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS) \
+	-DTHEME_SRCDIR='"$(abs_top_srcdir)/themes"'
+UI_TEST_LDADD = $(API_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
+
+check_PROGRAMS += tests/unit/test_ui_theme
+TESTS += tests/unit/test_ui_theme
+tests_unit_test_ui_theme_SOURCES = tests/unit/test_ui_theme.c src/ui/theme.c src/ui/state.c
+tests_unit_test_ui_theme_CFLAGS = $(UI_TEST_CFLAGS)
+tests_unit_test_ui_theme_LDADD = $(UI_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test_ui_keys
+TESTS += tests/unit/test_ui_keys
+tests_unit_test_ui_keys_SOURCES = tests/unit/test_ui_keys.c src/ui/action.c src/ui/cmdline.c
+tests_unit_test_ui_keys_CFLAGS = $(UI_TEST_CFLAGS)
+tests_unit_test_ui_keys_LDADD = $(UI_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test_ui_state
+TESTS += tests/unit/test_ui_state
+tests_unit_test_ui_state_SOURCES = tests/unit/test_ui_state.c src/ui/state.c src/ui/action.c \
+	src/ui/script.c
+tests_unit_test_ui_state_CFLAGS = $(UI_TEST_CFLAGS)
+tests_unit_test_ui_state_LDADD = $(UI_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test_ui_list
+TESTS += tests/unit/test_ui_list
+tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/list.c src/ui/theme.c \
+	src/ui/state.c
+tests_unit_test_ui_list_CFLAGS = $(UI_TEST_CFLAGS)
+tests_unit_test_ui_list_LDADD = $(UI_TEST_LDADD)
+endif
+
+## notify: transport choice, OSC bytes, the command, the queue, event words, the model diff.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_notify
+TESTS += tests/unit/test_notify
+tests_unit_test_notify_SOURCES = tests/unit/test_notify.c
+tests_unit_test_notify_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_notify_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
+endif

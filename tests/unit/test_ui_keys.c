@@ -1,0 +1,299 @@
+/* test_ui_keys.c: the action table, key names, rebinding, hints, the prompt editor, completion. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/strbuf.h"
+#include "ui/action.h"
+#include "ui/cmdline.h"
+
+static void test_key_names_round_trip(void **state)
+{
+	static const char *const names[] = {
+		"j", "G", "?", ":", "/", "[", "]", "<", ">", "+", "-", "é", "東",
+		"Enter", "Tab", "S-Tab", "Esc", "Space", "Backspace", "Del", "Ins", "Up", "Down",
+		"Left", "Right", "PgUp", "PgDn", "Home", "End", "F1", "F5", "F12", "C-a", "C-l", "C-z",
+	};
+	char buf[32];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int k = action_key_parse(names[i]);
+
+		if (k < 0)
+			fail_msg("'%s' does not parse", names[i]);
+		assert_string_equal(action_key_name(k, buf, sizeof(buf)), names[i]);
+	}
+	assert_int_equal(action_key_parse("enter"), '\n');
+	assert_int_equal(action_key_parse("c-X"), 24);
+	assert_int_equal(action_key_parse("F1"), KEYF | KEY_F(1));
+	assert_int_equal(action_key_parse("Down"), KEYF | KEY_DOWN);
+	/* A function key never equals a character of the same number. */
+	assert_int_not_equal(action_key_parse("Down"), KEY_DOWN);
+	assert_int_equal(action_key_parse(""), -1);
+	assert_int_equal(action_key_parse("jk"), -1);
+	assert_int_equal(action_key_parse("C-1"), -1);
+	assert_int_equal(action_key_parse("F13"), -1);
+	assert_int_equal(action_key_parse("F0"), -1);
+	assert_int_equal(action_key_parse("Nope"), -1);
+	assert_int_equal(action_key_parse("\x1b"), -1);
+}
+
+static void test_normalize(void **state)
+{
+	(void)state;
+	assert_int_equal(action_key_normalize('\r'), '\n');
+	assert_int_equal(action_key_normalize(KEYF | KEY_ENTER), '\n');
+	assert_int_equal(action_key_normalize(127), KEYF | KEY_BACKSPACE);
+	assert_int_equal(action_key_normalize(8), KEYF | KEY_BACKSPACE);
+	assert_int_equal(action_key_normalize('j'), 'j');
+}
+
+static void test_defaults(void **state)
+{
+	struct keymap *km = keymap_new();
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(keymap_action(km, 'j'), ACT_DOWN);
+	assert_int_equal(keymap_action(km, KEYF | KEY_DOWN), ACT_DOWN);
+	assert_int_equal(keymap_action(km, 'q'), ACT_BACK);
+	assert_int_equal(keymap_action(km, 'Q'), ACT_QUIT);
+	assert_int_equal(keymap_action(km, 27), ACT_POP);
+	assert_int_equal(keymap_action(km, '-'), ACT_POP);
+	assert_int_equal(keymap_action(km, KEYF | KEY_F(1)), ACT_HELP);
+	assert_int_equal(keymap_action(km, '['), ACT_PREV_DAY);
+	assert_int_equal(keymap_action(km, 'y'), ACT_COPY);
+	assert_int_equal(keymap_action(km, '\t'), ACT_NEXT_PANE);
+	assert_int_equal(keymap_action(km, KEYF | KEY_BTAB), ACT_PREV_PANE);
+	assert_int_equal(keymap_action(km, '3'), ACT_PANE_3);
+	/* C-s and C-q stay unbound. */
+	assert_int_equal(keymap_action(km, 19), ACT_NONE);
+	assert_int_equal(keymap_action(km, 17), ACT_NONE);
+	/* Every action has a table entry, a name and help, and a key; no key
+	 * is bound twice. */
+	for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
+		const struct action_def *d = action_def((enum action)a);
+		int key;
+
+		assert_non_null(d);
+		assert_int_equal(action_lookup(d->name), a);
+		assert_true(strlen(d->help) > 3);
+		key = keymap_first_key(km, (enum action)a);
+		assert_true(key >= 0);
+		strbuf_reset(&sb);
+		assert_true(keymap_keys_text(km, (enum action)a, " ", &sb) >= 1);
+		for (char *w = strtok(sb.buf, " "); w; w = strtok(NULL, " "))
+			assert_int_equal(keymap_action(km, action_key_parse(w)), a);
+	}
+	assert_null(action_def(ACT_NONE));
+	assert_int_equal(action_lookup("nope"), ACT_NONE);
+	strbuf_free(&sb);
+	keymap_free(km);
+}
+
+static void test_rebind(void **state)
+{
+	struct keymap *km = keymap_new();
+	struct strbuf err = STRBUF_INIT, sb = STRBUF_INIT;
+
+	(void)state;
+	/* n moves down now: it leaves next_match, and j and Down are free. */
+	assert_int_equal(keymap_bind(km, "down", "n C-n", &err), 0);
+	assert_int_equal(keymap_action(km, 'n'), ACT_DOWN);
+	assert_int_equal(keymap_action(km, 14), ACT_DOWN);
+	assert_int_equal(keymap_action(km, 'j'), ACT_NONE);
+	assert_int_equal(keymap_action(km, KEYF | KEY_DOWN), ACT_NONE);
+	assert_int_equal(keymap_first_key(km, ACT_NEXT_MATCH), -1);
+	keymap_keys_text(km, ACT_DOWN, " ", &sb);
+	assert_string_equal(sb.buf, "n C-n");
+	/* Errors leave the map as it was. */
+	assert_int_equal(keymap_bind(km, "dwon", "x", &err), -1);
+	assert_non_null(strstr(err.buf, "unknown action 'dwon'"));
+	strbuf_reset(&err);
+	assert_int_equal(keymap_bind(km, "up", "k Upp", &err), -1);
+	assert_non_null(strstr(err.buf, "unknown key name 'Upp'"));
+	assert_int_equal(keymap_action(km, 'k'), ACT_UP);
+	/* none unbinds. */
+	assert_int_equal(keymap_bind(km, "copy", "none", &err), 0);
+	assert_int_equal(keymap_action(km, 'y'), ACT_NONE);
+	assert_int_equal(keymap_first_key(km, ACT_COPY), -1);
+	strbuf_free(&err);
+	strbuf_free(&sb);
+	keymap_free(km);
+}
+
+static void test_hints(void **state)
+{
+	struct keymap *km = keymap_new();
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+
+	(void)state;
+	keymap_hints(km, 0, &sb);
+	assert_non_null(strstr(sb.buf, "? help"));
+	assert_non_null(strstr(sb.buf, "Enter open"));
+	assert_true(sb.buf[0] != ' ');
+	/* Hints follow the live keys. */
+	assert_int_equal(keymap_bind(km, "help", "F1", &err), 0);
+	strbuf_reset(&sb);
+	keymap_hints(km, 0, &sb);
+	assert_non_null(strstr(sb.buf, "F1 help"));
+	assert_null(strstr(sb.buf, "? help"));
+	strbuf_free(&sb);
+	strbuf_free(&err);
+	keymap_free(km);
+}
+
+static void type(struct cmdline *c, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int cp = *p++;
+
+		if (cp >= 0xc0) { /* two- and three-byte characters of the tests */
+			int extra = cp >= 0xe0 ? 2 : 1;
+
+			cp &= extra == 2 ? 0x0f : 0x1f;
+			while (extra--)
+				cp = (cp << 6) | (*p++ & 0x3f);
+		}
+		assert_int_equal(cmdline_key(c, cp), CMDLINE_EDIT);
+	}
+}
+
+static void test_editor(void **state)
+{
+	struct cmdline c;
+
+	(void)state;
+	cmdline_init(&c, 3);
+	cmdline_start(&c, ':', NULL);
+	type(&c, "cust Núñez");
+	assert_string_equal(cmdline_text(&c), "cust Núñez");
+	/* Backspace removes a whole character, not a byte. */
+	cmdline_key(&c, KEYF | KEY_BACKSPACE);
+	cmdline_key(&c, KEYF | KEY_BACKSPACE);
+	assert_string_equal(cmdline_text(&c), "cust Núñ");
+	cmdline_key(&c, KEYF | KEY_LEFT);
+	type(&c, "x");
+	assert_string_equal(cmdline_text(&c), "cust Núxñ");
+	cmdline_key(&c, 23); /* C-w */
+	assert_string_equal(cmdline_text(&c), "cust ñ");
+	cmdline_key(&c, 1); /* C-a */
+	cmdline_key(&c, KEYF | KEY_DC);
+	assert_string_equal(cmdline_text(&c), "ust ñ");
+	cmdline_key(&c, 5); /* C-e */
+	cmdline_key(&c, 21); /* C-u */
+	assert_string_equal(cmdline_text(&c), "");
+	/* Control and C1 characters are not inserted. */
+	cmdline_key(&c, 0x9b);
+	cmdline_key(&c, 0x01);
+	assert_string_equal(cmdline_text(&c), "");
+	assert_int_equal(cmdline_key(&c, KEYF | KEY_BACKSPACE), CMDLINE_CANCEL);
+	assert_int_equal(cmdline_key(&c, '\r'), CMDLINE_DONE);
+	assert_int_equal(cmdline_key(&c, 27), CMDLINE_CANCEL);
+	assert_int_equal(cmdline_key(&c, '\t'), CMDLINE_COMPLETE);
+	cmdline_free(&c);
+}
+
+static void test_history(void **state)
+{
+	struct cmdline c;
+
+	(void)state;
+	cmdline_init(&c, 3);
+	cmdline_history_add(&c, "one");
+	cmdline_history_add(&c, "two");
+	cmdline_history_add(&c, "two");   /* repeat skipped */
+	cmdline_history_add(&c, "   ");   /* blank skipped */
+	cmdline_history_add(&c, "three");
+	cmdline_history_add(&c, "four");  /* "one" falls off */
+	assert_int_equal(c.n_hist, 3);
+	cmdline_start(&c, ':', NULL);
+	type(&c, "draft");
+	cmdline_key(&c, KEYF | KEY_UP);
+	assert_string_equal(cmdline_text(&c), "four");
+	cmdline_key(&c, KEYF | KEY_UP);
+	cmdline_key(&c, KEYF | KEY_UP);
+	cmdline_key(&c, KEYF | KEY_UP);  /* stays at the oldest */
+	assert_string_equal(cmdline_text(&c), "two");
+	cmdline_key(&c, KEYF | KEY_DOWN);
+	cmdline_key(&c, KEYF | KEY_DOWN);
+	cmdline_key(&c, KEYF | KEY_DOWN);
+	/* Back past the newest: the line being typed returns. */
+	assert_string_equal(cmdline_text(&c), "draft");
+	cmdline_free(&c);
+}
+
+static void complete(const char *line, const char *want, size_t n, const char *alts)
+{
+	static char *themes[] = { "colorblind", "default", "light", "mono" };
+	struct strbuf out = STRBUF_INIT, al = STRBUF_INIT;
+
+	assert_int_equal(cmdline_complete(line, themes, 4, &out, &al), n);
+	assert_string_equal(out.buf ? out.buf : "", want);
+	assert_string_equal(al.buf ? al.buf : "", alts);
+	strbuf_free(&out);
+	strbuf_free(&al);
+}
+
+static void test_completion(void **state)
+{
+	(void)state;
+	complete("vi", "view ", 1, "");
+	complete("inf", "info", 1, "");
+	complete("s", "s", 2, "save-display sub");
+	complete("view cu", "view customers", 1, "");
+	complete("view s", "view s", 2, "stops subscriptions");
+	complete("view   t", "view   tickets", 1, "");
+	complete("theme ", "theme ", 4, "colorblind default light mono");
+	complete("theme l", "theme light", 1, "");
+	complete("zz", "zz", 0, "");
+	complete("cust smi", "cust smi", 0, "");
+	assert_non_null(cmdline_command("q"));
+	assert_string_equal(cmdline_command("q")->name, "q");
+	assert_string_equal(cmdline_command("inf")->name, "info");
+	assert_null(cmdline_command("s"));    /* ambiguous */
+	assert_null(cmdline_command(""));
+}
+
+static void test_split(void **state)
+{
+	const char *args;
+	char *name;
+
+	(void)state;
+	assert_int_equal(cmdline_split("  cust   smith jones ", &name, &args), 0);
+	assert_string_equal(name, "cust");
+	assert_string_equal(args, "smith jones ");
+	free(name);
+	assert_int_equal(cmdline_split("log", &name, &args), 0);
+	assert_string_equal(args, "");
+	free(name);
+	assert_int_equal(cmdline_split("   ", &name, &args), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_key_names_round_trip),
+		cmocka_unit_test(test_normalize),
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_rebind),
+		cmocka_unit_test(test_hints),
+		cmocka_unit_test(test_editor),
+		cmocka_unit_test(test_history),
+		cmocka_unit_test(test_completion),
+		cmocka_unit_test(test_split),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,393 @@
+/* test_ui_list.c: the list widget over a fake view: fitting, layout, ids, sort, filter, drawing. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/strbuf.h"
+#include "ui/list.h"
+#include "ui/theme.h"
+
+/* A view of n rows: ids, names, amounts; rows >= loaded_upto are not loaded. */
+struct fake {
+	size_t n, loaded_upto;
+	long long *ids;
+	char **names;
+	long cells;            /* cell() calls */
+	size_t want_first[16], want_last[16];
+	int n_want;
+};
+
+static size_t f_count(const struct view *v)
+{
+	return ((struct fake *)v->priv)->n;
+}
+
+static long long f_id(const struct view *v, size_t row)
+{
+	return ((struct fake *)v->priv)->ids[row];
+}
+
+static int f_loaded(const struct view *v, size_t row)
+{
+	return row < ((struct fake *)v->priv)->loaded_upto;
+}
+
+static void f_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                   enum view_style *style)
+{
+	struct fake *f = v->priv;
+
+	f->cells++;
+	if (col == 0)
+		strbuf_adds(out, f->names[row]);
+	else if (col == 1)
+		strbuf_addf(out, "%lld.00", f->ids[row] % 1000);
+	else
+		strbuf_adds(out, "x");
+	if (col == 1 && f->ids[row] % 2)
+		*style = VS_MONEY_DUE;
+}
+
+static void f_want(struct view *v, struct ui *ui, size_t first, size_t last)
+{
+	struct fake *f = v->priv;
+
+	(void)ui;
+	if (f->n_want < 16) {
+		f->want_first[f->n_want] = first;
+		f->want_last[f->n_want] = last;
+	}
+	f->n_want++;
+}
+
+static const struct view_column cols[] = {
+	{ "Name", 20, 8, VC_FLEX },
+	{ "Due", 10, 6, VC_RIGHT },
+	{ "Flag", 4, 4, VC_NOSORT },
+};
+
+static const struct view_ops ops = {
+	.name = "fake",
+	.title = "Fake",
+	.columns = cols,
+	.n_columns = 3,
+	.count = f_count,
+	.row_id = f_id,
+	.loaded = f_loaded,
+	.cell = f_cell,
+	.want = f_want,
+};
+
+static struct view *fake_view(size_t n, size_t loaded, const char *const *names)
+{
+	struct fake *f = calloc(1, sizeof(*f));
+	struct view *v = calloc(1, sizeof(*v));
+
+	f->n = n;
+	f->loaded_upto = loaded;
+	f->ids = calloc(n ? n : 1, sizeof(*f->ids));
+	f->names = calloc(n ? n : 1, sizeof(*f->names));
+	for (size_t i = 0; i < n; i++) {
+		char buf[32];
+
+		f->ids[i] = 1000 + (long long)i;
+		snprintf(buf, sizeof(buf), "name%05zu", i);
+		f->names[i] = strdup(names && names[i] ? names[i] : buf);
+	}
+	v->ops = &ops;
+	v->priv = f;
+	return v;
+}
+
+static void fake_free(struct view *v)
+{
+	struct fake *f = v->priv;
+
+	for (size_t i = 0; i < f->n; i++)
+		free(f->names[i]);
+	free(f->names);
+	free(f->ids);
+	free(f);
+	free(v);
+}
+
+static void fit(const char *s, int width, int right, int ascii, int utf8, const char *want)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	list_fit(&out, s, strlen(s), width, right, ascii, utf8);
+	assert_string_equal(out.buf ? out.buf : "", want);
+	strbuf_free(&out);
+}
+
+static void test_fit(void **state)
+{
+	(void)state;
+	fit("Smith", 8, 0, 0, 1, "Smith   ");
+	fit("12.50", 8, 1, 0, 1, "   12.50");
+	fit("Wolfeschlegelstein", 8, 0, 0, 1, "Wolfesc\xe2\x80\xa6");
+	fit("Wolfeschlegelstein", 8, 0, 1, 1, "Wolfesc~");
+	fit("Zoë Müller", 10, 0, 0, 1, "Zoë Müller");
+	/* Wide characters count two columns; one that would straddle the
+	 * edge is left out and the cell padded. */
+	fit("東京都庁", 5, 0, 0, 1, "東京\xe2\x80\xa6");
+	fit("東京都庁", 8, 0, 0, 1, "東京都庁");
+	fit("東京都庁x", 8, 0, 0, 1, "東京都\xe2\x80\xa6 ");
+	/* Escape sequences never reach the terminal. */
+	fit("\x1b[31mRED", 12, 0, 0, 1, "^[[31mRED   ");
+	fit("a\tb\x7f", 6, 0, 0, 1, "a^Ib^?");
+	fit("bad\xff", 8, 0, 0, 1, "bad\\xff ");
+	/* A locale without UTF-8: one '?' per character, ASCII ellipsis. */
+	fit("Zoë", 4, 0, 1, 0, "Zo? ");
+	fit("Zoëëëë", 4, 0, 1, 0, "Zo?~");
+	fit("", 3, 0, 0, 1, "   ");
+	fit("abc", 0, 0, 0, 1, "");
+}
+
+static int sum(const int *w, size_t n)
+{
+	int s = 0;
+
+	for (size_t i = 0; i < n; i++)
+		s += w[i] + (w[i] ? 1 : 0);
+	return s;
+}
+
+static void test_layout(void **state)
+{
+	int w[3];
+
+	(void)state;
+	/* Wide: the flex column takes the rest (width - gutter - separators). */
+	list_layout(cols, 3, 120, w);
+	assert_int_equal(w[1], 10);
+	assert_int_equal(w[2], 4);
+	assert_int_equal(w[0], 120 - 1 - 2 - 14);
+	/* Narrow: columns shrink toward their minimum, widest first. */
+	list_layout(cols, 3, 30, w);
+	assert_true(w[0] >= 8 && w[1] >= 6 && w[2] == 4);
+	assert_true(sum(w, 3) <= 30);
+	/* Narrower still: columns drop from the right. */
+	list_layout(cols, 3, 18, w);
+	assert_int_equal(w[2], 0);
+	assert_true(w[0] >= 8);
+	assert_true(sum(w, 3) <= 18);
+}
+
+static void test_selection_follows_id(void **state)
+{
+	struct view *v = fake_view(10, 10, NULL);
+	struct fake *f = v->priv;
+	struct list *l = list_new(v);
+	long long id;
+	size_t row;
+
+	(void)state;
+	assert_int_equal(list_count(l), 10);
+	list_move(l, 3);
+	assert_true(list_selected(l, &row, &id));
+	assert_int_equal(id, 1003);
+	/* A refresh puts two new records in front: the same record stays
+	 * selected. */
+	f->ids = realloc(f->ids, 12 * sizeof(*f->ids));
+	f->names = realloc(f->names, 12 * sizeof(*f->names));
+	memmove(f->ids + 2, f->ids, 10 * sizeof(*f->ids));
+	memmove(f->names + 2, f->names, 10 * sizeof(*f->names));
+	f->ids[0] = 1;
+	f->ids[1] = 2;
+	f->names[0] = strdup("new a");
+	f->names[1] = strdup("new b");
+	f->n = f->loaded_upto = 12;
+	list_changed(l);
+	assert_true(list_selected(l, &row, &id));
+	assert_int_equal(id, 1003);
+	assert_int_equal(row, 5);
+	assert_int_equal(list_position(l), 5);
+	/* The record goes: the position stays, clamped. */
+	f->n = f->loaded_upto = 4;
+	list_changed(l);
+	assert_true(list_selected(l, &row, &id));
+	assert_int_equal(row, 3);
+	assert_int_equal(id, f->ids[3]);
+	list_move(l, -100);
+	assert_int_equal(list_position(l), 0);
+	list_last(l);
+	assert_int_equal(list_position(l), 3);
+	list_free(l);
+	fake_free(v);
+}
+
+static void test_sort(void **state)
+{
+	static const char *const names[] = { "delta", "Alpha", "charlie", "bravo", "zulu", "echo" };
+	struct view *v = fake_view(6, 4, names);
+	struct list *l = list_new(v);
+	long long id;
+	int desc;
+
+	(void)state;
+	list_select_id(l, 1002);
+	list_sort_step(l, 1);           /* Name */
+	assert_int_equal(list_sort_column(l, &desc), 0);
+	assert_false(desc);
+	/* Loaded rows sorted (case folded), unloaded after in view order. */
+	list_first(l);
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1001);     /* Alpha */
+	list_move(l, 1);
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1003);     /* bravo */
+	list_move(l, 2);
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1000);     /* delta */
+	list_move(l, 1);
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1004);     /* zulu: not loaded, first of the rest */
+	list_sort_invert(l);
+	list_first(l);
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1000);     /* delta first when descending */
+	/* Due (right-aligned) sorts by value. */
+	list_sort_step(l, 1);
+	assert_int_equal(list_sort_column(l, NULL), 1);
+	list_first(l);
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1000);
+	/* Flag is not sortable: the next step is "unsorted". */
+	list_sort_step(l, 1);
+	assert_int_equal(list_sort_column(l, NULL), -1);
+	list_sort_step(l, -1);
+	assert_int_equal(list_sort_column(l, NULL), 1);
+	list_free(l);
+	fake_free(v);
+}
+
+static void test_filter_and_find(void **state)
+{
+	static const char *const names[] = { "Smith", "Jones", "smithers", "Brown", "SMITHY", "Smith Jr" };
+	struct view *v = fake_view(6, 5, names);
+	struct list *l = list_new(v);
+	long long id;
+
+	(void)state;
+	list_set_filter(l, "smith");
+	/* Loaded rows only: "Smith Jr" is not loaded yet. */
+	assert_int_equal(list_count(l), 3);
+	assert_int_equal(list_total(l), 6);
+	assert_string_equal(list_filter(l), "smith");
+	list_set_filter(l, NULL);
+	assert_int_equal(list_count(l), 6);
+	assert_null(list_filter(l));
+	/* n/N walk the matches of the last filter text, wrapping. */
+	list_first(l);
+	assert_true(list_find(l, 1));
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1002);
+	assert_true(list_find(l, 1));
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1004);
+	assert_true(list_find(l, 1));
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1000);
+	assert_true(list_find(l, -1));
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1004);
+	list_set_filter(l, "nobody");
+	assert_int_equal(list_count(l), 0);
+	assert_false(list_selected(l, NULL, NULL));
+	list_free(l);
+	fake_free(v);
+}
+
+static void read_line(int y, char *buf, int n)
+{
+	mvinnstr(y, 0, buf, n);
+}
+
+/* Drawing a 100,000-row view touches only the rows on screen, and asks
+ * want() for the unloaded ones on screen and one page ahead. */
+static void test_draw_virtualised(void **state)
+{
+	struct view *v = fake_view(100000, 30, NULL);
+	struct fake *f = v->priv;
+	struct list *l = list_new(v);
+	struct theme th;
+	struct list_env env = { &th, 0, 1, NULL };
+	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	SCREEN *scr;
+	char line[512];
+
+	(void)state;
+	setenv("LINES", "24", 1);
+	setenv("COLUMNS", "80", 1);
+	scr = newterm("xterm", out, in);
+	assert_non_null(scr);
+	theme_default(&th);
+	theme_apply(&th, 0);
+	list_draw(l, 0, 0, 21, 80, &env);
+	/* A title line and 20 rows of 3 cells, nothing more. */
+	assert_true(f->cells <= 20 * 3);
+	read_line(0, line, sizeof(line));
+	assert_non_null(strstr(line, "Name"));
+	read_line(1, line, sizeof(line));
+	assert_non_null(strstr(line, "name00000"));
+	/* All 20 on screen are loaded; want() asks for the next page. */
+	assert_int_equal(f->n_want, 1);
+	assert_int_equal(f->want_first[0], 30);
+	assert_int_equal(f->want_last[0], 40);
+	/* Drawing again asks nothing new. */
+	list_draw(l, 0, 0, 21, 80, &env);
+	assert_int_equal(f->n_want, 1);
+	/* Two pages down (19 rows each): placeholders for rows not loaded,
+	 * one request for the screen and the page after it. */
+	list_page(l, 1);
+	list_page(l, 1);
+	f->cells = 0;
+	list_draw(l, 0, 0, 21, 80, &env);
+	assert_int_equal(f->cells, 0);
+	read_line(1, line, sizeof(line));
+	assert_non_null(strstr(line, "#1038 loading"));
+	assert_int_equal(f->n_want, 2);
+	assert_int_equal(f->want_first[1], 38);
+	assert_int_equal(f->want_last[1], 78);
+	/* The selection's line is where the cursor is parked. */
+	{
+		int y, x;
+
+		assert_int_equal(list_cursor(l, &y, &x), 0);
+		read_line(y, line, sizeof(line));
+		assert_non_null(strstr(line, "\xe2\x96\xb8#1038"));
+	}
+	endwin();
+	delscreen(scr);
+	fclose(out);
+	fclose(in);
+	list_free(l);
+	fake_free(v);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_selection_follows_id),
+		cmocka_unit_test(test_sort),
+		cmocka_unit_test(test_filter_and_find),
+		cmocka_unit_test(test_draw_virtualised),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
