@@ -17,6 +17,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/script.c src/ui/script.h \
 	src/ui/cmdline.c src/ui/cmdline.h \
 	src/ui/view_common.c src/ui/view_common.h \
+	src/ui/view_list.c src/ui/view_list.h \
 	src/ui/view_routes.c \
 	src/ui/view_stops.c \
 	src/ui/view_customers.c \

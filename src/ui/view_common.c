@@ -1,2 +1,282 @@
-/* view_common.c: (being written) */
-typedef int rd_empty_unit;
+/* view_common.c: what every view shares: cells (money, dates, status), names, order. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "ui/view_common.h"
+
+int view_ascii;
+
+/* ------------------------------------------------------------ cells */
+
+void vc_money(struct strbuf *out, long long cents)
+{
+	char buf[24];
+
+	m_format_cents(cents, buf);
+	strbuf_adds(out, buf);
+}
+
+void vc_money_due(struct strbuf *out, long long cents, enum view_style *style)
+{
+	vc_money(out, cents);
+	if (style && cents > 0)
+		*style = VS_MONEY_DUE;
+}
+
+void vc_date(struct strbuf *out, const char *date)
+{
+	size_t len;
+
+	/* The service's unset dates are zeros, not 1970 or year 0. */
+	if (!date || !*date || strncmp(date, "0000-00-00", 10) == 0)
+		return;
+	len = strlen(date);
+	/* Seconds are noise in a column; minutes stay. */
+	strbuf_add(out, date, len > 16 ? 16 : len);
+}
+
+void vc_span(struct strbuf *out, const char *start, const char *end)
+{
+	int has_start = start && *start, has_end = end && *end;
+
+	if (has_start)
+		strbuf_adds(out, start);
+	if (has_end) {
+		strbuf_addc(out, '-');
+		strbuf_adds(out, end);
+	}
+}
+
+struct status_look {
+	int status;
+	const char *glyph, *ascii, *word;
+	enum view_style style;
+};
+
+/* Glyph and word together: status never by colour alone. */
+static const struct status_look looks[] = {
+	{ M_COMPLETED, "✓", "+", N_("completed"), VS_DONE },
+	{ M_PENDING, "·", ".", N_("pending"), VS_PENDING },
+	{ M_NOSHOW, "✗", "x", N_("no-show"), VS_NOSHOW },
+	{ M_CANCELLED, "⊘", "/", N_("cancelled"), VS_CANCELLED },
+	{ M_RESCHEDULED, "↻", "~", N_("rescheduled"), VS_DIM },
+};
+static const struct status_look unknown_look = { 0, "?", "?", N_("unknown"), VS_NORMAL };
+
+static const struct status_look *look_of(int status)
+{
+	for (size_t i = 0; i < sizeof(looks) / sizeof(looks[0]); i++)
+		if (looks[i].status == status)
+			return &looks[i];
+	return &unknown_look;
+}
+
+const char *vc_status_glyph(int status)
+{
+	const struct status_look *l = look_of(status);
+
+	return view_ascii ? l->ascii : l->glyph;
+}
+
+const char *vc_status_text(int status)
+{
+	return _(look_of(status)->word);
+}
+
+enum view_style vc_status_style(int status)
+{
+	return look_of(status)->style;
+}
+
+void vc_status(struct strbuf *out, int status, enum view_style *style)
+{
+	strbuf_addf(out, "%s %s", vc_status_glyph(status), vc_status_text(status));
+	if (style)
+		*style = vc_status_style(status);
+}
+
+const char *vc_arrow(void)
+{
+	return view_ascii ? "->" : "→";
+}
+
+const char *vc_dot(void)
+{
+	return view_ascii ? "|" : "·";
+}
+
+/* ------------------------------------------------------------ names */
+
+void vc_customer_name(struct strbuf *out, const struct m_customer *c)
+{
+	const char *lname = c->lname ? c->lname : "", *fname = c->fname ? c->fname : "";
+
+	if (c->company && *c->company)
+		strbuf_adds(out, c->company);
+	else if (*lname && *fname)
+		strbuf_addf(out, "%s, %s", lname, fname);
+	else if (*lname || *fname)
+		strbuf_adds(out, *lname ? lname : fname);
+	else
+		strbuf_addf(out, "#%lld", c->id);
+}
+
+int vc_customer_ref(struct strbuf *out, const struct ui *ui, long long id)
+{
+	const struct m_review *rv = ui ? ui_review(ui) : NULL;
+	const struct m_customer *c = rv ? m_table_get(rv->customers, id) : NULL;
+
+	if (id == 0)
+		return 0;
+	if (c)
+		vc_customer_name(out, c);
+	else
+		strbuf_addf(out, "#%lld", id);
+	return c != NULL;
+}
+
+void vc_employee_name(struct strbuf *out, const struct ui *ui, long long id)
+{
+	const struct m_employee *e = id && ui ? ui_employee(ui, id) : NULL;
+	const char *f, *l;
+
+	if (id == 0)
+		return;
+	if (!e) {
+		strbuf_addf(out, "#%lld", id);
+		return;
+	}
+	f = e->fname ? e->fname : "";
+	l = e->lname ? e->lname : "";
+	if (*f && *l)
+		strbuf_addf(out, "%s %s", f, l);
+	else if (*f || *l)
+		strbuf_adds(out, *f ? f : l);
+	else
+		strbuf_addf(out, "#%lld", id);
+}
+
+void vc_service_type(struct strbuf *out, const struct ui *ui, long long id)
+{
+	const struct m_service_type *t = id && ui ? ui_service_type(ui, id) : NULL;
+
+	if (id == 0)
+		return;
+	if (t && t->description && *t->description)
+		strbuf_adds(out, t->description);
+	else
+		strbuf_addf(out, "#%lld", id);
+}
+
+/* ------------------------------------------------------------ order */
+
+int vc_cmp_ll(long long a, long long b)
+{
+	return (a > b) - (a < b);
+}
+
+static unsigned char fold(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
+}
+
+int vc_cmp_text(const char *a, const char *b)
+{
+	const unsigned char *p = (const unsigned char *)(a ? a : "");
+	const unsigned char *q = (const unsigned char *)(b ? b : "");
+
+	while (*p && fold(*p) == fold(*q)) {
+		p++;
+		q++;
+	}
+	return (int)fold(*p) - (int)fold(*q);
+}
+
+int vc_contains(const char *hay, const char *needle)
+{
+	size_t n;
+
+	if (!needle || !*needle)
+		return 1;
+	if (!hay)
+		return 0;
+	n = strlen(needle);
+	for (; *hay; hay++) {
+		size_t i = 0;
+
+		while (i < n && hay[i] && fold((unsigned char)hay[i]) == fold((unsigned char)needle[i]))
+			i++;
+		if (i == n)
+			return 1;
+	}
+	return 0;
+}
+
+int vc_match_cells(const struct view *v, size_t row, const char *filter)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int hit = 0;
+
+	if (!filter || !*filter)
+		return 1;
+	if (v->ops->loaded && !v->ops->loaded(v, row)) {
+		strbuf_addf(&sb, "%lld", v->ops->row_id(v, row));
+		hit = vc_contains(strbuf_str(&sb), filter);
+		strbuf_free(&sb);
+		return hit;
+	}
+	for (size_t c = 0; c < v->ops->n_columns && !hit; c++) {
+		enum view_style style = VS_NORMAL;
+
+		strbuf_reset(&sb);
+		v->ops->cell(v, row, c, &sb, &style);
+		hit = vc_contains(strbuf_str(&sb), filter);
+	}
+	strbuf_free(&sb);
+	return hit;
+}
+
+int vc_all_digits(const char *s)
+{
+	if (!s || !*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+void vc_subtitle(struct view *v, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t len;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	len = sb.len;
+	if (len >= sizeof(v->subtitle)) {
+		len = sizeof(v->subtitle) - 1;
+		/* Back to the start of the character the cut falls in. */
+		while (len > 0 && ((unsigned char)sb.buf[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(v->subtitle, strbuf_str(&sb), len);
+	v->subtitle[len] = '\0';
+	strbuf_free(&sb);
+}
+
+/* ------------------------------------------------------------ errors */
+
+int vc_result_failed(struct ui *ui, const struct fetch_result *r)
+{
+	/* The core has said why on the message line already (app.c,
+	 * apply_view_result, with the pane's name): saying it again here
+	 * would replace that line with a poorer one. */
+	return r->err.kind != API_OK;
+}

@@ -1,1 +1,89 @@
-/* view_common.h: (being written) */
+/* view_common.h: what every view shares: cells (money, dates, status), names, order, lists. */
+#ifndef ROUTEDESK_VIEW_COMMON_H
+#define ROUTEDESK_VIEW_COMMON_H
+
+#include <stddef.h>
+
+#include "ui/i18n.h"
+#include "ui/ui.h"
+#include "ui/view.h"
+#include "ui/view_list.h"
+
+struct strbuf;
+
+/* Plural forms; without NLS, as gettext.h does, English rules. */
+#ifndef ENABLE_NLS
+#define ngettext(s, p, n) ((n) == 1 ? (s) : (p))
+#endif
+
+/* 1: status glyphs, arrows and separators in ASCII (set by the UI core from
+ * --ascii, the config and the locale before any view draws). */
+extern int view_ascii;
+
+/* ------------------------------------------------------------ cells */
+
+/* cents as "12.50" ("-5.00" for a credit). */
+void vc_money(struct strbuf *out, long long cents);
+/* The same, with *style VS_MONEY_DUE when cents > 0 (style may be NULL). */
+void vc_money_due(struct strbuf *out, long long cents, enum view_style *style);
+/* A "YYYY-MM-DD" or "YYYY-MM-DD HH:MM:SS" as is, minus seconds; nothing for
+ * "" or a zero date. */
+void vc_date(struct strbuf *out, const char *date);
+/* "08:00-09:30", or "08:00" / "" when either end is unset. */
+void vc_span(struct strbuf *out, const char *start, const char *end);
+
+/* A stop status (enum m_status): the glyph (UTF-8, or ASCII when
+ * view_ascii), the translated word, the theme element.  Never NULL. */
+const char *vc_status_glyph(int status);
+const char *vc_status_text(int status);
+enum view_style vc_status_style(int status);
+/* "✓ completed" with *style set (may be NULL): status never by colour alone. */
+void vc_status(struct strbuf *out, int status, enum view_style *style);
+/* "→" or "->"; "·" or "|". Static strings. */
+const char *vc_arrow(void);
+const char *vc_dot(void);
+
+/* ------------------------------------------------------------ names */
+
+/* "Acme Pest Co" when the customer has a company, else "Lname, Fname",
+ * else "#ID". */
+void vc_customer_name(struct strbuf *out, const struct m_customer *c);
+/* The review's customer's name when the review has it, else "#ID"
+ * (nothing for id 0).  Returns 1 when a name was found. */
+int vc_customer_ref(struct strbuf *out, const struct ui *ui, long long id);
+/* "Fname Lname" of a cached employee, "#ID" when not cached, nothing for
+ * id 0 (callers say UNASSIGNED where that applies). */
+void vc_employee_name(struct strbuf *out, const struct ui *ui, long long id);
+/* The service type's description, else "#ID"; nothing for id 0. */
+void vc_service_type(struct strbuf *out, const struct ui *ui, long long id);
+
+/* ------------------------------------------------------------ order */
+
+/* <0, 0, >0 like strcmp. */
+int vc_cmp_ll(long long a, long long b);
+/* Text order for sorting: ASCII letters folded, then bytes (UTF-8 byte
+ * order is code point order), so the order does not depend on the locale
+ * and "smith" sorts with "Smith".  NULL sorts as "". */
+int vc_cmp_text(const char *a, const char *b);
+/* 1 when needle occurs in hay ignoring ASCII case; an empty needle matches;
+ * NULL hay matches only an empty needle. */
+int vc_contains(const char *hay, const char *needle);
+/* The filter test of a view: filter found in the text of any of its cells
+ * (ASCII case folded).  A row that is not loaded matches only by its id. */
+int vc_match_cells(const struct view *v, size_t row, const char *filter);
+/* 1 when s is a non-empty run of decimal digits. */
+int vc_all_digits(const char *s);
+
+/* Formats v's header subtitle, cut to fit without splitting a UTF-8
+ * character. */
+void vc_subtitle(struct view *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ------------------------------------------------------------ errors */
+
+/* 1 when r failed.  The view keeps the rows it shows; the UI core reports
+ * the error on the message line before it hands r to the view, so views
+ * do not repeat it (a cancelled read, superseded on purpose, is never
+ * reported). */
+int vc_result_failed(struct ui *ui, const struct fetch_result *r);
+
+#endif

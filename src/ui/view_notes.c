@@ -1,2 +1,242 @@
-/* view_notes.c: (being written) */
-typedef int rd_empty_unit;
+/* view_notes.c: the Notes pane: one customer's notes, newest last as the service lists them. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "ui/view_common.h"
+
+enum { COL_DATE, COL_TYPE, COL_EMPLOYEE, COL_TEXT, COL_FLAGS };
+
+static const struct view_column columns[] = {
+	[COL_DATE] = { N_("Date"), 16, 10, 0 },
+	[COL_TYPE] = { N_("Type"), 14, 6, 0 },
+	[COL_EMPLOYEE] = { N_("Employee"), 16, 8, 0 },
+	[COL_TEXT] = { N_("Note"), 30, 10, VC_FLEX },
+	[COL_FLAGS] = { N_("Shown"), 5, 3, 0 },
+};
+
+struct notes {
+	struct ui *ui;
+	struct vc_list list;
+	long long customer_id;
+};
+
+static struct notes *priv(const struct view *v)
+{
+	return v->priv;
+}
+
+static size_t notes_count(const struct view *v)
+{
+	return vc_list_count(&priv(v)->list);
+}
+
+static long long notes_row_id(const struct view *v, size_t row)
+{
+	return vc_list_id(&priv(v)->list, row);
+}
+
+static int notes_loaded(const struct view *v, size_t row)
+{
+	return vc_list_loaded(&priv(v)->list, row);
+}
+
+static const struct m_note *at(const struct view *v, size_t row)
+{
+	return vc_list_row(&priv(v)->list, row);
+}
+
+static void employee_text(struct strbuf *out, const struct notes *p, const struct m_note *n)
+{
+	if (n->employee_name && *n->employee_name)
+		strbuf_adds(out, n->employee_name);
+	else
+		vc_employee_name(out, p->ui, n->employee_id);
+}
+
+static void flags_text(struct strbuf *out, const struct m_note *n)
+{
+	/* Who else reads it: T the technician, C the customer, I the invoice. */
+	if (n->show_tech)
+		strbuf_addc(out, 'T');
+	if (n->show_customer)
+		strbuf_addc(out, 'C');
+	if (n->show_invoice)
+		strbuf_addc(out, 'I');
+}
+
+static void notes_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                       enum view_style *style)
+{
+	const struct notes *p = priv(v);
+	const struct m_note *n = at(v, row);
+	const char *text, *nl;
+
+	if (!n) {
+		if (col == COL_TEXT)
+			strbuf_addf(out, "#%lld", vc_list_id(&p->list, row));
+		if (style)
+			*style = VS_LOADING;
+		return;
+	}
+	switch (col) {
+	case COL_DATE:
+		vc_date(out, n->date);
+		break;
+	case COL_TYPE:
+		if (n->type)
+			strbuf_adds(out, n->type);
+		break;
+	case COL_EMPLOYEE:
+		employee_text(out, p, n);
+		break;
+	case COL_TEXT:
+		/* The first line; the preview has the rest. */
+		text = n->text ? n->text : "";
+		while (*text == '\n' || *text == '\r' || *text == ' ')
+			text++;
+		nl = strpbrk(text, "\r\n");
+		strbuf_add(out, text, nl ? (size_t)(nl - text) : strlen(text));
+		break;
+	case COL_FLAGS:
+		flags_text(out, n);
+		break;
+	}
+}
+
+static int notes_compare(const struct view *v, size_t a, size_t b, size_t col)
+{
+	const struct m_note *x, *y;
+	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
+	int c = 0;
+
+	if (vc_list_cmp_unloaded(&priv(v)->list, a, b, &c))
+		return c;
+	x = at(v, a);
+	y = at(v, b);
+	if (col == COL_DATE) {
+		c = strcmp(x->date, y->date);
+	} else {
+		notes_cell(v, a, col, &sa, NULL);
+		notes_cell(v, b, col, &sb, NULL);
+		c = vc_cmp_text(strbuf_str(&sa), strbuf_str(&sb));
+	}
+	strbuf_free(&sa);
+	strbuf_free(&sb);
+	return c ? c : vc_cmp_ll(x->id, y->id);
+}
+
+static int notes_match(const struct view *v, size_t row, const char *filter)
+{
+	const struct m_note *n = at(v, row);
+
+	/* The whole text, not only the first line shown. */
+	return vc_match_cells(v, row, filter) || (n && vc_contains(n->text, filter));
+}
+
+static void notes_preview(const struct view *v, size_t row, struct strbuf *out)
+{
+	const struct notes *p = priv(v);
+	const struct m_note *n = at(v, row);
+
+	if (!n)
+		return;
+	vc_date(out, n->date);
+	if (n->type && *n->type)
+		strbuf_addf(out, " %s %s", vc_dot(), n->type);
+	strbuf_addf(out, " %s ", vc_dot());
+	employee_text(out, p, n);
+	strbuf_addc(out, '\n');
+	if (n->show_tech)
+		strbuf_addf(out, "%s\n", _("Shown to the technician"));
+	if (n->show_customer)
+		strbuf_addf(out, "%s\n", _("Shown to the customer"));
+	if (n->show_invoice)
+		strbuf_addf(out, "%s\n", _("Shown on the invoice"));
+	if (n->text)
+		strbuf_addf(out, "%s\n", n->text);
+}
+
+static void notes_open(struct view *v, struct ui *ui)
+{
+	struct notes *p = priv(v);
+	struct api_form f = API_FORM_INIT;
+
+	p->ui = ui;
+	api_form_add_int(&f, "customerIDs", p->customer_id);
+	vc_list_search(&p->list, v, ui, &f, 0);
+	api_form_free(&f);
+	vc_subtitle(v, "%s #%lld", _("customer"), p->customer_id);
+}
+
+static void notes_want(struct view *v, struct ui *ui, size_t first, size_t last)
+{
+	vc_list_want(&priv(v)->list, v, ui, first, last);
+}
+
+static int notes_result(struct view *v, struct ui *ui, struct fetch_result *r)
+{
+	return vc_list_result(&priv(v)->list, v, ui, r);
+}
+
+static void notes_enter(struct view *v, struct ui *ui, size_t row)
+{
+	long long id = vc_list_id(&priv(v)->list, row);
+
+	if (id > 0)
+		ui_push(ui, view_detail_new("note", id));
+}
+
+static void notes_refresh(struct view *v, struct ui *ui, int hard)
+{
+	vc_list_refresh(&priv(v)->list, v, ui, hard);
+}
+
+static int notes_command(struct view *v, struct ui *ui, const char *name, const char *args)
+{
+	return 0;
+}
+
+static void notes_destroy(struct view *v)
+{
+	struct notes *p = priv(v);
+
+	if (!p)
+		return;
+	vc_list_free(&p->list);
+	free(p);
+	v->priv = NULL;
+}
+
+static const struct view_ops notes_ops = {
+	.name = "notes",
+	.title = N_("Notes"),
+	.columns = columns,
+	.n_columns = sizeof(columns) / sizeof(columns[0]),
+	.count = notes_count,
+	.row_id = notes_row_id,
+	.loaded = notes_loaded,
+	.cell = notes_cell,
+	.compare = notes_compare,
+	.match = notes_match,
+	.preview = notes_preview,
+	.open = notes_open,
+	.want = notes_want,
+	.result = notes_result,
+	.enter = notes_enter,
+	.refresh = notes_refresh,
+	.command = notes_command,
+	.destroy = notes_destroy,
+};
+
+struct view *view_notes_new(long long customer_id)
+{
+	struct notes *p = xcalloc(1, sizeof(*p));
+
+	vc_list_init(&p->list, "note", NULL);
+	p->customer_id = customer_id;
+	return ui_view_new(&notes_ops, p);
+}

@@ -1,0 +1,94 @@
+/* view_list.h: id lists from a search, resolved in chunks as they scroll into view. */
+#ifndef ROUTEDESK_VIEW_LIST_H
+#define ROUTEDESK_VIEW_LIST_H
+
+#include <stddef.h>
+
+#include "api/encode.h"
+#include "ui/ui.h"
+
+struct strbuf;
+
+/*
+ * An id list from a search with includeData, resolved as it scrolls into
+ * view: the list result brings every id and the first 1000 rows; `want`
+ * asks for the unloaded rows around the visible range, at most 1000 ids in
+ * one get and one request in flight per view (a second submit on the slot
+ * would cancel the first), and never the whole account.  Rows are keyed by
+ * id so they survive a refresh; the order is the search's (ascending ids),
+ * stable across refreshes.  Ids the get did not return (deleted since the
+ * search) and rows a keep() test refuses are left out of the view's rows.
+ */
+enum { VC_CHUNK = 1000 };
+
+struct vc_list {
+	const char *resource;        /* "customer" ... (static) */
+	int class_id;                /* changelog class of the resource, 0 none */
+	int (*keep)(const void *row); /* NULL: every loaded row is shown */
+	struct api_form filters;     /* the current search, kept for refresh */
+	int have_search;
+
+	long long *ids;              /* the search's ids, ascending; n of them */
+	size_t n;
+	unsigned char *state;        /* per position: enum in view_common.c */
+	struct m_table *rows;        /* loaded rows by id */
+	size_t *shown;               /* view row -> position; NULL: identity */
+	size_t n_shown;
+	int listed;                  /* 1 once a list result arrived */
+
+	/* The one request in flight: 0, FETCH_LIST + 1 or FETCH_ROWS + 1. */
+	int busy;
+	unsigned long busy_gen;
+	long long *asked;            /* the ids of the rows request in flight */
+	size_t n_asked;
+	int want_again;              /* a range was asked for while busy */
+	size_t again_first, again_last;
+	int failed;                  /* a rows request failed: wait for r */
+
+	/* Names of the rows' customers (subscriptions, tickets): fetched
+	 * after the rows they belong to, one get per chunk, for those the
+	 * day's review does not hold. */
+	long long (*customer_of)(const void *row); /* NULL: no names */
+	struct m_table *customers;   /* struct m_customer by id */
+	long long *pending_names;    /* customer ids of rows just taken */
+	size_t n_pending_names;
+};
+
+/* An empty list of resource rows (resource static; keep may be NULL). */
+void vc_list_init(struct vc_list *l, const char *resource, int (*keep)(const void *row));
+void vc_list_free(struct vc_list *l);
+/* Replaces the search by filters (copied; NULL: none) and submits it for v.
+ * hard: forget the loaded rows first. */
+void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
+                    const struct api_form *filters, int hard);
+/* Submits the current search again (r / R). */
+void vc_list_refresh(struct vc_list *l, struct view *v, struct ui *ui, int hard);
+/* Resolves the names of the rows' customers: customer_of(row) gives the
+ * customer id (0 none).  Call once, before the first search. */
+void vc_list_name_customers(struct vc_list *l, long long (*customer_of)(const void *row));
+/* The customer's name: from the day's review, else from the names the list
+ * fetched, else "#ID"; nothing for id 0.  Returns 1 when a name was found. */
+int vc_list_customer_name(const struct vc_list *l, const struct ui *ui, long long id,
+                          struct strbuf *out);
+/* Changes the keep() test and recomputes the rows shown. */
+void vc_list_set_keep(struct vc_list *l, int (*keep)(const void *row));
+
+/* The view's rows over the list (what count/row_id/loaded answer). */
+size_t vc_list_count(const struct vc_list *l);
+long long vc_list_id(const struct vc_list *l, size_t row);
+/* The row's record, or NULL while it is not loaded. */
+const void *vc_list_row(const struct vc_list *l, size_t row);
+int vc_list_loaded(const struct vc_list *l, size_t row);
+/* The `want` op: resolves the unloaded rows of [first, last) and their
+ * neighbours in one get of at most VC_CHUNK ids. */
+void vc_list_want(struct vc_list *l, struct view *v, struct ui *ui, size_t first, size_t last);
+/* The `result` op: takes the ids and rows it keeps out of r (setting r's
+ * pointers NULL).  FETCH_LIST and FETCH_ROWS of the list's resource, and
+ * FETCH_REFRESH (changed records it shows are fetched again when next in
+ * view; r is not modified).  1 when the rows changed. */
+int vc_list_result(struct vc_list *l, struct view *v, struct ui *ui, struct fetch_result *r);
+/* Sort helper: loaded rows before placeholders, placeholders by id.
+ * Returns 1 and sets *cmp when a or b is not loaded. */
+int vc_list_cmp_unloaded(const struct vc_list *l, size_t a, size_t b, int *cmp);
+
+#endif
