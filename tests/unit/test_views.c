@@ -1,0 +1,452 @@
+/* test_views.c: the review panes (Routes, Stops), detail views and shared cells, no terminal. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "common/strbuf.h"
+#include "common/utf8.h"
+#include "view_doubles.h"
+
+/* ------------------------------------------------------------ common */
+
+static void test_cells(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	enum view_style st = VS_NORMAL;
+	struct m_customer *c = mk_customer(5, "Jane", "Doe", "", 0);
+	struct view v;
+
+	vc_money_due(&sb, 1250, &st);
+	assert_string_equal(strbuf_str(&sb), "12.50");
+	assert_int_equal(st, VS_MONEY_DUE);
+	strbuf_reset(&sb);
+	st = VS_NORMAL;
+	vc_money_due(&sb, -500, &st);
+	assert_string_equal(strbuf_str(&sb), "-5.00");
+	assert_int_equal(st, VS_NORMAL);
+
+	strbuf_reset(&sb);
+	vc_date(&sb, "0000-00-00 00:00:00");
+	assert_string_equal(strbuf_str(&sb), "");
+	vc_date(&sb, "2026-11-20 14:05:33");
+	assert_string_equal(strbuf_str(&sb), "2026-11-20 14:05");
+	strbuf_reset(&sb);
+	vc_span(&sb, "08:00", "16:30");
+	assert_string_equal(strbuf_str(&sb), "08:00-16:30");
+
+	view_ascii = 0;
+	strbuf_reset(&sb);
+	vc_status(&sb, M_COMPLETED, &st);
+	assert_string_equal(strbuf_str(&sb), "✓ completed");
+	assert_int_equal(st, VS_DONE);
+	view_ascii = 1;
+	strbuf_reset(&sb);
+	vc_status(&sb, M_CANCELLED, &st);
+	assert_string_equal(strbuf_str(&sb), "/ cancelled");
+	assert_int_equal(st, VS_CANCELLED);
+	assert_string_equal(vc_status_text(42), "unknown");
+	assert_string_equal(vc_arrow(), "->");
+	view_ascii = 0;
+
+	strbuf_reset(&sb);
+	vc_customer_name(&sb, c);
+	assert_string_equal(strbuf_str(&sb), "Doe, Jane");
+	free(c->company);
+	c->company = xstrdup("Acme");
+	strbuf_reset(&sb);
+	vc_customer_name(&sb, c);
+	assert_string_equal(strbuf_str(&sb), "Acme");
+	m_customer_free(c);
+	free(c);
+
+	assert_int_equal(vc_cmp_text("smith", "Smith"), 0);
+	assert_true(vc_cmp_text("adams", "Baker") < 0);
+	assert_true(vc_cmp_text(NULL, "a") < 0);
+	assert_true(vc_contains("Jane DOE", "doe"));
+	assert_false(vc_contains("Jane", "doe"));
+	assert_true(vc_contains(NULL, ""));
+	assert_false(vc_contains(NULL, "x"));
+	assert_true(vc_all_digits("0123"));
+	assert_false(vc_all_digits("12a"));
+	assert_false(vc_all_digits(""));
+
+	/* A long subtitle is cut before a character, never inside one. */
+	memset(&v, 0, sizeof(v));
+	strbuf_reset(&sb);
+	for (int i = 0; i < 100; i++)
+		strbuf_adds(&sb, "é");
+	vc_subtitle(&v, "x%s", strbuf_str(&sb));
+	assert_int_equal(strlen(v.subtitle), 127);
+	assert_true(utf8_valid(v.subtitle, strlen(v.subtitle)));
+	strbuf_free(&sb);
+}
+
+/* ------------------------------------------------------------ routes */
+
+static void test_routes(void **state)
+{
+	struct ui ui;
+	struct view *v;
+	enum view_style st;
+	char *text;
+	struct fetch_result *r;
+	struct m_appt *a;
+
+	make_day(&ui);
+	v = view_routes_new();
+	v->ops->open(v, &ui);
+	/* The review of the day is there: no request. */
+	assert_int_equal(ui.n_jobs, 0);
+	assert_int_equal(v->ops->count(v), 2);
+	assert_string_equal(v->subtitle, "2026-11-20 · 2 routes");
+
+	assert_int_equal(v->ops->row_id(v, 0), 10);
+	assert_string_equal(cell(v, 0, 0, NULL), "Alpha");
+	assert_string_equal(cell(v, 0, 1, &st), "Ann Tech");
+	assert_int_equal(st, VS_NORMAL);
+	assert_string_equal(cell(v, 0, 2, NULL), "1/1/1/0");
+	assert_string_equal(cell(v, 0, 3, NULL), "3");
+	assert_string_equal(cell(v, 0, 4, NULL), "08:00-11:00");
+	/* Jane owes 125.50 once, although she has two stops. */
+	assert_string_equal(cell(v, 0, 5, &st), "125.50");
+	assert_int_equal(st, VS_MONEY_DUE);
+	assert_string_equal(cell(v, 0, 6, &st), "L!");
+	assert_int_equal(st, VS_ALERT);
+
+	assert_string_equal(cell(v, 1, 1, &st), "UNASSIGNED");
+	assert_int_equal(st, VS_UNASSIGNED);
+	assert_string_equal(cell(v, 1, 2, NULL), "0/0/0/1");
+	assert_string_equal(cell(v, 1, 4, NULL), "");
+	assert_string_equal(cell(v, 1, 5, &st), "0.00");
+	assert_int_equal(st, VS_NORMAL);
+	assert_string_equal(cell(v, 1, 6, NULL), "N");
+
+	/* Money sorts as money, text as text. */
+	assert_true(v->ops->compare(v, 0, 1, 5) > 0);
+	assert_true(v->ops->compare(v, 0, 1, 0) < 0);
+	assert_true(v->ops->match(v, 1, "trainee"));
+	assert_true(v->ops->match(v, 1, "unassigned"));
+	assert_false(v->ops->match(v, 0, "trainee"));
+
+	text = preview(v, 0);
+	assert_non_null(strstr(text, "Day alert: Gate code 4411"));
+	assert_non_null(strstr(text, "Locked route"));
+	free(text);
+	text = preview(v, 1);
+	assert_non_null(strstr(text, "Day notes: Trainee rides along"));
+	free(text);
+
+	/* A stop updated after the first look marks its route, status as a
+	 * letter; opening the route is a look and clears the mark. */
+	a = mk_appt(201, 20, 1002, 1, M_COMPLETED, "13:00", "14:00");
+	strcpy(a->updated, "2026-11-20 10:00:00");
+	m_table_put(ui.rv->appts, a); /* as the core applies a refresh */
+	assert_int_equal(v->ops->count(v), 2);
+	assert_string_equal(cell(v, 1, 2, NULL), "1/0/0/0");
+	assert_string_equal(cell(v, 1, 6, &st), "N*");
+	assert_int_equal(st, VS_CHANGED);
+	assert_string_equal(cell(v, 0, 6, NULL), "L!");
+	v->ops->enter(v, &ui, 1);
+	assert_int_equal(ui.n_pushed, 1);
+	assert_string_equal(ui.pushed[0]->ops->name, "stops");
+	assert_int_equal(v->ops->count(v), 2);
+	assert_string_equal(cell(v, 1, 6, NULL), "N");
+
+	/* A failed review keeps the rows; the core has said why, the view
+	 * does not say it again. */
+	r = fake_result(&ui, FETCH_REVIEW, NULL);
+	api_error_set(&r->err, API_ERR_NETWORK, 0, NULL, "connection refused");
+	assert_int_equal(v->ops->result(v, &ui, r), 0);
+	assert_int_equal(ui.n_errors, 0);
+	assert_int_equal(v->ops->count(v), 2);
+	assert_string_equal(cell(v, 0, 0, NULL), "Alpha");
+	result_free(r);
+
+	/* r asks for the day again; another day's review is asked for on open. */
+	v->ops->refresh(v, &ui, 0);
+	assert_int_equal(last_job(&ui)->kind, FETCH_REVIEW);
+	assert_string_equal(last_job(&ui)->date, "2026-11-20");
+	strcpy(ui.date, "2026-11-21");
+	v->ops->open(v, &ui);
+	assert_int_equal(ui.n_jobs, 2);
+	assert_string_equal(last_job(&ui)->date, "2026-11-21");
+	/* Until it lands the old day stays on screen. */
+	assert_int_equal(v->ops->count(v), 2);
+
+	view_free(v);
+	ui_done(&ui);
+}
+
+static void test_routes_without_review(void **state)
+{
+	struct ui ui;
+	struct view *v;
+	struct fetch_result *r;
+
+	memset(&ui, 0, sizeof(ui));
+	strcpy(ui.date, "2026-11-20");
+	v = view_routes_new();
+	v->ops->open(v, &ui);
+	assert_int_equal(ui.n_jobs, 1);
+	assert_int_equal(last_job(&ui)->kind, FETCH_REVIEW);
+	assert_int_equal(v->ops->count(v), 0);
+	assert_string_equal(v->subtitle, "");
+	/* The core takes the review out of the result, then tells the view. */
+	ui.rv = m_review_new("2026-11-20");
+	m_table_put(ui.rv->routes, mk_route(5, "Solo", 0));
+	r = fake_result(&ui, FETCH_REVIEW, NULL);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	assert_int_equal(v->ops->count(v), 1);
+	assert_string_equal(v->subtitle, "2026-11-20 · 1 route");
+	/* Results of other kinds are not the Routes pane's. */
+	r->kind = FETCH_LIST;
+	assert_int_equal(v->ops->result(v, &ui, r), 0);
+	result_free(r);
+	view_free(v);
+	ui_done(&ui);
+}
+
+/* ------------------------------------------------------------ stops */
+
+static void test_stops(void **state)
+{
+	struct ui ui;
+	struct view *v;
+	enum view_style st;
+	char *text;
+	struct m_appt *a;
+
+	make_day(&ui);
+	v = view_stops_new(10);
+	v->ops->open(v, &ui);
+	assert_int_equal(ui.n_jobs, 0);
+	assert_string_equal(v->subtitle, "Alpha · 2026-11-20");
+	assert_int_equal(v->ops->count(v), 3);
+	/* In sequence order. */
+	assert_int_equal(v->ops->row_id(v, 0), 102);
+	assert_int_equal(v->ops->row_id(v, 1), 101);
+	assert_int_equal(v->ops->row_id(v, 2), 103);
+
+	assert_string_equal(cell(v, 0, 0, NULL), "1");
+	assert_string_equal(cell(v, 0, 2, NULL), "Acme Pest");
+	assert_string_equal(cell(v, 0, 5, &st), "✓ completed");
+	assert_int_equal(st, VS_DONE);
+	assert_string_equal(cell(v, 0, 7, NULL), "08:05-08:40");
+	assert_string_equal(cell(v, 0, 8, &st), "0.00");
+	assert_string_equal(cell(v, 1, 1, NULL), "09:00-09:30 AM");
+	assert_string_equal(cell(v, 1, 2, NULL), "Doe, Jane");
+	assert_string_equal(cell(v, 1, 3, NULL), "Tucson");
+	assert_string_equal(cell(v, 1, 4, NULL), "Quarterly Pest");
+	assert_string_equal(cell(v, 1, 5, &st), "· pending");
+	assert_int_equal(st, VS_PENDING);
+	assert_string_equal(cell(v, 1, 6, NULL), "yes");
+	assert_string_equal(cell(v, 1, 8, &st), "125.50");
+	assert_int_equal(st, VS_MONEY_DUE);
+	view_ascii = 1;
+	assert_string_equal(cell(v, 2, 5, &st), "x no-show");
+	assert_int_equal(st, VS_NOSHOW);
+	view_ascii = 0;
+
+	/* Sorting by what is owed is numeric; by status, open work first. */
+	assert_true(v->ops->compare(v, 0, 1, 8) < 0);
+	assert_true(v->ops->compare(v, 1, 0, 5) < 0);
+	assert_true(v->ops->match(v, 0, "acme"));
+	assert_true(v->ops->match(v, 1, "85701")); /* the zip, not a column */
+	assert_false(v->ops->match(v, 1, "acme"));
+
+	text = preview(v, 1);
+	assert_non_null(strstr(text, "Doe, Jane #1001"));
+	assert_non_null(strstr(text, "1 Main St"));
+	assert_non_null(strstr(text, "Balance: 125.50 (45 days)"));
+	assert_non_null(strstr(text, "Appointment notes: Dog in yard"));
+	assert_non_null(strstr(text, "Office notes: Collect payment"));
+	assert_non_null(strstr(text, "Subscription #7001 · Quarterly Pest"));
+	assert_non_null(strstr(text, "Open ticket #8001"));
+	free(text);
+
+	/* The core replaces a stop (refresh): the view shows the new row and
+	 * never the freed one. */
+	a = mk_appt(101, 10, 1001, 2, M_COMPLETED, "09:00", "09:30");
+	m_table_put(ui.rv->appts, a);
+	assert_string_equal(cell(v, 1, 5, NULL), "✓ completed");
+	m_table_remove(ui.rv->appts, 103);
+	assert_string_equal(cell(v, 2, 5, NULL), ""); /* gone before the next count */
+	assert_int_equal(v->ops->count(v), 2);
+
+	v->ops->enter(v, &ui, 1);
+	assert_int_equal(ui.n_pushed, 1);
+	assert_string_equal(ui.pushed[0]->ops->name, "detail");
+	ui.pushed[0]->ops->open(ui.pushed[0], &ui);
+	assert_int_equal(last_job(&ui)->kind, FETCH_RECORD);
+	assert_string_equal(last_job(&ui)->resource, "customer");
+	assert_int_equal(last_job(&ui)->id, 1001);
+
+	view_free(v);
+	ui_done(&ui);
+}
+
+/* ------------------------------------------------------------ detail */
+
+static const char customer_json[] =
+	"{\"customerID\":\"1001\",\"fname\":\"Jane\",\"lname\":\"Doe\",\"companyName\":\"\","
+	"\"status\":\"1\",\"notes\":null,\"subscriptionIDs\":\"7001,7002\",\"ticketIDs\":null,"
+	"\"dateCancelled\":\"0000-00-00 00:00:00\",\"unitIDs\":[],"
+	"\"someNewField\":{\"a\":\"1\"},\"balance\":\"125.50\"}";
+
+static void test_detail_customer(void **state)
+{
+	struct ui ui;
+	struct view *v;
+	struct fetch_result *r;
+	enum view_style st;
+	char *text;
+
+	make_day(&ui);
+	v = view_detail_new("customer", 1001);
+	v->ops->open(v, &ui);
+	assert_int_equal(last_job(&ui)->kind, FETCH_RECORD);
+	assert_int_equal(last_job(&ui)->id, 1001);
+	assert_int_equal(v->ops->count(v), 0);
+	assert_string_equal(v->subtitle, "customer #1001");
+
+	r = fake_result(&ui, FETCH_RECORD, "customer");
+	r->record = cJSON_Parse(customer_json);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	assert_null(r->record); /* taken */
+	result_free(r);
+	assert_string_equal(v->subtitle, "customer #1001 · Doe, Jane");
+	/* 3 actions, then all 12 members in wire order. */
+	assert_int_equal(v->ops->count(v), 15);
+	assert_string_equal(cell(v, 0, 0, NULL), "→ Subscriptions (2)");
+	assert_string_equal(cell(v, 1, 0, NULL), "→ Tickets (0)");
+	assert_string_equal(cell(v, 2, 0, NULL), "→ Notes");
+	assert_string_equal(cell(v, 3, 0, NULL), "customerID");
+	assert_string_equal(cell(v, 3, 1, NULL), "1001");
+	assert_string_equal(cell(v, 8, 0, NULL), "notes");
+	assert_string_equal(cell(v, 8, 1, &st), "");
+	assert_int_equal(st, VS_DIM);
+	assert_string_equal(cell(v, 11, 1, &st), "0000-00-00 00:00:00");
+	assert_int_equal(st, VS_DIM);
+	assert_string_equal(cell(v, 12, 1, NULL), "[]");
+	assert_string_equal(cell(v, 13, 0, NULL), "someNewField"); /* beyond the table */
+	assert_string_equal(cell(v, 13, 1, NULL), "{\"a\":\"1\"}");
+	assert_string_equal(cell(v, 14, 1, NULL), "125.50");
+	/* Row ids are stable per kind and position. */
+	assert_true(v->ops->row_id(v, 0) < 0);
+	assert_int_equal(v->ops->row_id(v, 3), 1);
+	/* Actions stay on top whatever the sort. */
+	assert_true(v->ops->compare(v, 0, 3, 0) < 0);
+	assert_true(v->ops->compare(v, 14, 3, 1) < 0); /* 125.50 < 1001 as numbers */
+	text = preview(v, 13);
+	assert_non_null(strstr(text, "someNewField:"));
+	free(text);
+
+	view_ascii = 1;
+	assert_string_equal(cell(v, 2, 0, NULL), "-> Notes");
+	view_ascii = 0;
+
+	v->ops->enter(v, &ui, 0);
+	v->ops->enter(v, &ui, 1);
+	v->ops->enter(v, &ui, 2);
+	v->ops->enter(v, &ui, 5); /* lname: nothing to open */
+	assert_int_equal(ui.n_pushed, 3);
+	assert_string_equal(ui.pushed[0]->ops->name, "subscriptions");
+	assert_string_equal(ui.pushed[1]->ops->name, "tickets");
+	assert_string_equal(ui.pushed[2]->ops->name, "notes");
+	ui.pushed[1]->ops->open(ui.pushed[1], &ui);
+	assert_string_equal(form_value(last_job(&ui), "customerIDs"), "1001");
+
+	/* A failed re-read keeps the record shown. */
+	v->ops->refresh(v, &ui, 0);
+	r = fake_result(&ui, FETCH_RECORD, "customer");
+	api_error_set(&r->err, API_ERR_API, 200, "No such record", "No such record");
+	assert_int_equal(v->ops->result(v, &ui, r), 0);
+	result_free(r);
+	assert_int_equal(v->ops->count(v), 15);
+	assert_string_equal(cell(v, 3, 1, NULL), "1001");
+
+	/* An auto-refresh that saw this customer change reads it again. */
+	size_t jobs = ui.n_jobs;
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	r->changes = xcalloc(1, sizeof(*r->changes));
+	r->changes[0].class_id = 8;
+	r->changes[0].id = 1001;
+	r->n_changes = 1;
+	v->ops->result(v, &ui, r);
+	result_free(r);
+	assert_int_equal(ui.n_jobs, jobs + 1);
+	assert_int_equal(last_job(&ui)->kind, FETCH_RECORD);
+	view_free(v);
+	ui_done(&ui);
+}
+
+static void test_detail_ticket(void **state)
+{
+	struct ui ui;
+	struct view *v;
+	struct fetch_result *r;
+
+	make_day(&ui);
+	v = view_detail_new("ticket", 8001);
+	v->ops->open(v, &ui);
+	r = fake_result(&ui, FETCH_RECORD, "ticket");
+	r->record = cJSON_Parse("{\"ticketID\":\"8001\",\"customerID\":\"1002\",\"total\":\"95.00\","
+	                        "\"items\":[{\"itemID\":\"5\",\"description\":\"Wasp nest\","
+	                        "\"quantity\":\"1\",\"amount\":\"45.00\"}]}");
+	v->ops->result(v, &ui, r);
+	result_free(r);
+	/* → Customer, one item, four fields. */
+	assert_int_equal(v->ops->count(v), 6);
+	assert_string_equal(cell(v, 0, 0, NULL), "→ Customer");
+	assert_string_equal(cell(v, 0, 1, NULL), "#1002");
+	assert_string_equal(cell(v, 1, 0, NULL), "item 5");
+	assert_string_equal(cell(v, 1, 1, NULL), "Wasp nest x1 45.00");
+	assert_string_equal(cell(v, 5, 0, NULL), "items");
+	v->ops->enter(v, &ui, 0);
+	v->ops->enter(v, &ui, 3); /* the customerID field opens it too */
+	v->ops->enter(v, &ui, 2); /* its own id: nothing */
+	assert_int_equal(ui.n_pushed, 2);
+	ui.pushed[1]->ops->open(ui.pushed[1], &ui);
+	assert_string_equal(last_job(&ui)->resource, "customer");
+	assert_int_equal(last_job(&ui)->id, 1002);
+
+	/* An answer without a record is an error, not an empty pane. */
+	v->ops->refresh(v, &ui, 0);
+	r = fake_result(&ui, FETCH_RECORD, "ticket");
+	assert_int_equal(v->ops->result(v, &ui, r), 0);
+	result_free(r);
+	assert_int_equal(ui.n_errors, 1);
+	assert_int_equal(v->ops->count(v), 6);
+	view_free(v);
+
+	/* A resource without by-id says so and sends nothing. */
+	size_t jobs = ui.n_jobs;
+	v = view_detail_new("ticketItem", 5);
+	v->ops->open(v, &ui);
+	assert_int_equal(ui.n_jobs, jobs);
+	assert_int_equal(ui.n_errors, 2);
+	view_free(v);
+	ui_done(&ui);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cells),
+		cmocka_unit_test(test_routes),
+		cmocka_unit_test(test_routes_without_review),
+		cmocka_unit_test(test_stops),
+		cmocka_unit_test(test_detail_customer),
+		cmocka_unit_test(test_detail_ticket),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
