@@ -161,8 +161,8 @@ int sbt_test_teardown(void **state);
 /* Asserts HTTP 200, a JSON body and success true. */
 #define sbt_ok(r) sbt_ok_at((r), __FILE__, __LINE__)
 /* Asserts a JSON body with success false and an errorMessage containing
- * needle (case-insensitive; NULL skips that), and the HTTP status when
- * status is not 0. */
+ * needle (case-insensitive; "a|b" accepts either; NULL skips that), and
+ * the HTTP status when status is not 0. */
 #define sbt_err(r, status, needle) sbt_err_at((r), (status), (needle), __FILE__, __LINE__)
 /* Asserts obj's member names follow names exactly (NULL-terminated).  A name
  * "?x" is an optional member x; "*" matches any members up to the next

@@ -83,6 +83,19 @@ void sbt_ok_at(const struct sbt_resp *r, const char *file, int line)
 	}
 }
 
+/* 1 when msg contains one of the '|'-separated alternatives of needle,
+ * ignoring case. */
+static int mentions(const char *msg, const char *needle)
+{
+	char *alts = xstrdup(needle), *save = NULL;
+	int found = 0;
+
+	for (char *a = strtok_r(alts, "|", &save); a && !found; a = strtok_r(NULL, "|", &save))
+		found = strcasestr(msg, a) != NULL;
+	free(alts);
+	return found;
+}
+
 void sbt_err_at(const struct sbt_resp *r, long status, const char *needle,
                 const char *file, int line)
 {
@@ -100,7 +113,7 @@ void sbt_err_at(const struct sbt_resp *r, long status, const char *needle,
 		sbt_dump(r);
 		_fail(file, line);
 	}
-	if (needle && !strcasestr(msg->valuestring, needle)) {
+	if (needle && !mentions(msg->valuestring, needle)) {
 		sbt_note("errorMessage does not mention \"%s\"", needle);
 		sbt_dump(r);
 		_fail(file, line);

@@ -324,6 +324,55 @@ static void test_sql_metacharacters(void **state)
 	assert_int_equal(ids[0], made[3]);
 }
 
+/* Values outside the specification's lists and limits are refused by name. */
+static void test_enumerations_and_limits(void **state)
+{
+	(void)state;
+	long long c = cust_ids[6], *appts;
+	assert_true(sbt_search("appointment", &appts, "") > 0);
+	/* appointmentReminder status on write: -1, 1, 6, 9 (0 is not allowed). */
+	sbt_err(sbt_call("/appointmentReminder/create", "appointmentID=%lld&status=0", appts[0]), 0, "status");
+	sbt_err(sbt_call("/appointmentReminder/create", "appointmentID=%lld&status=5", appts[0]), 0, "status");
+	sbt_result(sbt_call("/appointmentReminder/create", "appointmentID=%lld&status=6", appts[0]));
+	/* paymentMethod: 1 card, 2 bank transfer. */
+	sbt_err(sbt_call("/paymentProfile/create", "customerID=%lld&paymentMethod=3", c), 0, "paymentMethod");
+	/* employee type: 0, 1, 2. */
+	sbt_err(sbt_call("/employee/create", "fname=A&lname=B&type=7"), 0, "type");
+	/* ticket templateType: R, I, NA. */
+	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=1&templateType=X", c, SBT_TODAY),
+	        0, "templateType");
+	/* autoCreateGroup: 0 or 1. */
+	sbt_err(sbt_call("/route/create", "date=%s&autoCreateGroup=2", SBT_TODAY), 0, "autoCreateGroup");
+	/* Product codes hold 25 characters at most. */
+	const char *p25 = "ABCDEFGHIJKLMNOPQRSTUVWXY", *p26 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	const char *rest = "description=d&amount=1&taxable=0&category=c&visible=1&salesVisible=1&recurring=0";
+	sbt_err(sbt_call("/product/create", "code=%s&%s", p26, rest), 0, "code");
+	long long pid = sbt_result(sbt_call("/product/create", "code=%s&%s", p25, rest));
+	sbt_err(sbt_call("/product/update", "productID=%lld&code=%s", pid, p26), 0, "code");
+	sbt_alive();
+}
+
+/* Writes naming a record that does not exist are refused, naming the
+ * parameter or the kind of record. */
+static void test_unknown_records(void **state)
+{
+	(void)state;
+	long long ghost = 999999999;
+	sbt_err(sbt_call("/note/create", "customerID=%lld&contactType=%lld&notes=x&showOnInvoice=0", ghost,
+	                 note_type), 0, "customer");
+	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=1", ghost, SBT_TODAY), 0,
+	        "customer");
+	sbt_err(sbt_call("/ticket/createAddOn", "ticketID=%lld&amount=1&taxable=0", ghost), 0, "ticket");
+	sbt_err(sbt_call("/ticket/getAddOns", "ticketID=%lld", ghost), 0, "ticket");
+	sbt_err(sbt_call("/subscription/updateLeadStage", "status=0&stageID=1"), 0, "subscription");
+	sbt_err(sbt_call("/subscription/updateLeadStage", "subscriptionID=%lld&status=0&stageID=1", ghost), 0,
+	        "subscription");
+	sbt_err(sbt_call("/review/update", "feedbackID=%lld&starRating=3", ghost), 0, "feedbackID|review");
+	sbt_err(sbt_call("/note/update", "contactID=%lld&notes=x", ghost), 0, "contactID|note");
+	sbt_err(sbt_call("/paymentProfile/create", "customerID=%lld&paymentMethod=1", ghost), 0, "customer");
+	sbt_alive();
+}
+
 /* The service reads 1000 variables and drops the rest. */
 static void test_variable_cut(void **state)
 {
@@ -365,6 +414,8 @@ int main(void)
 		SBT_TEST(test_star_rating_bounds),
 		SBT_TEST(test_state_code),
 		SBT_TEST(test_sql_metacharacters),
+		SBT_TEST(test_enumerations_and_limits),
+		SBT_TEST(test_unknown_records),
 		SBT_TEST(test_variable_cut),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

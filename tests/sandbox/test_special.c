@@ -152,6 +152,27 @@ static void test_ticket_addons(void **state)
 	assert_string_equal(descriptions(items), "Keep");
 }
 
+/* ticket/create takes its add-ons and template type with it. */
+static void test_ticket_create_with_addons(void **state)
+{
+	(void)state;
+	long long tid = sbt_result(sbt_call("/ticket/create",
+	                                    "customerID=%lld&date=%s&serviceCharge=40&templateType=R"
+	                                    "&addons[0][description]=Bait&addons[0][amount]=12&addons[0][taxable]=1"
+	                                    "&addons[1][description]=Trap&addons[1][amount]=8&addons[1][taxable]=0",
+	                                    cust_ids[25], SBT_TODAY));
+	cJSON *items = addons_of(sbt_call("/ticket/getAddOns", "ticketID=%lld", tid));
+	assert_string_equal(descriptions(items), "Bait|Trap");
+	assert_string_equal(sbt_s(get1("ticket", "ticketIDs", tid), "templateType"), "R");
+	/* An empty list, or false, makes none. */
+	tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=40&addons=false",
+	                          cust_ids[25], SBT_TODAY));
+	assert_int_equal(cJSON_GetArraySize(addons_of(sbt_call("/ticket/getAddOns", "ticketID=%lld", tid))), 0);
+	tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=40&addons=%s",
+	                          cust_ids[25], SBT_TODAY, sbt_enc("[]")));
+	assert_int_equal(cJSON_GetArraySize(addons_of(sbt_call("/ticket/getAddOns", "ticketID=%lld", tid))), 0);
+}
+
 /* ---- subscription initial add-ons ---- */
 
 static long long new_subscription(long long cust, const char *extra)
@@ -596,6 +617,7 @@ int main(void)
 		SBT_TEST(test_ticket_addons),
 		SBT_TEST(test_initial_addons),
 		SBT_TEST(test_addon_ids_not_reused),
+		SBT_TEST(test_ticket_create_with_addons),
 		SBT_TEST(test_update_lead_stage),
 		SBT_TEST(test_create_payment_profile_rules),
 		SBT_TEST(test_payment_profile_becomes_active),
