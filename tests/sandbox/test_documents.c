@@ -1,4 +1,4 @@
-/* test_documents.c: document uploads (multipart, Base64 by POST and GET), signed links and unsafe file names. */
+/* test_documents.c: document uploads, signed links and unsafe file names, over HTTP. */
 #include "config.h"
 
 #include <dirent.h>

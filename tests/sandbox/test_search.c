@@ -1,4 +1,4 @@
-/* test_search.c: every search operator, includeData, default filters and the search cap, proven against records read back. */
+/* test_search.c: search operators, includeData, default filters and the search cap. */
 #include "config.h"
 
 #include <ctype.h>

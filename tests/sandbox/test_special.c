@@ -1,4 +1,4 @@
-/* test_special.c: the special operations (add-ons, lead stages, payment profiles, review summary, route groups, dealias, portal login). */
+/* test_special.c: add-ons, lead stages, payment profiles, review summary, route groups. */
 #include "config.h"
 
 #include <ctype.h>

@@ -1,4 +1,4 @@
-/* test_writes.c: every create and update of the specification, read back through get, each leaving a changelog record. */
+/* test_writes.c: every create and update, read back, each leaving a changelog record. */
 #include "config.h"
 
 #include <math.h>
