@@ -590,7 +590,10 @@ finish_request(struct request *rq, struct MHD_Connection *c, const char *url,
 	in.header_token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "authenticationToken");
 	in.upload = rq->upload;
 	if (rq->upload.present) {
-		in.upload.data = (unsigned char *)rq->upload_data.buf;
+		static unsigned char empty[1];
+
+		/* An empty file still has a (zero-length) buffer. */
+		in.upload.data = rq->upload_data.buf ? (unsigned char *)rq->upload_data.buf : empty;
 		in.upload.len = rq->upload_data.len;
 	}
 	in.base_url = base_url(srv, c);
