@@ -16,7 +16,8 @@
  *   555-123-4567        phone: the service matches exactly 10 digits
  *   smith               lname STARTSWITH smith
  *   *mith               lname CONTAINS mith
- * resources.c lists lname and phone among the customer search filters.
+ * resources.c lists lname and phone among the customer search filters; there
+ * is no e-mail or first-name filter, so such a query is refused, not sent.
  */
 
 enum { COL_ID, COL_NAME, COL_COMPANY, COL_CITY, COL_PHONE, COL_BALANCE, COL_STATUS };
@@ -84,7 +85,13 @@ static int query_form(const char *query, struct api_form *f, const char **why)
 		char *q = xstrndup(query, len);
 		int rc = 0;
 
-		if (vc_all_digits(q) && len < 10) {
+		if (strchr(q, '@')) {
+			/* customer/search has no e-mail filter (resources.c):
+			 * sending it as a name would find nobody, silently. */
+			*why = N_("the service cannot search by e-mail; try a last name, a phone "
+			          "number or an id");
+			rc = -1;
+		} else if (vc_all_digits(q) && len < 10) {
 			api_form_add_int(f, "customerIDs", strtoll(q, NULL, 10));
 		} else if (phone_digits(q, digits)) {
 			api_form_add(f, "phone", digits);
@@ -97,7 +104,8 @@ static int query_form(const char *query, struct api_form *f, const char **why)
 		}
 		free(q);
 		if (rc < 0) {
-			*why = N_("nothing to search for");
+			if (!*why)
+				*why = N_("nothing to search for");
 			return -1;
 		}
 	}

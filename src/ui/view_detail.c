@@ -386,7 +386,9 @@ static void enter_field(struct detail *p, struct ui *ui, const struct drow *r)
 		return;
 	for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++)
 		if (strcmp(r->item->string, links[i].field) == 0) {
-			if (api_field_int(p->record, links[i].field, &id) == API_V_OK && id > 0)
+			/* billToAccountID is often the customer itself. */
+			if (api_field_int(p->record, links[i].field, &id) == API_V_OK && id > 0 &&
+			    !(id == p->id && strcmp(links[i].resource, p->resource) == 0))
 				ui_push(ui, view_detail_new(links[i].resource, id));
 			return;
 		}

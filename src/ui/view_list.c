@@ -319,6 +319,18 @@ static size_t take_rows(struct vc_list *l, struct fetch_result *r)
 	return taken;
 }
 
+/* A customer row holding only the names (what the list shows). */
+static struct m_customer *name_copy(const struct m_customer *c)
+{
+	struct m_customer *n = xcalloc(1, sizeof(*n));
+
+	n->id = c->id;
+	n->fname = xstrdup(c->fname ? c->fname : "");
+	n->lname = xstrdup(c->lname ? c->lname : "");
+	n->company = xstrdup(c->company ? c->company : "");
+	return n;
+}
+
 /* Sends one get for the names of the customers of the rows just taken
  * that neither the review nor the list knows; 1 when it sent one. */
 static int ask_names(struct vc_list *l, struct view *v, struct ui *ui)
@@ -337,9 +349,15 @@ static int ask_names(struct vc_list *l, struct view *v, struct ui *ui)
 		ids[n++] = ids[i];
 	}
 	l->n_pending_names = 0;
-	for (size_t i = 0; i < n; i++)
-		if (!(rv && m_table_get(rv->customers, ids[i])) && k < VC_CHUNK)
+	for (size_t i = 0; i < n; i++) {
+		const struct m_customer *c = rv ? m_table_get(rv->customers, ids[i]) : NULL;
+
+		/* The review goes with the day: keep a copy of the name. */
+		if (c)
+			m_table_put(l->customers, name_copy(c));
+		else if (k < VC_CHUNK)
 			ids[k++] = ids[i];
+	}
 	if (k) {
 		l->busy = BUSY_NAMES;
 		l->busy_gen = ui_submit(ui, v, fetch_job_rows(v->slot, "customer", ids, k));

@@ -9,12 +9,15 @@
 #include "ui/view_common.h"
 
 /*
- * The review belongs to the UI core: it stores the FETCH_REVIEW result and
- * applies refresh changes to it, replacing rows in its tables.  So this view
- * never keeps a pointer into the review across calls: it rebuilds its lines
- * (m_review_rows) whenever it is asked how many there are, keeps route ids,
- * and looks each route up again when it draws a cell.  A review of a few
- * thousand stops rebuilds in microseconds.
+ * The review belongs to the UI core: it stores the FETCH_REVIEW result,
+ * applies refresh changes to it (replacing rows in its tables), and calls
+ * every view's result op after each change.  This view rebuilds its lines
+ * (m_review_rows, linear in the day's stops) then, and when the review
+ * itself is another one, not on every count: a big day has thousands of
+ * stops and the list asks for the count many times per key.  Between
+ * rebuilds it keeps route ids, never pointers into the review, and looks a
+ * route up again when it draws a cell, so a change the core makes without
+ * telling can make a line stale but never dangling.
  *
  * "Changed since the last look": when a day's review is first shown, its
  * newest dateUpdated is the mark; a route whose route or stops were updated
@@ -48,6 +51,7 @@ struct routes {
 	char seen[20];             /* newest update when the day was first shown */
 	struct looked *looked;     /* routes opened since */
 	size_t n_looked;
+	const struct m_review *built_from; /* the review the lines were made of */
 };
 
 static struct routes *priv(const struct view *v)
@@ -126,6 +130,7 @@ static void rebuild(struct routes *p)
 	p->rows = NULL;
 	p->ids = NULL;
 	p->n = 0;
+	p->built_from = rv;
 	if (!rv)
 		return;
 	if (strcmp(p->date, rv->date) != 0) {
@@ -154,8 +159,11 @@ static void rebuild(struct routes *p)
 
 static size_t routes_count(const struct view *v)
 {
-	rebuild(priv(v));
-	return priv(v)->n;
+	struct routes *p = priv(v);
+
+	if (review(p) != p->built_from)
+		rebuild(p);
+	return p->n;
 }
 
 static long long routes_row_id(const struct view *v, size_t row)
@@ -418,6 +426,7 @@ static void routes_enter(struct view *v, struct ui *ui, size_t row)
 		lk->route_id = id;
 	}
 	route_newest(rv, id, lk->seen);
+	rebuild(p);
 	ui_push(ui, view_stops_new(id));
 }
 

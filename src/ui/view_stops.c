@@ -11,9 +11,10 @@
 /*
  * Everything shown comes from the day's review (the stops, their customers,
  * the cached employees and service types): selecting a stop costs no
- * request.  As in the Routes pane, rows are appointment ids looked up again
- * in the review on every call, because the UI core replaces review rows when
- * a refresh lands.
+ * request.  As in the Routes pane, the stop order is rebuilt when the core
+ * says the review changed (the result op) or the review is another one, and
+ * rows are appointment ids looked up again in the review on every call,
+ * because the core replaces review rows when a refresh lands.
  */
 
 enum {
@@ -38,6 +39,7 @@ struct stops {
 	long long route_id;
 	long long *ids; /* appointment ids in route order */
 	size_t n;
+	const struct m_review *built_from;
 };
 
 static struct stops *priv(const struct view *v)
@@ -58,6 +60,7 @@ static void rebuild(struct stops *p)
 	free(p->ids);
 	p->ids = NULL;
 	p->n = 0;
+	p->built_from = rv;
 	if (!rv)
 		return;
 	p->n = m_review_stops(rv, p->route_id, &appts);
@@ -83,8 +86,11 @@ static const struct m_customer *customer_of(const struct stops *p, const struct 
 
 static size_t stops_count(const struct view *v)
 {
-	rebuild(priv(v));
-	return priv(v)->n;
+	struct stops *p = priv(v);
+
+	if (review(p) != p->built_from)
+		rebuild(p);
+	return p->n;
 }
 
 static long long stops_row_id(const struct view *v, size_t row)

@@ -58,6 +58,12 @@ static void test_customer_queries(void **state)
 	assert_int_equal(v->ops->command(v, &ui, "cust", "*"), 1);
 	assert_int_equal(ui.n_jobs, before);
 	assert_int_equal(ui.n_errors, 1);
+	/* The service has no e-mail filter: said, not sent as a name. */
+	assert_int_equal(v->ops->command(v, &ui, "cust", "jd@example.net"), 1);
+	assert_int_equal(ui.n_jobs, before);
+	assert_int_equal(ui.n_errors, 2);
+	assert_non_null(strstr(ui.error, "e-mail"));
+	assert_string_equal(v->subtitle, ":cust jones"); /* the last search stays */
 	view_free(v);
 	ui_done(&ui);
 }
@@ -335,6 +341,10 @@ static void test_subscriptions(void **state)
 	result_free(r);
 	assert_int_equal(ui.n_jobs, jobs); /* the review names customer 1001 */
 	assert_string_equal(cell(v, 0, 1, NULL), "Doe, Jane"); /* from the review */
+	/* ... and the name stays when the day (and its review) changes. */
+	m_review_free(ui.rv);
+	ui.rv = m_review_new("2026-11-21");
+	assert_string_equal(cell(v, 0, 1, NULL), "Doe, Jane");
 	assert_string_equal(cell(v, 0, 2, NULL), "Quarterly Pest");
 	assert_string_equal(cell(v, 0, 3, &st), "lead: Quoted");
 	assert_int_equal(st, VS_PENDING);

@@ -148,7 +148,10 @@ static void test_routes(void **state)
 	 * letter; opening the route is a look and clears the mark. */
 	a = mk_appt(201, 20, 1002, 1, M_COMPLETED, "13:00", "14:00");
 	strcpy(a->updated, "2026-11-20 10:00:00");
-	m_table_put(ui.rv->appts, a); /* as the core applies a refresh */
+	m_table_put(ui.rv->appts, a); /* as the core applies a refresh ... */
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	assert_int_equal(v->ops->result(v, &ui, r), 1); /* ... and tells every view */
+	result_free(r);
 	assert_int_equal(v->ops->count(v), 2);
 	assert_string_equal(cell(v, 1, 2, NULL), "1/0/0/0");
 	assert_string_equal(cell(v, 1, 6, &st), "N*");
@@ -223,6 +226,7 @@ static void test_stops(void **state)
 	enum view_style st;
 	char *text;
 	struct m_appt *a;
+	struct fetch_result *r;
 
 	make_day(&ui);
 	v = view_stops_new(10);
@@ -278,7 +282,10 @@ static void test_stops(void **state)
 	m_table_put(ui.rv->appts, a);
 	assert_string_equal(cell(v, 1, 5, NULL), "✓ completed");
 	m_table_remove(ui.rv->appts, 103);
-	assert_string_equal(cell(v, 2, 5, NULL), ""); /* gone before the next count */
+	assert_string_equal(cell(v, 2, 5, NULL), ""); /* gone before the view hears */
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
 	assert_int_equal(v->ops->count(v), 2);
 
 	v->ops->enter(v, &ui, 1);
@@ -299,7 +306,7 @@ static const char customer_json[] =
 	"{\"customerID\":\"1001\",\"fname\":\"Jane\",\"lname\":\"Doe\",\"companyName\":\"\","
 	"\"status\":\"1\",\"notes\":null,\"subscriptionIDs\":\"7001,7002\",\"ticketIDs\":null,"
 	"\"dateCancelled\":\"0000-00-00 00:00:00\",\"unitIDs\":[],"
-	"\"someNewField\":{\"a\":\"1\"},\"balance\":\"125.50\"}";
+	"\"someNewField\":{\"a\":\"1\"},\"balance\":\"125.50\",\"billToAccountID\":\"1001\"}";
 
 static void test_detail_customer(void **state)
 {
@@ -323,8 +330,8 @@ static void test_detail_customer(void **state)
 	assert_null(r->record); /* taken */
 	result_free(r);
 	assert_string_equal(v->subtitle, "customer #1001 · Doe, Jane");
-	/* 3 actions, then all 12 members in wire order. */
-	assert_int_equal(v->ops->count(v), 15);
+	/* 3 actions, then all 13 members in wire order. */
+	assert_int_equal(v->ops->count(v), 16);
 	assert_string_equal(cell(v, 0, 0, NULL), "→ Subscriptions (2)");
 	assert_string_equal(cell(v, 1, 0, NULL), "→ Tickets (0)");
 	assert_string_equal(cell(v, 2, 0, NULL), "→ Notes");
@@ -356,7 +363,8 @@ static void test_detail_customer(void **state)
 	v->ops->enter(v, &ui, 0);
 	v->ops->enter(v, &ui, 1);
 	v->ops->enter(v, &ui, 2);
-	v->ops->enter(v, &ui, 5); /* lname: nothing to open */
+	v->ops->enter(v, &ui, 5);  /* lname: nothing to open */
+	v->ops->enter(v, &ui, 15); /* billToAccountID: this very customer */
 	assert_int_equal(ui.n_pushed, 3);
 	assert_string_equal(ui.pushed[0]->ops->name, "subscriptions");
 	assert_string_equal(ui.pushed[1]->ops->name, "tickets");
@@ -370,7 +378,7 @@ static void test_detail_customer(void **state)
 	api_error_set(&r->err, API_ERR_API, 200, "No such record", "No such record");
 	assert_int_equal(v->ops->result(v, &ui, r), 0);
 	result_free(r);
-	assert_int_equal(v->ops->count(v), 15);
+	assert_int_equal(v->ops->count(v), 16);
 	assert_string_equal(cell(v, 3, 1, NULL), "1001");
 
 	/* An auto-refresh that saw this customer change reads it again. */
