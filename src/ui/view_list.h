@@ -83,9 +83,14 @@ int vc_list_loaded(const struct vc_list *l, size_t row);
  * neighbours in one get of at most VC_CHUNK ids. */
 void vc_list_want(struct vc_list *l, struct view *v, struct ui *ui, size_t first, size_t last);
 /* The `result` op: takes the ids and rows it keeps out of r (setting r's
- * pointers NULL).  FETCH_LIST and FETCH_ROWS of the list's resource, and
- * FETCH_REFRESH (changed records it shows are fetched again when next in
- * view; r is not modified).  1 when the rows changed. */
+ * pointers NULL): FETCH_LIST and FETCH_ROWS of the list's resource, and the
+ * customer rows of a names get.  Only the answer to the request in flight
+ * counts; any other is left untouched.  FETCH_REFRESH (the core passes it
+ * to every view, r not modified): the loaded records it names as changed
+ * are fetched again at once, in one get, so a tick that touched nothing of
+ * the list costs nothing.  A failed fetch keeps the rows shown and stops
+ * `want` until the next search (r): no retry on every redraw.  1 when the
+ * rows changed. */
 int vc_list_result(struct vc_list *l, struct view *v, struct ui *ui, struct fetch_result *r);
 /* Sort helper: loaded rows before placeholders, placeholders by id.
  * Returns 1 and sets *cmp when a or b is not loaded. */
