@@ -1,2 +1,568 @@
-/* fetch.c: (being written) */
-typedef int rd_empty_unit;
+/* fetch.c: the fetch thread: the job queue, generations, supersede, the result queue and its wake pipe. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/dates.h"
+#include "common/strbuf.h"
+#include "fetch/fetch.h"
+#include "fetch/jobs.h"
+
+/*
+ * Locking: one mutex guards both queues, the running job, the pending count
+ * and the wake pipe's bytes.  The pipe is written and drained only under
+ * it, so "results wait" and "the pipe is readable" never disagree: every
+ * result pushed writes a byte, and fetch_take drains the pipe exactly when
+ * it hands out the last result.
+ *
+ * Cancellation: the cancel flag (the api session's o.cancel) is cleared by
+ * the thread, under the mutex, when it picks a job, and set, under the
+ * mutex, only while the running job is a read.  So a write never runs with
+ * the flag set, and the transport's "drop queued calls when cancelled"
+ * never drops a write.
+ *
+ * A superseded or cancelled read produces NO result: the thread drops it
+ * (handing cached parts back to the runner) and lowers the pending count,
+ * so fetch_pending reaches 0 without the UI seeing it.  A result already
+ * queued when a newer job of its slot is submitted stays queued; the UI
+ * tells it by its generation.
+ */
+
+struct fetch {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;        /* jobs queued (thread waits) */
+	pthread_cond_t ready;       /* the thread opened its runner (or failed) */
+	int started;                /* 0 starting, 1 running, -1 failed */
+	struct api_error start_err;
+
+	struct fetch_job *head, *tail;      /* queued jobs */
+	struct fetch_job *running;          /* the job the thread runs, or NULL */
+	int running_superseded;
+	struct fetch_result **results;      /* ring of results not taken */
+	size_t r_head, r_count, r_cap;
+	size_t pending;
+	unsigned long gen;
+
+	atomic_int cancel;
+	atomic_long requests;
+	int pipe[2];
+
+	const struct fetch_runner *run;
+	struct api_options opts;            /* strings owned (freed once opened) */
+	char *url, *key, *token;
+};
+
+/* ---------------------------------------------------------------- jobs */
+
+static struct fetch_job *job_new(enum fetch_kind kind, int slot)
+{
+	struct fetch_job *j = xcalloc(1, sizeof(*j));
+
+	j->kind = kind;
+	j->slot = slot;
+	api_form_init(&j->form);
+	return j;
+}
+
+static void job_bad(struct fetch_job *j, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Marks the job as one that answers a usage error without a request. */
+static void job_bad(struct fetch_job *j, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	if (j->bad)
+		return;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	j->bad = strbuf_detach(&sb, NULL);
+}
+
+/* The resource named name, when it has operation op. */
+static const struct resource *job_resource(struct fetch_job *j, const char *name, unsigned op,
+                                           const char *op_name)
+{
+	const struct resource *r = name ? res_find(name) : NULL;
+
+	if (!r) {
+		job_bad(j, "unknown resource %s", name ? name : "(none)");
+		return NULL;
+	}
+	if (!(r->ops & op)) {
+		job_bad(j, "%s has no %s operation", r->name, op_name);
+		return NULL;
+	}
+	return r;
+}
+
+struct fetch_job *fetch_job_review(int slot, const char *date)
+{
+	struct fetch_job *j = job_new(FETCH_REVIEW, slot);
+	struct rd_date d;
+
+	if (!date || date_parse(date, &d) < 0)
+		job_bad(j, "not a date (YYYY-MM-DD): %s", date ? date : "(none)");
+	else
+		j->date = xstrdup(date);
+	return j;
+}
+
+struct fetch_job *fetch_job_list(int slot, const char *resource, const struct api_form *filters)
+{
+	struct fetch_job *j = job_new(FETCH_LIST, slot);
+
+	j->res = job_resource(j, resource, OP_SEARCH, "search");
+	if (filters)
+		api_form_copy(&j->form, filters);
+	return j;
+}
+
+struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long *ids, size_t n)
+{
+	struct fetch_job *j = job_new(FETCH_ROWS, slot);
+
+	j->res = job_resource(j, resource, OP_GET, "get");
+	if (n && !ids) {
+		job_bad(j, "%zu ids asked for without a list", n);
+		return j;
+	}
+	if (n) {
+		j->ids = xmalloc(n * sizeof(*ids));
+		memcpy(j->ids, ids, n * sizeof(*ids));
+		j->n_ids = n;
+	}
+	return j;
+}
+
+struct fetch_job *fetch_job_record(int slot, const char *resource, long long id,
+                                   const struct api_form *extra)
+{
+	struct fetch_job *j = job_new(FETCH_RECORD, slot);
+
+	j->res = job_resource(j, resource, OP_BYID, "by-id");
+	j->id = id;
+	if (id <= 0)
+		job_bad(j, "not a record id: %lld", id);
+	if (extra)
+		api_form_copy(&j->form, extra);
+	return j;
+}
+
+struct fetch_job *fetch_job_refresh(int slot, long long since_change)
+{
+	struct fetch_job *j = job_new(FETCH_REFRESH, slot);
+
+	j->since = since_change < 0 ? 0 : since_change;
+	return j;
+}
+
+struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
+                                  const char *refetch)
+{
+	struct fetch_job *j = job_new(FETCH_WRITE, slot);
+	const char *slash = path ? strchr(path, '/') : NULL;
+
+	if (!path || !slash || slash == path || !slash[1] || path[0] == '/')
+		job_bad(j, "not an operation path (entity/action): %s", path ? path : "(none)");
+	else
+		j->path = xstrdup(path);
+	if (form)
+		api_form_copy(&j->form, form);
+	if (refetch)
+		j->res = job_resource(j, refetch, OP_GET, "get");
+	return j;
+}
+
+void fetch_job_free(struct fetch_job *job)
+{
+	if (!job)
+		return;
+	free(job->bad);
+	free(job->date);
+	free(job->path);
+	api_form_free(&job->form);
+	free(job->ids);
+	free(job);
+}
+
+/* ------------------------------------------------------------- results */
+
+static void free_rows(const char *resource, void **rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		m_row_free(resource, rows[i]);
+	free(rows);
+}
+
+void fetch_result_free(struct fetch_result *r)
+{
+	if (!r)
+		return;
+	api_error_clear(&r->err);
+	m_review_free(r->review);
+	m_table_free(r->employees);
+	m_table_free(r->service_types);
+	free(r->ids);
+	if (r->resource)
+		free_rows(r->resource, r->rows, r->n_rows);
+	else
+		free(r->rows);
+	free_rows("appointment", r->appts, r->n_appts);
+	free_rows("route", r->routes, r->n_routes);
+	free(r->changes);
+	cJSON_Delete(r->record);
+	if (r->refetched && r->resource)
+		m_row_free(r->resource, r->refetched);
+	free(r);
+}
+
+/* ---------------------------------------------------------- the thread */
+
+/* The wake byte; EAGAIN means the pipe is full, hence readable already. */
+static void wake(struct fetch *f)
+{
+	char b = 1;
+
+	while (write(f->pipe[1], &b, 1) < 0 && errno == EINTR)
+		;
+}
+
+static void drain(struct fetch *f)
+{
+	char buf[256];
+	ssize_t n;
+
+	do
+		n = read(f->pipe[0], buf, sizeof(buf));
+	while (n > 0 || (n < 0 && errno == EINTR));
+}
+
+static void push_result(struct fetch *f, struct fetch_result *r)
+{
+	if (f->r_count == f->r_cap) {
+		size_t cap = f->r_cap ? f->r_cap * 2 : 16;
+		struct fetch_result **v = xcalloc(cap, sizeof(*v));
+
+		for (size_t i = 0; i < f->r_count; i++)
+			v[i] = f->results[(f->r_head + i) % f->r_cap];
+		free(f->results);
+		f->results = v;
+		f->r_head = 0;
+		f->r_cap = cap;
+	}
+	f->results[(f->r_head + f->r_count) % f->r_cap] = r;
+	f->r_count++;
+	wake(f);
+}
+
+static struct fetch_result *pop_result(struct fetch *f)
+{
+	struct fetch_result *r;
+
+	if (!f->r_count)
+		return NULL;
+	r = f->results[f->r_head];
+	f->results[f->r_head] = NULL;
+	f->r_head = (f->r_head + 1) % f->r_cap;
+	f->r_count--;
+	return r;
+}
+
+/* Under the lock: removes and frees every queued read of slot (any slot
+ * when slot is -1). */
+static void drop_queued_reads(struct fetch *f, int slot)
+{
+	struct fetch_job **p = &f->head, *j;
+
+	f->tail = NULL;
+	while ((j = *p)) {
+		if (!j->quit && FETCH_JOB_IS_READ(j) && (slot < 0 || j->slot == slot)) {
+			*p = j->next;
+			fetch_job_free(j);
+			f->pending--;
+			continue;
+		}
+		f->tail = j;
+		p = &j->next;
+	}
+}
+
+/* Under the lock: cancels the running job when it is a read of slot (any
+ * slot when slot is -1). */
+static void cancel_running_read(struct fetch *f, int slot)
+{
+	struct fetch_job *j = f->running;
+
+	if (j && FETCH_JOB_IS_READ(j) && (slot < 0 || j->slot == slot)) {
+		f->running_superseded = 1;
+		atomic_store(&f->cancel, 1);
+	}
+}
+
+static void append_job(struct fetch *f, struct fetch_job *j)
+{
+	j->next = NULL;
+	if (f->tail)
+		f->tail->next = j;
+	else
+		f->head = j;
+	f->tail = j;
+	pthread_cond_signal(&f->cond);
+}
+
+/* The options' secrets are only needed until the session copied them. */
+static void forget_secrets(struct fetch *f)
+{
+	if (f->key)
+		explicit_bzero(f->key, strlen(f->key));
+	if (f->token)
+		explicit_bzero(f->token, strlen(f->token));
+	free(f->key);
+	free(f->token);
+	f->key = f->token = NULL;
+	f->opts.key = f->opts.token = NULL;
+}
+
+static void run_one(struct fetch *f, void *state, struct fetch_job *job)
+{
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
+	int drop;
+
+	r->kind = job->kind;
+	r->slot = job->slot;
+	r->gen = job->gen;
+	f->run->run(state, job, r);
+	atomic_fetch_add(&f->requests, r->requests);
+
+	pthread_mutex_lock(&f->lock);
+	drop = f->running_superseded ||
+	       (FETCH_JOB_IS_READ(job) && r->err.kind == API_ERR_CANCELLED);
+	f->running = NULL;
+	f->running_superseded = 0;
+	if (drop)
+		f->pending--;
+	else
+		push_result(f, r);
+	pthread_mutex_unlock(&f->lock);
+	if (drop) {
+		f->run->drop(state, r);
+		fetch_result_free(r);
+	}
+}
+
+static void *thread_main(void *arg)
+{
+	struct fetch *f = arg;
+	struct api_error err = API_ERROR_INIT;
+	void *state = f->run->open(&f->opts, &err);
+
+	pthread_mutex_lock(&f->lock);
+	forget_secrets(f);
+	f->started = state ? 1 : -1;
+	if (!state)
+		api_error_move(&f->start_err, &err);
+	pthread_cond_broadcast(&f->ready);
+	pthread_mutex_unlock(&f->lock);
+	if (!state)
+		return NULL;
+
+	for (;;) {
+		struct fetch_job *job;
+
+		pthread_mutex_lock(&f->lock);
+		while (!f->head)
+			pthread_cond_wait(&f->cond, &f->lock);
+		job = f->head;
+		f->head = job->next;
+		if (!f->head)
+			f->tail = NULL;
+		if (job->quit) {
+			pthread_mutex_unlock(&f->lock);
+			fetch_job_free(job);
+			break;
+		}
+		f->running = job;
+		f->running_superseded = 0;
+		atomic_store(&f->cancel, 0);
+		pthread_mutex_unlock(&f->lock);
+
+		run_one(f, state, job);
+		fetch_job_free(job);
+	}
+	f->run->close(state);
+	return NULL;
+}
+
+/* ---------------------------------------------------------- public API */
+
+static void fetch_free(struct fetch *f)
+{
+	struct fetch_result *r;
+
+	while (f->head) {
+		struct fetch_job *j = f->head;
+
+		f->head = j->next;
+		fetch_job_free(j);
+	}
+	while ((r = pop_result(f)))
+		fetch_result_free(r);
+	free(f->results);
+	forget_secrets(f);
+	free(f->url);
+	api_error_clear(&f->start_err);
+	if (f->pipe[0] >= 0)
+		close(f->pipe[0]);
+	if (f->pipe[1] >= 0)
+		close(f->pipe[1]);
+	pthread_cond_destroy(&f->cond);
+	pthread_cond_destroy(&f->ready);
+	pthread_mutex_destroy(&f->lock);
+	free(f);
+}
+
+struct fetch *fetch_start_runner(const struct api_options *o, const struct fetch_runner *run,
+                                 struct api_error *err)
+{
+	struct fetch *f = xcalloc(1, sizeof(*f));
+	int rc;
+
+	pthread_mutex_init(&f->lock, NULL);
+	pthread_cond_init(&f->cond, NULL);
+	pthread_cond_init(&f->ready, NULL);
+	atomic_init(&f->cancel, 0);
+	atomic_init(&f->requests, 0);
+	f->run = run;
+	f->pipe[0] = f->pipe[1] = -1;
+	if (o)
+		f->opts = *o;
+	else
+		api_options_default(&f->opts);
+	f->url = f->opts.url ? xstrdup(f->opts.url) : NULL;
+	f->key = f->opts.key ? xstrdup(f->opts.key) : NULL;
+	f->token = f->opts.token ? xstrdup(f->opts.token) : NULL;
+	f->opts.url = f->url;
+	f->opts.key = f->key;
+	f->opts.token = f->token;
+	f->opts.cancel = &f->cancel;
+
+	if (pipe2(f->pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot make the fetch wake pipe: %s",
+		              strerror(errno));
+		fetch_free(f);
+		return NULL;
+	}
+	if ((rc = pthread_create(&f->thread, NULL, thread_main, f)) != 0) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot start the fetch thread: %s",
+		              strerror(rc));
+		fetch_free(f);
+		return NULL;
+	}
+	pthread_mutex_lock(&f->lock);
+	while (!f->started)
+		pthread_cond_wait(&f->ready, &f->lock);
+	pthread_mutex_unlock(&f->lock);
+	if (f->started < 0) {
+		pthread_join(f->thread, NULL);
+		api_error_move(err, &f->start_err);
+		fetch_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+struct fetch *fetch_start(const struct api_options *o, struct api_error *err)
+{
+	return fetch_start_runner(o, &jobs_runner, err);
+}
+
+unsigned long fetch_submit(struct fetch *f, struct fetch_job *job)
+{
+	unsigned long gen;
+
+	if (!f || !job) {
+		fetch_job_free(job);
+		return 0;
+	}
+	pthread_mutex_lock(&f->lock);
+	if (++f->gen == 0)
+		++f->gen;
+	gen = job->gen = f->gen;
+	if (FETCH_JOB_IS_READ(job)) {
+		drop_queued_reads(f, job->slot);
+		cancel_running_read(f, job->slot);
+	}
+	append_job(f, job);
+	f->pending++;
+	pthread_mutex_unlock(&f->lock);
+	return gen;
+}
+
+int fetch_fd(const struct fetch *f)
+{
+	return f ? f->pipe[0] : -1;
+}
+
+struct fetch_result *fetch_take(struct fetch *f)
+{
+	struct fetch_result *r;
+
+	if (!f)
+		return NULL;
+	pthread_mutex_lock(&f->lock);
+	r = pop_result(f);
+	if (r)
+		f->pending--;
+	/* Bytes stay while results wait, so poll() keeps saying so. */
+	if (!f->r_count)
+		drain(f);
+	pthread_mutex_unlock(&f->lock);
+	return r;
+}
+
+size_t fetch_pending(struct fetch *f)
+{
+	size_t n;
+
+	if (!f)
+		return 0;
+	pthread_mutex_lock(&f->lock);
+	n = f->pending;
+	pthread_mutex_unlock(&f->lock);
+	return n;
+}
+
+long fetch_requests(struct fetch *f)
+{
+	return f ? atomic_load(&f->requests) : 0;
+}
+
+void fetch_stop(struct fetch *f)
+{
+	struct fetch_job *quit;
+
+	if (!f)
+		return;
+	quit = job_new(FETCH_REFRESH, -1);
+	quit->quit = 1;
+	pthread_mutex_lock(&f->lock);
+	drop_queued_reads(f, -1);
+	cancel_running_read(f, -1);
+	/* Queued writes stay ahead of the quit: the dispatcher confirmed them,
+	 * and none of them has reached the server yet. */
+	append_job(f, quit);
+	pthread_mutex_unlock(&f->lock);
+	pthread_join(f->thread, NULL);
+	fetch_free(f);
+}

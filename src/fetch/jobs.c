@@ -1,2 +1,703 @@
-/* jobs.c: (being written) */
-typedef int rd_empty_unit;
+/* jobs.c: what each fetch job does on the wire, on the fetch thread's one api session. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/ops.h"
+#include "api/resolve.h"
+#include "api/values.h"
+#include "common/dates.h"
+#include "common/strbuf.h"
+#include "fetch/jobs.h"
+#include "model/model.h"
+
+/*
+ * Request budget (the account allows 60 reads a minute): a cold review is
+ * the day's route search, the employee search, the service type search and
+ * the changelog baseline, all four in flight at once, then one appointment
+ * search by route ids and one customer get: 6 requests.  Warm (employees,
+ * service types and the baseline cached here), 3.  A refresh is one
+ * changelog search, plus one appointment get and one route get, in flight
+ * together, only for the classes that changed.  More requests are spent
+ * only when a day has over 1000 routes, stops or customers (gets of the
+ * ids a page left out, through api/resolve.h).
+ *
+ * The changelog baseline is the newest changeID among the changes of the
+ * local day (changelog/search dateChanged >= TODAY, ids only, the highest
+ * one: ids grow with time).  A day with no change yet gives 0, and a
+ * refresh from 0 asks for dateChanged >= that day instead of
+ * changelogIDs > 0, which on a real account would be its whole history.
+ *
+ * The session's pacing, retries and quota checks apply to every request;
+ * every function here runs on the fetch thread only, and starts each step
+ * with an idle session (api_search_all and api_get_all require it).
+ */
+
+struct state {
+	struct api_session *s;
+	/* Fetched once; lent to the first review result that reaches the UI
+	 * (a dropped result gives them back, see jobs_drop). */
+	struct m_table *employees, *service_types;
+	int have_employees, have_service_types, have_baseline;
+	long long newest;        /* newest changelog id known, 0 for none */
+	char since_day[11];      /* with newest 0: refresh looks from this day */
+	const struct resource *route, *appt, *customer, *employee, *stype, *changelog;
+};
+
+#define CLASS_ROUTE 3
+#define CLASS_APPOINTMENT 4
+#define GET_CHUNK 1000
+
+/* ------------------------------------------------------------- helpers */
+
+/* Keeps the first error of a job; later ones are freed. */
+static void keep_err(struct fetch_result *r, struct api_error *e)
+{
+	if (r->err.kind == API_OK && e->kind != API_OK)
+		api_error_move(&r->err, e);
+	else
+		api_error_clear(e);
+}
+
+struct idv {
+	long long *v;
+	size_t n, cap;
+};
+
+static void idv_add(struct idv *v, long long id)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 64;
+		v->v = xrealloc(v->v, v->cap * sizeof(*v->v));
+	}
+	v->v[v->n++] = id;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorted, without duplicates. */
+static void idv_uniq(struct idv *v)
+{
+	size_t k = 0;
+
+	if (!v->n)
+		return;
+	qsort(v->v, v->n, sizeof(*v->v), cmp_ll);
+	for (size_t i = 1; i < v->n; i++)
+		if (v->v[i] != v->v[k])
+			v->v[++k] = v->v[i];
+	v->n = k + 1;
+}
+
+/* Where decoded rows go: a table when set, else an array. */
+struct rows {
+	const char *resource;
+	struct m_table *table;
+	void **v;
+	size_t n, cap;
+};
+
+static int rows_each(void *ctx, const cJSON *records)
+{
+	struct rows *rs = ctx;
+	const cJSON *rec;
+
+	cJSON_ArrayForEach(rec, records) {
+		void *row = m_row_decode(rs->resource, rec);
+
+		/* No row type, or no integer key: nothing a pane could show. */
+		if (!row)
+			continue;
+		if (rs->table) {
+			m_table_put(rs->table, row);
+			continue;
+		}
+		if (rs->n == rs->cap) {
+			rs->cap = rs->cap ? rs->cap * 2 : 64;
+			rs->v = xrealloc(rs->v, rs->cap * sizeof(*rs->v));
+		}
+		rs->v[rs->n++] = row;
+	}
+	return 0;
+}
+
+/* Submits calls[0..n) (NULL ones skipped) together and drives the session
+ * until every one is back; the outcomes stay in the calls. */
+static void run_calls(struct state *st, struct api_call **calls, size_t n)
+{
+	size_t left = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (calls[i]) {
+			api_submit(st->s, calls[i]);
+			left++;
+		}
+	}
+	while (left && api_wait(st->s))
+		left--;
+}
+
+static long long max_id(const long long *ids, size_t n, long long floor)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i] > floor)
+			floor = ids[i];
+	return floor;
+}
+
+/* A finished includeData search page c of r (asked with filters): its
+ * records into rs, the ids it left out through gets, and, when the page is
+ * as full as the search cap, the rest past its last id.  0 or -1. */
+static int take_page(struct state *st, const struct resource *r, const struct api_form *filters,
+                     struct api_call *c, struct rows *rs, struct api_error *err)
+{
+	struct api_sink sink = { rows_each, rs, NULL };
+	long cap = api_session_search_cap(st->s);
+	int rc = 0;
+
+	if (c->err.kind != API_OK) {
+		api_error_move(err, &c->err);
+		return -1;
+	}
+	if (api_answer_search(&c->answer, 1, err) < 0)
+		return -1;
+	rows_each(rs, c->answer.records);
+	if (c->answer.n_no_data)
+		rc = api_get_all(st->s, r, c->answer.no_data, c->answer.n_no_data, NULL, &sink,
+		                 NULL, err);
+	if (rc == 0 && cap > 0 && c->answer.n_ids >= (size_t)cap) {
+		struct api_form more = API_FORM_INIT;
+
+		if (filters)
+			api_form_copy(&more, filters);
+		api_form_add_cmp_int(&more, r->id_name, API_Q_GT,
+		                     max_id(c->answer.ids, c->answer.n_ids, 0));
+		rc = api_search_all(st->s, r, &more, &sink, NULL, err);
+		api_form_free(&more);
+	}
+	return rc;
+}
+
+/* Gets of several resources' ids, every chunk of 1000 in flight at once
+ * (the session keeps to its connection limit).  The rows land in each
+ * batch's rows.  0, or -1 with the first error (other chunks still land). */
+struct get_batch {
+	const struct resource *r;
+	const long long *ids;
+	size_t n;
+	struct rows *rows;
+};
+
+static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
+                    struct api_error *err)
+{
+	struct api_call **calls;
+	size_t n = 0, k = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < nb; i++)
+		n += (b[i].n + GET_CHUNK - 1) / GET_CHUNK;
+	if (!n)
+		return 0;
+	calls = xcalloc(n, sizeof(*calls));
+	for (size_t i = 0; i < nb; i++) {
+		for (size_t at = 0; at < b[i].n; at += GET_CHUNK) {
+			size_t len = b[i].n - at < GET_CHUNK ? b[i].n - at : GET_CHUNK;
+
+			calls[k] = api_get_call(b[i].r, b[i].ids + at, len, NULL);
+			calls[k]->user = b[i].rows;
+			k++;
+		}
+	}
+	run_calls(st, calls, n);
+	for (size_t i = 0; i < n; i++) {
+		struct api_error e = API_ERROR_INIT;
+		struct api_call *c = calls[i];
+
+		if (c->err.kind != API_OK)
+			api_error_move(&e, &c->err);
+		else if (api_answer_get(&c->answer, &e) == 0)
+			rows_each(c->user, c->answer.records);
+		if (e.kind != API_OK) {
+			if (rc == 0)
+				api_error_move(err, &e);
+			api_error_clear(&e);
+			rc = -1;
+		}
+		api_call_free(c);
+	}
+	free(calls);
+	return rc;
+}
+
+static void local_today(char *buf)
+{
+	struct rd_date d;
+
+	date_today(&d);
+	date_format(&d, buf);
+}
+
+/* --------------------------------------------------------------- review */
+
+/* The newest id of a finished ids-only changelog search (paging on past
+ * the cap): the baseline of refresh. */
+static int take_baseline(struct state *st, const struct api_form *filters, struct api_call *c,
+                         const char *day, struct api_error *err)
+{
+	long cap = api_session_search_cap(st->s);
+	long long newest;
+	size_t page;
+
+	if (c->err.kind != API_OK) {
+		api_error_move(err, &c->err);
+		return -1;
+	}
+	if (api_answer_search(&c->answer, 0, err) < 0)
+		return -1;
+	newest = max_id(c->answer.ids, c->answer.n_ids, 0);
+	page = c->answer.n_ids;
+	while (cap > 0 && page >= (size_t)cap) {
+		struct api_form more = API_FORM_INIT;
+		struct api_answer a = API_ANSWER_INIT;
+		int rc;
+
+		api_form_copy(&more, filters);
+		api_form_add_cmp_int(&more, st->changelog->id_name, API_Q_GT, newest);
+		rc = api_search_page(st->s, st->changelog, &more, 0, &a, err);
+		api_form_free(&more);
+		page = rc == 0 ? a.n_ids : 0;
+		newest = max_id(a.ids, a.n_ids, newest);
+		api_answer_free(&a);
+		if (rc < 0)
+			return -1;
+	}
+	if (newest > st->newest)
+		st->newest = newest;
+	memcpy(st->since_day, day, sizeof(st->since_day));
+	st->have_baseline = 1;
+	return 0;
+}
+
+/* A search page of a cached table (employees, service types). */
+static void take_cached(struct state *st, const struct resource *r,
+                        const struct api_form *filters, struct api_call *c,
+                        struct m_table **slot, int *have, struct fetch_result *res)
+{
+	struct api_error e = API_ERROR_INIT;
+	struct rows rs = { r->name, m_table_new(m_row_free_fn(r->name)), NULL, 0, 0 };
+
+	if (take_page(st, r, filters, c, &rs, &e) < 0) {
+		keep_err(res, &e);
+		m_table_free(rs.table);
+		return;
+	}
+	m_table_free(*slot);
+	*slot = rs.table;
+	*have = 1;
+}
+
+static void add_row_id(void *row, void *ctx)
+{
+	idv_add(ctx, *(const long long *)row);
+}
+
+static void add_customer_id(void *row, void *ctx)
+{
+	const struct m_appt *a = row;
+
+	if (a->customer_id > 0)
+		idv_add(ctx, a->customer_id);
+}
+
+static void run_review(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	static const long long every_status[] = { -2, -1, 0, 1, 2 }, any_active[] = { 0, 1 };
+	struct api_form f_route = API_FORM_INIT, f_emp = API_FORM_INIT, f_log = API_FORM_INIT;
+	struct api_call *calls[4] = { NULL, NULL, NULL, NULL };
+	struct api_error e = API_ERROR_INIT;
+	struct m_review *rv = m_review_new(job->date);
+	struct rows rs = { "route", rv->routes, NULL, 0, 0 };
+	struct idv ids = { NULL, 0, 0 };
+	char today[11];
+	int routes_ok;
+
+	r->review = rv;
+	local_today(today);
+	/* Step 1: the day's routes and whatever is not cached yet, at once. */
+	api_form_add(&f_route, "date", job->date);
+	calls[0] = api_search_call(st->route, &f_route, 1);
+	if (!st->have_employees) {
+		/* The default filter would hide inactive technicians of old routes. */
+		api_form_add_in_int(&f_emp, "active", any_active, 2);
+		calls[1] = api_search_call(st->employee, &f_emp, 1);
+	}
+	if (!st->have_service_types)
+		calls[2] = api_search_call(st->stype, NULL, 1);
+	if (!st->have_baseline) {
+		api_form_add_cmp_str(&f_log, "dateChanged", API_Q_GE, today);
+		calls[3] = api_search_call(st->changelog, &f_log, 0);
+	}
+	run_calls(st, calls, 4);
+	routes_ok = take_page(st, st->route, &f_route, calls[0], &rs, &e) == 0;
+	keep_err(r, &e);
+	if (calls[1])
+		take_cached(st, st->employee, &f_emp, calls[1], &st->employees,
+		            &st->have_employees, r);
+	if (calls[2])
+		take_cached(st, st->stype, NULL, calls[2], &st->service_types,
+		            &st->have_service_types, r);
+	if (calls[3] && take_baseline(st, &f_log, calls[3], today, &e) < 0)
+		keep_err(r, &e);
+	for (size_t i = 0; i < 4; i++)
+		api_call_free(calls[i]);
+	api_form_free(&f_route);
+	api_form_free(&f_emp);
+	api_form_free(&f_log);
+
+	/* Step 2: every stop of those routes, whatever its status (the
+	 * default filter hides no-shows, cancellations and reschedules). */
+	m_table_each(rv->routes, add_row_id, &ids);
+	idv_uniq(&ids);
+	if (routes_ok && ids.n) {
+		struct api_form f = API_FORM_INIT;
+		struct rows ra = { "appointment", rv->appts, NULL, 0, 0 };
+		struct api_sink sink = { rows_each, &ra, NULL };
+
+		api_form_add_ids(&f, "routeIDs", ids.v, ids.n);
+		api_form_add_in_int(&f, "status", every_status, 5);
+		if (api_search_all(st->s, st->appt, &f, &sink, NULL, &e) < 0)
+			keep_err(r, &e);
+		api_form_free(&f);
+	}
+	/* Step 3: the customers of those stops. */
+	ids.n = 0;
+	m_table_each(rv->appts, add_customer_id, &ids);
+	idv_uniq(&ids);
+	if (ids.n && r->err.kind != API_ERR_CANCELLED) {
+		struct rows rcu = { "customer", rv->customers, NULL, 0, 0 };
+		struct api_sink sink = { rows_each, &rcu, NULL };
+
+		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0)
+			keep_err(r, &e);
+	}
+	free(ids.v);
+
+	r->employees = st->employees;
+	r->service_types = st->service_types;
+	st->employees = st->service_types = NULL;
+	r->last_change = st->newest;
+}
+
+/* ----------------------------------------------------- list, rows, record */
+
+static void run_list(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	const struct resource *res = job->res;
+	struct api_answer a = API_ANSWER_INIT;
+	struct api_error e = API_ERROR_INIT;
+	struct rows rs = { res->name, NULL, NULL, 0, 0 };
+	long cap = api_session_search_cap(st->s);
+	size_t page;
+
+	if (api_search_page(st->s, res, &job->form, 1, &a, &e) < 0) {
+		keep_err(r, &e);
+		api_answer_free(&a);
+		return;
+	}
+	rows_each(&rs, a.records);
+	r->rows = rs.v;
+	r->n_rows = rs.n;
+	r->ids = a.ids;
+	r->n_ids = page = a.n_ids;
+	a.ids = NULL;
+	api_answer_free(&a);
+	while (cap > 0 && page >= (size_t)cap) {
+		struct api_form more = API_FORM_INIT;
+		struct api_answer b = API_ANSWER_INIT;
+
+		if (api_form_has(&job->form, res->id_name)) {
+			api_error_set(&e, API_ERR_USAGE, 0, NULL,
+			              "%s search matched more than the cap of %ld ids and already "
+			              "filters on %s, so it cannot page; narrow the search",
+			              res->name, cap, res->id_name);
+			keep_err(r, &e);
+			return;
+		}
+		api_form_copy(&more, &job->form);
+		api_form_add_cmp_int(&more, res->id_name, API_Q_GT, max_id(r->ids, r->n_ids, 0));
+		if (api_search_page(st->s, res, &more, 0, &b, &e) < 0) {
+			keep_err(r, &e);
+			page = 0;
+		} else {
+			page = b.n_ids;
+			if (page) {
+				r->ids = xrealloc(r->ids, (r->n_ids + page) * sizeof(*r->ids));
+				memcpy(r->ids + r->n_ids, b.ids, page * sizeof(*b.ids));
+				r->n_ids += page;
+			}
+		}
+		api_form_free(&more);
+		api_answer_free(&b);
+	}
+}
+
+static void run_rows(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	struct rows rs = { job->res->name, NULL, NULL, 0, 0 };
+	struct api_sink sink = { rows_each, &rs, NULL };
+	struct api_error e = API_ERROR_INIT;
+
+	if (job->n_ids &&
+	    api_get_all(st->s, job->res, job->ids, job->n_ids, NULL, &sink, NULL, &e) < 0)
+		keep_err(r, &e);
+	r->rows = rs.v;
+	r->n_rows = rs.n;
+}
+
+static void run_record(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	struct api_answer a = API_ANSWER_INIT;
+	struct api_error e = API_ERROR_INIT;
+
+	if (api_byid(st->s, job->res, job->id, job->form.n ? &job->form : NULL, &a, &e) < 0)
+		keep_err(r, &e);
+	else
+		r->record = cJSON_DetachItemViaPointer(a.root, (cJSON *)a.record);
+	api_answer_free(&a);
+}
+
+/* --------------------------------------------------------------- refresh */
+
+struct changes {
+	struct fetch_result *r;
+	size_t cap;
+	long long newest;
+};
+
+static int changes_each(void *ctx, const cJSON *records)
+{
+	struct changes *ch = ctx;
+	struct fetch_result *r = ch->r;
+	const cJSON *rec;
+
+	cJSON_ArrayForEach(rec, records) {
+		long long id = 0, cls = 0, ref = 0;
+
+		if (api_field_int(rec, "changeID", &id) != API_V_OK)
+			continue;
+		if (id > ch->newest)
+			ch->newest = id;
+		api_field_int(rec, "classID", &cls);
+		api_field_int(rec, "referenceID", &ref);
+		if (r->n_changes == ch->cap) {
+			ch->cap = ch->cap ? ch->cap * 2 : 32;
+			r->changes = xrealloc(r->changes, ch->cap * sizeof(*r->changes));
+		}
+		r->changes[r->n_changes].class_id = (int)cls;
+		r->changes[r->n_changes].id = ref;
+		r->n_changes++;
+	}
+	return 0;
+}
+
+static void run_refresh(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	struct api_form f = API_FORM_INIT;
+	struct api_error e = API_ERROR_INIT;
+	struct changes ch = { r, 0, job->since };
+	struct api_sink sink = { changes_each, &ch, NULL };
+	struct idv appts = { NULL, 0, 0 }, routes = { NULL, 0, 0 };
+	struct rows ra = { "appointment", NULL, NULL, 0, 0 }, rr = { "route", NULL, NULL, 0, 0 };
+	struct get_batch b[2];
+	size_t nb = 0;
+
+	r->last_change = job->since;
+	if (job->since > 0) {
+		api_form_add_cmp_int(&f, st->changelog->id_name, API_Q_GT, job->since);
+	} else {
+		if (!st->since_day[0])
+			local_today(st->since_day);
+		api_form_add_cmp_str(&f, "dateChanged", API_Q_GE, st->since_day);
+	}
+	if (api_search_all(st->s, st->changelog, &f, &sink, NULL, &e) < 0) {
+		/* last_change stays at since: the next tick asks again. */
+		keep_err(r, &e);
+		api_form_free(&f);
+		return;
+	}
+	api_form_free(&f);
+	for (size_t i = 0; i < r->n_changes; i++) {
+		if (r->changes[i].class_id == CLASS_APPOINTMENT && r->changes[i].id > 0)
+			idv_add(&appts, r->changes[i].id);
+		else if (r->changes[i].class_id == CLASS_ROUTE && r->changes[i].id > 0)
+			idv_add(&routes, r->changes[i].id);
+	}
+	idv_uniq(&appts);
+	idv_uniq(&routes);
+	if (appts.n)
+		b[nb++] = (struct get_batch){ st->appt, appts.v, appts.n, &ra };
+	if (routes.n)
+		b[nb++] = (struct get_batch){ st->route, routes.v, routes.n, &rr };
+	if (run_gets(st, b, nb, &e) < 0) {
+		keep_err(r, &e);
+	} else {
+		r->last_change = ch.newest;
+		if (ch.newest > st->newest)
+			st->newest = ch.newest;
+	}
+	r->appts = ra.v;
+	r->n_appts = ra.n;
+	r->routes = rr.v;
+	r->n_routes = rr.n;
+	free(appts.v);
+	free(routes.v);
+}
+
+/* ----------------------------------------------------------------- write */
+
+/* The record a write is about, for the read back: the refetched
+ * resource's own key when the form names it (ticketID on
+ * ticket/createAddOn, whose result is the new item), else the id the
+ * answer gave (a create's new record, an update's record). */
+static long long refetch_id(const struct fetch_job *job, long long written)
+{
+	const char *v = api_form_get(&job->form, job->res->pk);
+	long long id;
+
+	if (!v && job->res->update_key)
+		v = api_form_get(&job->form, job->res->update_key);
+	if (v && api_parse_ll(v, &id) == 0 && id > 0)
+		return id;
+	return written;
+}
+
+static void run_write(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	struct api_answer a = API_ANSWER_INIT;
+	struct api_error e = API_ERROR_INIT;
+	char *entity = xstrndup(job->path, (size_t)(strchr(job->path, '/') - job->path));
+	const struct resource *wr = res_find(entity);
+	int rc = api_request(st->s, job->path, &job->form, &a, &e);
+	long long id;
+
+	free(entity);
+	/* Whatever the outcome (API_ERR_UNKNOWN_OUTCOME included) is reported
+	 * as the session found it: the session never resends a write. */
+	keep_err(r, &e);
+	if (a.root) {
+		if (rc == 0) {
+			api_answer_write(&a, wr ? wr->write_member : NULL);
+			api_answer_write_id(&a, &r->written_id);
+		}
+		/* The echoed params carry the key and token. */
+		cJSON_DeleteItemFromObjectCaseSensitive(a.root, "params");
+		r->record = a.root;
+		a.root = NULL;
+	}
+	api_answer_free(&a);
+	if (rc < 0 || !job->res)
+		return;
+	id = refetch_id(job, r->written_id);
+	if (id > 0) {
+		/* A failed read back leaves refetched NULL: the write itself
+		 * succeeded, and err must keep saying so. */
+		if (api_get(st->s, job->res, &id, 1, NULL, &a, &e) == 0 &&
+		    cJSON_GetArraySize(a.records) > 0)
+			r->refetched = m_row_decode(job->res->name, cJSON_GetArrayItem(a.records, 0));
+		api_error_clear(&e);
+		api_answer_free(&a);
+	}
+}
+
+/* ---------------------------------------------------------------- runner */
+
+static void *jobs_open(const struct api_options *o, struct api_error *err)
+{
+	struct state *st;
+	struct api_session *s = api_session_new(o, err);
+
+	if (!s)
+		return NULL;
+	st = xcalloc(1, sizeof(*st));
+	st->s = s;
+	st->route = res_find("route");
+	st->appt = res_find("appointment");
+	st->customer = res_find("customer");
+	st->employee = res_find("employee");
+	st->stype = res_find("serviceType");
+	st->changelog = res_find("changelog");
+	if (!st->route || !st->appt || !st->customer || !st->employee || !st->stype ||
+	    !st->changelog)
+		abort(); /* the resource table lost a resource the review needs */
+	return st;
+}
+
+static void jobs_run(void *state, const struct fetch_job *job, struct fetch_result *r)
+{
+	struct state *st = state;
+	long before = api_session_requests(st->s);
+
+	if (job->res)
+		r->resource = job->res->name;
+	if (job->bad) {
+		api_error_set(&r->err, API_ERR_USAGE, 0, NULL, "%s", job->bad);
+	} else {
+		switch (job->kind) {
+		case FETCH_REVIEW:
+			run_review(st, job, r);
+			break;
+		case FETCH_LIST:
+			run_list(st, job, r);
+			break;
+		case FETCH_ROWS:
+			run_rows(st, job, r);
+			break;
+		case FETCH_RECORD:
+			run_record(st, job, r);
+			break;
+		case FETCH_REFRESH:
+			run_refresh(st, job, r);
+			break;
+		case FETCH_WRITE:
+			run_write(st, job, r);
+			break;
+		}
+	}
+	r->requests = api_session_requests(st->s) - before;
+	api_session_budget(st->s, &r->budget);
+}
+
+static void jobs_drop(void *state, struct fetch_result *r)
+{
+	struct state *st = state;
+
+	if (r->employees && !st->employees) {
+		st->employees = r->employees;
+		r->employees = NULL;
+	}
+	if (r->service_types && !st->service_types) {
+		st->service_types = r->service_types;
+		r->service_types = NULL;
+	}
+}
+
+static void jobs_close(void *state)
+{
+	struct state *st = state;
+
+	api_session_free(st->s);
+	m_table_free(st->employees);
+	m_table_free(st->service_types);
+	free(st);
+}
+
+const struct fetch_runner jobs_runner = {
+	jobs_open, jobs_run, jobs_drop, jobs_close,
+};

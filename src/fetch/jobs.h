@@ -1,1 +1,68 @@
-/* jobs.h: (being written) */
+/* jobs.h: the fetch module's private parts: what a job holds and the runner that does it. */
+#ifndef ROUTEDESK_FETCH_JOBS_H
+#define ROUTEDESK_FETCH_JOBS_H
+
+#include <stddef.h>
+
+#include "api/encode.h"
+#include "api/error.h"
+#include "api/transport.h"
+#include "common/resources.h"
+#include "fetch/fetch.h"
+
+/*
+ * Design: fetch.c is the thread, its two queues, generations and
+ * cancellation; jobs.c is what one job does on the wire.  They meet through
+ * struct fetch_runner so the queue logic can be tested with a runner that
+ * never touches the network (tests/unit/test_fetch_queue.c), and the real
+ * runner can be read without any locking in it: every runner function is
+ * called on the fetch thread only.
+ */
+
+/* A job as the constructors of fetch.h build it.  Everything is owned by
+ * the job (fetch_job_free). */
+struct fetch_job {
+	enum fetch_kind kind;
+	int slot;
+	unsigned long gen;           /* set by fetch_submit */
+	int quit;                    /* the thread's last job (fetch_stop) */
+	char *bad;                   /* why the job cannot run (usage), or NULL */
+	const struct resource *res;  /* LIST, ROWS, RECORD; WRITE: the refetch resource */
+	char *date;                  /* REVIEW: "YYYY-MM-DD" */
+	char *path;                  /* WRITE: "note/create" */
+	struct api_form form;        /* LIST filters, RECORD extra, WRITE fields */
+	long long *ids;              /* ROWS */
+	size_t n_ids;
+	long long id;                /* RECORD */
+	long long since;             /* REFRESH */
+	struct fetch_job *next;      /* fetch.c's queue link */
+};
+
+/* 1 for the kinds a later job of the same slot may supersede. */
+#define FETCH_JOB_IS_READ(job) ((job)->kind != FETCH_WRITE)
+
+struct fetch_runner {
+	/* Called on the thread before the first job: the runner's state for
+	 * o (o->cancel points at the thread's cancel flag).  NULL with err set
+	 * when it cannot start; the thread then ends. */
+	void *(*open)(const struct api_options *o, struct api_error *err);
+	/* Runs job and fills r, which arrives zeroed with kind, slot and gen
+	 * set.  r->requests and r->budget are the runner's to fill. */
+	void (*run)(void *state, const struct fetch_job *job, struct fetch_result *r);
+	/* r will never reach the UI (superseded, cancelled or stopping): take
+	 * back whatever the state lent it (cached tables not yet handed over).
+	 * fetch.c frees r afterwards. */
+	void (*drop)(void *state, struct fetch_result *r);
+	/* Frees the state, on the thread, after the last job. */
+	void (*close)(void *state);
+};
+
+/* The real runner: one api session, the jobs of fetch.h on the wire. */
+extern const struct fetch_runner jobs_runner;
+
+/* fetch_start with another runner (tests).  The options' strings are
+ * copied; o->cancel is ignored (the thread's flag replaces it). */
+struct fetch *fetch_start_runner(const struct api_options *o, const struct fetch_runner *run,
+                                 struct api_error *err);
+
+#endif

@@ -1,0 +1,513 @@
+/* test_fetch_queue.c: the fetch thread's queues, generations, supersede, cancel, stop and wake pipe, with a fake runner. */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <cmocka.h>
+
+#include "api/transport.h"
+#include "fetch/fetch.h"
+#include "fetch/jobs.h"
+
+/*
+ * The fake runner does no I/O.  A FETCH_RECORD job of id 1 (and, when
+ * block_writes is set, a write) blocks until the test releases it, so the
+ * test decides exactly what is queued and what runs when; everything else
+ * finishes at once.  Deadlines (30 s) only turn a hang into a failure.
+ */
+
+#define DEADLINE_S 30
+#define MAX_RAN 64
+
+static struct fake {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	const atomic_int *cancel;
+	int fail_open;
+	int block_writes;
+	int obey_cancel;         /* a blocked job also ends when cancelled */
+	int report_cancel;       /* a cancelled job answers API_ERR_CANCELLED */
+	unsigned long blocked;   /* gen of the job blocked now, 0 none */
+	int release;
+	int cancel_at_release;   /* the flag as the blocked job saw it at its end */
+	int cancel_in_write;     /* the flag was ever set while a write ran */
+	unsigned long ran[MAX_RAN];
+	size_t n_ran;
+	int drops, opens, closes;
+} fake = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
+
+static void fake_reset(void)
+{
+	pthread_mutex_lock(&fake.lock);
+	fake.cancel = NULL;
+	fake.fail_open = fake.block_writes = fake.obey_cancel = 0;
+	fake.report_cancel = 1;
+	fake.blocked = 0;
+	fake.release = 0;
+	fake.cancel_at_release = fake.cancel_in_write = 0;
+	fake.n_ran = 0;
+	fake.drops = fake.opens = fake.closes = 0;
+	pthread_mutex_unlock(&fake.lock);
+}
+
+static void *fake_open(const struct api_options *o, struct api_error *err)
+{
+	pthread_mutex_lock(&fake.lock);
+	fake.opens++;
+	fake.cancel = o->cancel;
+	pthread_mutex_unlock(&fake.lock);
+	if (fake.fail_open) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL, "fake refuses to open");
+		return NULL;
+	}
+	return &fake;
+}
+
+static int blocks(const struct fetch_job *job)
+{
+	return (job->kind == FETCH_RECORD && job->id == 1) ||
+	       (job->kind == FETCH_WRITE && fake.block_writes);
+}
+
+static void fake_run(void *state, const struct fetch_job *job, struct fetch_result *r)
+{
+	int cancelled;
+
+	(void)state;
+	pthread_mutex_lock(&fake.lock);
+	if (fake.n_ran < MAX_RAN)
+		fake.ran[fake.n_ran++] = job->gen;
+	if (blocks(job)) {
+		fake.blocked = job->gen;
+		fake.release = 0;
+		pthread_cond_broadcast(&fake.cond);
+		while (!fake.release && !(fake.obey_cancel && atomic_load(fake.cancel))) {
+			struct timespec ts;
+
+			if (job->kind == FETCH_WRITE && atomic_load(fake.cancel))
+				fake.cancel_in_write = 1;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 2000000;
+			if (ts.tv_nsec >= 1000000000L) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000L;
+			}
+			pthread_cond_timedwait(&fake.cond, &fake.lock, &ts);
+		}
+		fake.blocked = 0;
+	}
+	cancelled = atomic_load(fake.cancel);
+	if (job->kind == FETCH_WRITE && cancelled)
+		fake.cancel_in_write = 1;
+	if (blocks(job))
+		fake.cancel_at_release = cancelled;
+	pthread_cond_broadcast(&fake.cond);
+	pthread_mutex_unlock(&fake.lock);
+	r->requests = 1;
+	r->last_change = job->since;
+	r->record = cJSON_CreateObject();
+	if (cancelled && fake.report_cancel && job->kind != FETCH_WRITE)
+		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "cancelled");
+}
+
+static void fake_drop(void *state, struct fetch_result *r)
+{
+	(void)state;
+	(void)r;
+	pthread_mutex_lock(&fake.lock);
+	fake.drops++;
+	pthread_mutex_unlock(&fake.lock);
+}
+
+static void fake_close(void *state)
+{
+	(void)state;
+	pthread_mutex_lock(&fake.lock);
+	fake.closes++;
+	pthread_mutex_unlock(&fake.lock);
+}
+
+static const struct fetch_runner fake_runner = { fake_open, fake_run, fake_drop, fake_close };
+
+/* ------------------------------------------------------------- helpers */
+
+static struct timespec deadline(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += DEADLINE_S;
+	return ts;
+}
+
+static void wait_blocked(unsigned long gen)
+{
+	struct timespec ts = deadline();
+
+	pthread_mutex_lock(&fake.lock);
+	while (fake.blocked != gen)
+		if (pthread_cond_timedwait(&fake.cond, &fake.lock, &ts) == ETIMEDOUT)
+			break;
+	assert_int_equal(fake.blocked, gen);
+	pthread_mutex_unlock(&fake.lock);
+}
+
+static void release(void)
+{
+	pthread_mutex_lock(&fake.lock);
+	fake.release = 1;
+	pthread_cond_broadcast(&fake.cond);
+	pthread_mutex_unlock(&fake.lock);
+}
+
+static int readable(struct fetch *f, int timeout_ms)
+{
+	struct pollfd p = { fetch_fd(f), POLLIN, 0 };
+
+	return poll(&p, 1, timeout_ms) == 1 && (p.revents & POLLIN);
+}
+
+/* The next result, waiting for the wake pipe. */
+static struct fetch_result *take(struct fetch *f)
+{
+	assert_true(readable(f, DEADLINE_S * 1000));
+	return fetch_take(f);
+}
+
+static struct fetch *start(void)
+{
+	struct api_error err = API_ERROR_INIT;
+	struct fetch *f = fetch_start_runner(NULL, &fake_runner, &err);
+
+	assert_non_null(f);
+	assert_int_equal(err.kind, API_OK);
+	return f;
+}
+
+static struct fetch_job *read_job(int slot)
+{
+	static const long long ids[] = { 1, 2, 3 };
+
+	return fetch_job_rows(slot, "customer", ids, 3);
+}
+
+static struct fetch_job *blocking_read(int slot)
+{
+	return fetch_job_record(slot, "customer", 1, NULL);
+}
+
+static struct fetch_job *write_job(int slot)
+{
+	return fetch_job_write(slot, "note/create", NULL, NULL);
+}
+
+/* --------------------------------------------------------------- tests */
+
+static void test_order_and_pipe(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	unsigned long g[4];
+
+	(void)state;
+	fake_reset();
+	f = start();
+	assert_int_equal(fake.opens, 1);
+	assert_non_null(fake.cancel);
+	assert_false(readable(f, 0));
+	assert_int_equal(fetch_pending(f), 0);
+	g[0] = fetch_submit(f, read_job(16));
+	g[1] = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 77));
+	g[2] = fetch_submit(f, read_job(17));
+	assert_true(g[0] != 0 && g[0] < g[1] && g[1] < g[2]);
+	/* Once a fourth job blocks, the first three results are all queued. */
+	g[3] = fetch_submit(f, blocking_read(18));
+	wait_blocked(g[3]);
+	assert_int_equal(fetch_pending(f), 4);
+	assert_int_equal(fetch_requests(f), 3);
+
+	/* FIFO, and the pipe stays readable while results wait. */
+	r = fetch_take(f);
+	assert_non_null(r);
+	assert_int_equal(r->gen, g[0]);
+	assert_int_equal(r->kind, FETCH_ROWS);
+	assert_int_equal(r->slot, 16);
+	fetch_result_free(r);
+	assert_int_equal(fetch_pending(f), 3);
+	assert_true(readable(f, 0));
+	r = fetch_take(f);
+	assert_int_equal(r->gen, g[1]);
+	assert_int_equal(r->kind, FETCH_REFRESH);
+	assert_int_equal(r->last_change, 77);
+	fetch_result_free(r);
+	assert_true(readable(f, 0));
+	r = fetch_take(f);
+	assert_int_equal(r->gen, g[2]);
+	fetch_result_free(r);
+	/* The last take drained the pipe; the blocked job is still pending. */
+	assert_false(readable(f, 0));
+	assert_null(fetch_take(f));
+	assert_int_equal(fetch_pending(f), 1);
+	release();
+	r = take(f);
+	assert_int_equal(r->gen, g[3]);
+	assert_int_equal(r->kind, FETCH_RECORD);
+	fetch_result_free(r);
+	assert_int_equal(fetch_pending(f), 0);
+	assert_false(readable(f, 0));
+	fetch_stop(f);
+	assert_int_equal(fake.closes, 1);
+}
+
+/* A read superseded while it runs, whether or not it notices the flag. */
+static void supersede(int report_cancel)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	unsigned long g1, g2, g3, g4, g5, g6;
+
+	fake_reset();
+	fake.report_cancel = report_cancel;
+	f = start();
+	g1 = fetch_submit(f, blocking_read(20));
+	wait_blocked(g1);
+	assert_int_equal(atomic_load(fake.cancel), 0);
+	g2 = fetch_submit(f, read_job(20));
+	/* The running read of the slot is cancelled at once. */
+	assert_int_equal(atomic_load(fake.cancel), 1);
+	g3 = fetch_submit(f, read_job(20));
+	g4 = fetch_submit(f, write_job(20));
+	g5 = fetch_submit(f, read_job(21));
+	g6 = fetch_submit(f, read_job(20));
+	assert_true(g2 < g3 && g3 < g4 && g4 < g5 && g5 < g6);
+	/* g2 and g3 were dropped unrun: the running one, the write, g5, g6. */
+	assert_int_equal(fetch_pending(f), 4);
+	release();
+	r = take(f);
+	assert_int_equal(r->gen, g4);
+	assert_int_equal(r->kind, FETCH_WRITE);
+	assert_int_equal(r->err.kind, API_OK);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g5);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g6);
+	fetch_result_free(r);
+	assert_null(fetch_take(f));
+	assert_int_equal(fetch_pending(f), 0);
+
+	pthread_mutex_lock(&fake.lock);
+	assert_int_equal(fake.cancel_at_release, 1);
+	assert_int_equal(fake.cancel_in_write, 0); /* re-armed before the write */
+	assert_int_equal(fake.n_ran, 4);
+	assert_int_equal(fake.ran[0], g1);
+	assert_int_equal(fake.ran[1], g4);
+	assert_int_equal(fake.ran[2], g5);
+	assert_int_equal(fake.ran[3], g6);
+	assert_int_equal(fake.drops, 1);
+	pthread_mutex_unlock(&fake.lock);
+	/* Every job ran counted its request, dropped or not. */
+	assert_int_equal(fetch_requests(f), 4);
+	fetch_stop(f);
+}
+
+static void test_supersede_cancelled(void **state)
+{
+	(void)state;
+	supersede(1);
+}
+
+static void test_supersede_unnoticed(void **state)
+{
+	(void)state;
+	supersede(0);
+}
+
+static void test_write_never_cancelled(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	unsigned long g1, g2, g3;
+
+	(void)state;
+	fake_reset();
+	fake.block_writes = 1;
+	fake.obey_cancel = 1;
+	f = start();
+	g1 = fetch_submit(f, write_job(30));
+	wait_blocked(g1);
+	g2 = fetch_submit(f, read_job(30));
+	g3 = fetch_submit(f, write_job(30));
+	assert_int_equal(atomic_load(fake.cancel), 0);
+	release();
+	/* The second write blocks too: release it once it runs. */
+	wait_blocked(g3);
+	release();
+	r = take(f);
+	assert_int_equal(r->gen, g1);
+	assert_int_equal(r->err.kind, API_OK);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g2);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g3);
+	fetch_result_free(r);
+	assert_int_equal(fake.cancel_in_write, 0);
+	assert_int_equal(fake.drops, 0);
+	fetch_stop(f);
+}
+
+/* Reads of other slots are left alone. */
+static void test_other_slot_not_cancelled(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	unsigned long g1, g2;
+
+	(void)state;
+	fake_reset();
+	f = start();
+	g1 = fetch_submit(f, blocking_read(40));
+	wait_blocked(g1);
+	g2 = fetch_submit(f, read_job(41));
+	assert_int_equal(atomic_load(fake.cancel), 0);
+	release();
+	r = take(f);
+	assert_int_equal(r->gen, g1);
+	assert_int_equal(r->err.kind, API_OK);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g2);
+	fetch_result_free(r);
+	fetch_stop(f);
+}
+
+/* Stop cancels the running read, drops queued reads, runs queued writes,
+ * frees results never taken. */
+static void test_stop_with_work(void **state)
+{
+	struct fetch *f;
+	unsigned long g0, g1, g3;
+	int saw_write = 0;
+
+	(void)state;
+	fake_reset();
+	fake.obey_cancel = 1;
+	f = start();
+	g0 = fetch_submit(f, read_job(50));
+	assert_true(readable(f, DEADLINE_S * 1000)); /* a result left untaken */
+	g1 = fetch_submit(f, blocking_read(51));
+	wait_blocked(g1);
+	fetch_submit(f, read_job(52));
+	g3 = fetch_submit(f, write_job(53));
+	fetch_submit(f, read_job(54));
+	fetch_stop(f);
+	assert_int_equal(fake.closes, 1);
+	assert_int_equal(fake.cancel_in_write, 0);
+	for (size_t i = 0; i < fake.n_ran; i++) {
+		assert_true(fake.ran[i] == g0 || fake.ran[i] == g1 || fake.ran[i] == g3);
+		saw_write |= fake.ran[i] == g3;
+	}
+	assert_true(saw_write);
+	assert_int_equal(fake.drops, 1);
+}
+
+static void test_open_failure(void **state)
+{
+	struct api_error err = API_ERROR_INIT;
+	struct fetch *f;
+
+	(void)state;
+	fake_reset();
+	fake.fail_open = 1;
+	f = fetch_start_runner(NULL, &fake_runner, &err);
+	assert_null(f);
+	assert_int_equal(err.kind, API_ERR_USAGE);
+	assert_string_equal(api_error_text(&err), "fake refuses to open");
+	api_error_clear(&err);
+	assert_int_equal(fake.closes, 0);
+}
+
+static void test_null_safe(void **state)
+{
+	(void)state;
+	fetch_stop(NULL);
+	assert_null(fetch_take(NULL));
+	assert_int_equal(fetch_pending(NULL), 0);
+	assert_int_equal(fetch_submit(NULL, read_job(1)), 0);
+	fetch_job_free(NULL);
+	fetch_result_free(NULL);
+}
+
+/* The real runner refuses bad jobs without sending anything, so it needs
+ * no server: the session only connects when a request is sent. */
+static void test_bad_jobs_real_runner(void **state)
+{
+	struct api_options o;
+	struct api_error err = API_ERROR_INIT;
+	struct fetch *f;
+	struct fetch_job *jobs[6];
+	size_t n = sizeof(jobs) / sizeof(jobs[0]);
+
+	(void)state;
+	api_options_default(&o);
+	o.url = "http://127.0.0.1:9/api";
+	o.key = "k";
+	o.token = "t";
+	f = fetch_start(&o, &err);
+	assert_non_null(f);
+	jobs[0] = fetch_job_review(FETCH_SLOT_REVIEW, "2026-02-30");
+	jobs[1] = fetch_job_list(16, "nosuch", NULL);
+	jobs[2] = fetch_job_record(18, "customer", 0, NULL);
+	jobs[3] = fetch_job_write(FETCH_SLOT_WRITE, "/note", NULL, NULL);
+	jobs[4] = fetch_job_write(FETCH_SLOT_WRITE, "note/create", NULL, "nosuch");
+	jobs[5] = fetch_job_rows(17, "changelog", NULL, 4);
+	for (size_t i = 0; i < n; i++)
+		fetch_submit(f, jobs[i]);
+	for (size_t i = 0; i < n; i++) {
+		struct fetch_result *r = take(f);
+
+		assert_int_equal(r->err.kind, API_ERR_USAGE);
+		assert_non_null(r->err.message);
+		assert_int_equal(r->requests, 0);
+		fetch_result_free(r);
+	}
+	assert_int_equal(fetch_requests(f), 0);
+	fetch_stop(f);
+
+	/* A session that cannot be made fails fetch_start itself. */
+	o.url = "ftp://127.0.0.1/api";
+	assert_null(fetch_start(&o, &err));
+	assert_int_not_equal(err.kind, API_OK);
+	api_error_clear(&err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order_and_pipe),
+		cmocka_unit_test(test_supersede_cancelled),
+		cmocka_unit_test(test_supersede_unnoticed),
+		cmocka_unit_test(test_write_never_cancelled),
+		cmocka_unit_test(test_other_slot_not_cancelled),
+		cmocka_unit_test(test_stop_with_work),
+		cmocka_unit_test(test_open_failure),
+		cmocka_unit_test(test_null_safe),
+		cmocka_unit_test(test_bad_jobs_real_runner),
+	};
+
+	if (api_global_init() < 0)
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
