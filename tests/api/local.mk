@@ -28,3 +28,12 @@ tests_api_test_cli_SOURCES = tests/api/test_cli.c $(APITEST_SOURCES)
 tests_api_test_cli_CFLAGS = $(APITEST_CFLAGS)
 tests_api_test_cli_LDADD = $(APITEST_LDADD)
 endif
+
+## fetch: the console's fetch thread against sandboxes (review, refresh, supersede, stop).
+if HAVE_CMOCKA
+check_PROGRAMS += tests/api/test_fetch
+TESTS += tests/api/test_fetch
+tests_api_test_fetch_SOURCES = tests/api/test_fetch.c $(SBTEST_SOURCES)
+tests_api_test_fetch_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS) -I$(top_srcdir)/tests/lib
+tests_api_test_fetch_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
+endif
