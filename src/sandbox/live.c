@@ -187,7 +187,7 @@ cond_eq(const struct resource *r, const char *field, const char *const *value)
 }
 
 /* Applies obj to record id of r and logs the change: notes hold, for every
- * field set, {"from": old, "to": new}. */
+ * field set, {"old": old, "new": new} (the shape every writer uses). */
 static int
 update_logged(struct store *s, const struct resource *r, long long id,
               const cJSON *old, cJSON *obj, char **err)
@@ -199,8 +199,8 @@ update_logged(struct store *s, const struct resource *r, long long id,
 		cJSON *change = cJSON_AddObjectToObject(notes, it->string);
 		const cJSON *was = old ? cJSON_GetObjectItemCaseSensitive(old, it->string) : NULL;
 
-		cJSON_AddItemToObject(change, "from", was ? cJSON_Duplicate(was, 1) : cJSON_CreateNull());
-		cJSON_AddItemToObject(change, "to", cJSON_Duplicate(it, 1));
+		cJSON_AddItemToObject(change, "old", was ? cJSON_Duplicate(was, 1) : cJSON_CreateNull());
+		cJSON_AddItemToObject(change, "new", cJSON_Duplicate(it, 1));
 	}
 	rc = store_update(s, r, id, obj, err);
 	if (rc == 0 && r->class_id > 0)

@@ -409,6 +409,7 @@ main(int argc, char **argv)
 	}
 	if (prepare_data(ctx.store, &cfg, today_given) != 0)
 		goto out;
+	store_set_today(ctx.store, cfg.today);
 
 	ctx.quota = quota_new(!cfg.no_limits);
 	http = http_start(&ctx, faults, &err);
