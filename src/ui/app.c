@@ -5,6 +5,8 @@
 #include <getopt.h>
 #include <langinfo.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +190,7 @@ static int connect_account(struct ui *ui, const struct options *o)
 {
 	struct api_error err = API_ERROR_INIT;
 	struct strbuf msg = STRBUF_INIT;
+	sigset_t all, old;
 
 	api_account_init(&ui->acct);
 	api_options_default(&ui->api);
@@ -225,7 +228,13 @@ static int connect_account(struct ui *ui, const struct options *o)
 		ui->api.reads_per_minute = ui->api.writes_per_minute = ui->acct.rate;
 	if (ui->acct.search_cap > 0)
 		ui->api.search_cap = ui->acct.search_cap;
+	/* Signals are the main thread's business (the self-pipe): the fetch
+	 * thread, and the threads it starts, inherit a mask that blocks them,
+	 * so a SIGWINCH never interrupts a transfer. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
 	ui->fetch = fetch_start(&ui->api, &err);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!ui->fetch) {
 		fprintf(stderr, "routedesk: %s\n", api_error_text(&err));
 		api_error_clear(&err);
@@ -382,10 +391,11 @@ static void take_review(struct ui *ui, struct fetch_result *r)
 		return;
 	ui->review = r->review;
 	r->review = NULL;
-	if (r->last_change > 0) {
+	/* The fetch thread reads the changelog baseline with the first review
+	 * only (0 afterwards); an empty changelog is a baseline of 0. */
+	if (r->last_change > 0)
 		ui->last_change = r->last_change;
-		ui->have_baseline = 1;
-	}
+	ui->have_baseline = 1;
 	ui->review_at = app_now();
 	came_back(ui);
 	notify_review(ui, r);
@@ -459,12 +469,11 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 		r->n_appts = merge_rows(rv->appts, r->appts, r->n_appts, ui->date, 1, rv->customers,
 		                        &need, &n_need);
 		r->n_routes = merge_rows(rv->routes, r->routes, r->n_routes, ui->date, 0, NULL, NULL, NULL);
-		for (size_t i = 0; i < r->n_changes; i++) {
-			if (r->changes[i].class_id == 8 && m_table_get(rv->customers, r->changes[i].id)) {
-				need = xrealloc(need, (n_need + 1) * sizeof(*need));
-				need[n_need++] = r->changes[i].id;
-			}
-		}
+		/* Customers whose record changed (a balance after a completed
+		 * stop) are not fetched here: that would make every busy tick
+		 * cost a third read.  Their balances catch up with the next
+		 * review (R, another day); new stops' customers are fetched,
+		 * since a stop without its customer cannot be shown. */
 	}
 	if (r->last_change > ui->last_change)
 		ui->last_change = r->last_change;

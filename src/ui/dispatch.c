@@ -112,7 +112,11 @@ static void do_action(struct ui *ui, enum action a)
 		ui->quit = 1;
 		return;
 	case ACT_POP:
-		app_pop(ui);
+		/* At a pane's root, Esc takes the filter off first. */
+		if (app_pop(ui) < 0 && l && list_filter(l)) {
+			list_set_filter(l, NULL);
+			break;
+		}
 		return;
 	case ACT_COMMAND:
 		open_prompt(ui, ':');
@@ -315,6 +319,8 @@ static void cmd_search(struct ui *ui, const char *name, const char *args, int pa
 	while (app_pop(ui) == 0)
 		;
 	f = app_top(ui);
+	/* A new search replaces the rows: an old narrowing would hide them. */
+	list_set_filter(f->list, NULL);
 	if (!f->v->ops->command || !f->v->ops->command(f->v, ui, name, args))
 		ui_error(ui, _("The %s pane does not understand ':%s'"), app_pane_title(pane), name);
 	app_mark(ui, DIRTY_ALL);
@@ -346,6 +352,10 @@ void app_command(struct ui *ui, const char *line)
 
 	if (cmdline_split(line, &name, &args) < 0)
 		return;
+	if (ui->msg.len) {
+		strbuf_reset(&ui->msg);
+		app_mark(ui, DIRTY_MESSAGE);
+	}
 	def = cmdline_command(name);
 	if (!def) {
 		if (!f || !f->v->ops->command || !f->v->ops->command(f->v, ui, name, args))
