@@ -33,8 +33,8 @@
  * changes (its result op is called with the FETCH_REVIEW or FETCH_REFRESH
  * result, whose review pointer is then already taken).
  *
- * The core's files: app.c (options, set-up, loop, fetch results, refresh,
- * date), panes.c (frames and the ui.h services), dispatch.c (keys and `:`
+ * The core's files: app.c (options, settings, set-up, the loop), sync.c
+ * (fetch results, the review, refresh, the date), panes.c (frames and the ui.h services), dispatch.c (keys and `:`
  * commands), screen.c (header, tabs, status, message, prompt), term.c
  * (terminal set-up, signals, frame bytes, OSC 52), panels.c (help, log and
  * info views), script.c (ROUTEDESK_SCRIPT), demo.c (--demo's sandbox).
@@ -147,11 +147,20 @@ int ui_ascii(const struct ui *ui);
 /* Monotonic seconds. */
 double app_now(void);
 
-/* app.c */
+/* sync.c */
 void app_set_date(struct ui *ui, const char *date);  /* "YYYY-MM-DD"; refetches the review */
 void app_reload_review(struct ui *ui);
-void app_refresh_tick(struct ui *ui);                /* the auto-refresh, now */
+/* The auto-refresh tick: what changed since the last sync (one read when
+ * nothing did).  manual (r, :refresh) runs it even when paused; the timer's
+ * tick (manual 0) skips when paused or when the day's budget is at the
+ * reserve. */
+void app_refresh_tick(struct ui *ui, int manual);
+/* Arms the timer: [ui] refresh seconds, four times longer when the day's
+ * budget runs low, at least a minute when this minute's is nearly spent;
+ * never in a script (scripts say :refresh). */
 void app_schedule_refresh(struct ui *ui);
+/* Applies every queued fetch result. */
+void app_take_results(struct ui *ui);
 
 /* panes.c */
 struct frame *app_top(const struct ui *ui);
@@ -168,6 +177,8 @@ const char *app_pane_title(int pane);  /* translated */
 void app_each_frame(struct ui *ui, void (*fn)(struct ui *ui, struct frame *f, void *ctx),
                     void *ctx);
 struct frame *app_frame_of_slot(struct ui *ui, int slot);
+/* The route selected on the Routes pane (what the Stops pane shows), or 0. */
+long long app_selected_route(struct ui *ui);
 void app_mark(struct ui *ui, unsigned dirty);
 
 /* dispatch.c */

@@ -150,7 +150,7 @@ static void do_action(struct ui *ui, enum action a)
 		int step = a == ACT_NEXT_PANE ? 1 : PANE_COUNT - 1, p = (ui->cur + step) % PANE_COUNT;
 
 		/* The Stops pane needs a route: pass over it when there is none. */
-		if (p == PANE_STOPS && !ui->review)
+		if (p == PANE_STOPS && !app_selected_route(ui))
 			p = (p + step) % PANE_COUNT;
 		app_show_pane(ui, p);
 		return;
@@ -172,7 +172,7 @@ static void do_action(struct ui *ui, enum action a)
 			if (a == ACT_RELOAD)
 				app_reload_review(ui);
 			else
-				app_refresh_tick(ui);
+				app_refresh_tick(ui, 1);
 		} else if (f && f->v->ops->refresh) {
 			f->v->ops->refresh(f->v, ui, a == ACT_RELOAD);
 		}
@@ -377,7 +377,7 @@ void app_command(struct ui *ui, const char *line)
 	} else if (strcmp(def->name, "theme") == 0) {
 		cmd_theme(ui, args);
 	} else if (strcmp(def->name, "refresh") == 0) {
-		app_refresh_tick(ui);
+		app_refresh_tick(ui, 1);
 	} else if (strcmp(def->name, "log") == 0) {
 		ui_push(ui, panel_log_new(ui));
 	} else if (strcmp(def->name, "info") == 0) {

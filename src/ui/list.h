@@ -32,6 +32,7 @@ struct list_env {
 	int ascii;      /* ASCII lines and glyphs */
 	int utf8;       /* the locale can show non-ASCII text */
 	struct ui *ui;  /* passed to the view's want() */
+	int loading;    /* the view's data is on its way (says so when empty) */
 };
 
 struct list;

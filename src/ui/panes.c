@@ -133,8 +133,7 @@ void app_free_panes(struct ui *ui)
 		app_reset_pane(ui, p);
 }
 
-/* The route selected on the Routes pane, or 0. */
-static long long selected_route(struct ui *ui)
+long long app_selected_route(struct ui *ui)
 {
 	struct frame *f = ui->panes[PANE_ROUTES];
 	long long id = 0;
@@ -171,7 +170,7 @@ void app_show_pane(struct ui *ui, int pane)
 	if (pane < 0 || pane >= PANE_COUNT)
 		return;
 	if (pane == PANE_STOPS) {
-		route = selected_route(ui);
+		route = app_selected_route(ui);
 		if (!route) {
 			ui_message(ui, "%s", _("No route selected: pick one on the Routes pane (1) first"));
 			return;

@@ -59,13 +59,17 @@ static int is_review_view(const struct view *v)
 	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0;
 }
 
+static int view_loading(const struct ui *ui, const struct view *v)
+{
+	return v->waiting || (is_review_view(v) && ui->review_gen);
+}
+
 static void add_age(struct ui *ui, const struct view *v, struct strbuf *out)
 {
-	int review = is_review_view(v);
-	double at = review ? ui->review_at : v->loaded_at;
+	double at = is_review_view(v) ? ui->review_at : v->loaded_at;
 	long age;
 
-	if (v->waiting || (review && ui->review_gen)) {
+	if (view_loading(ui, v)) {
 		strbuf_adds(out, ui->ascii ? _("loading...") : _("loading\xe2\x80\xa6"));
 		return;
 	}
@@ -270,27 +274,31 @@ void screen_draw(struct ui *ui)
 	static int was_small;
 	int small = LINES < MIN_LINES || COLS < MIN_COLS;
 	struct frame *f = app_top(ui);
-	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui };
+	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui, f && view_loading(ui, f->v) };
+	unsigned dirty = ui->dirty;
 	int cy = -1, cx = 0;
 
-	if (ui->dirty & DIRTY_REPAINT)
+	/* What drawing marks (a view's want() submitting a fetch) is for the
+	 * next frame, not lost. */
+	ui->dirty = 0;
+	if (dirty & DIRTY_REPAINT)
 		clearok(curscr, TRUE);
 	if (small) {
 		draw_too_small(ui);
 	} else {
 		if (was_small)
-			ui->dirty |= DIRTY_ALL;
+			dirty |= DIRTY_ALL;
 		/* The body first: drawing may rebuild the list the status counts. */
-		if ((ui->dirty & DIRTY_BODY) && f)
+		if ((dirty & DIRTY_BODY) && f)
 			list_draw(f->list, 2, 0, LINES - 4, COLS, &env);
 		draw_header(ui);
-		if (ui->dirty & (DIRTY_HEADER | DIRTY_BODY))
+		if (dirty & (DIRTY_HEADER | DIRTY_BODY))
 			draw_tabs(ui);
-		if (ui->dirty & (DIRTY_STATUS | DIRTY_BODY))
+		if (dirty & (DIRTY_STATUS | DIRTY_BODY))
 			draw_status(ui);
 		if (ui->prompt)
 			cx = draw_prompt(ui), cy = LINES - 1;
-		else if (ui->dirty & DIRTY_MESSAGE)
+		else if (dirty & DIRTY_MESSAGE)
 			draw_message(ui);
 		if (cy < 0 && f && list_cursor(f->list, &cy, &cx) < 0)
 			cy = -1;
@@ -300,7 +308,6 @@ void screen_draw(struct ui *ui)
 		move(cy, cx);
 	}
 	was_small = small;
-	ui->dirty = 0;
 	wnoutrefresh(stdscr);
 	term_update(ui);
 }

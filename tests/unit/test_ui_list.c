@@ -323,7 +323,7 @@ static void test_draw_virtualised(void **state)
 	struct fake *f = v->priv;
 	struct list *l = list_new(v);
 	struct theme th;
-	struct list_env env = { &th, 0, 1, NULL };
+	struct list_env env = { &th, 0, 1, NULL, 0 };
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	SCREEN *scr;
 	char line[512];

@@ -1,0 +1,349 @@
+/* sync.c: the day's review and every fetch result: applying, refreshing, stepping days. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "ui/app.h"
+#include "ui/i18n.h"
+#include "ui/list.h"
+
+/*
+ * Results reach the view whose slot they carry and whose `waiting`
+ * generation they match; anything else is stale and dropped.  The core's
+ * own slots: FETCH_SLOT_REVIEW (the day), FETCH_SLOT_REFRESH (the
+ * auto-refresh tick) and UI_SLOT_REVIEW_CUSTOMERS (customers of stops a
+ * refresh brought).  A review may also land on a view's slot (a view that
+ * asked for the day itself): the core takes it all the same.
+ */
+
+/* Every view hears that the review changed (or went: ui_review() may then
+ * be NULL), before anything draws from the old one. */
+static void tell_view(struct ui *ui, struct frame *f, void *ctx)
+{
+	struct fetch_result *r = ctx;
+	const char *name = f->v->ops->name ? f->v->ops->name : "";
+
+	if (f->v->ops->result && f->v->ops->result(f->v, ui, r))
+		list_changed(f->list);
+	if (strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0)
+		list_changed(f->list);
+}
+
+static void notify_review(struct ui *ui, struct fetch_result *r)
+{
+	app_each_frame(ui, tell_view, r);
+	app_mark(ui, DIRTY_ALL);
+}
+
+static void notify_review_changed(struct ui *ui, enum fetch_kind kind)
+{
+	struct fetch_result note;
+
+	memset(&note, 0, sizeof(note));
+	note.kind = kind;
+	note.slot = kind == FETCH_REVIEW ? FETCH_SLOT_REVIEW : FETCH_SLOT_REFRESH;
+	note.last_change = ui->last_change;
+	notify_review(ui, &note);
+}
+
+void app_reload_review(struct ui *ui)
+{
+	ui->review_gen = ui_submit(ui, NULL, fetch_job_review(FETCH_SLOT_REVIEW, ui->date));
+}
+
+void app_set_date(struct ui *ui, const char *date)
+{
+	struct m_review *old = ui->review;
+
+	if (strcmp(date, ui->date) == 0 && (ui->review || ui->review_gen))
+		return;
+	snprintf(ui->date, sizeof(ui->date), "%s", date);
+	/* The old day's rows go at once: showing them under the new date,
+	 * even for a moment, would mislead. */
+	ui->review = NULL;
+	ui->customers_gen = 0;
+	notify_review_changed(ui, FETCH_REVIEW);
+	m_review_free(old);
+	/* Drill-downs of the Routes pane belong to the old day. */
+	if (ui->panes[PANE_ROUTES]) {
+		int cur = ui->cur;
+
+		ui->cur = PANE_ROUTES;
+		while (app_pop(ui) == 0)
+			;
+		ui->cur = cur;
+	}
+	ui->stops_follow = ui->cur == PANE_STOPS;
+	if (!ui->stops_follow)
+		app_reset_pane(ui, PANE_STOPS);
+	app_reload_review(ui);
+	app_mark(ui, DIRTY_ALL);
+}
+
+static void fetch_failed(struct ui *ui, const struct fetch_result *r, const char *what)
+{
+	if (r->err.kind == API_ERR_NETWORK) {
+		ui->offline = 1;
+		ui_error(ui, _("Network: %s failed (%s); retrying at the next refresh"), what,
+		         api_error_text(&r->err));
+	} else {
+		ui_error(ui, "%s: %s", what, api_error_text(&r->err));
+	}
+	app_mark(ui, DIRTY_HEADER);
+}
+
+static void came_back(struct ui *ui)
+{
+	if (ui->offline) {
+		ui->offline = 0;
+		ui_message(ui, "%s", _("Connection back"));
+	}
+	app_mark(ui, DIRTY_HEADER);
+}
+
+/* A review landed (on the core's slot, or on a view's that asked for one):
+ * the console keeps it and tells every view. */
+static void take_review(struct ui *ui, struct fetch_result *r)
+{
+	struct m_review *old = ui->review;
+
+	if (r->employees) {
+		if (ui->employees)
+			m_table_free(ui->employees);
+		ui->employees = r->employees;
+		r->employees = NULL;
+	}
+	if (r->service_types) {
+		if (ui->service_types)
+			m_table_free(ui->service_types);
+		ui->service_types = r->service_types;
+		r->service_types = NULL;
+	}
+	if (r->err.kind != API_OK || !r->review) {
+		if (r->err.kind != API_ERR_CANCELLED)
+			fetch_failed(ui, r, _("the route review"));
+		return;
+	}
+	/* A day stepped past while it was on its way. */
+	if (strcmp(r->review->date, ui->date) != 0)
+		return;
+	ui->review = r->review;
+	r->review = NULL;
+	/* The fetch thread reads the changelog baseline with the first review
+	 * only (0 afterwards); an empty changelog is a baseline of 0. */
+	if (r->last_change > 0)
+		ui->last_change = r->last_change;
+	ui->have_baseline = 1;
+	ui->review_at = app_now();
+	came_back(ui);
+	notify_review(ui, r);
+	m_review_free(old);
+	if (ui->stops_follow) {
+		ui->stops_follow = 0;
+		if (ui->cur == PANE_STOPS) {
+			app_reset_pane(ui, PANE_STOPS);
+			ui->cur = PANE_ROUTES;
+			app_show_pane(ui, PANE_ROUTES);
+			app_show_pane(ui, PANE_STOPS);
+		}
+	}
+}
+
+static void apply_review(struct ui *ui, struct fetch_result *r)
+{
+	if (r->gen != ui->review_gen)
+		return; /* superseded by a later day */
+	ui->review_gen = 0;
+	take_review(ui, r);
+}
+
+/* Moves the rows of the review's day into it; the others of a changed
+ * record that left the day are removed.  Returns how many rows stay in
+ * the result (compacted to the front). */
+static size_t merge_rows(struct m_table *t, void **rows, size_t n, const char *date,
+                         int is_appt, struct m_table *customers, long long **need, size_t *n_need)
+{
+	size_t keep = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *d = is_appt ? ((struct m_appt *)rows[i])->date : ((struct m_route *)rows[i])->date;
+		long long id = *(long long *)rows[i];
+
+		if (strcmp(d, date) == 0) {
+			if (is_appt) {
+				long long cid = ((struct m_appt *)rows[i])->customer_id;
+
+				if (cid && !m_table_get(customers, cid)) {
+					*need = xrealloc(*need, (*n_need + 1) * sizeof(**need));
+					(*need)[(*n_need)++] = cid;
+				}
+			}
+			m_table_put(t, rows[i]);
+		} else {
+			m_table_remove(t, id);
+			rows[keep++] = rows[i];
+		}
+	}
+	return keep;
+}
+
+static void apply_refresh(struct ui *ui, struct fetch_result *r)
+{
+	long long *need = NULL;
+	size_t n_need = 0;
+
+	if (r->gen != ui->refresh_gen)
+		return;
+	ui->refresh_gen = 0;
+	if (r->err.kind != API_OK) {
+		if (r->err.kind != API_ERR_CANCELLED)
+			fetch_failed(ui, r, _("the refresh"));
+		return;
+	}
+	came_back(ui);
+	if (ui->review) {
+		struct m_review *rv = ui->review;
+
+		r->n_appts = merge_rows(rv->appts, r->appts, r->n_appts, ui->date, 1, rv->customers,
+		                        &need, &n_need);
+		r->n_routes = merge_rows(rv->routes, r->routes, r->n_routes, ui->date, 0, NULL, NULL, NULL);
+		/* Customers whose record changed (a balance after a completed
+		 * stop) are not fetched here: that would make every busy tick
+		 * cost a third read.  Their balances catch up with the next
+		 * review (R, another day); new stops' customers are fetched,
+		 * since a stop without its customer cannot be shown. */
+	}
+	if (r->last_change > ui->last_change)
+		ui->last_change = r->last_change;
+	ui->review_at = app_now();
+	notify_review(ui, r);
+	if (n_need)
+		ui->customers_gen = ui_submit(ui, NULL, fetch_job_rows(UI_SLOT_REVIEW_CUSTOMERS,
+		                                                       "customer", need, n_need));
+	free(need);
+}
+
+static void apply_customers(struct ui *ui, struct fetch_result *r)
+{
+	if (r->gen != ui->customers_gen)
+		return;
+	ui->customers_gen = 0;
+	if (r->err.kind != API_OK) {
+		if (r->err.kind != API_ERR_CANCELLED)
+			fetch_failed(ui, r, _("the customers of changed stops"));
+		return;
+	}
+	if (!ui->review)
+		return;
+	for (size_t i = 0; i < r->n_rows; i++)
+		m_table_put(ui->review->customers, r->rows[i]);
+	r->n_rows = 0; /* the review owns them now */
+	notify_review_changed(ui, FETCH_REFRESH);
+}
+
+static void apply_view_result(struct ui *ui, struct fetch_result *r)
+{
+	struct frame *f = app_frame_of_slot(ui, r->slot);
+	struct view *v;
+
+	/* A closed view, or an answer to a question asked again since. */
+	if (!f || f->v->waiting != r->gen)
+		return;
+	v = f->v;
+	v->waiting = 0;
+	if (r->kind == FETCH_REVIEW) {
+		take_review(ui, r);
+		return;
+	}
+	if (r->err.kind == API_OK)
+		v->loaded_at = app_now();
+	else if (r->err.kind != API_ERR_CANCELLED)
+		fetch_failed(ui, r, v->ops->title ? _(v->ops->title) : v->ops->name);
+	else
+		return;
+	if (r->err.kind == API_OK)
+		came_back(ui);
+	if (v->ops->result && v->ops->result(v, ui, r))
+		list_changed(f->list);
+	app_mark(ui, DIRTY_BODY | DIRTY_HEADER | DIRTY_STATUS);
+}
+
+static void apply_result(struct ui *ui, struct fetch_result *r)
+{
+	if (r->budget.known) {
+		ui->budget = r->budget;
+		app_mark(ui, DIRTY_HEADER);
+	}
+	switch (r->slot) {
+	case FETCH_SLOT_REVIEW:
+		apply_review(ui, r);
+		break;
+	case FETCH_SLOT_REFRESH:
+		apply_refresh(ui, r);
+		break;
+	case UI_SLOT_REVIEW_CUSTOMERS:
+		apply_customers(ui, r);
+		break;
+	case FETCH_SLOT_WRITE:
+		/* Writes come with the forms (issue 5); none is sent yet. */
+		break;
+	default:
+		apply_view_result(ui, r);
+		break;
+	}
+}
+
+void app_take_results(struct ui *ui)
+{
+	struct fetch_result *r;
+
+	while ((r = fetch_take(ui->fetch))) {
+		apply_result(ui, r);
+		fetch_result_free(r);
+	}
+}
+
+void app_schedule_refresh(struct ui *ui)
+{
+	double interval = ui->config.refresh;
+
+	/* Scripts refresh only when they say so (:refresh): reproducible. */
+	if (interval <= 0 || ui->script) {
+		ui->next_refresh = 0;
+		return;
+	}
+	if (ui->budget.known) {
+		if (ui->budget.reads_left_today < ui->config.budget_reserve * 4)
+			interval *= 4;
+		if (ui->budget.reads_left_minute < 5 && interval < 60)
+			interval = 60;
+	}
+	ui->next_refresh = app_now() + interval;
+}
+
+void app_refresh_tick(struct ui *ui, int manual)
+{
+	if (!manual && ui->paused)
+		return;
+	if (ui->budget.known && ui->budget.reads_left_today <= ui->config.budget_reserve) {
+		if (!ui->budget_paused)
+			ui_error(ui, _("Only %ld reads left today: auto-refresh paused (r still refreshes)"),
+			         ui->budget.reads_left_today);
+		ui->budget_paused = 1;
+		app_mark(ui, DIRTY_HEADER);
+		if (!manual)
+			return;
+	} else {
+		ui->budget_paused = 0;
+	}
+	if (ui->review_gen || ui->refresh_gen)
+		return;
+	if (!ui->review || !ui->have_baseline) {
+		app_reload_review(ui);
+		return;
+	}
+	ui->refresh_gen = ui_submit(ui, NULL, fetch_job_refresh(FETCH_SLOT_REFRESH, ui->last_change));
+}
+
