@@ -126,13 +126,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 				fprintf(stderr, _("routedesk: %s needs a value\n"), argv[optind - 1]);
 			else
 				fprintf(stderr, _("routedesk: unknown option '%s'\n"), argv[optind - 1]);
-			usage(stderr);
+			fputs(_("Try 'routedesk --help'.\n"), stderr);
 			return APP_USAGE;
 		}
 	}
 	if (optind < argc) {
 		fprintf(stderr, _("routedesk: unknown command '%s'\n"), argv[optind]);
-		usage(stderr);
+		fputs(_("Try 'routedesk --help'.\n"), stderr);
 		return APP_USAGE;
 	}
 	return -1;
