@@ -77,6 +77,7 @@ struct frame {
 };
 
 struct demo;
+struct forms;
 struct script;
 
 struct ui {
@@ -130,9 +131,12 @@ struct ui {
 	double next_refresh;
 	int paused, budget_paused;
 
+	struct forms *forms;           /* the write forms' state (forms.c), NULL until used */
 	struct script *script;
 	int quit;
 	int exit_code;
+
+	struct forms *forms;           /* forms_run.c: the open form, the activity log */
 };
 
 /* The console: parses argv (argv[0] is the program), runs until quit and
