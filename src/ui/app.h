@@ -131,7 +131,6 @@ struct ui {
 	double next_refresh;
 	int paused, budget_paused;
 
-	struct forms *forms;           /* the write forms' state (forms.c), NULL until used */
 	struct script *script;
 	int quit;
 	int exit_code;
