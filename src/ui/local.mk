@@ -25,7 +25,14 @@ src_ui_libui_a_SOURCES = \
 	src/ui/view_subscriptions.c \
 	src/ui/view_tickets.c \
 	src/ui/view_notes.c \
-	src/ui/view_detail.c
+	src/ui/view_detail.c \
+	src/ui/form.c src/ui/form.h \
+	src/ui/form_draw.c src/ui/form_draw.h \
+	src/ui/forms.c src/ui/forms.h src/ui/forms_int.h \
+	src/ui/forms_run.c \
+	src/ui/forms_check.c \
+	src/ui/draft.c src/ui/draft.h \
+	src/ui/activity.c src/ui/activity.h
 UI_LIBS = src/ui/libui.a src/notify/librdnotify.a $(FETCH_LIBS) $(NCURSES_LIBS) $(LIBNOTIFY_LIBS) $(LIBINTL)
 
 # Themes: installed for every user; ROUTEDESK_THEME_PATH points tests at the source tree.

@@ -1,0 +1,44 @@
+/* draft.h: what a dispatcher typed in a form, kept on disk until it is sent. */
+#ifndef ROUTEDESK_UI_DRAFT_H
+#define ROUTEDESK_UI_DRAFT_H
+
+#include <time.h>
+
+struct form;
+struct strbuf;
+
+/*
+ * A draft is the text of a form's editable fields, saved when the form
+ * closes without sending (Esc, Cancel, quitting, a refusal, an unknown
+ * outcome) and restored when the same form is opened on the same record,
+ * in this run or the next.  It is removed once the write is known to have
+ * been applied.  Files live in $XDG_STATE_HOME/routedesk/drafts/ (default
+ * ~/.local/state/routedesk/drafts/), the directory 0700 and each file 0600:
+ * a note may hold a gate code.
+ *
+ * A key names the form and its record ("note-customer-10012",
+ * "addon-ticket-20003"); only [A-Za-z0-9_-] are kept in the file name.
+ * The file is text: a first line "routedesk-draft 1", "saved=EPOCH", then
+ * "NAME=VALUE" per field with backslash, CR and LF escaped (\\ \r \n).
+ */
+
+/* The drafts directory (malloc'd), or NULL when neither XDG_STATE_HOME
+ * nor HOME is set. */
+char *draft_dir(void);
+/* Saves f's editable fields under key (made 0600, written through a
+ * temporary file and rename).  0, or -1 with "PATH: reason" in err. */
+int draft_save(const char *key, const struct form *f, struct strbuf *err);
+/* Restores the draft of key into f's fields of the same names (others are
+ * left as they are; fields the file does not name keep their value).
+ * 1 restored (*saved, when not NULL, gets its time), 0 no draft, -1 an
+ * unreadable file (err says why; the file is left for the user). */
+int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *err);
+/* Removes the draft of key: 0 (also when there was none), -1 on failure. */
+int draft_remove(const char *key);
+
+/* Small remembered choices next to the drafts ("note_type" -> "14"):
+ * get appends the value to out and returns 0, or -1 when unset. */
+int draft_pref_get(const char *name, struct strbuf *out);
+int draft_pref_set(const char *name, const char *value);
+
+#endif
