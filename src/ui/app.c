@@ -19,6 +19,7 @@
 #include "common/trace.h"
 #include "ui/app.h"
 #include "ui/demo.h"
+#include "ui/forms.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
 #include "ui/script.h"
@@ -478,6 +479,8 @@ int app_main(int argc, char **argv)
 	save_state(&ui);
 	app_free_panes(&ui);
 	term_close(&ui);
+	/* One line per write on stdout, once the screen is gone. */
+	forms_quit(&ui, stdout);
 	rc = ui.exit_code;
 	ui_free(&ui);
 	api_global_cleanup();

@@ -8,6 +8,7 @@
 #include "common/dates.h"
 #include "common/trace.h"
 #include "ui/app.h"
+#include "ui/forms.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
 #include "ui/script.h"
@@ -68,14 +69,11 @@ static void copy_selection(struct ui *ui)
 
 static void write_action(struct ui *ui, enum action a)
 {
-	const struct action_def *def = action_def(a);
-
 	if (ui->readonly) {
 		ui_message(ui, "%s", _("Read-only session: writes are off"));
 		return;
 	}
-	/* The forms come with the next piece of work; say so plainly. */
-	ui_error(ui, _("%s: not available yet"), _(def->help));
+	forms_action(ui, a);
 }
 
 static void open_prompt(struct ui *ui, char prompt)
@@ -262,6 +260,9 @@ void app_key(struct ui *ui, int key)
 
 	key = action_key_normalize(key);
 	trace_event("key", "%s", action_key_name(key, name, sizeof(name)));
+	/* An open form is modal: it takes every key. */
+	if (forms_key(ui, key))
+		return;
 	if (ui->prompt) {
 		prompt_key(ui, key);
 		return;
@@ -379,7 +380,7 @@ void app_command(struct ui *ui, const char *line)
 	} else if (strcmp(def->name, "refresh") == 0) {
 		app_refresh_tick(ui, 1);
 	} else if (strcmp(def->name, "log") == 0) {
-		ui_push(ui, panel_log_new(ui));
+		ui_push(ui, forms_log_view(ui));
 	} else if (strcmp(def->name, "info") == 0) {
 		ui_push(ui, panel_info_new(ui));
 	} else if (strcmp(def->name, "help") == 0) {

@@ -11,6 +11,7 @@
 #include "common/dates.h"
 #include "common/utf8.h"
 #include "ui/app.h"
+#include "ui/forms.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
 #include "ui/term.h"
@@ -276,7 +277,7 @@ void screen_draw(struct ui *ui)
 	struct frame *f = app_top(ui);
 	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui, f && view_loading(ui, f->v) };
 	unsigned dirty = ui->dirty;
-	int cy = -1, cx = 0;
+	int cy = -1, cx = 0, fy = 0, fx = 0;
 
 	/* What drawing marks (a view's want() submitting a fetch) is for the
 	 * next frame, not lost. */
@@ -289,8 +290,13 @@ void screen_draw(struct ui *ui)
 		if (was_small)
 			dirty |= DIRTY_ALL;
 		/* The body first: drawing may rebuild the list the status counts. */
-		if ((dirty & DIRTY_BODY) && f)
+		/* An open form takes the body's place. */
+		if (forms_active(ui)) {
+			if (forms_draw(ui, 2, 0, LINES - 4, COLS, &fy, &fx) && !ui->prompt)
+				cy = fy, cx = fx;
+		} else if ((dirty & DIRTY_BODY) && f) {
 			list_draw(f->list, 2, 0, LINES - 4, COLS, &env);
+		}
 		draw_header(ui);
 		if (dirty & (DIRTY_HEADER | DIRTY_BODY))
 			draw_tabs(ui);

@@ -6,6 +6,7 @@
 
 #include "common/strbuf.h"
 #include "ui/app.h"
+#include "ui/forms.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
 
@@ -287,7 +288,8 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 		apply_customers(ui, r);
 		break;
 	case FETCH_SLOT_WRITE:
-		/* Writes come with the forms (issue 5); none is sent yet. */
+		/* The forms' writes and the reads they make. */
+		forms_result(ui, r);
 		break;
 	default:
 		apply_view_result(ui, r);
