@@ -96,11 +96,18 @@ tests_unit_test_ui_list_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_list_LDADD = $(UI_TEST_LDADD)
 endif
 
-## notify: transport choice, OSC bytes, the command, the queue, event words, the model diff.
+## notify: transport choice, OSC bytes, the command and the queue (test_notify);
+## event words, switches and batching, the model diff (test_notify_events).
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_notify
 TESTS += tests/unit/test_notify
 tests_unit_test_notify_SOURCES = tests/unit/test_notify.c
 tests_unit_test_notify_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_unit_test_notify_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_notify_events
+TESTS += tests/unit/test_notify_events
+tests_unit_test_notify_events_SOURCES = tests/unit/test_notify_events.c
+tests_unit_test_notify_events_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_notify_events_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
 endif
