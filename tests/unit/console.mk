@@ -111,3 +111,15 @@ tests_unit_test_notify_events_SOURCES = tests/unit/test_notify_events.c
 tests_unit_test_notify_events_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_unit_test_notify_events_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
 endif
+
+## forms: fields from the table, validation, the preview's pairs, the submit
+## states, keys, drafts (0600) and the activity log.  The pure parts are
+## compiled in; the test supplies the two ui.h services the log view uses.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_form
+TESTS += tests/unit/test_form
+tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/form.c src/ui/form_draw.c \
+	src/ui/draft.c src/ui/activity.c src/ui/state.c src/ui/list.c src/ui/theme.c
+tests_unit_test_form_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS)
+tests_unit_test_form_LDADD = $(MODEL_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
+endif
