@@ -23,11 +23,18 @@
  * only when a day has over 1000 routes, stops or customers (gets of the
  * ids a page left out, through api/resolve.h).
  *
- * The changelog baseline is the newest changeID among the changes of the
- * local day (changelog/search dateChanged >= TODAY, ids only, the highest
- * one: ids grow with time).  A day with no change yet gives 0, and a
- * refresh from 0 asks for dateChanged >= that day instead of
- * changelogIDs > 0, which on a real account would be its whole history.
+ * The changelog baseline is the newest changeID changed since the "look
+ * day": the day before the earlier of the local date and the first review's
+ * date (changelog/search dateChanged >= LOOK_DAY, ids only, the highest
+ * one: on the service ids grow with time).  The day before, because the
+ * office's date may be behind the client's (time zones; a sandbox whose
+ * --today is behind the clock).  Every refresh then asks for
+ * changelogIDs > SINCE and dateChanged >= LOOK_DAY: the date condition
+ * costs nothing and keeps out changes of a history whose ids are not in
+ * date order (the sandbox's generated one).  No change since the look day
+ * gives a baseline of 0, and a refresh from 0 asks for the date condition
+ * alone instead of changelogIDs > 0, which on a real account would be its
+ * whole history.
  *
  * The session's pacing, retries and quota checks apply to every request;
  * every function here runs on the fetch thread only, and starts each step
@@ -41,7 +48,7 @@ struct state {
 	struct m_table *employees, *service_types;
 	int have_employees, have_service_types, have_baseline;
 	long long newest;        /* newest changelog id known, 0 for none */
-	char since_day[11];      /* with newest 0: refresh looks from this day */
+	char look_day[11];       /* refresh asks for changes from this day on */
 	const struct resource *route, *appt, *customer, *employee, *stype, *changelog;
 };
 
@@ -236,11 +243,15 @@ static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
 	return rc;
 }
 
-static void local_today(char *buf)
+/* The day before the earlier of today and date (may be NULL) into buf. */
+static void look_day(const char *date, char *buf)
 {
-	struct rd_date d;
+	struct rd_date d, r;
 
 	date_today(&d);
+	if (date && date_parse(date, &r) == 0 && date_to_days(&r) < date_to_days(&d))
+		d = r;
+	date_from_days(date_to_days(&d) - 1, &d);
 	date_format(&d, buf);
 }
 
@@ -280,7 +291,8 @@ static int take_baseline(struct state *st, const struct api_form *filters, struc
 	}
 	if (newest > st->newest)
 		st->newest = newest;
-	memcpy(st->since_day, day, sizeof(st->since_day));
+	if (!st->look_day[0] || strcmp(day, st->look_day) < 0)
+		memcpy(st->look_day, day, sizeof(st->look_day));
 	st->have_baseline = 1;
 	return 0;
 }
@@ -325,11 +337,11 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	struct m_review *rv = m_review_new(job->date);
 	struct rows rs = { "route", rv->routes, NULL, 0, 0 };
 	struct idv ids = { NULL, 0, 0 };
-	char today[11];
+	char day[11];
 	int routes_ok;
 
 	r->review = rv;
-	local_today(today);
+	look_day(job->date, day);
 	/* Step 1: the day's routes and whatever is not cached yet, at once. */
 	api_form_add(&f_route, "date", job->date);
 	calls[0] = api_search_call(st->route, &f_route, 1);
@@ -341,7 +353,7 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	if (!st->have_service_types)
 		calls[2] = api_search_call(st->stype, NULL, 1);
 	if (!st->have_baseline) {
-		api_form_add_cmp_str(&f_log, "dateChanged", API_Q_GE, today);
+		api_form_add_cmp_str(&f_log, "dateChanged", API_Q_GE, day);
 		calls[3] = api_search_call(st->changelog, &f_log, 0);
 	}
 	run_calls(st, calls, 4);
@@ -353,7 +365,7 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	if (calls[2])
 		take_cached(st, st->stype, NULL, calls[2], &st->service_types,
 		            &st->have_service_types, r);
-	if (calls[3] && take_baseline(st, &f_log, calls[3], today, &e) < 0)
+	if (calls[3] && take_baseline(st, &f_log, calls[3], day, &e) < 0)
 		keep_err(r, &e);
 	for (size_t i = 0; i < 4; i++)
 		api_call_free(calls[i]);
@@ -519,13 +531,11 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 	size_t nb = 0;
 
 	r->last_change = job->since;
-	if (job->since > 0) {
+	if (!st->look_day[0])
+		look_day(NULL, st->look_day);
+	if (job->since > 0)
 		api_form_add_cmp_int(&f, st->changelog->id_name, API_Q_GT, job->since);
-	} else {
-		if (!st->since_day[0])
-			local_today(st->since_day);
-		api_form_add_cmp_str(&f, "dateChanged", API_Q_GE, st->since_day);
-	}
+	api_form_add_cmp_str(&f, "dateChanged", API_Q_GE, st->look_day);
 	if (api_search_all(st->s, st->changelog, &f, &sink, NULL, &e) < 0) {
 		/* last_change stays at since: the next tick asks again. */
 		keep_err(r, &e);
