@@ -32,13 +32,13 @@ static void tell_view(struct ui *ui, struct frame *f, void *ctx)
 		list_changed(f->list);
 }
 
-static void notify_review(struct ui *ui, struct fetch_result *r)
+static void announce_review(struct ui *ui, struct fetch_result *r)
 {
 	app_each_frame(ui, tell_view, r);
 	app_mark(ui, DIRTY_ALL);
 }
 
-static void notify_review_changed(struct ui *ui, enum fetch_kind kind)
+static void announce_review_changed(struct ui *ui, enum fetch_kind kind)
 {
 	struct fetch_result note;
 
@@ -46,7 +46,7 @@ static void notify_review_changed(struct ui *ui, enum fetch_kind kind)
 	note.kind = kind;
 	note.slot = kind == FETCH_REVIEW ? FETCH_SLOT_REVIEW : FETCH_SLOT_REFRESH;
 	note.last_change = ui->last_change;
-	notify_review(ui, &note);
+	announce_review(ui, &note);
 }
 
 void app_reload_review(struct ui *ui)
@@ -65,7 +65,7 @@ void app_set_date(struct ui *ui, const char *date)
 	 * even for a moment, would mislead. */
 	ui->review = NULL;
 	ui->customers_gen = 0;
-	notify_review_changed(ui, FETCH_REVIEW);
+	announce_review_changed(ui, FETCH_REVIEW);
 	m_review_free(old);
 	/* Drill-downs of the Routes pane belong to the old day. */
 	if (ui->panes[PANE_ROUTES]) {
@@ -139,7 +139,7 @@ static void take_review(struct ui *ui, struct fetch_result *r)
 	ui->have_baseline = 1;
 	ui->review_at = app_now();
 	came_back(ui);
-	notify_review(ui, r);
+	announce_review(ui, r);
 	m_review_free(old);
 	if (ui->stops_follow) {
 		ui->stops_follow = 0;
@@ -219,7 +219,7 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 	if (r->last_change > ui->last_change)
 		ui->last_change = r->last_change;
 	ui->review_at = app_now();
-	notify_review(ui, r);
+	announce_review(ui, r);
 	if (n_need)
 		ui->customers_gen = ui_submit(ui, NULL, fetch_job_rows(UI_SLOT_REVIEW_CUSTOMERS,
 		                                                       "customer", need, n_need));
@@ -241,7 +241,7 @@ static void apply_customers(struct ui *ui, struct fetch_result *r)
 	for (size_t i = 0; i < r->n_rows; i++)
 		m_table_put(ui->review->customers, r->rows[i]);
 	r->n_rows = 0; /* the review owns them now */
-	notify_review_changed(ui, FETCH_REFRESH);
+	announce_review_changed(ui, FETCH_REFRESH);
 }
 
 static void apply_view_result(struct ui *ui, struct fetch_result *r)
