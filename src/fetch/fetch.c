@@ -32,7 +32,9 @@
  * (handing cached parts back to the runner) and lowers the pending count,
  * so fetch_pending reaches 0 without the UI seeing it.  A result already
  * queued when a newer job of its slot is submitted stays queued; the UI
- * tells it by its generation.
+ * tells it by its generation.  Only the first review's employees and
+ * service types must not be lost with such a stale result: a review
+ * submitted while one waits untaken moves them to the next review result.
  */
 
 struct fetch {
@@ -50,6 +52,7 @@ struct fetch {
 	size_t r_head, r_count, r_cap;
 	size_t pending;
 	unsigned long gen;
+	struct m_table *carry_employees, *carry_service_types; /* see above */
 
 	atomic_int cancel;
 	atomic_long requests;
@@ -310,6 +313,42 @@ static void cancel_running_read(struct fetch *f, int slot)
 	}
 }
 
+/* Under the lock: a review of slot was submitted; queued review results of
+ * the slot are stale, so their once-only tables go to the next review. */
+static void carry_tables(struct fetch *f, int slot)
+{
+	for (size_t i = 0; i < f->r_count; i++) {
+		struct fetch_result *r = f->results[(f->r_head + i) % f->r_cap];
+
+		if (r->kind != FETCH_REVIEW || r->slot != slot)
+			continue;
+		if (r->employees && !f->carry_employees) {
+			f->carry_employees = r->employees;
+			r->employees = NULL;
+		}
+		if (r->service_types && !f->carry_service_types) {
+			f->carry_service_types = r->service_types;
+			r->service_types = NULL;
+		}
+	}
+}
+
+/* Under the lock: a review result about to be queued takes the carried
+ * tables. */
+static void give_tables(struct fetch *f, struct fetch_result *r)
+{
+	if (r->kind != FETCH_REVIEW)
+		return;
+	if (f->carry_employees && !r->employees) {
+		r->employees = f->carry_employees;
+		f->carry_employees = NULL;
+	}
+	if (f->carry_service_types && !r->service_types) {
+		r->service_types = f->carry_service_types;
+		f->carry_service_types = NULL;
+	}
+}
+
 static void append_job(struct fetch *f, struct fetch_job *j)
 {
 	j->next = NULL;
@@ -350,10 +389,12 @@ static void run_one(struct fetch *f, void *state, struct fetch_job *job)
 	       (FETCH_JOB_IS_READ(job) && r->err.kind == API_ERR_CANCELLED);
 	f->running = NULL;
 	f->running_superseded = 0;
-	if (drop)
+	if (drop) {
 		f->pending--;
-	else
+	} else {
+		give_tables(f, r);
 		push_result(f, r);
+	}
 	pthread_mutex_unlock(&f->lock);
 	if (drop) {
 		f->run->drop(state, r);
@@ -419,6 +460,8 @@ static void fetch_free(struct fetch *f)
 	while ((r = pop_result(f)))
 		fetch_result_free(r);
 	free(f->results);
+	m_table_free(f->carry_employees);
+	m_table_free(f->carry_service_types);
 	forget_secrets(f);
 	free(f->url);
 	api_error_clear(&f->start_err);
@@ -503,6 +546,8 @@ unsigned long fetch_submit(struct fetch *f, struct fetch_job *job)
 		drop_queued_reads(f, job->slot);
 		cancel_running_read(f, job->slot);
 	}
+	if (job->kind == FETCH_REVIEW)
+		carry_tables(f, job->slot);
 	append_job(f, job);
 	f->pending++;
 	pthread_mutex_unlock(&f->lock);

@@ -43,6 +43,7 @@ static struct fake {
 	unsigned long ran[MAX_RAN];
 	size_t n_ran;
 	int drops, opens, closes;
+	struct m_table *lent;    /* employees handed to the first review */
 } fake = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
 
 static void fake_reset(void)
@@ -56,6 +57,7 @@ static void fake_reset(void)
 	fake.cancel_at_release = fake.cancel_in_write = 0;
 	fake.n_ran = 0;
 	fake.drops = fake.opens = fake.closes = 0;
+	fake.lent = NULL;
 	pthread_mutex_unlock(&fake.lock);
 }
 
@@ -114,6 +116,8 @@ static void fake_run(void *state, const struct fetch_job *job, struct fetch_resu
 	pthread_mutex_unlock(&fake.lock);
 	r->requests = 1;
 	r->last_change = job->since;
+	if (job->kind == FETCH_REVIEW && !fake.lent)
+		r->employees = fake.lent = m_table_new(free);
 	r->record = cJSON_CreateObject();
 	if (cancelled && fake.report_cancel && job->kind != FETCH_WRITE)
 		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "cancelled");
@@ -423,6 +427,48 @@ static void test_stop_with_work(void **state)
 	assert_int_equal(fake.drops, 1);
 }
 
+/* A first review's employees stay with the review the UI waits for, even
+ * when a newer review supersedes a result already queued. */
+static void test_tables_follow_newest_review(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *a, *b;
+	unsigned long g1, g2, g3;
+
+	(void)state;
+	fake_reset();
+	f = start();
+	g1 = fetch_submit(f, fetch_job_review(FETCH_SLOT_REVIEW, "2026-11-20"));
+	assert_true(readable(f, DEADLINE_S * 1000)); /* queued, not taken */
+	g2 = fetch_submit(f, fetch_job_review(FETCH_SLOT_REVIEW, "2026-11-21"));
+	g3 = fetch_submit(f, blocking_read(60));
+	wait_blocked(g3);
+	a = fetch_take(f);
+	b = fetch_take(f);
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_int_equal(a->gen, g1);
+	assert_int_equal(b->gen, g2);
+	assert_null(a->employees);
+	assert_non_null(fake.lent);
+	assert_ptr_equal(b->employees, fake.lent);
+	fetch_result_free(a);
+	fetch_result_free(b);
+	release();
+	fetch_result_free(take(f));
+
+	/* Never taken at all: stop frees the carried tables (ASan). */
+	fake_reset();
+	fake.obey_cancel = 1;
+	f = start();
+	fetch_submit(f, fetch_job_review(FETCH_SLOT_REVIEW, "2026-11-20"));
+	assert_true(readable(f, DEADLINE_S * 1000));
+	g3 = fetch_submit(f, blocking_read(FETCH_SLOT_REVIEW));
+	wait_blocked(g3);
+	fetch_submit(f, fetch_job_review(FETCH_SLOT_REVIEW, "2026-11-21"));
+	fetch_stop(f);
+}
+
 static void test_open_failure(void **state)
 {
 	struct api_error err = API_ERROR_INIT;
@@ -502,6 +548,7 @@ int main(void)
 		cmocka_unit_test(test_write_never_cancelled),
 		cmocka_unit_test(test_other_slot_not_cancelled),
 		cmocka_unit_test(test_stop_with_work),
+		cmocka_unit_test(test_tables_follow_newest_review),
 		cmocka_unit_test(test_open_failure),
 		cmocka_unit_test(test_null_safe),
 		cmocka_unit_test(test_bad_jobs_real_runner),
