@@ -224,7 +224,7 @@ static void draw_field(struct ctx *c, const struct form *f, size_t i, int row, i
 	int bad = (fd->flags & FF_TOUCHED) && form_field_check(f, i, NULL) < 0;
 	struct strbuf sb = STRBUF_INIT;
 	int vx = 2 + lw + 1, vw = c->w - vx - 1, ex;
-	const char *opt;
+	const char *opt = NULL;
 
 	/* Focus and fault in characters too: never by colour alone. */
 	puts_at(c, row, 0, 2, focused ? ">" : bad ? "!" : " ", bad ? c->lk->error : c->lk->label);

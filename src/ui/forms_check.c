@@ -1,4 +1,4 @@
-/* forms_check.c: after a lost answer, whether the write was applied, from the record read back. */
+/* forms_check.c: after a write: what the panes and caches learn, and whether a lost answer's write was applied. */
 #include "config.h"
 
 #include <string.h>
@@ -6,9 +6,17 @@
 #include "api/values.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
+#include "ui/app.h"
+#include "ui/draft.h"
+#include "ui/forms.h"
 #include "ui/forms_int.h"
+#include "ui/i18n.h"
 
 /*
+ * After a write the record's panes are told it changed (ui_apply_row),
+ * the caches learn what it carried (the note type, the lead stage), and a
+ * note joins the session's notes, which A edits.
+ *
  * A write whose answer was lost is never sent again by itself: `c` reads
  * the record back and this decides.  An update was applied when every
  * field it sent reads back as sent.  A create was applied when a record
@@ -18,6 +26,98 @@
  * note past the rows the list carried, a failed read) it says so (-1) and
  * the write stays unknown.
  */
+
+/* Every Notes pane searches again: a new note is a new id in its list,
+ * and notes have no changelog class for the refresh to name. */
+static void refresh_notes(struct ui *ui, struct frame *fr, void *ctx)
+{
+	(void)ctx;
+	if (fr->v->ops->name && strcmp(fr->v->ops->name, "notes") == 0 && fr->v->ops->refresh)
+		fr->v->ops->refresh(fr->v, ui, 1);
+}
+
+static void remember_note(struct forms *fs, long long id)
+{
+	struct session_note *sn = NULL;
+
+	for (size_t i = 0; i < fs->n_notes; i++)
+		if (fs->notes[i].id == id)
+			sn = &fs->notes[i];
+	if (!sn) {
+		fs->notes = xrealloc(fs->notes, (fs->n_notes + 1) * sizeof(*fs->notes));
+		sn = &fs->notes[fs->n_notes++];
+		memset(sn, 0, sizeof(*sn));
+		sn->id = id;
+		sn->customer_id = fs->t.customer_id;
+	}
+	api_form_free(&sn->sent);
+	api_form_copy(&sn->sent, &fs->f->sent);
+}
+
+void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
+{
+	void *row = r ? r->refetched : NULL;
+	const char *res = fk_refetch(fs->kind);
+	long long id = fs->f->written_id;
+	const struct m_subscription *sub;
+	int k;
+
+	if (r)
+		r->refetched = NULL;
+	switch (fs->kind) {
+	case KIND_NOTE:
+		if (id > 0)
+			remember_note(fs, id);
+		k = form_find(fs->f, "contactType");
+		if (k >= 0 && *form_text(fs->f, (size_t)k)) {
+			const char *label = form_option_label(fs->f, (size_t)k);
+
+			draft_pref_set("note_type", form_text(fs->f, (size_t)k));
+			draft_pref_set("note_type_label", label ? label : "");
+		}
+		app_each_frame(ui, refresh_notes, NULL);
+		if (id > 0)
+			ui_message(ui, _("Note saved (id %lld); A on it in Notes edits it"), id);
+		else
+			ui_message(ui, "%s", _("Note saved"));
+		break;
+	case KIND_NOTE_EDIT:
+		remember_note(fs, fs->t.id);
+		app_each_frame(ui, refresh_notes, NULL);
+		ui_message(ui, _("Note %lld updated"), fs->t.id);
+		break;
+	case KIND_ADDON:
+	case KIND_INITIAL:
+		if (row)
+			ui_apply_row(ui, res, row);
+		else
+			forms_changed(ui, res, fs->t.id);
+		if (fs->kind == KIND_ADDON)
+			ui_message(ui, _("Add-on saved on ticket %lld"), fs->t.id);
+		else
+			ui_message(ui, _("Initial add-on saved on subscription %lld"), fs->t.id);
+		break;
+	case KIND_LEAD:
+		sub = row;
+		if (sub && sub->lead_stage_id > 0)
+			fk_option_add(&fs->stages, &fs->n_stages, sub->lead_stage_id, sub->lead_stage);
+		if (row)
+			ui_apply_row(ui, res, row);
+		else
+			forms_changed(ui, res, fs->t.id);
+		if (sub && sub->active == -3)
+			ui_message(ui, _("Subscription %lld: a lead at stage %s"), fs->t.id,
+			           sub->lead_stage ? sub->lead_stage : "?");
+		else if (sub)
+			ui_message(ui, _("Subscription %lld: won, now an active subscription"), fs->t.id);
+		else
+			ui_message(ui, _("Subscription %lld: lead stage saved"), fs->t.id);
+		break;
+	}
+	if (row)
+		m_row_free(res, row);
+}
+
 
 struct fetch_job *fk_check_job(struct forms *fs)
 {

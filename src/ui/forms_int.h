@@ -107,9 +107,6 @@ void fk_changed(struct ui *ui, struct forms *fs, size_t i);
 const char *fk_refetch(enum fkind kind);
 /* "customer 10012" for the activity log (translated). */
 void fk_record_text(const struct forms *fs, struct strbuf *out);
-/* The write succeeded (r may be NULL after a check): caches, the message,
- * the views. */
-void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r);
 /* The integer value of field name, 0 when absent, empty or not a number. */
 long long fk_field_ll(const struct form *f, const char *name);
 /* The record's items (a ticket's "items", a subscription's "addOns"), or
@@ -121,6 +118,9 @@ const char *fk_item_key(const struct forms *fs);
 void fk_option_add(struct form_option **v, size_t *n, long long id, const char *label);
 
 /* forms_check.c */
+/* The write succeeded (r may be NULL after a check): caches, the message,
+ * the views. */
+void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r);
 /* The read that tells whether the unknown write was applied. */
 struct fetch_job *fk_check_job(struct forms *fs);
 /* 1 applied, 0 not applied, -1 cannot tell (r failed). */
