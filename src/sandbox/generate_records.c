@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/resources.h"
+#include "common/strbuf.h"
 #include "sandbox/generate_data.h"
 #include "sandbox/store.h"
 
@@ -422,15 +423,74 @@ static long long change_of(const struct gen *g, struct gen_rng *r, int cls, char
 	}
 }
 
+/* One changelog record to be: its class, its index in that class (which
+ * seeds its draws) and when it happened. */
+struct change_slot {
+	int cls;
+	long i;
+	long day, secs;
+};
+
+static int change_slot_cmp(const void *a, const void *b)
+{
+	const struct change_slot *x = a, *y = b;
+
+	if (x->day != y->day)
+		return x->day < y->day ? -1 : 1;
+	if (x->secs != y->secs)
+		return x->secs < y->secs ? -1 : 1;
+	if (x->cls != y->cls)
+		return x->cls < y->cls ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The draws every change starts with, in this order, so a change can be
+ * drawn twice (once to sort, once to write) and come out the same. */
+static void change_draw_head(const struct gen *g, struct gen_rng *r, int cls, long i,
+                             int *office, long *day, long *secs)
+{
+	gen_rng_init(r, g->seed, GK_CHANGE, (uint64_t)cls << 32 | (uint64_t)i);
+	*office = (int)gen_range(r, 1, 2);
+	*day = g->today - gen_range(r, 0, 90);
+	*secs = gen_range(r, 7 * 3600, 19 * 3600);
+}
+
 int gen_changelog(struct gen *g)
 {
 	struct gen_tab tab, *t = &tab;
 	int c_id, c_office, c_class, c_name, c_date, c_emp, c_notes, c_ref, rc = 0;
 	long long id = 1;
 	char notes[256];
+	struct change_slot *slots = NULL;
+	size_t n_slots = 0, cap = 0;
 
-	if (gen_tab_open(g, t, "changelog"))
+	/* The service numbers changes as they happen: ids ascend with
+	 * dateChanged, which clients rely on to ask "what changed since id N". */
+	for (size_t k = 0; k < sizeof change_classes / sizeof change_classes[0]; k++) {
+		int cls = change_classes[k];
+		int busy = cls == 4 || cls == 5 || cls == 7 || cls == 8;
+		long n = 4 + (busy ? g->n / 100 : 0);
+
+		for (long i = 0; i < n; i++) {
+			struct gen_rng r;
+			int office;
+
+			if (n_slots == cap) {
+				cap = cap ? cap * 2 : 256;
+				slots = xrealloc(slots, cap * sizeof(*slots));
+			}
+			slots[n_slots].cls = cls;
+			slots[n_slots].i = i;
+			change_draw_head(g, &r, cls, i, &office, &slots[n_slots].day, &slots[n_slots].secs);
+			n_slots++;
+		}
+	}
+	qsort(slots, n_slots, sizeof(*slots), change_slot_cmp);
+
+	if (gen_tab_open(g, t, "changelog")) {
+		free(slots);
 		return -1;
+	}
 	c_id = gen_col(t, "changeID");
 	c_office = gen_col(t, "officeID");
 	c_class = gen_col(t, "classID");
@@ -439,28 +499,26 @@ int gen_changelog(struct gen *g)
 	c_emp = gen_col(t, "employeeID");
 	c_notes = gen_col(t, "notes");
 	c_ref = gen_col(t, "referenceID");
-	for (size_t k = 0; k < sizeof change_classes / sizeof change_classes[0] && rc == 0; k++) {
-		int cls = change_classes[k];
-		int busy = cls == 4 || cls == 5 || cls == 7 || cls == 8;
-		long n = 4 + (busy ? g->n / 100 : 0);
-		const char *name = res_class_name(cls);
-		for (long i = 0; i < n && rc == 0; i++) {
-			struct gen_rng r;
-			int office;
-			gen_rng_init(&r, g->seed, GK_CHANGE, (uint64_t)cls << 32 | (uint64_t)i);
-			office = (int)gen_range(&r, 1, 2);
-			gen_row(t);
-			gen_seti(t, c_id, id++);
-			gen_seti(t, c_office, office);
-			gen_seti(t, c_class, cls);
-			gen_set(t, c_name, name ? name : "");
-			gen_setdt(t, c_date, g->today - gen_range(&r, 0, 90), gen_range(&r, 7 * 3600, 19 * 3600));
-			gen_seti(t, c_emp, gen_emp_pick(g, &r, office, 0));
-			gen_seti(t, c_ref, change_of(g, &r, cls, notes, sizeof notes));
-			gen_set(t, c_notes, notes);
-			rc = gen_insert(t);
-		}
+	for (size_t k = 0; k < n_slots && rc == 0; k++) {
+		const struct change_slot *sl = &slots[k];
+		const char *name = res_class_name(sl->cls);
+		struct gen_rng r;
+		int office;
+		long day, secs;
+
+		change_draw_head(g, &r, sl->cls, sl->i, &office, &day, &secs);
+		gen_row(t);
+		gen_seti(t, c_id, id++);
+		gen_seti(t, c_office, office);
+		gen_seti(t, c_class, sl->cls);
+		gen_set(t, c_name, name ? name : "");
+		gen_setdt(t, c_date, day, secs);
+		gen_seti(t, c_emp, gen_emp_pick(g, &r, office, 0));
+		gen_seti(t, c_ref, change_of(g, &r, sl->cls, notes, sizeof notes));
+		gen_set(t, c_notes, notes);
+		rc = gen_insert(t);
 	}
 	gen_tab_close(t);
+	free(slots);
 	return rc;
 }

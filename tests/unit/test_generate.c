@@ -371,6 +371,33 @@ static void tickets_add_up(void **state)
 	free(ids);
 }
 
+/* The service numbers changes as they happen; a client asks "what changed
+ * since change N", so ids must ascend with dateChanged. */
+static void changelog_ids_follow_time(void **state)
+{
+	const struct resource *ch = res_find("changelog");
+	long long *ids = NULL;
+	size_t n = ids_where(shared, ch, NULL, SO_EQ, RT_INT, NULL, &ids);
+	cJSON *recs = records(shared, ch, ids, n), *rec;
+	const char *prev = "";
+	size_t seen = 0;
+	(void)state;
+
+	assert_true(n > 20);
+	cJSON_ArrayForEach(rec, recs) {
+		const char *when = str(rec, "dateChanged");
+		assert_non_null(when);
+		if (strcmp(prev, when) > 0)
+			fail_msg("changeID %s at %s comes after a change at %s",
+			         str(rec, "changeID"), when, prev);
+		prev = when;
+		seen++;
+	}
+	assert_int_equal(seen, n);
+	cJSON_Delete(recs);
+	free(ids);
+}
+
 static void refuses_bad_input(void **state)
 {
 	char *err = NULL;
@@ -405,6 +432,7 @@ int main(void)
 		cmocka_unit_test(dates_are_valid),
 		cmocka_unit_test(meta_and_files_are_kept),
 		cmocka_unit_test(tickets_add_up),
+		cmocka_unit_test(changelog_ids_follow_time),
 		cmocka_unit_test(refuses_bad_input),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
