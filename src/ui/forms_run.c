@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "api/values.h"
 #include "common/strbuf.h"
 #include "ui/activity.h"
 #include "ui/app.h"
@@ -186,6 +187,43 @@ static int has_session_note(const struct forms *fs, long long id, long long *cus
 	return 0;
 }
 
+/* A detail view shows one record, its primary key among the first field
+ * rows (wire order puts it first): read through the view's own cells. */
+static int detail_target(const struct view *v, struct target *t)
+{
+	static const struct {
+		const char *pk, *resource;
+	} kinds[] = {
+		{ "customerID", "customer" }, { "subscriptionID", "subscription" },
+		{ "ticketID", "ticket" }, { "appointmentID", "appointment" }, { "noteID", "note" },
+	};
+	size_t n = v->ops->count ? v->ops->count(v) : 0;
+	struct strbuf name = STRBUF_INIT, val = STRBUF_INIT;
+	int found = -1;
+
+	for (size_t row = 0; row < n && row < 16 && found < 0 && v->ops->cell; row++) {
+		enum view_style st = VS_NORMAL;
+		long long id;
+
+		strbuf_reset(&name);
+		strbuf_reset(&val);
+		v->ops->cell(v, row, 0, &name, &st);
+		v->ops->cell(v, row, 1, &val, &st);
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			if (strcmp(strbuf_str(&name), kinds[k].pk) == 0 &&
+			    api_parse_ll(strbuf_str(&val), &id) == 0 && id > 0) {
+				t->resource = kinds[k].resource;
+				t->id = id;
+				found = 0;
+				break;
+			}
+		}
+	}
+	strbuf_free(&name);
+	strbuf_free(&val);
+	return found;
+}
+
 /* The selected row as a target; 0, or -1 with a message. */
 static int selection(struct ui *ui, struct target *t)
 {
@@ -197,6 +235,22 @@ static int selection(struct ui *ui, struct target *t)
 	long long id;
 
 	memset(t, 0, sizeof(*t));
+	if (fr && strcmp(name, "detail") == 0) {
+		if (detail_target(fr->v, t) < 0) {
+			ui_message(ui, "%s", _("Still loading this record"));
+			return -1;
+		}
+		if (strcmp(t->resource, "customer") == 0)
+			t->customer_id = t->id;
+		if (strcmp(t->resource, "subscription") == 0)
+			t->subscription_id = t->id;
+		ap = strcmp(t->resource, "appointment") == 0 && rv ? m_table_get(rv->appts, t->id) : NULL;
+		if (ap) {
+			t->customer_id = ap->customer_id;
+			t->subscription_id = ap->subscription_id > 0 ? ap->subscription_id : 0;
+		}
+		return 0;
+	}
 	if (!fr || !list_selected(fr->list, &row, &id) || id <= 0) {
 		ui_error(ui, "%s", _("Nothing selected: select a customer, stop, subscription or ticket"));
 		return -1;
