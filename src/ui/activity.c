@@ -124,7 +124,7 @@ size_t activity_summary(const struct activity *a, FILE *out)
 		for (char *p = line.buf; p && *p; p++)
 			if (*p == '\n' || *p == '\r')
 				*p = ' ';
-		fprintf(out, "routedesk: write %s\n", strbuf_str(&line));
+		fprintf(out, _("routedesk: write %s\n"), strbuf_str(&line));
 		if (e->state == AL_SENDING || e->state == AL_UNKNOWN || e->state == AL_CHECKING)
 			open++;
 	}

@@ -491,7 +491,7 @@ int form_field_check(const struct form *f, size_t i, struct strbuf *msg)
 {
 	const struct form_field *fd;
 	const char *t, *label;
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, q = STRBUF_INIT;
 	long long v;
 	int bad = 0;
 
@@ -516,9 +516,8 @@ int form_field_check(const struct form *f, size_t i, struct strbuf *msg)
 			if (fd->type == FT_FIXED && api_parse_ll(t, &v) < 0)
 				break; /* a fixed text (rare) is whatever the form set */
 			if (api_parse_ll(t, &v) < 0) {
-				strbuf_addf(&sb, _("%s: '"), label);
-				quote(&sb, t);
-				strbuf_adds(&sb, _("' is not a whole number"));
+				quote(&q, t);
+				strbuf_addf(&sb, _("%s: '%s' is not a whole number"), label, q.buf);
 				bad = 1;
 			} else if ((fd->flags & FF_MIN) && v < fd->min) {
 				strbuf_addf(&sb, _("%s must be at least %lld"), label, fd->min);
@@ -530,9 +529,8 @@ int form_field_check(const struct form *f, size_t i, struct strbuf *msg)
 			break;
 		case FT_MONEY:
 			if (parse_amount(t, &v) < 0) {
-				strbuf_addf(&sb, _("%s: '"), label);
-				quote(&sb, t);
-				strbuf_adds(&sb, _("' is not an amount (like 12.50)"));
+				quote(&q, t);
+				strbuf_addf(&sb, _("%s: '%s' is not an amount (like 12.50)"), label, q.buf);
 				bad = 1;
 			}
 			break;
@@ -555,6 +553,7 @@ int form_field_check(const struct form *f, size_t i, struct strbuf *msg)
 	if (bad && msg)
 		strbuf_adds(msg, sb.buf);
 	strbuf_free(&sb);
+	strbuf_free(&q);
 	return bad ? -1 : 0;
 }
 

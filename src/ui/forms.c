@@ -161,6 +161,23 @@ static void product_options(struct forms *fs)
 	free(c.v);
 }
 
+/* The record kind in words (the wire's names are for the preview only). */
+static const char *kind_label(const char *resource)
+{
+	static const struct {
+		const char *resource, *label;
+	} labels[] = {
+		{ "customer", N_("customer") }, { "appointment", N_("stop") },
+		{ "subscription", N_("subscription") }, { "ticket", N_("ticket") },
+		{ "note", N_("note") },
+	};
+
+	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+		if (strcmp(labels[i].resource, resource) == 0)
+			return _(labels[i].label);
+	return resource;
+}
+
 static void set_key(struct forms *fs, const char *key_kind, const struct target *t)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -175,7 +192,7 @@ static void set_subtitle(struct ui *ui, struct forms *fs, const struct target *t
 	struct strbuf sb = STRBUF_INIT;
 
 	free(fs->subtitle);
-	strbuf_addf(&sb, "%s %lld", t->resource, t->id);
+	strbuf_addf(&sb, "%s %lld", kind_label(t->resource), t->id);
 	if (t->customer_id > 0) {
 		strbuf_adds(&sb, ui->ascii ? " - " : " \xc2\xb7 ");
 		vc_customer_ref(&sb, ui, t->customer_id);
@@ -697,7 +714,7 @@ void fk_record_text(const struct forms *fs, struct strbuf *out)
 		if (fs->t.customer_id > 0)
 			strbuf_addf(out, _("customer %lld"), fs->t.customer_id);
 		else
-			strbuf_addf(out, "%s %lld", fs->t.resource, fs->t.id);
+			strbuf_addf(out, "%s %lld", kind_label(fs->t.resource), fs->t.id);
 		break;
 	case KIND_NOTE_EDIT:
 		strbuf_addf(out, _("note %lld"), fs->t.id);
