@@ -48,6 +48,7 @@ struct fetch {
 	struct fetch_job *head, *tail;      /* queued jobs */
 	struct fetch_job *running;          /* the job the thread runs, or NULL */
 	int running_superseded;
+	void *state;                        /* the runner's, while it lives (wake) */
 	struct fetch_result **results;      /* ring of results not taken */
 	size_t r_head, r_count, r_cap;
 	size_t pending;
@@ -310,6 +311,8 @@ static void cancel_running_read(struct fetch *f, int slot)
 	if (j && FETCH_JOB_IS_READ(j) && (slot < 0 || j->slot == slot)) {
 		f->running_superseded = 1;
 		atomic_store(&f->cancel, 1);
+		if (f->run->wake && f->state)
+			f->run->wake(f->state);
 	}
 }
 
@@ -411,6 +414,7 @@ static void *thread_main(void *arg)
 	pthread_mutex_lock(&f->lock);
 	forget_secrets(f);
 	f->started = state ? 1 : -1;
+	f->state = state; /* for wake, under the lock */
 	if (!state)
 		api_error_move(&f->start_err, &err);
 	pthread_cond_broadcast(&f->ready);
@@ -441,6 +445,9 @@ static void *thread_main(void *arg)
 		run_one(f, state, job);
 		fetch_job_free(job);
 	}
+	pthread_mutex_lock(&f->lock);
+	f->state = NULL; /* no wake once the state is gone */
+	pthread_mutex_unlock(&f->lock);
 	f->run->close(state);
 	return NULL;
 }

@@ -708,6 +708,13 @@ static void jobs_close(void *state)
 	free(st);
 }
 
+static void jobs_wake(void *state)
+{
+	struct state *st = state;
+
+	api_session_wakeup(st->s);
+}
+
 const struct fetch_runner jobs_runner = {
-	jobs_open, jobs_run, jobs_drop, jobs_close,
+	jobs_open, jobs_run, jobs_drop, jobs_close, jobs_wake,
 };

@@ -55,6 +55,10 @@ struct fetch_runner {
 	void (*drop)(void *state, struct fetch_result *r);
 	/* Frees the state, on the thread, after the last job. */
 	void (*close)(void *state);
+	/* May be NULL.  Called from ANOTHER thread, under fetch.c's lock, right
+	 * after the cancel flag is set: ends the runner's network wait at once
+	 * so a superseded read stops now, not at the next poll timeout. */
+	void (*wake)(void *state);
 };
 
 /* The real runner: one api session, the jobs of fetch.h on the wire. */

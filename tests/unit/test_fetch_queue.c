@@ -43,6 +43,7 @@ static struct fake {
 	unsigned long ran[MAX_RAN];
 	size_t n_ran;
 	int drops, opens, closes;
+	atomic_int wakes;        /* runner woken from another thread */
 	struct m_table *lent;    /* employees handed to the first review */
 } fake = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
 
@@ -56,6 +57,7 @@ static void fake_reset(void)
 	fake.release = 0;
 	fake.cancel_at_release = fake.cancel_in_write = 0;
 	fake.n_ran = 0;
+	atomic_store(&fake.wakes, 0);
 	fake.drops = fake.opens = fake.closes = 0;
 	fake.lent = NULL;
 	pthread_mutex_unlock(&fake.lock);
@@ -140,7 +142,18 @@ static void fake_close(void *state)
 	pthread_mutex_unlock(&fake.lock);
 }
 
-static const struct fetch_runner fake_runner = { fake_open, fake_run, fake_drop, fake_close };
+/* Called by fetch.c under its lock from the submitting thread: counts,
+ * and wakes a blocked job as a real session's wakeup ends its poll. */
+static void fake_wake(void *state)
+{
+	(void)state;
+	atomic_fetch_add(&fake.wakes, 1);
+	pthread_cond_broadcast(&fake.cond);
+}
+
+static const struct fetch_runner fake_runner = {
+	fake_open, fake_run, fake_drop, fake_close, fake_wake,
+};
 
 /* ------------------------------------------------------------- helpers */
 
@@ -285,9 +298,12 @@ static void supersede(int report_cancel)
 	g1 = fetch_submit(f, blocking_read(20));
 	wait_blocked(g1);
 	assert_int_equal(atomic_load(fake.cancel), 0);
+	assert_int_equal(atomic_load(&fake.wakes), 0);
 	g2 = fetch_submit(f, read_job(20));
-	/* The running read of the slot is cancelled at once. */
+	/* The running read of the slot is cancelled at once, and the runner is
+	 * woken so its network wait ends now. */
 	assert_int_equal(atomic_load(fake.cancel), 1);
+	assert_int_equal(atomic_load(&fake.wakes), 1);
 	g3 = fetch_submit(f, read_job(20));
 	g4 = fetch_submit(f, write_job(20));
 	g5 = fetch_submit(f, read_job(21));
