@@ -618,7 +618,7 @@ void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch
 			fs->products_asked = 0;
 		if (kind == RD_STAGES)
 			fs->stages_asked = 0;
-		if (fs->f && kind != RD_CHECK) {
+		if (fs->f && kind != RD_CHECK && fs->read_serial == fs->serial) {
 			clear_loading(fs->f);
 			ui_error(ui, _("Could not read what the form offers (%s); numbers may be typed"),
 			         api_error_text(&r->err));
@@ -631,15 +631,17 @@ void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch
 			record_read(ui, fs, r);
 		break;
 	case RD_NOTES:
-		free(fs->known);
-		fs->known = NULL;
-		fs->n_known = 0;
-		if (r->n_ids) {
-			fs->known = xmalloc(r->n_ids * sizeof(*fs->known));
-			memcpy(fs->known, r->ids, r->n_ids * sizeof(*fs->known));
-			fs->n_known = r->n_ids;
+		if (fs->f && fs->read_serial == fs->serial) {
+			free(fs->known);
+			fs->known = NULL;
+			fs->n_known = 0;
+			if (r->n_ids) {
+				fs->known = xmalloc(r->n_ids * sizeof(*fs->known));
+				memcpy(fs->known, r->ids, r->n_ids * sizeof(*fs->known));
+				fs->n_known = r->n_ids;
+			}
+			fs->have_known = 1;
 		}
-		fs->have_known = 1;
 		for (size_t i = 0; i < r->n_rows; i++) {
 			const struct m_note *n = r->rows[i];
 

@@ -47,6 +47,7 @@ struct session_note {
 struct pending_read {
 	enum rkind kind;
 	struct fetch_job *job;
+	unsigned serial;           /* the form it is for */
 };
 
 #define FORMS_MAX_READS 4
@@ -73,6 +74,9 @@ struct forms {
 	size_t n_queue;
 	unsigned long read_gen;
 	enum rkind read_kind;
+	unsigned read_serial;
+	unsigned serial;           /* counts the forms opened: a read for an
+	                            * earlier one must not fill this one */
 
 	/* The session's caches. */
 	struct m_table *products;  /* struct m_product, NULL until listed */

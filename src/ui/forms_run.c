@@ -56,6 +56,7 @@ static void pump(struct ui *ui, struct forms *fs)
 	memmove(fs->queue, fs->queue + 1, (fs->n_queue - 1) * sizeof(*fs->queue));
 	fs->n_queue--;
 	fs->read_kind = next.kind;
+	fs->read_serial = next.serial;
 	fs->read_gen = ui_submit(ui, NULL, next.job);
 }
 
@@ -69,6 +70,7 @@ void forms_read(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_j
 	}
 	fs->queue[fs->n_queue].kind = kind;
 	fs->queue[fs->n_queue].job = job;
+	fs->queue[fs->n_queue].serial = fs->serial;
 	fs->n_queue++;
 	pump(ui, fs);
 }
@@ -152,6 +154,7 @@ static void open_form(struct ui *ui, struct forms *fs, enum fkind kind, const st
 	int rc;
 
 	reset_target(fs);
+	fs->serial++;
 	fs->kind = kind;
 	fs->t = *t;
 	f = fk_build(ui, fs, kind, t);
@@ -444,10 +447,16 @@ void forms_result(struct ui *ui, struct fetch_result *r)
 	} else if (r->gen == fs->read_gen) {
 		fs->read_gen = 0;
 		kind = fs->read_kind;
-		if (kind == RD_CHECK)
+		/* What a read brings for a form closed since (a record, the ids
+		 * before a send) is not this form's; the session's lists are. */
+		if (fs->read_serial != fs->serial || !fs->f) {
+			if (kind == RD_PRODUCTS || kind == RD_STAGES || kind == RD_NOTES)
+				fk_read_done(ui, fs, kind, r);
+		} else if (kind == RD_CHECK) {
 			check_done(ui, fs, r);
-		else
+		} else {
 			fk_read_done(ui, fs, kind, r);
+		}
 		pump(ui, fs);
 	}
 	app_mark(ui, DIRTY_BODY | DIRTY_STATUS | DIRTY_HEADER);
