@@ -8,3 +8,15 @@ tests_console_notify_send_SOURCES = tests/console/notify_send.c
 tests_console_notify_send_LDADD = $(NOTIFY_LIBS)
 TESTS += tests/console/notify.sh
 EXTRA_DIST += tests/console/notify.sh
+
+## Scripted console runs (ROUTEDESK_SCRIPT and :save-display) against a
+## generated sandbox, and tmux runs in a real terminal; tests/lib/console.sh
+## is their harness.  Golden screens: tests/console/golden/ (regenerate
+## with CONSOLE_GOLDEN_UPDATE=1, see tests/lib/console.sh).
+CONSOLE_TESTS = tests/console/routes.sh tests/console/panes.sh tests/console/drill.sh \
+	tests/console/filter.sh tests/console/sort.sh tests/console/dates.sh \
+	tests/console/state.sh tests/console/refresh.sh
+TESTS += $(CONSOLE_TESTS)
+EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
+	tests/console/golden/routes.txt tests/console/golden/customers.txt \
+	tests/console/golden/stops.txt

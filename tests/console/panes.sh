@@ -1,0 +1,112 @@
+#!/bin/sh
+# panes.sh: the Customers, Subscriptions and Tickets panes, switching panes, and the : searches.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+s=$(cs_script panes <<'EOF'
+3
+:save-display cust.txt
+4
+:save-display subs.txt
+5
+:save-display tickets.txt
+Tab
+:save-display tab.txt
+S-Tab
+:save-display stab.txt
+S-Tab
+S-Tab
+:save-display stab3.txt
+:view tickets
+:save-display view.txt
+:cust smith
+:save-display cust-smith.txt
+:cust *mith
+:save-display cust-mith.txt
+:cust 10004
+:save-display cust-id.txt
+:sub lead
+:save-display sub-lead.txt
+:sub frozen
+:save-display sub-frozen.txt
+:ticket open
+:save-display ticket-open.txt
+:ticket 20001
+:save-display ticket-id.txt
+:cust someone@example.com
+:save-display cust-bad.txt
+:nonsense
+:save-display unknown.txt
+EOF
+)
+ok "the console runs the panes script and exits 0" cs_run "$s"
+
+# Customers: every customer of the account, counted, with its columns.
+ncust=$(cs_count customer)
+ok "Customers columns: ID, Name, Company, City, Phone, Balance, Status" \
+	has "$D/cust.txt" '^ +ID +Name +Company +City +Phone +Balance +Status$'
+ok "Customers is the active tab" has "$D/cust.txt" '^ 1 Routes  2 Stops \[3 Customers\]'
+ok "Customers counts the account's $ncust customers" has "$D/cust.txt" " 1/$ncust\$"
+ok "the first customer row is the first id (10000) with its city and phone" \
+	has "$D/cust.txt" '^▸ +10000 Ångström, José +Peoria +[0-9]{10} +[0-9]+\.[0-9]{2} active$'
+ok "the selected customer's preview shows the address and balance" sh -c \
+	'grep -q "^ Ångström, José #10000" "$1" && grep -q "^ Balance: 216.00" "$1"' - "$D/cust.txt"
+ok "the Customers pane matches its golden screen" golden customers "$D/cust.txt"
+
+# Subscriptions and Tickets over the whole account.
+nsub=$(cs_count subscription)
+ntick=$(cs_count ticket)
+ok "Subscriptions columns: ID, Customer, Service, Status, Charge, Next, Last done" \
+	has "$D/subs.txt" '^ +ID +Customer +Service +Status +Charge +Next +Last done$'
+ok "Subscriptions counts the service's $nsub subscriptions" has "$D/subs.txt" " 1/$nsub\$"
+ok "subscription rows name their customer (not just an id)" \
+	has "$D/subs.txt" '^▸ +1 Ångström, José '
+ok "Tickets columns: ID, Invoice date, Customer, Total, Balance, Status" \
+	has "$D/tickets.txt" '^ +ID +Invoice date +Customer +Total +Balance +Status$'
+ok "Tickets counts the service's $ntick tickets" has "$D/tickets.txt" " 1/$ntick\$"
+ok "ticket rows carry a date, amounts and a status" \
+	has "$D/tickets.txt" '^▸ +[0-9]+ 20[0-9]{2}-[0-9]{2}-[0-9]{2} .* [0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} (open|paid)'
+
+# Switching panes.
+ok "Tab from Tickets wraps to Routes" has "$D/tab.txt" '^\[1 Routes\]'
+ok "S-Tab from Routes goes to Tickets" has "$D/stab.txt" '\[5 Tickets\]'
+ok "S-Tab twice more reaches Customers" has "$D/stab3.txt" '\[3 Customers\]'
+ok ":view tickets shows Tickets" has "$D/view.txt" '\[5 Tickets\]'
+
+# : searches go to the server: the id list itself narrows.
+nsmith=$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"smith"}')
+ok ":cust smith switches to Customers and says what it searched" \
+	has "$D/cust-smith.txt" 'Customers: :cust smith'
+ok ":cust smith lists the service's $nsmith customers named Smith*" \
+	has "$D/cust-smith.txt" " 1/$nsmith\$"
+ok ":cust smith rows are all Smiths" sh -c \
+	'sed -n "4,$((3 + $2))p" "$1" | grep -v "Smith" | grep -q . && exit 1; exit 0' \
+	- "$D/cust-smith.txt" "$nsmith"
+nmith=$(cs_count customer 'lname:={"operator":"CONTAINS","value":"mith"}')
+ok ":cust *mith lists the $nmith customers whose name contains mith" \
+	has "$D/cust-mith.txt" " 1/$nmith\$"
+ok ":cust 10004 finds that customer alone" sh -c \
+	'grep -q " 1/1$" "$1" && grep -q "^▸ *10004 " "$1"' - "$D/cust-id.txt"
+nlead=$(cs_count subscription 'active:=-3')
+ok ":sub lead lists the service's $nlead leads" has "$D/sub-lead.txt" " 1/$nlead\$"
+ok ":sub lead rows are leads" sh -c \
+	'sed -n "4,10p" "$1" | grep -v "lead" | grep -q . && exit 1; exit 0' - "$D/sub-lead.txt"
+nfrozen=$(cs_count subscription 'active:=0')
+ok ":sub frozen lists the $nfrozen frozen subscriptions" has "$D/sub-frozen.txt" " 1/$nfrozen\$"
+# open is a local test on loaded rows: every loaded row shown is open and owes.
+sed -n '4,17p' "$D/ticket-open.txt" | grep -E '^.? +[0-9]+ 20' >"$D/open.rows"
+ok ":ticket open shows ticket rows" test -s "$D/open.rows"
+all_open() {
+	awk '$NF != "open" || $(NF - 1) + 0 <= 0 { bad = 1; print "# not open: " $0 } END { exit bad }' "$1"
+}
+ok ":ticket open shows only open tickets with a balance due" all_open "$D/open.rows"
+ok ":ticket 20001 finds that ticket alone" sh -c \
+	'grep -q " 1/1$" "$1" && grep -q "^▸ *20001 " "$1"' - "$D/ticket-id.txt"
+ok ":cust with an e-mail is refused on the message line, not sent" \
+	has "$D/cust-bad.txt" '^! .*(e-mail|email)'
+ok "an unknown command is an error on the message line" \
+	has "$D/unknown.txt" "Unknown command ':nonsense'"
+
+tap_done

@@ -1,0 +1,95 @@
+#!/bin/sh
+# refresh.sh: r, R and the refresh tick keep the selection on the same record, even when rows move.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+mkfifo "$D/sync1" "$D/sync2" || exit 99
+s=$(cs_script refresh <<'EOF'
+j
+j
+j
+j
+:save-display r5.txt
+r
+:save-display r5-r.txt
+R
+:save-display r5-R.txt
+3
+>
+>
+g
+j
+j
+j
+j
+:save-display c5.txt
+:save-display sync1
+r
+:save-display c5-r.txt
+:save-display sync2
+:refresh
+:save-display c5-tick.txt
+/
+"Zzyz"
+Enter
+:save-display renamed.txt
+EOF
+)
+export ROUTEDESK_TRACE="$D/trace"
+cs_run "$s" &
+console=$!
+
+# id_at FILE N: the customer id of row N of the list.
+id_at() {
+	sed -n "$(($2 + 3))p" "$1" | sed 's/^.//' | awk '{ print $1 }'
+}
+
+# First pause: the console has selected row 5 of Customers sorted by name.
+# Rename the customer of row 1 so that it sorts after the selection.
+if cs_wait_for "$D/trace" 'key :save-display sync1' 120; then
+	first=$(id_at "$D/c5.txt" 1)
+	cs_api /customer/update "customerID=$first" lname=Zzyzx >"$D/upd1.json"
+	cat "$D/sync1" >/dev/null
+fi
+# Second pause: rename the customer of row 2 the same way; the refresh
+# tick (what changed since the last sync) must bring it.
+if cs_wait_for "$D/trace" 'key :save-display sync2' 120; then
+	second=$(id_at "$D/c5-r.txt" 1)
+	cs_api /customer/update "customerID=$second" lname=Zzyzy >"$D/upd2.json"
+	cat "$D/sync2" >/dev/null
+fi
+wait $console
+ok "the console runs the refresh script and exits 0" test $? -eq 0
+
+# Routes: row 5 stays selected through r and R.
+sel=$(selected "$D/r5.txt" | cut -c1-60)
+ok "row 5 of Routes is selected ($sel)" has "$D/r5.txt" ' 5/[0-9]+$'
+ok "r keeps the selection on the same route" test "$(selected "$D/r5-r.txt" | cut -c1-60)" = "$sel"
+ok "R (reload) keeps the selection on the same route" test "$(selected "$D/r5-R.txt" | cut -c1-60)" = "$sel"
+
+# Customers: the selected record is kept by id while rows move.
+selid=$(selected "$D/c5.txt" | sed 's/^.//' | awk '{ print $1 }')
+ok "row 5 of Customers by name is selected (#$selid)" has "$D/c5.txt" ' 5/[0-9]+$'
+ok "the service took the first rename (#$first)" grep -q '"success":[[:space:]]*true' "$D/upd1.json"
+ok "after r the renamed customer left row 1" test "$(id_at "$D/c5-r.txt" 1)" != "$first"
+ok "after r the marker is on the same record (#$selid)" \
+	matches "$(selected "$D/c5-r.txt")" "^▸ +$selid "
+ok "after r that record moved up one row (4/..)" has "$D/c5-r.txt" ' 4/[0-9]+$'
+ok "the service took the second rename (#$second)" grep -q '"success":[[:space:]]*true' "$D/upd2.json"
+ok "after the tick the second renamed customer left row 1" \
+	test "$(id_at "$D/c5-tick.txt" 1)" != "$second"
+ok "the first rename is shown under its new name" has "$D/renamed.txt" "^.? +$first Zzyzx, "
+ok "the second rename (brought by the tick) is shown under its new name" \
+	has "$D/renamed.txt" "^.? +$second Zzyzy, "
+ok "after the tick the marker is still on #$selid" \
+	matches "$(selected "$D/c5-tick.txt")" "^▸ +$selid "
+ok "after the tick that record moved up again (3/..)" has "$D/c5-tick.txt" ' 3/[0-9]+$'
+# The tick asks what changed: the changelog, then only the changed record.
+tick=$(sed -n '/key :refresh/,/key :save-display c5-tick.txt/p' "$D/trace" | grep -c ' request ')
+ok "the tick spent at most 2 reads ($tick)" test "$tick" -ge 1 -a "$tick" -le 2
+sed -n '/key :refresh/,/key :save-display c5-tick.txt/p' "$D/trace" | grep ' request ' |
+	sed 's/^/# /'
+
+tap_done

@@ -1,0 +1,46 @@
+#!/bin/sh
+# state.sh: the last pane, date and filter come back on the next start; --fresh ignores them.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+s=$(cs_script first <<'EOF'
+]
+3
+/
+"Scottsdale"
+Enter
+:save-display first.txt
+EOF
+)
+CS_NOFRESH=1
+ok "a first run (no --fresh) exits 0" cs_run "$s"
+ok "the first run leaves state under XDG_STATE_HOME" \
+	sh -c 'find "$1" -type f | grep -q .' - "$XDG_STATE_HOME"
+filter=$(grep -Eo '/Scottsdale [0-9]+/[0-9]+' "$D/first.txt")
+
+s=$(cs_script second <<'EOF'
+:save-display second.txt
+1
+:save-display second-routes.txt
+EOF
+)
+CS_NODATE=1
+ok "a second run without --date exits 0" cs_run "$s"
+ok "the second run opens on the last pane (Customers)" has "$D/second.txt" '\[3 Customers\]'
+ok "the second run has the last filter ($filter)" has "$D/second.txt" "$filter"
+ok "the second run reviews the last date (2026-11-21)" test "$(header_date "$D/second.txt")" = 2026-11-21
+ok "the restored date is the Routes pane's" has "$D/second-routes.txt" 'Routes: 2026-11-21'
+
+s=$(cs_script fresh <<'EOF'
+:save-display fresh.txt
+EOF
+)
+CS_NOFRESH=
+ok "--fresh exits 0" cs_run "$s"
+ok "--fresh opens on Routes" has "$D/fresh.txt" '^\[1 Routes\]'
+ok "--fresh reviews today" test "$(header_date "$D/fresh.txt")" = "$(date -u +%F)"
+ok "--fresh has no filter" hasnt "$D/fresh.txt" '/Scottsdale'
+
+tap_done

@@ -1,0 +1,301 @@
+# console.sh: shell harness for the console tests: TAP, a sandbox, scripted runs, goldens.
+#
+# Sourced by tests/console/*.sh and bench/console.  Each test gets a private
+# temporary directory ($CS_DIR) with its own HOME and XDG directories, its
+# own sandbox on a free loopback port, and a pinned terminal (TERM, LINES,
+# COLUMNS, TZ, LANG), so the programs run in parallel and the screens do
+# not depend on the machine.  Everything started here is stopped by the
+# EXIT trap; CONSOLE_KEEP=1 keeps the directory for a post-mortem.
+#
+# Golden screens live in tests/console/golden/NAME.txt.  After a wanted
+# change of the screens, regenerate them with
+#   make check TESTS='tests/console/...' CONSOLE_GOLDEN_UPDATE=1
+# (or CONSOLE_GOLDEN_UPDATE=1 in the environment), then review the diff.
+
+: "${top_builddir:=.}"
+: "${top_srcdir:=.}"
+CS_BIN=$top_builddir/routedesk
+CS_SANDBOX=$top_builddir/routedesk-sandbox
+CS_TODAY=2026-11-20
+CS_SEED=${CS_SEED:-7}
+CS_GOLDEN=$top_srcdir/tests/console/golden
+
+# ---- TAP ------------------------------------------------------------
+
+cs_n=0
+cs_failed=0
+
+# ok DESCRIPTION COMMAND...: runs COMMAND; ok when it succeeds.
+ok() {
+	cs_desc=$1
+	shift
+	cs_n=$((cs_n + 1))
+	if "$@"; then
+		echo "ok $cs_n - $cs_desc"
+	else
+		echo "not ok $cs_n - $cs_desc"
+		cs_failed=$((cs_failed + 1))
+	fi
+}
+
+# skip_all REASON: the whole program is skipped (TAP "1..0 # SKIP").
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+# note TEXT...: a TAP comment.
+note() {
+	printf '# %s\n' "$*"
+}
+
+# show FILE: a file as TAP comments (for a failing assertion's context).
+show() {
+	if [ -f "$1" ]; then
+		sed 's/^/# | /' "$1" | LC_ALL=C tr '\033' '?'
+	else
+		note "($1 does not exist)"
+	fi
+}
+
+tap_done() {
+	echo "1..$cs_n"
+	[ "$cs_failed" -eq 0 ]
+}
+
+# ---- set-up and clean-up ---------------------------------------------
+
+cs_cleanup() {
+	for p in $CS_PIDS; do
+		kill -TERM "$p" 2>/dev/null
+	done
+	for p in $CS_PIDS; do
+		wait "$p" 2>/dev/null
+	done
+	[ -n "$CS_TMUX" ] && tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+	if [ -n "$CS_DIR" ] && [ -z "$CONSOLE_KEEP" ]; then
+		rm -rf "$CS_DIR"
+	elif [ -n "$CS_DIR" ]; then
+		echo "# kept $CS_DIR" >&2
+	fi
+}
+
+# cs_setup: the private directory, HOME and XDG, the pinned terminal.
+cs_setup() {
+	if [ ! -x "$CS_BIN" ] || [ ! -x "$CS_SANDBOX" ]; then
+		skip_all "routedesk or routedesk-sandbox not built in $top_builddir"
+	fi
+	CS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/rdconsole.XXXXXX") || exit 99
+	CS_PIDS=
+	CS_TMUX=
+	trap cs_cleanup EXIT
+	trap 'exit 130' INT TERM HUP
+	mkdir -p "$CS_DIR/home/.config" "$CS_DIR/home/.state" "$CS_DIR/home/.cache"
+	export HOME="$CS_DIR/home"
+	export XDG_CONFIG_HOME="$HOME/.config" XDG_STATE_HOME="$HOME/.state"
+	export XDG_CACHE_HOME="$HOME/.cache" XDG_DATA_HOME="$HOME/.local/share"
+	export TERM=xterm-256color TZ=UTC LANG=C.UTF-8 LC_ALL=
+	export LINES=30 COLUMNS=100
+	unset NO_COLOR ROUTEDESK_TRACE ROUTEDESK_SCRIPT ROUTEDESK_ACCOUNT TMUX TMUX_PANE \
+		DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS ESCDELAY
+	export ROUTEDESK_SCRIPT_TIMEOUT=${ROUTEDESK_SCRIPT_TIMEOUT:-60}
+}
+
+# cs_wait_for FILE PATTERN [SECONDS]: polls until FILE has a line matching
+# the extended regular expression, or the deadline (default 60 s) passes.
+cs_wait_for() {
+	cs_deadline=$(( $(date +%s) + ${3:-60} ))
+	while ! grep -Eq "$2" "$1" 2>/dev/null; do
+		[ "$(date +%s)" -gt "$cs_deadline" ] && return 1
+		sleep 0.05
+	done
+	return 0
+}
+
+# cs_sandbox_start [ARGS...]: a generated sandbox (300 customers, seed
+# $CS_SEED, today 2026-11-20, no quotas) plus ARGS, on a free port.  Sets
+# CS_URL and CS_SBPID and exports the credentials.  Dies (exit 99: a hard
+# error for the TAP driver) when it does not start.
+cs_sandbox_start() {
+	cs_sb=$CS_DIR/sb
+	mkdir -p "$cs_sb"
+	"$CS_SANDBOX" --listen 127.0.0.1:0 --db "$cs_sb/sb.db" --generate "${CS_GENERATE:-300}" \
+		--seed "$CS_SEED" --today "$CS_TODAY" --no-limits "$@" \
+		>"$cs_sb/out" 2>"$cs_sb/err" &
+	CS_SBPID=$!
+	CS_PIDS="$CS_PIDS $CS_SBPID"
+	if ! cs_wait_for "$cs_sb/out" '^listening on ' 120; then
+		echo "Bail out! the sandbox did not start"
+		show "$cs_sb/err"
+		exit 99
+	fi
+	CS_URL=$(sed -n 's/^listening on //p' "$cs_sb/out" | head -n 1)
+	export ROUTEDESK_URL="$CS_URL" ROUTEDESK_KEY=demo-key ROUTEDESK_TOKEN=demo-token
+}
+
+# cs_sandbox_stop: SIGTERM and wait; returns the sandbox's exit status.
+cs_sandbox_stop() {
+	kill -TERM "$CS_SBPID" 2>/dev/null
+	wait "$CS_SBPID"
+	cs_rc=$?
+	CS_PIDS=$(echo "$CS_PIDS" | sed "s/ $CS_SBPID\\b//")
+	return $cs_rc
+}
+
+# cs_api PATH [ARGS...]: one call through `routedesk api` (JSON on stdout).
+cs_api() {
+	env -u ROUTEDESK_TRACE -u ROUTEDESK_SCRIPT "$CS_BIN" api "$@" 2>>"$CS_DIR/api.err"
+}
+
+# cs_count ENTITY [ARGS...]: the count a search answers.
+cs_count() {
+	cs_e=$1
+	shift
+	cs_api "/$cs_e/search" "$@" | sed -n 's/^[[:space:]]*"count":[[:space:]]*\([0-9]*\).*/\1/p' | head -n 1
+}
+
+# cs_usage NAME: a tokenUsage member (requestsWriteToday, ...) as the
+# service counts it now.
+cs_usage() {
+	cs_api /employee/search "employeeIDs:=[1]" |
+		sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\\([0-9]*\\).*/\\1/p" | head -n 1
+}
+
+# cs_script NAME <<EOF ... EOF: writes a script file, prints its path.
+cs_script() {
+	cat >"$CS_DIR/$1.script"
+	echo "$CS_DIR/$1.script"
+}
+
+# cs_run SCRIPT [ARGS...]: the console on SCRIPT (relative paths in the
+# script are relative to $CS_DIR), --fresh and --date 2026-11-20 unless
+# CS_NOFRESH / CS_NODATE are set.  Output in $CS_DIR/out, errors in
+# $CS_DIR/err; returns the exit status (also in CS_RC).
+cs_run() {
+	cs_s=$1
+	shift
+	[ -z "$CS_NODATE" ] && set -- --date "$CS_TODAY" "$@"
+	[ -z "$CS_NOFRESH" ] && set -- --fresh "$@"
+	(cd "$CS_DIR" && ROUTEDESK_SCRIPT="$cs_s" ${CS_TIMEOUT_CMD:-timeout} 120 \
+		"$CS_BIN" "$@" >"$CS_DIR/out" 2>"$CS_DIR/err" </dev/null)
+	CS_RC=$?
+	if [ "$CS_RC" -ne 0 ]; then
+		note "routedesk $* exited $CS_RC"
+		show "$CS_DIR/err"
+	fi
+	return $CS_RC
+}
+
+# ---- reading dumps ---------------------------------------------------
+
+# has FILE ERE: FILE has a line matching; shows FILE when not.
+has() {
+	if grep -Eq -- "$2" "$1" 2>/dev/null; then
+		return 0
+	fi
+	note "no line of $1 matches /$2/:"
+	show "$1"
+	return 1
+}
+
+# has_all FILE ERE...: every pattern matches some line of FILE.
+has_all() {
+	cs_f=$1
+	shift
+	for cs_p in "$@"; do
+		has "$cs_f" "$cs_p" || return 1
+	done
+	return 0
+}
+
+# matches TEXT ERE: TEXT (one line or more) has a line matching.
+matches() {
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		return 0
+	fi
+	note "'$1' does not match /$2/"
+	return 1
+}
+
+# hasnt FILE ERE: no line of FILE matches.
+hasnt() {
+	if grep -Eq -- "$2" "$1" 2>/dev/null; then
+		note "a line of $1 matches /$2/:"
+		grep -En -- "$2" "$1" | sed 's/^/# | /' | LC_ALL=C tr '\033' '?'
+		return 1
+	fi
+	[ -f "$1" ] || { note "$1 does not exist"; return 1; }
+	return 0
+}
+
+# line_of FILE ERE: the first matching line (empty when none).
+line_of() {
+	grep -E -m 1 -- "$2" "$1" 2>/dev/null
+}
+
+# selected FILE: the selected row of a dump (the one with the marker ▸ or >).
+selected() {
+	grep -E -m 1 '^(▸|>)' "$1" 2>/dev/null
+}
+
+# body FILE: the list rows of a dump (between the column header and the
+# first rule or the status line), markers removed.
+rows() {
+	sed -n '4,$p' "$1" | sed '/^[─-]\{10,\}/,$d' | sed 's/^[▸> ]//' | sed '/^$/d'
+}
+
+# header_date FILE: the review date shown at the start of the header.
+header_date() {
+	sed -n '1s/^ *\([0-9]\{4\}-[0-9][0-9]-[0-9][0-9]\).*/\1/p' "$1"
+}
+
+# no_esc FILE: FILE holds no ESC byte (0x1b) at all.
+no_esc() {
+	if LC_ALL=C grep -q "$(printf '\033')" "$1"; then
+		note "$1 holds a raw ESC byte:"
+		LC_ALL=C grep -n "$(printf '\033')" "$1" | LC_ALL=C tr '\033' '?' | sed 's/^/# | /'
+		return 1
+	fi
+	return 0
+}
+
+# no_utf8 FILE: FILE is pure ASCII.
+no_utf8() {
+	if LC_ALL=C grep -q '[^ -~]' "$1"; then
+		note "$1 holds bytes outside printable ASCII:"
+		LC_ALL=C grep -n '[^ -~]' "$1" | head -n 5 | sed 's/^/# | /'
+		return 1
+	fi
+	return 0
+}
+
+# normalise: what legitimately changes between runs masked (the port,
+# data ages, the budget left, the clock).
+cs_normalise() {
+	sed -e 's/127\.0\.0\.1:[0-9][0-9]*/127.0.0.1:PORT/g' \
+	    -e 's/[0-9][0-9]*\([smh]\) ago/N\1 ago/g' \
+	    -e 's/reads left [0-9]*\/min [0-9]*\/day/reads left R\/min R\/day/' "$1"
+}
+
+# golden NAME FILE: the normalised FILE equals golden/NAME.txt.  With
+# CONSOLE_GOLDEN_UPDATE=1 the golden file is written instead.
+golden() {
+	cs_g=$CS_GOLDEN/$1.txt
+	cs_normalise "$2" >"$CS_DIR/golden.$1"
+	if [ -n "$CONSOLE_GOLDEN_UPDATE" ]; then
+		mkdir -p "$CS_GOLDEN"
+		cp "$CS_DIR/golden.$1" "$cs_g"
+		note "wrote $cs_g"
+		return 0
+	fi
+	if ! [ -f "$cs_g" ]; then
+		note "no golden file $cs_g (CONSOLE_GOLDEN_UPDATE=1 writes it)"
+		return 1
+	fi
+	if diff -u "$cs_g" "$CS_DIR/golden.$1" >"$CS_DIR/golden.$1.diff"; then
+		return 0
+	fi
+	note "screen differs from $cs_g (CONSOLE_GOLDEN_UPDATE=1 rewrites it):"
+	show "$CS_DIR/golden.$1.diff"
+	return 1
+}
