@@ -59,9 +59,15 @@ static struct routes *priv(const struct view *v)
 	return v->priv;
 }
 
+/* The day's review, or NULL while it is on its way: the core fetches it
+ * (at start, on [ ] t and R) and tells every view when it lands, so this
+ * view never asks for one itself.  A review of another day than the one
+ * under review is the old day's, not this one's rows. */
 static const struct m_review *review(const struct routes *p)
 {
-	return p->ui ? ui_review(p->ui) : NULL;
+	const struct m_review *rv = p->ui ? ui_review(p->ui) : NULL;
+
+	return rv && strcmp(rv->date, ui_date(p->ui)) == 0 ? rv : NULL;
 }
 
 static void newer(char *mark, const char *updated)
@@ -372,18 +378,12 @@ static void set_subtitle(struct view *v)
 	strbuf_free(&sb);
 }
 
-static void submit_review(struct view *v, struct ui *ui)
-{
-	ui_submit(ui, v, fetch_job_review(v->slot, ui_date(ui)));
-}
-
 static void routes_open(struct view *v, struct ui *ui)
 {
-	const struct m_review *rv = ui_review(ui);
-
+	/* No review fetch here: the core's is already on its way when the
+	 * pane opens (a second one would cost the day's 3-6 requests again);
+	 * its result op rebuilds the rows when it lands. */
 	priv(v)->ui = ui;
-	if (!rv || strcmp(rv->date, ui_date(ui)) != 0)
-		submit_review(v, ui);
 	rebuild(priv(v));
 	set_subtitle(v);
 }
@@ -412,7 +412,7 @@ static int routes_result(struct view *v, struct ui *ui, struct fetch_result *r)
 static void routes_enter(struct view *v, struct ui *ui, size_t row)
 {
 	struct routes *p = priv(v);
-	const struct m_review *rv = ui_review(ui);
+	const struct m_review *rv = review(p);
 	struct looked *lk;
 	long long id;
 
@@ -428,11 +428,6 @@ static void routes_enter(struct view *v, struct ui *ui, size_t row)
 	route_newest(rv, id, lk->seen);
 	rebuild(p);
 	ui_push(ui, view_stops_new(id));
-}
-
-static void routes_refresh(struct view *v, struct ui *ui, int hard)
-{
-	submit_review(v, ui);
 }
 
 static int routes_command(struct view *v, struct ui *ui, const char *name, const char *args)
@@ -469,7 +464,9 @@ static const struct view_ops routes_ops = {
 	.want = routes_want,
 	.result = routes_result,
 	.enter = routes_enter,
-	.refresh = routes_refresh,
+	/* r and R on the review panes are the core's (what changed since the
+	 * last sync, or the whole day again): no refresh op. */
+	.refresh = NULL,
 	.command = routes_command,
 	.destroy = routes_destroy,
 };

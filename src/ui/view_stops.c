@@ -47,9 +47,13 @@ static struct stops *priv(const struct view *v)
 	return v->priv;
 }
 
+/* The day's review, or NULL while the core fetches it (see view_routes.c:
+ * the views never ask for a review themselves). */
 static const struct m_review *review(const struct stops *p)
 {
-	return p->ui ? ui_review(p->ui) : NULL;
+	const struct m_review *rv = p->ui ? ui_review(p->ui) : NULL;
+
+	return rv && strcmp(rv->date, ui_date(p->ui)) == 0 ? rv : NULL;
 }
 
 static void rebuild(struct stops *p)
@@ -293,20 +297,28 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 	}
 }
 
+/* "Route 03 · 2026-11-20", or "route 12" until the review is there. */
+static void set_subtitle(struct view *v)
+{
+	const struct stops *p = priv(v);
+	const struct m_review *rv = review(p);
+	const struct m_route *r = rv ? m_table_get(rv->routes, p->route_id) : NULL;
+
+	if (r && r->title && *r->title)
+		vc_subtitle(v, "%s %s %s", r->title, vc_dot(), r->date);
+	else
+		vc_subtitle(v, "%s %lld", _("route"), p->route_id);
+}
+
 static void stops_open(struct view *v, struct ui *ui)
 {
 	struct stops *p = priv(v);
-	const struct m_review *rv = ui_review(ui);
-	const struct m_route *r = rv ? m_table_get(rv->routes, p->route_id) : NULL;
 
 	/* No review yet: the core is fetching the day and tells every view
 	 * when it lands; asking again here would spend a second review. */
 	p->ui = ui;
 	rebuild(p);
-	if (r && r->title && *r->title)
-		vc_subtitle(v, "%s %s %s", r->title, vc_dot(), r->date);
-	else
-		vc_subtitle(v, "%s %lld", _("route"), p->route_id);
+	set_subtitle(v);
 }
 
 static void stops_want(struct view *v, struct ui *ui, size_t first, size_t last)
@@ -322,6 +334,7 @@ static int stops_result(struct view *v, struct ui *ui, struct fetch_result *r)
 	if (r->kind == FETCH_REVIEW && vc_result_failed(ui, r))
 		return 0;
 	rebuild(priv(v));
+	set_subtitle(v);
 	return 1;
 }
 
@@ -331,12 +344,6 @@ static void stops_enter(struct view *v, struct ui *ui, size_t row)
 
 	if (a && a->customer_id > 0)
 		ui_push(ui, view_detail_new("customer", a->customer_id));
-}
-
-static void stops_refresh(struct view *v, struct ui *ui, int hard)
-{
-	/* The stops are the review's: refreshing them is refreshing the day. */
-	ui_submit(ui, v, fetch_job_review(v->slot, ui_date(ui)));
 }
 
 static int stops_command(struct view *v, struct ui *ui, const char *name, const char *args)
@@ -371,7 +378,9 @@ static const struct view_ops stops_ops = {
 	.want = stops_want,
 	.result = stops_result,
 	.enter = stops_enter,
-	.refresh = stops_refresh,
+	/* The stops are the review's: r and R refresh the day, which is the
+	 * core's (dispatch.c), never a second review from here. */
+	.refresh = NULL,
 	.command = stops_command,
 	.destroy = stops_destroy,
 };
