@@ -323,43 +323,6 @@ static int routes_match(const struct view *v, size_t row, const char *filter)
 	             vc_contains(r->day_alert, filter));
 }
 
-static void routes_preview(const struct view *v, size_t row, struct strbuf *out)
-{
-	const struct routes *p = priv(v);
-	const struct m_route *r = route_at(p, row);
-	const struct m_review_row *rr;
-
-	if (row >= p->n)
-		return;
-	rr = &p->rows[row];
-	route_title(out, r, p->ids[row]);
-	if (r && r->group_title && *r->group_title)
-		strbuf_addf(out, " (%s)", r->group_title);
-	strbuf_addf(out, " %s %s\n", vc_dot(), r ? r->date : "");
-	strbuf_addf(out, "%s: ", _("Technician"));
-	tech_name(out, p, rr->tech_id, NULL);
-	strbuf_addf(out, "\n%s: %d %s %d %s, %d %s, %d %s, %d %s, %d %s\n", _("Stops"), rr->total,
-	            vc_dot(), rr->done, vc_status_text(M_COMPLETED), rr->pending,
-	            vc_status_text(M_PENDING), rr->noshow, vc_status_text(M_NOSHOW), rr->cancelled,
-	            vc_status_text(M_CANCELLED), rr->rescheduled, vc_status_text(M_RESCHEDULED));
-	if (rr->first_start[0]) {
-		strbuf_addf(out, "%s: ", _("Window"));
-		vc_span(out, rr->first_start, rr->last_end);
-		strbuf_addc(out, '\n');
-	}
-	strbuf_addf(out, "%s: ", _("Balance due"));
-	vc_money(out, rr->balance_due);
-	strbuf_addc(out, '\n');
-	if (rr->flags & M_FLAG_LOCKED)
-		strbuf_addf(out, "%s\n", _("Locked route"));
-	if (rr->flags & M_FLAG_CHANGED)
-		strbuf_addf(out, "%s\n", _("Changed since you last looked"));
-	if (r && r->day_alert)
-		strbuf_addf(out, "%s: %s\n", _("Day alert"), r->day_alert);
-	if (r && r->day_notes)
-		strbuf_addf(out, "%s: %s\n", _("Day notes"), r->day_notes);
-}
-
 /* "2026-11-20 · 12 routes": the day the rows are of, which may still be
  * the previous one while the next day loads. */
 static void set_subtitle(struct view *v)
@@ -459,7 +422,12 @@ static const struct view_ops routes_ops = {
 	.cell = routes_cell,
 	.compare = routes_compare,
 	.match = routes_match,
-	.preview = routes_preview,
+	/* No preview: the flags column says locked, alert, notes and changed,
+	 * and the day's alert and notes head the Stops preview one Enter away.
+	 * A preview whose text follows the selection would rewrite its lines
+	 * on every j (more than the row itself); without it a move costs the
+	 * two rows whose highlight changes. */
+	.preview = NULL,
 	.open = routes_open,
 	.want = routes_want,
 	.result = routes_result,

@@ -237,9 +237,18 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 	const struct stops *p = priv(v);
 	const struct m_appt *a = appt_at(p, row);
 	const struct m_customer *c = customer_of(p, a);
+	const struct m_review *rv = review(p);
+	const struct m_route *r = rv ? m_table_get(rv->routes, p->route_id) : NULL;
 
 	if (!a)
 		return;
+	/* The route's day alert and notes first: the Routes pane shows only
+	 * their flags, and an alert (a gate code, a dog) matters at every
+	 * stop.  The same lines for every stop cost nothing to redraw. */
+	if (r) {
+		line(out, _("Day alert"), r->day_alert);
+		line(out, _("Day notes"), r->day_notes);
+	}
 	if (c) {
 		vc_customer_name(out, c);
 		strbuf_addf(out, " #%lld\n", c->id);
