@@ -20,3 +20,9 @@ TESTS += $(CONSOLE_TESTS)
 EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 	tests/console/golden/routes.txt tests/console/golden/customers.txt \
 	tests/console/golden/stops.txt
+
+## forms: a note, add-ons and lead stages sent once and read back through
+## the API, the validation messages, a refusal keeping the text, dropped
+## answers giving no duplicate, a draft across a restart, read-only.
+TESTS += tests/console/forms.sh
+EXTRA_DIST += tests/console/forms.sh
