@@ -404,13 +404,25 @@ int read_records(struct sb_req *req, const struct resource *r, const long long *
 
 /* ------------------------------------------------------------- handlers */
 
+/* The ids as a raw JSON array: cJSON prints every number through
+ * "%1.15g" and a sscanf round trip, which made a 50,000-id answer spend
+ * most of its time in libc's float code. */
 static cJSON *ids_array(const long long *ids, size_t n)
 {
-	cJSON *arr = cJSON_CreateArray();
+	struct strbuf sb = STRBUF_INIT;
+	cJSON *raw;
 
-	for (size_t i = 0; i < n; i++)
-		cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)ids[i]));
-	return arr;
+	strbuf_addc(&sb, '[');
+	for (size_t i = 0; i < n; i++) {
+		char num[24];
+		int len = snprintf(num, sizeof(num), i ? ",%lld" : "%lld", ids[i]);
+
+		strbuf_add(&sb, num, (size_t)len);
+	}
+	strbuf_addc(&sb, ']');
+	raw = cJSON_CreateRaw(strbuf_str(&sb));
+	strbuf_free(&sb);
+	return raw;
 }
 
 static size_t search_cap(const struct sb_req *req)

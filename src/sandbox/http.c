@@ -297,8 +297,11 @@ gzip_buffer(const void *data, size_t len, size_t *out_len)
 	unsigned char *out;
 	uLong bound;
 
+	/* Level 1: a 1000-record answer (2.2 MB) compresses ~12x at level 6 in
+	 * ~50 ms but ~9x at level 1 in a third of the time; on loopback and on
+	 * a LAN the time matters more than the last bytes. */
 	memset(&zs, 0, sizeof(zs));
-	if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+	if (deflateInit2(&zs, Z_BEST_SPEED, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK)
 		return NULL;
 	bound = deflateBound(&zs, (uLong)len);
 	out = xmalloc(bound);
