@@ -51,7 +51,6 @@ ok "--date 2026-11-20: the header and the routes of that day" shows_day "$D/d20.
 ok "] steps to 2026-11-21 and its routes" shows_day "$D/d21.txt" 2026-11-21
 ok "the days differ in their routes (8 against 4)" \
 	test "$(n_routes 2026-11-20)" -ne "$(n_routes 2026-11-21)"
-ok "the route preview follows the day" has "$D/d21.txt" '^ .* · 2026-11-21$'
 ok "[ [ steps back to 2026-11-19 and its routes" shows_day "$D/d19.txt" 2026-11-19
 today=$(header_date "$D/today.txt")
 ok "t returns to today ($today, the local date)" \

@@ -53,7 +53,7 @@ ok "row 2 is Route 01 of Anthony O'Brien" matches "$route" "Route 01 .*Anthony O
 
 # Stops of the route.
 ok "Enter on a route opens its stops (breadcrumb Routes › Stops)" has "$D/stops.txt" 'Routes › Stops$'
-ok "the header names the route and the date" has "$D/stops.txt" '│ Stops: Route 01 · 2026-11-'
+ok "the header names the route and the date" has "$D/stops.txt" '│ Stops: Route 01 · 2026-11'
 ok "Stops columns: #, Window, Customer, City, Service, Status, Call, In-Out, Owed" \
 	has "$D/stops.txt" '^ +# +Window +Customer +City +Service +Status +Call +In-Out +Owed$'
 ok "the stops pane lists the route's $nstops stops" has "$D/stops.txt" " 1/$nstops\$"

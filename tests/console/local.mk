@@ -13,13 +13,16 @@ EXTRA_DIST += tests/console/notify.sh
 ## generated sandbox, and tmux runs in a real terminal; tests/lib/console.sh
 ## is their harness.  Golden screens: tests/console/golden/ (regenerate
 ## with CONSOLE_GOLDEN_UPDATE=1, see tests/lib/console.sh).
-CONSOLE_TESTS = tests/console/routes.sh tests/console/panes.sh tests/console/drill.sh \
-	tests/console/filter.sh tests/console/sort.sh tests/console/dates.sh \
-	tests/console/state.sh tests/console/refresh.sh
+CONSOLE_TESTS = tests/console/network.sh tests/console/routes.sh tests/console/panes.sh \
+	tests/console/drill.sh tests/console/filter.sh tests/console/sort.sh \
+	tests/console/dates.sh tests/console/state.sh tests/console/refresh.sh \
+	tests/console/readonly.sh tests/console/resize.sh tests/console/themes.sh \
+	tests/console/ascii.sh tests/console/escape.sh tests/console/tmux_review.sh \
+	tests/console/tmux_escape.sh
 TESTS += $(CONSOLE_TESTS)
 EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 	tests/console/golden/routes.txt tests/console/golden/customers.txt \
-	tests/console/golden/stops.txt
+	tests/console/golden/stops.txt tests/console/golden/routes-80x24.txt
 
 ## forms: a note, add-ons and lead stages sent once and read back through
 ## the API, the validation messages, a refusal keeping the text, dropped

@@ -39,6 +39,11 @@ S-Tab
 :save-display cust-bad.txt
 :nonsense
 :save-display unknown.txt
+?
+/
+"cust"
+Enter
+:save-display help-cust.txt
 EOF
 )
 ok "the console runs the panes script and exits 0" cs_run "$s"
@@ -108,5 +113,9 @@ ok ":cust with an e-mail is refused on the message line, not sent" \
 	has "$D/cust-bad.txt" '^! .*(e-mail|email)'
 ok "an unknown command is an error on the message line" \
 	has "$D/unknown.txt" "Unknown command ':nonsense'"
+# Help must not promise what the command refuses (the e-mail search above).
+ok "help lists :cust" has "$D/help-cust.txt" '^.?:cust +command '
+ok "help's :cust line does not offer an e-mail search the console refuses" \
+	hasnt "$D/help-cust.txt" '^.?:cust .*e-?mail'
 
 tap_done

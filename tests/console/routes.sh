@@ -49,8 +49,6 @@ ok "completed and pending stops of the day match the service ($done_ui vs $done_
 	test "$done_ui" = "$done_sb $pend_sb"
 ok "times are windows (HH:MM-HH:MM) and balances amounts" \
 	sh -c '! grep -Ev " [0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9] +[0-9]+\.[0-9][0-9]( |$)" "$1"' - "$D/route.rows"
-ok "the selected route's preview is shown below the list" \
-	has "$D/routes.txt" '^ Technician: '
 ok "the Routes pane matches its golden screen" golden routes "$D/routes.txt"
 
 # Help lists the live bindings, generated from the action table.

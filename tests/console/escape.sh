@@ -1,0 +1,71 @@
+#!/bin/sh
+# escape.sh: control characters and escape sequences from the API are shown escaped, never raw.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+# The generator gives customer 10001 the company "\033[31mRED\033[0m Rock
+# Cantina"; it is a stop of today's Route 01 (Anthony O'Brien, row 2).
+ok "the sandbox carries the escape sequence in customer 10001's company" sh -c \
+	'"$1" api /customer/10001 2>/dev/null | grep -q "companyName.*u001b\\[31mRED"' - "$CS_BIN"
+
+# More hostile text, written through the API: BEL, an OSC title, a C1 CSI
+# (U+009B), DEL, a carriage return and a tab in customer 10002's name.
+evil=$(printf 'Evil\007\033]0;pwned\007\302\233[2J\177\rX\tY')
+cs_api /customer/update customerID=10002 "lname=$evil" >"$D/upd.json"
+ok "the service took the hostile last name" grep -q '"success":[[:space:]]*true' "$D/upd.json"
+
+s=$(cs_script escape <<'EOF'
+j
+Enter
+:save-display stops.txt
+j
+:save-display stop2.txt
+Enter
+:save-display detail.txt
+3
+:save-display cust.txt
+j
+:save-display cust-red.txt
+j
+:save-display cust-evil.txt
+Enter
+:save-display evil-detail.txt
+-
+/
+"RED"
+Enter
+:save-display filter.txt
+EOF
+)
+ok "the console runs the escape script and exits 0" cs_run "$s"
+
+# raw_controls FILE: no C0 control (but newline), no DEL, no C1 (as UTF-8).
+raw_controls() {
+	if LC_ALL=C grep -q "$(printf '[\001-\010\011\013-\037\177]')" "$1" ||
+		LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$1"; then
+		note "$1 holds a raw control byte:"
+		LC_ALL=C grep -n "$(printf '[\001-\010\011\013-\037\177]')" "$1" |
+			LC_ALL=C tr '\001-\037\177' '?' | sed 's/^/# | /'
+		return 1
+	fi
+	return 0
+}
+
+ok "the stops show the company escaped (^[[31mRED)" has "$D/stops.txt" '\^\[\[31mRED'
+ok "the stop's preview shows it escaped too" has "$D/stop2.txt" '^ \^\[\[31mRED\^\[\[0m Rock Cantina #10001$'
+ok "the customer detail shows companyName escaped" \
+	has "$D/detail.txt" '^ companyName +\^\[\[31mRED\^\[\[0m Rock Cantina$'
+ok "the Customers row of 10001 shows it escaped" has "$D/cust.txt" '^ +10001 Redd, Rubén +\^\[\[31mRED'
+ok "/RED finds the customer by its visible text" has "$D/filter.txt" '10001 Redd'
+for f in stops stop2 detail cust cust-red cust-evil evil-detail filter; do
+	ok "$f.txt holds no raw ESC byte" no_esc "$D/$f.txt"
+	ok "$f.txt holds no other raw control character" raw_controls "$D/$f.txt"
+done
+ok "the hostile name is shown in the Customers pane, escaped" has "$D/cust-evil.txt" '^▸ +10002 Evil\^G'
+ok "the hostile name's OSC shows as ^[]0;pwned^G" has "$D/evil-detail.txt" 'Evil\^G\^\[\]0;pwned\^G'
+ok "the hostile name's C1 CSI, DEL, CR and tab are visible, not raw" \
+	has "$D/evil-detail.txt" '^ lname +Evil\^G\^\[\]0;pwned\^G.+\[2J.+X.+Y$'
+
+tap_done

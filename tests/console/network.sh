@@ -1,0 +1,72 @@
+#!/bin/sh
+# network.sh: the server goes away mid-session: the console says so, keeps running, recovers, exits 0.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+port=$(echo "$CS_URL" | sed 's|^http://127\.0\.0\.1:\([0-9]*\)/api$|\1|')
+mkfifo "$D/sync1" "$D/sync2" || exit 99
+# The console waits on each FIFO (:save-display opens it and blocks)
+# until the test has done its part: no sleeps, no races.
+s=$(cs_script network <<'EOF'
+:save-display before.txt
+:save-display sync1
+:refresh
+:save-display failed.txt
+j
+Enter
+:save-display stops.txt
+-
+:info
+:save-display offline.txt
+q
+:save-display sync2
+:refresh
+:save-display back.txt
+:info
+:save-display online.txt
+EOF
+)
+export ROUTEDESK_TRACE="$D/trace"
+cs_run "$s" &
+console=$!
+
+stopped=no
+if cs_wait_for "$D/trace" 'key :save-display sync1' 120; then
+	cs_sandbox_stop && stopped=yes
+	cat "$D/sync1" >/dev/null
+fi
+restarted=no
+if cs_wait_for "$D/trace" 'key :save-display sync2' 120; then
+	CS_LISTEN=127.0.0.1:$port CS_SOFT=1 cs_sandbox_start && restarted=yes
+	cat "$D/sync2" >/dev/null
+fi
+wait $console
+rc=$?
+
+ok "the sandbox stopped cleanly on SIGTERM mid-session" test "$stopped" = yes
+ok "the console kept running and exited 0 at the end of its script ($rc)" test "$rc" -eq 0
+ok "before: the routes were shown" has "$D/before.txt" '^.Commercial 05 '
+ok "the failed refresh is an error on the message line" \
+	has "$D/failed.txt" '^! Network: the refresh failed \(/changelog/search: '
+ok "the header says OFFLINE" has "$D/failed.txt" '^ 2026-11-20 .* OFFLINE '
+ok "the routes stay on screen" has "$D/failed.txt" '^.Commercial 05 '
+ok "the refresh was retried before giving up (several attempts)" \
+	test "$(sed -n '/key :refresh/,/key :save-display failed.txt/p' "$D/trace" | grep -c ' request .* 0 0 ')" -ge 2
+ok "what was loaded still opens: the stops of route 2" has_all "$D/stops.txt" 'Routes › Stops$' ' 1/10$'
+ok ":info says the connection is offline" has "$D/offline.txt" '^ Connection +offline'
+ok "the error also went to stderr, prefixed" has "$D/err" '^routedesk: Network: the refresh failed'
+if [ "$restarted" = yes ]; then
+	ok "after the server came back, :refresh clears OFFLINE" hasnt "$D/back.txt" 'OFFLINE'
+	ok "after the server came back, :info says the connection is ok" has "$D/online.txt" '^ Connection +ok$'
+	ok "after the server came back, the refresh asked the changelog once" \
+		test "$(sed -n '/key :refresh/,$p' "$D/trace" | sed -n '/sync2/,$p' |
+			sed -n '/key :refresh/,/key :save-display back.txt/p' | grep -c ' request /changelog/search 200 ')" -eq 1
+else
+	skip "after the server came back, :refresh clears OFFLINE" "port $port not free again"
+	skip "after the server came back, :info says the connection is ok" "port $port not free again"
+	skip "after the server came back, the refresh asked the changelog once" "port $port not free again"
+fi
+
+tap_done

@@ -1,0 +1,63 @@
+#!/bin/sh
+# resize.sh: :resize redraws at 80x24, says "too small" below it without crashing, and comes back.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+s=$(cs_script resize <<'EOF'
+j
+j
+:resize 80x24
+:save-display r80.txt
+Enter
+:save-display r80-stops.txt
+-
+:resize 79x24
+:save-display r79.txt
+:resize 80x23
+:save-display r23.txt
+:resize 40x10
+j
+:save-display r40.txt
+:resize 100x30
+:save-display r100.txt
+:resize 200x60
+:save-display r200.txt
+Enter
+:save-display r200-stops.txt
+-
+:resize 0x0
+:save-display rbad.txt
+EOF
+)
+ok "the console runs the resize script and exits 0" cs_run "$s"
+
+# size FILE: "COLSxLINES" of a dump (display width, UTF-8 aware).
+size() {
+	echo "$(wc -L <"$1" | tr -d ' ')x$(wc -l <"$1" | tr -d ' ')"
+}
+ok "80x24: the dump has 24 lines" test "$(wc -l <"$D/r80.txt")" -eq 24
+ok "80x24: no line is wider than 80 columns ($(size "$D/r80.txt"))" test "$(wc -L <"$D/r80.txt")" -le 80
+ok "80x24: the stops' rule spans the full 80 columns" has "$D/r80-stops.txt" '^─{80}$'
+ok "80x24: the header keeps the date" test "$(header_date "$D/r80.txt")" = 2026-11-20
+ok "80x24: every route still has its row" test "$(rows "$D/r80.txt" | grep -cE ' [0-9]+/[0-9]+/[0-9]+/[0-9]+ ')" -eq \
+	"$(cs_count route date=$CS_TODAY)"
+ok "80x24: the selection (row 3) survived the resize" has "$D/r80.txt" ' 3/[0-9]+$'
+ok "80x24: the Routes pane matches its golden screen" golden routes-80x24 "$D/r80.txt"
+ok "80x24: the Stops pane opens and fits" sh -c \
+	'grep -q "Routes › Stops" "$1" && test "$(wc -L <"$1")" -le 80' - "$D/r80-stops.txt"
+ok "79x24 is too small and says so with the size" has "$D/r79.txt" 'too small: 79x24 \(needs 80x24\)'
+ok "80x23 is too small and says so" has "$D/r23.txt" 'too small: 80x23'
+ok "40x10: a key while too small does not crash; the message stays" has "$D/r40.txt" 'too small: 40x10'
+ok "40x10: the dump is 10 lines of at most 40 columns ($(size "$D/r40.txt"))" \
+	test "$(size "$D/r40.txt")" = "$(wc -L <"$D/r40.txt" | tr -d ' ')x10" -a "$(wc -L <"$D/r40.txt")" -le 40
+ok "back at 100x30 the Routes pane is drawn again" sh -c \
+	'test "$(wc -l <"$1")" -eq 30 && grep -q "^ Route  *Technician" "$1"' - "$D/r100.txt"
+ok "back at 100x30 a route is selected (row 3, or 4 if the key moved it)" has "$D/r100.txt" ' [34]/[0-9]+$'
+ok "200x60: the screen grows to 60 lines" test "$(wc -l <"$D/r200.txt")" -eq 60
+ok "200x60: the stops' preview moves to the right of the list" has "$D/r200-stops.txt" '│ Phone: [0-9]+$'
+ok "200x60: nothing is wider than 200 columns" test "$(wc -L <"$D/r200-stops.txt")" -le 200
+ok ":resize 0x0 is refused on the message line" has "$D/rbad.txt" "':resize 0x0': expected COLSxLINES"
+
+tap_done

@@ -1,0 +1,53 @@
+#!/bin/sh
+# tmux_review.sh: the console in a real terminal (tmux): Routes, a drill-down, resizes, Q exits 0.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+export ROUTEDESK_TRACE="$D/trace"
+tmux_start 100 30
+
+ok "the Routes pane appears in the terminal" tmux_wait "$D/routes.txt" ' 1/8$'
+ok "the header shows the review date" has "$D/routes.txt" '^ 2026-11-20 Fri │ '
+ok "the Routes columns are drawn" has "$D/routes.txt" '^ Route +Technician +D/P/N/C +Stops +Window +Due +Flags$'
+ok "the first route is selected" has "$D/routes.txt" '^▸Commercial 05 +UNASSIGNED '
+ok "the terminal screen is the scripted screen (golden/routes.txt)" golden routes "$D/routes.txt"
+
+tmux_keys j
+ok "j moves to route 2" tmux_wait "$D/j.txt" ' 2/8$'
+ok "the marker moved with it" has "$D/j.txt" "^▸Route 01 +Anthony O'Brien"
+tmux_keys Enter
+ok "Enter opens the stops of the route" tmux_wait "$D/stops.txt" 'Routes › Stops$'
+ok "the stops are listed (1/10)" tmux_wait "$D/stops.txt" ' 1/10$'
+ok "the stop preview shows the first customer" has "$D/stops.txt" '^ Nelson, Aaron #10179$'
+
+tmux -L "$CS_TMUX" resize-window -t app -x 80 -y 24
+ok "after resize-window 80x24 the pane is 80x24" test "$(tmux_format '#{pane_width}x#{pane_height}')" = 80x24
+ok "the screen is redrawn at 80 columns (a full rule of 80)" tmux_wait "$D/s80.txt" '^─{80}$'
+ok "the stops are still shown after the resize" has_all "$D/s80.txt" 'Routes › Stops$' ' 1/10$'
+ok "nothing is drawn past column 80" test "$(wc -L <"$D/s80.txt")" -le 80
+
+tmux -L "$CS_TMUX" resize-window -t app -x 60 -y 20
+ok "at 60x20 the terminal says it is too small" tmux_wait "$D/s60.txt" 'too small: 60x20'
+tmux -L "$CS_TMUX" resize-window -t app -x 100 -y 30
+ok "back at 100x30 the stops come back" tmux_wait "$D/s100.txt" '^─{100}$'
+ok "back at 100x30 the stops are whole" has_all "$D/s100.txt" 'Routes › Stops$' ' 1/10$' '^ Nelson, Aaron #10179$'
+
+tmux_keys Escape
+ok "Esc goes back to Routes, on route 2" tmux_wait "$D/back.txt" ' 2/8$'
+ok "the Routes pane is drawn again" has "$D/back.txt" '^ Route +Technician '
+
+tmux_keys '?'
+ok "? shows the help in the terminal" tmux_wait "$D/help.txt" 'Routes › Help$'
+tmux_keys q
+ok "q closes the help" tmux_wait "$D/nohelp.txt" '^ Route +Technician '
+
+tmux_keys Q
+status=$(tmux_wait_exit 30)
+ok "Q ends the console with exit status 0 ($status)" test "$status" = 0
+ok "nothing went to stderr" sh -c '! test -s "$1"' - "$D/tmux.err"
+ok "the terminal got frames (the trace has frame lines)" grep -q ' frame [0-9]' "$D/trace"
+
+tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1 || true
+tap_done
