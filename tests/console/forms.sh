@@ -94,6 +94,87 @@ ok "note: read back with its type" eq "$(printf '%s\n' "$rec" | sed -n 's/^[[:sp
 ok "note: read back with both lines" holds "$rec" 'forms-test alpha line one\nline two'
 ok "note: no draft is left after the send" eq "$(ls "$XDG_STATE_HOME/routedesk/drafts" 2>/dev/null | grep -c '^note-')" 0
 
+# ---- an invoice add-on, an initial add-on, a lead stage: read back ------
+
+# The value of NAME=... in a preview dump.
+preview_value() {
+	sed -n "s/^ *$2=\(.*\)\$/\1/p" "$1" | head -n 1
+}
+
+# How many times the fixed string occurs in an API answer.
+occurrences() {
+	printf '%s\n' "$1" | grep -cF -- "$2"
+}
+
+s=$(cs_script writes <<'EOF'
+:view tickets
++
+Tab
+Tab
+Right
+Right
+Tab
+Tab
+Tab
+Tab
+Tab
+Tab
+Tab
+Enter
+:save-display addon-preview.txt
+y
+:view subscriptions
++
+Tab
+Tab
+Right
+Right
+Right
+Tab
+Tab
+Tab
+Tab
+Tab
+Tab
+Enter
+:save-display initial-preview.txt
+y
+:sub leads
+L
+Tab
+Right
+Tab
+Tab
+Enter
+:save-display lead-preview.txt
+y
+:save-display lead-after.txt
+EOF
+)
+ok "writes: the console runs the script" cs_run "$s" --view customers
+ok "add-on: the product filled the amount" has "$CS_DIR/addon-preview.txt" '^ +amount=[0-9]+\.[0-9][0-9]$'
+ok "add-on: saved" has "$CS_DIR/out" 'ticket/createAddOn ticket [0-9]+: ok, id [0-9]+$'
+ticket=$(summary_record ticket/createAddOn ticket)
+item=$(summary_id ticket/createAddOn)
+desc=$(preview_value "$CS_DIR/addon-preview.txt" description)
+rec=$(cs_api "/ticket/$ticket")
+ok "add-on: the ticket carries the new item" holds "$rec" "\"itemID\":	\"$item\""
+ok "add-on: with the product's description" holds "$rec" "\"description\":	\"$desc\""
+ok "initial add-on: saved" has "$CS_DIR/out" 'subscription/createInitialAddOn subscription [0-9]+: ok'
+sub=$(summary_record subscription/createInitialAddOn subscription)
+desc=$(preview_value "$CS_DIR/initial-preview.txt" description)
+amount=$(preview_value "$CS_DIR/initial-preview.txt" amount)
+rec=$(cs_api "/subscription/$sub")
+ok "initial add-on: the subscription carries it" holds "$rec" "\"description\":	\"$desc\""
+ok "initial add-on: with its amount" holds "$rec" "\"amount\":	\"$amount\""
+ok "lead stage: saved" has "$CS_DIR/out" 'subscription/updateLeadStage subscription [0-9]+: ok'
+lead=$(summary_record subscription/updateLeadStage subscription)
+stage=$(preview_value "$CS_DIR/lead-preview.txt" stageID)
+rec=$(cs_api "/subscription/$lead")
+ok "lead stage: read back at the stage sent" holds "$rec" "\"leadStageID\":	\"$stage\""
+ok "lead stage: still a lead" holds "$rec" '"active":	"-3"'
+ok "lead stage: the message names the stage" has "$CS_DIR/lead-after.txt" "Subscription $lead: a lead at stage "
+
 # ---- validation names the field ----------------------------------------
 
 s=$(cs_script valid <<'EOF'
