@@ -1,4 +1,4 @@
-/* state.c: [ui] and [keys] of the config file, and the state saved between runs. */
+/* state.c: [ui], [keys] and [notify] of the config file, and the state saved between runs. */
 #include "config.h"
 
 #include <ctype.h>
@@ -52,6 +52,13 @@ void state_config_free(struct ui_config *c)
 	free(c->key_names);
 	free(c->key_values);
 	free(c->key_lines);
+	for (size_t i = 0; i < c->n_notify; i++) {
+		free(c->notify_names[i]);
+		free(c->notify_values[i]);
+	}
+	free(c->notify_names);
+	free(c->notify_values);
+	free(c->notify_lines);
 	state_config_init(c);
 }
 
@@ -136,21 +143,22 @@ static int set_ui(struct ui_config *c, const char *k, const char *v, const char 
 	return -1;
 }
 
-static void add_key(struct ui_config *c, const char *k, const char *v, int line)
+static void add_pair(char ***names, char ***values, int **lines, size_t *n, const char *k,
+                     const char *v, int line)
 {
-	c->key_names = xrealloc(c->key_names, (c->n_keys + 1) * sizeof(*c->key_names));
-	c->key_values = xrealloc(c->key_values, (c->n_keys + 1) * sizeof(*c->key_values));
-	c->key_lines = xrealloc(c->key_lines, (c->n_keys + 1) * sizeof(*c->key_lines));
-	c->key_names[c->n_keys] = xstrdup(k);
-	c->key_values[c->n_keys] = xstrdup(v);
-	c->key_lines[c->n_keys] = line;
-	c->n_keys++;
+	*names = xrealloc(*names, (*n + 1) * sizeof(**names));
+	*values = xrealloc(*values, (*n + 1) * sizeof(**values));
+	*lines = xrealloc(*lines, (*n + 1) * sizeof(**lines));
+	(*names)[*n] = xstrdup(k);
+	(*values)[*n] = xstrdup(v);
+	(*lines)[*n] = line;
+	(*n)++;
 }
 
 int state_config_parse(const char *text, const char *path, struct ui_config *c,
                        struct strbuf *err)
 {
-	enum { OTHER, UI, KEYS } section = OTHER;
+	enum { OTHER, UI, KEYS, NOTIFY } section = OTHER;
 	char *copy = xstrdup(text), *line = copy;
 	int lineno = 0, rc = 0;
 
@@ -174,7 +182,8 @@ int state_config_parse(const char *text, const char *path, struct ui_config *c,
 			}
 			*close = '\0';
 			l = trim(l + 1);
-			section = strcmp(l, "ui") == 0 ? UI : strcmp(l, "keys") == 0 ? KEYS : OTHER;
+			section = strcmp(l, "ui") == 0 ? UI : strcmp(l, "keys") == 0 ? KEYS
+			        : strcmp(l, "notify") == 0 ? NOTIFY : OTHER;
 			continue;
 		}
 		if (section == OTHER)
@@ -188,8 +197,12 @@ int state_config_parse(const char *text, const char *path, struct ui_config *c,
 		*eq = '\0';
 		if (section == UI)
 			rc = set_ui(c, trim(l), unquote(trim(eq + 1)), path, lineno, err);
+		else if (section == KEYS)
+			add_pair(&c->key_names, &c->key_values, &c->key_lines, &c->n_keys, trim(l),
+			         unquote(trim(eq + 1)), lineno);
 		else
-			add_key(c, trim(l), unquote(trim(eq + 1)), lineno);
+			add_pair(&c->notify_names, &c->notify_values, &c->notify_lines, &c->n_notify,
+			         trim(l), unquote(trim(eq + 1)), lineno);
 	}
 	free(copy);
 	return rc;

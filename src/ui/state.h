@@ -20,6 +20,10 @@ struct strbuf;
  *   [keys]
  *   ACTION = KEY [KEY...]   e.g. "down = j Down C-n"; "none" unbinds
  *
+ *   [notify]
+ *   KEY = VALUE             kept as read, for notify_config_set (alerts.c
+ *                           applies them and names the line at fault)
+ *
  * The table below (as calcurse's confmap) is the one list of [ui] keys.
  *
  * The state ($XDG_STATE_HOME/routedesk/state, default
@@ -39,13 +43,17 @@ struct ui_config {
 	char **key_names, **key_values;
 	int *key_lines;       /* line numbers, for messages */
 	size_t n_keys;
+	/* [notify] lines in file order, the same way */
+	char **notify_names, **notify_values;
+	int *notify_lines;
+	size_t n_notify;
 };
 
 void state_config_init(struct ui_config *c);
 void state_config_free(struct ui_config *c);
 
-/* Reads the [ui] and [keys] sections of text (path for messages) into c
- * (which holds defaults).  Unknown [ui] keys and bad values are errors:
+/* Reads the [ui], [keys] and [notify] sections of text (path for
+ * messages) into c (which holds defaults).  Unknown [ui] keys and bad values are errors:
  * 0, or -1 with "PATH:LINE: ..." appended to err (c keeps what was read
  * before the bad line). */
 int state_config_parse(const char *text, const char *path, struct ui_config *c,
