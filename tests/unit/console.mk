@@ -123,3 +123,14 @@ tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/form.c src/ui/form_
 tests_unit_test_form_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS)
 tests_unit_test_form_LDADD = $(MODEL_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 endif
+
+## alerts: the console's notification glue (config lines, connection flaps,
+## budget once a day, refresh diffs, the command settling), without curses.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_alerts
+TESTS += tests/unit/test_alerts
+tests_unit_test_alerts_SOURCES = tests/unit/test_alerts.c src/ui/alerts.c src/ui/alerts.h \
+	src/ui/state.c
+tests_unit_test_alerts_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_alerts_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
+endif
