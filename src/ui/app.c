@@ -11,12 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
 #include "common/dates.h"
 #include "common/trace.h"
+#include "notify/notify.h"
+#include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/demo.h"
 #include "ui/forms.h"
@@ -29,6 +32,8 @@
 #define DEMO_CUSTOMERS 2000
 #define DEMO_START_TIMEOUT 120
 #define HISTORY_MAX 200
+/* How long a script step waits for the notifier: a command's own limit, and a second. */
+#define SCRIPT_SETTLE_MS (NOTIFY_COMMAND_TIMEOUT_MS + 1000)
 
 double app_now(void)
 {
@@ -59,7 +64,7 @@ static void usage(FILE *f)
 	        "  --fresh          ignore the saved pane, date and filters\n"
 	        "\n"
 	        "Credentials: ROUTEDESK_URL, ROUTEDESK_KEY, ROUTEDESK_TOKEN, or\n"
-	        "$XDG_CONFIG_HOME/routedesk/config ([account NAME], [ui], [keys]).\n"), f);
+	        "$XDG_CONFIG_HOME/routedesk/config ([account NAME], [ui], [keys], [notify]).\n"), f);
 }
 
 enum { OPT_ACCOUNT = 256, OPT_DATE, OPT_VIEW, OPT_READONLY, OPT_THEME, OPT_ASCII, OPT_DEMO,
@@ -147,6 +152,18 @@ static void today(char *buf)
 	date_format(&d, buf);
 }
 
+/* The notifier, from the [notify] lines: chosen now, shown by :info. */
+static struct alerts *start_alerts(struct ui *ui, struct strbuf *err)
+{
+	char *path = api_config_path();
+	struct alerts *a = alerts_new(ui->config.notify_names, ui->config.notify_values,
+	                              ui->config.notify_lines, ui->config.n_notify,
+	                              path ? path : "config", NULL, err);
+
+	free(path);
+	return a;
+}
+
 /* Settings, keys and theme: errors here stop the start, clearly. */
 static int load_settings(struct ui *ui, const struct options *o)
 {
@@ -178,6 +195,9 @@ static int load_settings(struct ui *ui, const struct options *o)
 	view_ascii = ui->ascii;
 	ui->readonly = o->readonly;
 	ui->fresh = o->fresh;
+	ui->alerts = start_alerts(ui, &err);
+	if (!ui->alerts)
+		goto fail;
 	goto out;
 fail:
 	fprintf(stderr, "routedesk: %s\n", strbuf_str(&err));
@@ -295,6 +315,21 @@ static void read_keys(struct ui *ui)
 	}
 }
 
+/* Notifications: their terminal bytes go out now, between frames (curses
+ * flushed the last frame whole and has not begun the next), their report
+ * to the message line.  A script's screen is in memory: the bytes are
+ * dropped, and the notifier is waited for so that each step sees what the
+ * one before sent. */
+static void take_alerts(struct ui *ui)
+{
+	struct strbuf report = STRBUF_INIT;
+
+	if (alerts_pump(ui->alerts, ui->script ? -1 : STDOUT_FILENO,
+	                ui->script ? SCRIPT_SETTLE_MS : 0, &report))
+		ui_message(ui, "%s", report.buf);
+	strbuf_free(&report);
+}
+
 static double script_timeout(void)
 {
 	const char *s = getenv("ROUTEDESK_SCRIPT_TIMEOUT");
@@ -320,7 +355,7 @@ static void run(struct ui *ui)
 	int line = 0;
 
 	while (!ui->quit) {
-		struct pollfd fds[3];
+		struct pollfd fds[4];
 		nfds_t n = 0;
 		double now, until = 0;
 		unsigned sig = term_signals(ui);
@@ -330,6 +365,7 @@ static void run(struct ui *ui)
 		if (sig & TERM_SIG_WINCH)
 			app_mark(ui, DIRTY_ALL);
 		app_take_results(ui);
+		take_alerts(ui);
 		if (!ui->script)
 			read_keys(ui);
 		if (ui->next_refresh && app_now() >= ui->next_refresh) {
@@ -367,6 +403,8 @@ static void run(struct ui *ui)
 		fds[n++] = (struct pollfd){ fetch_fd(ui->fetch), POLLIN, 0 };
 		if (term_signal_fd(ui) >= 0)
 			fds[n++] = (struct pollfd){ term_signal_fd(ui), POLLIN, 0 };
+		if (alerts_fd(ui->alerts) >= 0)
+			fds[n++] = (struct pollfd){ alerts_fd(ui->alerts), POLLIN, 0 };
 		if (poll(fds, n, until > 0 ? (int)((until - now) * 1000) + 1 : -1) < 0 && errno != EINTR)
 			break;
 	}
@@ -411,6 +449,7 @@ static void ui_free(struct ui *ui)
 	cmdline_free(&ui->cmd);
 	theme_list_free(ui->themes, ui->n_themes);
 	script_free(ui->script);
+	alerts_free(ui->alerts);
 	strbuf_free(&ui->msg);
 	strbuf_free(&ui->filter_before);
 }

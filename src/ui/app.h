@@ -37,7 +37,8 @@
  * (fetch results, the review, refresh, the date), panes.c (frames and the ui.h services), dispatch.c (keys and `:`
  * commands), screen.c (header, tabs, status, message, prompt), term.c
  * (terminal set-up, signals, frame bytes, OSC 52), panels.c (help, log and
- * info views), script.c (ROUTEDESK_SCRIPT), demo.c (--demo's sandbox).
+ * info views), script.c (ROUTEDESK_SCRIPT), demo.c (--demo's sandbox),
+ * alerts.c (notifications from results, [notify]).
  */
 
 enum {
@@ -76,6 +77,7 @@ struct frame {
 	int opened;            /* open() was called */
 };
 
+struct alerts;
 struct demo;
 struct forms;
 struct script;
@@ -136,6 +138,7 @@ struct ui {
 	int exit_code;
 
 	struct forms *forms;           /* forms_run.c: the open form, the activity log */
+	struct alerts *alerts;         /* alerts.c: notifications ([notify]) */
 };
 
 /* The console: parses argv (argv[0] is the program), runs until quit and

@@ -11,6 +11,7 @@
 
 #include "common/strbuf.h"
 #include "common/trace.h"
+#include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
@@ -205,6 +206,7 @@ static void build_info(struct text_rows *t)
 {
 	struct ui *ui = t->ui;
 	const struct api_budget *b = &ui->budget;
+	struct strbuf notes = STRBUF_INIT;
 
 	info_row(t, _("Account"), "%s", ui->acct.name ? ui->acct.name : _("(from the environment)"));
 	info_row(t, _("Server"), "%s", ui->acct.url ? ui->acct.url : "?");
@@ -227,7 +229,9 @@ static void build_info(struct text_rows *t)
 		         ui->paused ? _(", paused") : ui->budget_paused ? _(", paused: budget low") : "");
 	info_row(t, _("Last change seen"), "%lld", ui->last_change);
 	info_row(t, _("Connection"), "%s", ui->offline ? _("offline: retrying at the next refresh") : _("ok"));
-	info_row(t, _("Notifications"), "%s", _("not available yet"));
+	alerts_describe(ui->alerts, &notes);
+	info_row(t, _("Notifications"), "%s", strbuf_str(&notes));
+	strbuf_free(&notes);
 	info_row(t, _("Theme"), "%s%s", ui->theme.name, ui->use_color ? "" : _(" (no colour)"));
 	info_row(t, _("Screen"), "%dx%d%s", COLS, LINES, ui->ascii ? _(", ASCII") : _(", UTF-8"));
 	info_row(t, _("Trace"), "%s", trace_on() ? _("on (ROUTEDESK_TRACE)") : _("off"));

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/strbuf.h"
+#include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/forms.h"
 #include "ui/i18n.h"
@@ -139,6 +140,9 @@ static void take_review(struct ui *ui, struct fetch_result *r)
 	ui->have_baseline = 1;
 	ui->review_at = app_now();
 	came_back(ui);
+	/* What changed on the day since the last look (nothing on a first
+	 * load or another day), told before the old review goes. */
+	alerts_review(ui->alerts, old, ui->review, ui->employees);
 	announce_review(ui, r);
 	m_review_free(old);
 	if (ui->stops_follow) {
@@ -207,6 +211,9 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 	if (ui->review) {
 		struct m_review *rv = ui->review;
 
+		/* Merging replaces the old rows: compare them first. */
+		alerts_refresh(ui->alerts, rv, r->appts, r->n_appts, r->routes, r->n_routes,
+		               ui->employees);
 		r->n_appts = merge_rows(rv->appts, r->appts, r->n_appts, ui->date, 1, rv->customers,
 		                        &need, &n_need);
 		r->n_routes = merge_rows(rv->routes, r->routes, r->n_routes, ui->date, 0, NULL, NULL, NULL);
@@ -273,6 +280,8 @@ static void apply_view_result(struct ui *ui, struct fetch_result *r)
 
 static void apply_result(struct ui *ui, struct fetch_result *r)
 {
+	/* The connection, the budget and failed writes, whatever the slot. */
+	alerts_result(ui->alerts, r, app_now());
 	if (r->budget.known) {
 		ui->budget = r->budget;
 		app_mark(ui, DIRTY_HEADER);
