@@ -29,3 +29,10 @@ EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 ## answers giving no duplicate, a draft across a restart, read-only.
 TESTS += tests/console/forms.sh
 EXTRA_DIST += tests/console/forms.sh
+
+## alerts: the console's notifications end to end: [notify] command= gets
+## the technician event with the route's name, a failed write, the link
+## lost and back (a switch off), OSC 9 bytes in tmux (pipe-pane), libnotify
+## with no bus falling back, and :info naming the transport.
+TESTS += tests/console/alerts.sh
+EXTRA_DIST += tests/console/alerts.sh
