@@ -465,42 +465,158 @@ void list_fit(struct strbuf *out, const char *s, size_t len, int width, int righ
 	strbuf_free(&body);
 }
 
-void list_layout(const struct view_column *cols, size_t n, int width, int *widths)
+/* The width a column never shrinks below (it is dropped instead). */
+static int min_width(const struct view_column *c)
 {
-	int avail = width - 1, need = 0, flex = -1;
+	int w = c->width > 0 ? c->width : 1;
+
+	return c->min > 0 && c->min < w ? c->min : w;
+}
+
+/* Preferred widths of the columns not dropped, and the width they need
+ * with their separators. */
+static int preferred(const struct view_column *cols, size_t n, const unsigned char *dropped,
+                     int *widths)
+{
+	int need = 0, shown = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		widths[i] = cols[i].width > 0 ? cols[i].width : 1;
-		need += widths[i] + (i ? 1 : 0);
-		if (flex < 0 && (cols[i].flags & VC_FLEX))
-			flex = (int)i;
+		widths[i] = dropped[i] ? 0 : cols[i].width > 0 ? cols[i].width : 1;
+		if (widths[i]) {
+			need += widths[i] + (shown ? 1 : 0);
+			shown++;
+		}
 	}
-	/* Too wide: shrink the widest column still above its minimum, one
-	 * column at a time, then drop columns from the right. */
+	return need;
+}
+
+/* Takes need down to avail: every column above its minimum gives up a
+ * share of the shortage in proportion to how far it may narrow (its
+ * preferred width over its minimum), so a long name narrows more than a
+ * short code and none is cut to nothing first; what rounding leaves is
+ * taken from the widest.  Returns the new need. */
+static int shrink(const struct view_column *cols, size_t n, int *widths, int need, int avail)
+{
+	long short_by = need - avail, slack = 0, taken = 0;
+
+	if (short_by <= 0)
+		return need;
+	for (size_t i = 0; i < n; i++)
+		if (widths[i])
+			slack += widths[i] - min_width(&cols[i]);
+	for (size_t i = 0; i < n && short_by < slack; i++) {
+		long cut;
+
+		if (!widths[i])
+			continue;
+		cut = short_by * (widths[i] - min_width(&cols[i])) / slack;
+		widths[i] -= (int)cut;
+		taken += cut;
+	}
+	need -= (int)taken;
 	while (need > avail) {
 		int best = -1;
 
-		for (size_t i = 0; i < n; i++) {
-			int min = cols[i].min > 0 ? cols[i].min : widths[i];
-
-			if (widths[i] > min && (best < 0 || widths[i] > widths[best]))
+		for (size_t i = 0; i < n; i++)
+			if (widths[i] > min_width(&cols[i]) && (best < 0 || widths[i] > widths[best]))
 				best = (int)i;
-		}
 		if (best < 0)
 			break;
 		widths[best]--;
 		need--;
 	}
-	for (size_t i = n; need > avail && i-- > 1;) {
-		if (widths[i]) {
-			need -= widths[i] + 1;
-			widths[i] = 0;
-		}
+	return need;
+}
+
+/*
+ * Columns get their preferred widths first and the flex column the rest.
+ * Short of room, the columns narrow toward their minimum in proportion to
+ * their slack (shrink); a column whose minimum is its width (a time
+ * window, a date) is never cut.  Shorter still, columns go from
+ * the right (never the first or the flex one), and the others are laid
+ * out again from their preferred widths, so a dropped column's room goes
+ * back to those that had to narrow.
+ */
+void list_layout(const struct view_column *cols, size_t n, int width, int *widths)
+{
+	unsigned char dropped[64] = { 0 };
+	int avail = width - 1, flex = -1, need;
+
+	if (n == 0)
+		return;
+	if (n > 64)
+		n = 64;
+	for (size_t i = 0; i < n && flex < 0; i++)
+		if (cols[i].flags & VC_FLEX)
+			flex = (int)i;
+	for (;;) {
+		size_t drop = n;
+
+		need = shrink(cols, n, widths, preferred(cols, n, dropped, widths), avail);
+		if (need <= avail)
+			break;
+		while (drop-- > 1)
+			if (!dropped[drop] && (int)drop != flex)
+				break;
+		if (drop == 0)
+			break;
+		dropped[drop] = 1;
 	}
-	if (need > avail && n)
+	if (need > avail) {
+		/* Not even the first and the flex column fit at their minimum:
+		 * the first takes what there is. */
+		for (size_t i = 1; i < n; i++)
+			widths[i] = 0;
 		widths[0] = avail > 0 ? avail : 0;
-	else if (need < avail && n)
-		widths[flex >= 0 ? flex : (int)n - 1] += avail - need;
+	} else if (need < avail) {
+		int to = flex;
+
+		for (size_t i = n; to < 0 && i-- > 0;)
+			if (widths[i])
+				to = (int)i;
+		widths[to] += avail - need;
+	}
+}
+
+/* Display width the columns want: preferred widths, separators, gutter. */
+static int want_width(const struct view_column *cols, size_t n)
+{
+	int w = 1;
+
+	for (size_t i = 0; i < n; i++)
+		w += (cols[i].width > 0 ? cols[i].width : 1) + (i ? 1 : 0);
+	return w;
+}
+
+void list_place(const struct view_column *cols, size_t n, int has_preview, int width,
+                int height, struct list_place *out)
+{
+	int pw = width / 3 < LIST_PREVIEW_MAX ? width / 3 : LIST_PREVIEW_MAX;
+	int side = width >= LIST_PREVIEW_SIDE_MIN, below = height >= 12;
+
+	memset(out, 0, sizeof(*out));
+	out->list_w = width;
+	out->list_h = height;
+	if (!has_preview)
+		return;
+	/* At the right only when the columns keep their preferred widths
+	 * beside it: a preview that squeezes them (a name cut to ten
+	 * columns, a window cut short) shows less than it hides.  Below
+	 * otherwise, when there are lines enough for both. */
+	if (side && below && want_width(cols, n) > width - pw - 1 && height >= 20)
+		side = 0;
+	if (side) {
+		out->list_w = width - pw - 1;
+		out->prev_x = out->list_w + 1;
+		out->prev_w = pw;
+		out->prev_h = height;
+		out->side = 1;
+	} else if (below) {
+		out->prev_h = height * 2 / 5;
+		out->list_h = height - out->prev_h - 1;
+		out->prev_y = out->list_h + 1;
+		out->prev_w = width;
+	}
 }
 
 static void put(WINDOW *w, int y, int x, const char *s, unsigned long attr)
@@ -749,25 +865,23 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 {
 	WINDOW *w = stdscr;
 	const struct view_ops *ops = l->v->ops;
-	int widths[64], lw = width, lh = height, py = 0, px = 0, pw = 0, ph = 0, body;
+	struct list_place pl;
+	int widths[64], lw, lh, py, px, pw, ph, body;
 	size_t ncols = ops->n_columns < 64 ? ops->n_columns : 64;
 	unsigned long border = env->theme->attr[TE_BORDER];
 
 	ensure(l);
-	if (ops->preview && width >= 120) {
-		pw = width * 2 / 5;
-		lw = width - pw - 1;
-		px = x + lw + 1;
-		py = y;
-		ph = height;
+	list_place(ops->columns, ncols, ops->preview != NULL, width, height, &pl);
+	lw = pl.list_w;
+	lh = pl.list_h;
+	pw = pl.prev_w;
+	ph = pl.prev_h;
+	px = x + pl.prev_x;
+	py = y + pl.prev_y;
+	if (ph > 0 && pl.side) {
 		for (int i = 0; i < height; i++)
 			put(w, y + i, x + lw, env->ascii ? "|" : "\xe2\x94\x82", border);
-	} else if (ops->preview && height >= 12) {
-		ph = height * 2 / 5;
-		lh = height - ph - 1;
-		py = y + lh + 1;
-		px = x;
-		pw = width;
+	} else if (ph > 0) {
 		wattrset(w, (attr_t)border);
 		wmove(w, y + lh, x);
 		for (int i = 0; i < width; i++)

@@ -92,7 +92,33 @@ void list_fit(struct strbuf *out, const char *s, size_t len, int width, int righ
               int utf8);
 
 /* The column widths for a width (1 column of it is the selection gutter):
- * widths[i] is 0 for a column dropped on a narrow screen.  Pure. */
+ * preferred widths first and the flex column the rest; short of room the
+ * columns narrow toward their minimum, each in proportion to its width
+ * over it (a column whose min equals its width is never cut), then columns are dropped from the right (never
+ * the first or the flex one).  widths[i] is 0 for a dropped column.  At
+ * most 64 columns.  Pure. */
 void list_layout(const struct view_column *cols, size_t n, int width, int *widths);
+
+/* The preview is at most this wide, and a third of the width below that. */
+#define LIST_PREVIEW_MAX 40
+/* Narrower than this the preview goes below the list. */
+#define LIST_PREVIEW_SIDE_MIN 100
+
+/* Where a list and its preview go in a width x height rectangle
+ * (coordinates relative to it). */
+struct list_place {
+	int list_w, list_h;          /* the list, at (0, 0) */
+	int prev_x, prev_y;          /* the preview (prev_h 0: none) */
+	int prev_w, prev_h;
+	int side;                    /* 1: at the right, 0: below */
+};
+
+/* Places the preview of a view with these columns: at the right (a third
+ * of the width, at most LIST_PREVIEW_MAX) on a terminal of at least
+ * LIST_PREVIEW_SIDE_MIN columns where the list keeps its preferred widths
+ * beside it; else below (2/5 of the lines) when there are 12 lines or more
+ * (at the right on a wide terminal under 20 lines); else none.  Pure. */
+void list_place(const struct view_column *cols, size_t n, int has_preview, int width,
+                int height, struct list_place *out);
 
 #endif

@@ -28,8 +28,8 @@ static const struct view_column columns[] = {
 	[COL_COMPANY] = { N_("Company"), 18, 8, 0 },
 	[COL_CITY] = { N_("City"), 14, 6, 0 },
 	[COL_PHONE] = { N_("Phone"), 12, 10, 0 },
-	[COL_BALANCE] = { N_("Balance"), 10, 7, VC_RIGHT },
-	[COL_STATUS] = { N_("Status"), 8, 6, 0 },
+	[COL_BALANCE] = { N_("Balance"), 10, 8, VC_RIGHT },
+	[COL_STATUS] = { N_("Status"), 8, 8, 0 },
 };
 
 struct customers {

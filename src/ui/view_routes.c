@@ -33,7 +33,7 @@ static const struct view_column columns[] = {
 	[COL_STOPS] = { N_("D/P/N/C"), 11, 7, 0 },
 	[COL_TOTAL] = { N_("Stops"), 5, 3, VC_RIGHT },
 	[COL_WINDOW] = { N_("Window"), 11, 11, 0 },
-	[COL_DUE] = { N_("Due"), 10, 6, VC_RIGHT },
+	[COL_DUE] = { N_("Due"), 10, 8, VC_RIGHT },
 	[COL_FLAGS] = { N_("Flags"), 5, 4, 0 },
 };
 

@@ -22,16 +22,20 @@ enum {
 	COL_INOUT, COL_OWED,
 };
 
+/* Preferred widths fit the usual text ("Commercial Pest Control"), so a wide
+ * terminal cuts none; the windows keep their width (min = width:
+ * "07:38-08:0…" says less than a dropped column); money keeps room for
+ * 99999.99. */
 static const struct view_column columns[] = {
 	[COL_SEQ] = { N_("#"), 3, 2, VC_RIGHT },
-	[COL_WINDOW] = { N_("Window"), 14, 11, 0 },
+	[COL_WINDOW] = { N_("Window"), 14, 14, 0 },
 	[COL_CUSTOMER] = { N_("Customer"), 20, 10, VC_FLEX },
-	[COL_CITY] = { N_("City"), 12, 6, 0 },
-	[COL_SERVICE] = { N_("Service"), 14, 6, 0 },
+	[COL_CITY] = { N_("City"), 12, 5, 0 },
+	[COL_SERVICE] = { N_("Service"), 23, 5, 0 },
 	[COL_STATUS] = { N_("Status"), 13, 11, 0 },
 	[COL_CALL] = { N_("Call"), 4, 4, 0 },
-	[COL_INOUT] = { N_("In-Out"), 11, 5, 0 },
-	[COL_OWED] = { N_("Owed"), 9, 6, VC_RIGHT },
+	[COL_INOUT] = { N_("In-Out"), 11, 11, 0 },
+	[COL_OWED] = { N_("Owed"), 9, 8, VC_RIGHT },
 };
 
 struct stops {

@@ -23,9 +23,9 @@ enum { COL_ID, COL_CUSTOMER, COL_SERVICE, COL_STATUS, COL_CHARGE, COL_NEXT, COL_
 static const struct view_column columns[] = {
 	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT },
 	[COL_CUSTOMER] = { N_("Customer"), 20, 8, VC_FLEX },
-	[COL_SERVICE] = { N_("Service"), 16, 8, 0 },
+	[COL_SERVICE] = { N_("Service"), 23, 8, 0 },
 	[COL_STATUS] = { N_("Status"), 16, 6, 0 },
-	[COL_CHARGE] = { N_("Charge"), 9, 7, VC_RIGHT },
+	[COL_CHARGE] = { N_("Charge"), 9, 8, VC_RIGHT },
 	[COL_NEXT] = { N_("Next"), 10, 10, 0 },
 	[COL_LAST] = { N_("Last done"), 10, 10, 0 },
 };

@@ -26,8 +26,8 @@ static const struct view_column columns[] = {
 	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT },
 	[COL_DATE] = { N_("Invoice date"), 12, 10, 0 },
 	[COL_CUSTOMER] = { N_("Customer"), 20, 8, VC_FLEX },
-	[COL_TOTAL] = { N_("Total"), 10, 7, VC_RIGHT },
-	[COL_BALANCE] = { N_("Balance"), 10, 7, VC_RIGHT },
+	[COL_TOTAL] = { N_("Total"), 10, 8, VC_RIGHT },
+	[COL_BALANCE] = { N_("Balance"), 10, 8, VC_RIGHT },
 	[COL_STATUS] = { N_("Status"), 16, 4, 0 },
 };
 

@@ -165,9 +165,43 @@ static int sum(const int *w, size_t n)
 	return s;
 }
 
+/* The Routes and Stops panes' columns (view_routes.c, view_stops.c). */
+static const struct view_column routes_cols[] = {
+	{ "Route", 16, 8, VC_FLEX }, { "Technician", 18, 10, 0 }, { "D/P/N/C", 11, 7, 0 },
+	{ "Stops", 5, 3, VC_RIGHT }, { "Window", 11, 11, 0 }, { "Due", 10, 8, VC_RIGHT },
+	{ "Flags", 5, 4, 0 },
+};
+static const struct view_column stops_cols[] = {
+	{ "#", 3, 2, VC_RIGHT }, { "Window", 14, 14, 0 }, { "Customer", 20, 10, VC_FLEX },
+	{ "City", 12, 5, 0 }, { "Service", 23, 5, 0 }, { "Status", 13, 11, 0 },
+	{ "Call", 4, 4, 0 }, { "In-Out", 11, 11, 0 }, { "Owed", 9, 8, VC_RIGHT },
+};
+
+static const struct view_column customers_cols[] = {
+	{ "ID", 8, 6, VC_RIGHT }, { "Name", 22, 10, VC_FLEX }, { "Company", 18, 8, 0 },
+	{ "City", 14, 6, 0 }, { "Phone", 12, 10, 0 }, { "Balance", 10, 8, VC_RIGHT },
+	{ "Status", 8, 8, 0 },
+};
+
+/* Every column shown at its minimum at least, fixed ones (min = width)
+ * whole, and the widths fill the list exactly. */
+static void check_layout(const struct view_column *c, size_t n, int width, int *w)
+{
+	list_layout(c, n, width, w);
+	assert_int_equal(sum(w, n), width); /* the gutter, columns and separators */
+	for (size_t i = 0; i < n; i++) {
+		if (!w[i])
+			continue;
+		assert_true(w[i] >= (c[i].min < c[i].width ? c[i].min : c[i].width));
+		if (c[i].min >= c[i].width)
+			assert_int_equal(w[i], c[i].width);
+	}
+}
+
 static void test_layout(void **state)
 {
-	int w[3];
+	int w[9];
+	struct list_place pl;
 
 	(void)state;
 	/* Wide: the flex column takes the rest (width - gutter - separators). */
@@ -175,7 +209,7 @@ static void test_layout(void **state)
 	assert_int_equal(w[1], 10);
 	assert_int_equal(w[2], 4);
 	assert_int_equal(w[0], 120 - 1 - 2 - 14);
-	/* Narrow: columns shrink toward their minimum, widest first. */
+	/* Narrow: columns shrink toward their minimum. */
 	list_layout(cols, 3, 30, w);
 	assert_true(w[0] >= 8 && w[1] >= 6 && w[2] == 4);
 	assert_true(sum(w, 3) <= 30);
@@ -184,6 +218,91 @@ static void test_layout(void **state)
 	assert_int_equal(w[2], 0);
 	assert_true(w[0] >= 8);
 	assert_true(sum(w, 3) <= 18);
+
+	/* Routes (no preview: the list has the whole width).  From 100
+	 * columns on every column has its preferred width and the route's
+	 * title the rest; at 80 nothing is dropped and the window is whole. */
+	for (int width = 80; width <= 200; width += width == 120 ? 80 : 20) {
+		check_layout(routes_cols, 7, width, w);
+		for (size_t i = 0; i < 7; i++)
+			assert_true(w[i] > 0);
+		if (width >= 100) {
+			for (size_t i = 1; i < 7; i++)
+				assert_int_equal(w[i], routes_cols[i].width);
+			assert_int_equal(w[0], width - 1 - 6 - 60);
+		}
+	}
+	check_layout(routes_cols, 7, 80, w);
+	assert_int_equal(w[4], 11);
+	assert_true(w[0] >= 13 && w[1] >= 14);
+
+	/* Stops: at 80 and 100 (preview below) every column is shown, the
+	 * windows whole, the narrowing spread over the widest; at 120 (the
+	 * preview still below: beside it the list would be squeezed) and
+	 * 200 (preview at the right, 40 columns) the preferred widths. */
+	list_place(stops_cols, 9, 1, 80, 20, &pl);
+	assert_int_equal(pl.side, 0);
+	assert_int_equal(pl.list_w, 80);
+	check_layout(stops_cols, 9, pl.list_w, w);
+	for (size_t i = 0; i < 9; i++)
+		assert_true(w[i] > 0);
+	assert_int_equal(w[1], 14);
+	assert_int_equal(w[7], 11);
+	assert_true(w[2] >= 10);
+	list_place(stops_cols, 9, 1, 100, 26, &pl);
+	assert_int_equal(pl.side, 0);
+	check_layout(stops_cols, 9, pl.list_w, w);
+	assert_true(w[2] >= 14 && w[3] >= 9 && w[4] >= 14);
+	list_place(stops_cols, 9, 1, 120, 36, &pl);
+	assert_int_equal(pl.side, 0);
+	assert_int_equal(pl.list_w, 120);
+	assert_int_equal(pl.prev_h, 14);
+	assert_int_equal(pl.list_h, 21);
+	assert_int_equal(pl.prev_y, 22);
+	check_layout(stops_cols, 9, pl.list_w, w);
+	for (size_t i = 0; i < 9; i++)
+		if (i != 2)
+			assert_int_equal(w[i], stops_cols[i].width);
+	assert_int_equal(w[2], 20 + 119 - 117);
+	list_place(stops_cols, 9, 1, 200, 46, &pl);
+	assert_int_equal(pl.side, 1);
+	assert_int_equal(pl.prev_w, 40);
+	assert_int_equal(pl.list_w, 159);
+	assert_int_equal(pl.prev_x, 160);
+	assert_int_equal(pl.prev_h, 46);
+	check_layout(stops_cols, 9, pl.list_w, w);
+	assert_int_equal(w[2], 20 + 158 - 117);
+
+	/* Columns narrow in proportion to their slack: at 80 columns the
+	 * customer's name keeps more than the columns that could give less. */
+	list_place(customers_cols, 7, 1, 80, 20, &pl);
+	check_layout(customers_cols, 7, pl.list_w, w);
+	assert_true(w[1] >= 15);
+	for (size_t i = 0; i < 7; i++)
+		assert_true(i == 1 || w[i] < w[1]);
+	assert_int_equal(w[4], 11);
+
+	/* A list that keeps its widths beside the preview has it at the
+	 * right: a third of the width from 100 columns, 40 at most. */
+	list_place(cols, 3, 1, 100, 26, &pl);
+	assert_int_equal(pl.side, 1);
+	assert_int_equal(pl.prev_w, 33);
+	assert_int_equal(pl.list_w, 66);
+	list_place(cols, 3, 1, 120, 36, &pl);
+	assert_int_equal(pl.prev_w, 40);
+	list_place(cols, 3, 1, 99, 26, &pl);
+	assert_int_equal(pl.side, 0);
+	assert_int_equal(pl.list_w, 99);
+	/* Too few lines for both: at the right on a wide terminal, none on
+	 * a narrow one; no preview: the whole rectangle. */
+	list_place(stops_cols, 9, 1, 120, 16, &pl);
+	assert_int_equal(pl.side, 1);
+	list_place(stops_cols, 9, 1, 90, 10, &pl);
+	assert_int_equal(pl.prev_h, 0);
+	assert_int_equal(pl.list_h, 10);
+	list_place(stops_cols, 9, 0, 200, 46, &pl);
+	assert_int_equal(pl.prev_h, 0);
+	assert_int_equal(pl.list_w, 200);
 }
 
 static void test_selection_follows_id(void **state)
@@ -226,6 +345,7 @@ static void test_selection_follows_id(void **state)
 	list_last(l);
 	assert_int_equal(list_position(l), 3);
 	list_free(l);
+	f->n = 12; /* the names made, all freed */
 	fake_free(v);
 }
 

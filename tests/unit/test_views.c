@@ -108,6 +108,8 @@ static void test_routes(void **state)
 	assert_string_equal(v->subtitle, "2026-11-20 · 2 routes");
 
 	assert_int_equal(v->ops->row_id(v, 0), 10);
+	assert_int_equal(v->ops->columns[4].min, v->ops->columns[4].width); /* window */
+	assert_true(v->ops->columns[5].min >= 8);                          /* due */
 	assert_string_equal(cell(v, 0, 0, NULL), "Alpha");
 	assert_string_equal(cell(v, 0, 1, &st), "Ann Tech");
 	assert_int_equal(st, VS_NORMAL);
@@ -258,6 +260,11 @@ static void test_stops(void **state)
 	assert_int_equal(ui.n_jobs, 0);
 	assert_string_equal(v->subtitle, "Alpha · 2026-11-20");
 	assert_int_equal(v->ops->count(v), 3);
+	/* The windows are never cut to fit (min = width: the list narrows
+	 * other columns first), and money keeps room for 99999.99. */
+	assert_int_equal(v->ops->columns[1].min, v->ops->columns[1].width);
+	assert_int_equal(v->ops->columns[7].min, v->ops->columns[7].width);
+	assert_true(v->ops->columns[8].min >= 8);
 	/* In sequence order. */
 	assert_int_equal(v->ops->row_id(v, 0), 102);
 	assert_int_equal(v->ops->row_id(v, 1), 101);
