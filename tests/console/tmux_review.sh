@@ -17,6 +17,10 @@ ok "the terminal screen is the scripted screen (golden/routes.txt)" golden route
 tmux_keys j
 ok "j moves to route 2" tmux_wait "$D/j.txt" ' 2/8$'
 ok "the marker moved with it" has "$D/j.txt" "^▸Route 01 +Anthony O'Brien"
+# cursor_y counts from 0; grep -n from 1.
+marker=$(grep -n '^▸' "$D/j.txt" | cut -d: -f1)
+ok "the cursor is parked on the selected row (line $marker)" \
+	test "$(tmux_format '#{cursor_y}')" = "$((marker - 1))"
 tmux_keys Enter
 ok "Enter opens the stops of the route" tmux_wait "$D/stops.txt" 'Routes › Stops$'
 ok "the stops are listed (1/10)" tmux_wait "$D/stops.txt" ' 1/10$'
@@ -48,6 +52,21 @@ status=$(tmux_wait_exit 30)
 ok "Q ends the console with exit status 0 ($status)" test "$status" = 0
 ok "nothing went to stderr" sh -c '! test -s "$1"' - "$D/tmux.err"
 ok "the terminal got frames (the trace has frame lines)" grep -q ' frame [0-9]' "$D/trace"
+
+tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+
+# A hang-up (the SSH link drops): a clean exit that saves the state.
+unset ROUTEDESK_TRACE
+tmux_start 100 30
+ok "a second console starts" tmux_wait "$D/hup.txt" ' 1/8$'
+tmux_keys 3
+ok "3 opens Customers" tmux_wait "$D/hup3.txt" '\[3 Customers\]'
+kill -HUP "$(tmux_format '#{pane_pid}')"
+status=$(tmux_wait_exit 30)
+ok "SIGHUP ends the console with status 0 ($status)" test "$status" = 0
+ok "SIGHUP did not kill it by the signal" test -z "$(tmux_format '#{pane_dead_signal}')"
+ok "the state was saved on the way out (pane=customers)" \
+	grep -qx 'pane=customers' "$XDG_STATE_HOME/routedesk/state"
 
 tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1 || true
 tap_done
