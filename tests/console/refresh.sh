@@ -35,6 +35,12 @@ r
 "Zzyz"
 Enter
 :save-display renamed.txt
+Esc
+4
+5
+2
+:refresh
+:save-display quiet-tick.txt
 EOF
 )
 export ROUTEDESK_TRACE="$D/trace"
@@ -87,9 +93,19 @@ ok "after the tick the marker is still on #$selid" \
 	matches "$(selected "$D/c5-tick.txt")" "^▸ +$selid "
 ok "after the tick that record moved up again (3/..)" has "$D/c5-tick.txt" ' 3/[0-9]+$'
 # The tick asks what changed: the changelog, then only the changed record.
-tick=$(sed -n '/key :refresh/,/key :save-display c5-tick.txt/p' "$D/trace" | grep -c ' request ')
+# span FROM TO: the trace from the first key line FROM to the next TO.
+span() {
+	awk -v from="key $1" -v to="key $2" '
+		!on && index($0, from) { on = 1; next }
+		on && index($0, to) { exit }
+		on' "$D/trace"
+}
+tick=$(span :refresh ':save-display c5-tick.txt' | grep -c ' request ')
 ok "the tick spent at most 2 reads ($tick)" test "$tick" -ge 1 -a "$tick" -le 2
-sed -n '/key :refresh/,/key :save-display c5-tick.txt/p' "$D/trace" | grep ' request ' |
-	sed 's/^/# /'
+span :refresh ':save-display c5-tick.txt' | grep ' request ' | sed 's/^/# /'
+# With every pane open and nothing changed, a tick is one read.
+quiet=$(span ':save-display renamed.txt' ':save-display quiet-tick.txt' |
+	awk 'index($0, "key :refresh") { on = 1 } on' | grep -c ' request ')
+ok "with every pane open and nothing changed, a tick is 1 read ($quiet)" test "$quiet" -eq 1
 
 tap_done

@@ -16,7 +16,15 @@ q
 :save-display back.txt
 EOF
 )
+export ROUTEDESK_TRACE="$D/trace"
 ok "the console runs a script against the sandbox and exits 0" cs_run "$s"
+unset ROUTEDESK_TRACE
+# Issue 4's budget: a cold review in at most 6 requests (the trace's
+# request lines before the first script step, which waits for the review).
+cold=$(awk '$2 == "key" { exit } $2 == "request" { n++ } END { print n + 0 }' "$D/trace")
+ok "the cold route review took at most 6 requests ($cold)" test "$cold" -ge 1 -a "$cold" -le 6
+ok "the first frame came before the review's answers (the header at once)" \
+	awk '$2 == "frame" { exit 0 } $2 == "request" { exit 1 }' "$D/trace"
 
 # The columns a dispatcher reads the day by.
 hdr=$(sed -n 3p "$D/routes.txt")
