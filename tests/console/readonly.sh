@@ -77,6 +77,9 @@ Enter
 q
 :log
 :save-display ro-log.txt
+q
+:resize 80x24
+:save-display ro-80.txt
 EOF
 )
 ok "--readonly runs the script and exits 0" cs_run "$s" --readonly
@@ -84,7 +87,13 @@ for f in stop-A stop-plus stop-L cust-A cust-L detail-A sub-L ticket-plus ticket
 	ok "--readonly: $f says read-only and opens no form" sh -c \
 		'grep -q "Read-only session" "$1" && ! grep -q "\[ Cancel \]" "$1"' - "$D/ro-$f.txt"
 done
-ok "--readonly: the status line marks the session read-only" has "$D/ro-routes.txt" ' \[read-on'
+# The mark of the mode must survive narrow screens: the hints give way,
+# not the mark (at 100 and at the minimum 80 columns).
+ok "--readonly: the status line marks the session [read-only], whole" \
+	has "$D/ro-routes.txt" ' \[read-only\] '
+ok "--readonly: at 80x24 the status line still says [read-only]" \
+	has "$D/ro-80.txt" ' \[read-only\] '
+
 ok "--readonly: :info says read-only" has "$D/ro-info.txt" '^ Mode +read-only$'
 ok "--readonly: help hides the writes (add_note, add_on, lead_stage)" \
 	has "$D/ro-help.txt" '/add_ 0/'
