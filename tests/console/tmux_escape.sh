@@ -2,6 +2,7 @@
 # tmux_escape.sh: in a real terminal, hostile text from the API stays visible text; NO_COLOR has no colour.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
+need_tmux
 cs_sandbox_start
 
 D=$CS_DIR

@@ -2,6 +2,7 @@
 # tmux_review.sh: the console in a real terminal (tmux): Routes, a drill-down, resizes, Q exits 0.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
+need_tmux
 cs_sandbox_start
 
 D=$CS_DIR

@@ -317,6 +317,11 @@ golden() {
 
 # ---- tmux: the console in a real terminal ----------------------------
 
+# need_tmux: skips the whole program (before any test line) without tmux.
+need_tmux() {
+	command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
+}
+
 # tmux_start COLS LINES [ARGS...]: a private tmux server (-L rdtestPID, no
 # user config, escape-time 0 so Esc is not held back, remain-on-exit so
 # the exit status can be read) running the console with ARGS, --fresh and
