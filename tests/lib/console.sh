@@ -1,6 +1,6 @@
 # console.sh: shell harness for the console tests: TAP, a sandbox, scripted runs, goldens.
 #
-# Sourced by tests/console/*.sh and bench/console.  Each test gets a private
+# Sourced by tests/console/*.sh.  Each test program gets a private
 # temporary directory ($CS_DIR) with its own HOME and XDG directories, its
 # own sandbox on a free loopback port, and a pinned terminal (TERM, LINES,
 # COLUMNS, TZ, LANG), so the programs run in parallel and the screens do
