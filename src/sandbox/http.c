@@ -32,13 +32,15 @@
  * dispatcher); on_completed frees it, whether the request was answered,
  * dropped or aborted by the client.
  *
- * Faults and --latency sleep inside the pool thread: they are test knobs,
- * and the pool is made larger when they are on so one slow answer does not
- * hold every connection.
+ * Faults and --latency sleep inside the thread that serves the
+ * connection: they are test knobs.  With them on, every connection gets a
+ * thread of its own, so requests a client sends together wait out their
+ * latency together, as on a real link (a fixed pool hands two connections
+ * to one thread and then serialises them, which doubled a cold review's
+ * time in bench/console).
  */
 
 #define POOL_THREADS 2
-#define POOL_THREADS_SLOW 8
 #define GZIP_MIN 1024
 #define CONNECTION_TIMEOUT_S 120
 /* Per-connection memory for the request line and headers: a GET carrying a
@@ -706,6 +708,7 @@ http_start(struct sb_ctx *ctx, struct faults *faults, char **err)
 	const char *host = ctx->cfg->listen_host ? ctx->cfg->listen_host : "127.0.0.1";
 	unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
 	unsigned int threads = POOL_THREADS;
+	struct MHD_OptionItem pool[2];
 	int port = ctx->cfg->listen_port;
 
 	if (err)
@@ -740,13 +743,21 @@ http_start(struct sb_ctx *ctx, struct faults *faults, char **err)
 	h->faults = faults;
 	h->host = xstrdup(host);
 	pthread_mutex_init(&h->lock, NULL);
-	if (ctx->cfg->latency_ms > 0 || faults)
-		threads = POOL_THREADS_SLOW;
+	if (ctx->cfg->latency_ms > 0 || faults) {
+		flags &= ~(unsigned int)MHD_USE_EPOLL_INTERNAL_THREAD;
+		flags |= MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
+		threads = 0; /* not a pool: MHD refuses the option with a thread per connection */
+	}
+	/* A pool size only for a pool: MHD warns about one with a thread per
+	 * connection. */
+	pool[0] = (struct MHD_OptionItem){ threads ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
+	                                   (intptr_t)threads, NULL };
+	pool[1] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
 	/* The logger goes first so that MHD uses it for everything after. */
 	h->daemon = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, h,
 	                             MHD_OPTION_EXTERNAL_LOGGER, log_mhd, h,
 	                             MHD_OPTION_SOCK_ADDR, sa,
-	                             MHD_OPTION_THREAD_POOL_SIZE, threads,
+	                             MHD_OPTION_ARRAY, pool,
 	                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
 	                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)CONNECTION_TIMEOUT_S,
 	                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
