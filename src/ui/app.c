@@ -451,6 +451,7 @@ static void ui_free(struct ui *ui)
 	script_free(ui->script);
 	alerts_free(ui->alerts);
 	strbuf_free(&ui->msg);
+	strbuf_free(&ui->alts);
 	strbuf_free(&ui->filter_before);
 }
 

@@ -122,6 +122,9 @@ struct ui {
 	unsigned dirty;
 	int prompt;                    /* a `:` or `/` prompt is open */
 	struct cmdline cmd;
+	struct strbuf alts;            /* Tab's candidates (or "No completion"): shown
+	                                * above the open prompt, which covers the message
+	                                * line; emptied by the next key */
 	struct strbuf filter_before;   /* the filter when `/` opened (Esc restores) */
 	char **themes;                 /* for completion */
 	size_t n_themes;

@@ -203,10 +203,14 @@ static void complete(struct ui *ui)
 
 	if (n >= 1)
 		cmdline_set(&ui->cmd, strbuf_str(&out));
+	/* Not on the message line: the open prompt covers it.  Above the
+	 * prompt, as vim's wildmenu, until the next key. */
+	strbuf_reset(&ui->alts);
 	if (n > 1)
-		ui_message(ui, "%s", strbuf_str(&alts));
+		strbuf_adds(&ui->alts, strbuf_str(&alts));
 	else if (n == 0)
-		ui_message(ui, "%s", _("No completion"));
+		strbuf_adds(&ui->alts, _("No completion"));
+	app_mark(ui, DIRTY_STATUS);
 	free(line);
 	strbuf_free(&out);
 	strbuf_free(&alts);
@@ -220,6 +224,12 @@ static void prompt_key(struct ui *ui, int key)
 	char *text;
 
 	app_mark(ui, DIRTY_MESSAGE);
+	/* The last Tab's candidates go with any key (a Tab shows its own),
+	 * and with the prompt: the status line comes back. */
+	if (ui->alts.len) {
+		strbuf_reset(&ui->alts);
+		app_mark(ui, DIRTY_STATUS);
+	}
 	switch (rc) {
 	case CMDLINE_EDIT:
 		/* The filter narrows as it is typed. */

@@ -24,7 +24,8 @@
  *   line 0            header: account, date, view, loading/age, budget
  *   line 1            pane tabs and the drill-down trail
  *   lines 2..L-3      the top view's list (titles, rows, preview)
- *   line L-2          status: key hints, sort, filter, position
+ *   line L-2          status: key hints, sort, filter, position (Tab's
+ *                     candidates while the prompt is open)
  *   line L-1          message, or the `:` / `/` prompt
  */
 
@@ -223,6 +224,18 @@ static void draw_status(struct ui *ui)
 	strbuf_free(&right);
 }
 
+/* Tab's candidates in the status line's place while the prompt is open:
+ * the message line, where they would otherwise go, is the prompt's. */
+static void draw_alts(struct ui *ui)
+{
+	struct strbuf line = STRBUF_INIT;
+
+	strbuf_addc(&line, ' ');
+	strbuf_adds(&line, strbuf_str(&ui->alts));
+	put_fit(LINES - 2, 0, COLS, line.buf, 0, ui->theme.attr[TE_STATUS], ui);
+	strbuf_free(&line);
+}
+
 /* The prompt, scrolled so the cursor stays on screen; returns its column. */
 static int draw_prompt(struct ui *ui)
 {
@@ -305,8 +318,12 @@ void screen_draw(struct ui *ui)
 		draw_header(ui);
 		if (dirty & (DIRTY_HEADER | DIRTY_BODY))
 			draw_tabs(ui);
-		if (dirty & (DIRTY_STATUS | DIRTY_BODY))
+		if (ui->prompt && ui->alts.len) {
+			if (dirty & (DIRTY_STATUS | DIRTY_BODY | DIRTY_MESSAGE))
+				draw_alts(ui);
+		} else if (dirty & (DIRTY_STATUS | DIRTY_BODY)) {
 			draw_status(ui);
+		}
 		if (ui->prompt)
 			cx = draw_prompt(ui), cy = LINES - 1;
 		else if (dirty & DIRTY_MESSAGE)
