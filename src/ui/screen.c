@@ -186,17 +186,25 @@ static void draw_tabs(struct ui *ui)
 	strbuf_free(&tab);
 }
 
+/*
+ * The status says what the hints cannot: the session's mode, the sort, the
+ * filter and the position.  It is laid out first, at the right, and the
+ * hints take what room is left (cut with an ellipsis; `?` lists them all):
+ * a mark crowded out by a hint would be a mode the user cannot see.  Of the
+ * status only a long filter text gives way, and only to keep the rest.
+ */
 static void draw_status(struct ui *ui)
 {
 	struct frame *f = app_top(ui);
-	struct strbuf hints = STRBUF_INIT, right = STRBUF_INIT;
+	struct strbuf hints = STRBUF_INIT, right = STRBUF_INIT, tail = STRBUF_INIT;
 	unsigned long attr = ui->theme.attr[TE_STATUS];
+	const char *flt = NULL;
 	int rw;
 
 	strbuf_addc(&hints, ' ');
 	keymap_hints(ui->keys, ui->readonly, &hints);
 	if (ui->readonly)
-		strbuf_addf(&hints, "  [%s]", _("read-only"));
+		strbuf_addf(&right, "[%s]  ", _("read-only"));
 	if (f) {
 		struct list *l = f->list;
 		int desc, col = list_sort_column(l, &desc);
@@ -206,22 +214,36 @@ static void draw_status(struct ui *ui)
 		if (col >= 0 && (size_t)col < f->v->ops->n_columns)
 			strbuf_addf(&right, "%s %s%s  ", _("sort"), _(f->v->ops->columns[col].title),
 			            ui->ascii ? (desc ? "v" : "^") : (desc ? "\xe2\x96\xbc" : "\xe2\x96\xb2"));
-		if (list_filter(l))
-			strbuf_addf(&right, "/%s %zu/%zu  ", list_filter(l), n, total);
+		flt = list_filter(l);
+		if (flt)
+			strbuf_addf(&tail, " %zu/%zu  ", n, total);
 		if (list_selected(l, &row, &id))
-			strbuf_addf(&right, "%zu/%zu", list_position(l) + 1, n);
+			strbuf_addf(&tail, "%zu/%zu", list_position(l) + 1, n);
 		else
-			strbuf_adds(&right, _("no rows"));
-		strbuf_addc(&right, ' ');
+			strbuf_adds(&tail, _("no rows"));
+		strbuf_addc(&tail, ' ');
 	}
-	rw = text_width(ui, right.buf);
-	if (rw > COLS / 2)
-		rw = COLS / 2;
+	if (flt) {
+		/* "/text": the text fitted into what the rest leaves of the
+		 * line (the separator column and the slash taken out). */
+		int room = COLS - 2 - text_width(ui, strbuf_str(&right)) -
+		           text_width(ui, strbuf_str(&tail));
+		int fw = text_width(ui, flt);
+
+		strbuf_addc(&right, '/');
+		if (room > 0)
+			list_fit(&right, flt, strlen(flt), fw < room ? fw : room, 0, ui->ascii, ui->utf8);
+	}
+	strbuf_adds(&right, strbuf_str(&tail));
+	rw = text_width(ui, strbuf_str(&right));
+	if (rw > COLS - 1)
+		rw = COLS - 1;
 	put_fit(LINES - 2, 0, COLS - rw - 1, hints.buf, 0, attr, ui);
 	put_fit(LINES - 2, COLS - rw - 1, 1, " ", 0, attr, ui);
-	put_fit(LINES - 2, COLS - rw, rw, right.buf, 1, attr, ui);
+	put_fit(LINES - 2, COLS - rw, rw, strbuf_str(&right), 1, attr, ui);
 	strbuf_free(&hints);
 	strbuf_free(&right);
+	strbuf_free(&tail);
 }
 
 /* Tab's candidates in the status line's place while the prompt is open:
