@@ -1,5 +1,39 @@
 ## tests/unit/api.mk: cmocka unit tests of src/api (and the CLI's redaction).
-EXTRA_DIST += tests/fixtures/api
+# The fixtures, file by file (a directory here would ship stray files too).
+EXTRA_DIST += \
+	tests/fixtures/api/byid.json \
+	tests/fixtures/api/byid_array.json \
+	tests/fixtures/api/empty.json \
+	tests/fixtures/api/error.json \
+	tests/fixtures/api/error_no_message.json \
+	tests/fixtures/api/error_quota.json \
+	tests/fixtures/api/garbage.txt \
+	tests/fixtures/api/get.json \
+	tests/fixtures/api/get_empty.json \
+	tests/fixtures/api/get_not_array.json \
+	tests/fixtures/api/no_success.json \
+	tests/fixtures/api/not_object.json \
+	tests/fixtures/api/property_not_string.json \
+	tests/fixtures/api/record_odd.json \
+	tests/fixtures/api/search.json \
+	tests/fixtures/api/search_ids_comma.json \
+	tests/fixtures/api/search_ids_fraction.json \
+	tests/fixtures/api/search_ids_garbage.json \
+	tests/fixtures/api/search_ids_strings.json \
+	tests/fixtures/api/search_include.json \
+	tests/fixtures/api/search_include_bad_data_name.json \
+	tests/fixtures/api/search_include_no_nodata.json \
+	tests/fixtures/api/search_no_property.json \
+	tests/fixtures/api/search_typeids.json \
+	tests/fixtures/api/success_number.json \
+	tests/fixtures/api/success_string.json \
+	tests/fixtures/api/truncated.json \
+	tests/fixtures/api/usage_bad.json \
+	tests/fixtures/api/usage_strings.json \
+	tests/fixtures/api/write_ack.json \
+	tests/fixtures/api/write_both.json \
+	tests/fixtures/api/write_member.json \
+	tests/fixtures/api/write_result.json
 if HAVE_CMOCKA
 API_TEST_LDADD = $(API_LIBS) $(CMOCKA_LIBS)
 API_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS) \

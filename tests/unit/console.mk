@@ -1,6 +1,7 @@
 ## tests/unit/console.mk: cmocka unit tests of src/model, src/fetch and the views.
 
 ## model: decoding (test_model), money and the id table (test_model_table), the review (test_review).
+EXTRA_DIST += tests/fixtures/model/records.json
 if HAVE_CMOCKA
 MODEL_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) \
 	-DMODEL_FIXTURES='"$(abs_top_srcdir)/tests/fixtures/model"'
