@@ -43,3 +43,8 @@ dist_themes_DATA = \
 	themes/light.theme \
 	themes/mono.theme \
 	themes/colorblind.theme
+
+# Tests find the shipped themes in the source tree, never an installed copy
+# (distcheck runs them before installing, and a stale /usr/local one would win).
+AM_TESTS_ENVIRONMENT += ROUTEDESK_THEME_PATH='$(abs_top_srcdir)/themes'; \
+	export ROUTEDESK_THEME_PATH;
