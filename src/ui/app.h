@@ -197,6 +197,9 @@ void app_command(struct ui *ui, const char *line);
 
 /* screen.c: draws what is dirty and calls doupdate() once. */
 void screen_draw(struct ui *ui);
+/* 1 while the terminal is under the 80x24 minimum: the screen says only
+ * that, so keys other than quit and redraw are ignored (dispatch.c). */
+int screen_too_small(void);
 
 /* panels.c: the core's own views. */
 struct view *panel_help_new(struct ui *ui);

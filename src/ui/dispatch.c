@@ -270,6 +270,16 @@ void app_key(struct ui *ui, int key)
 
 	key = action_key_normalize(key);
 	trace_event("key", "%s", action_key_name(key, name, sizeof(name)));
+	/* Below the minimum the screen says only that: a key whose effect the
+	 * user cannot see must not move the selection, open a form or send a
+	 * write.  Quit and redraw still act (a resize never comes here). */
+	if (screen_too_small()) {
+		enum action a = keymap_action(ui->keys, key);
+
+		if (a == ACT_QUIT || a == ACT_REDRAW)
+			do_action(ui, a);
+		return;
+	}
 	/* An open form is modal: it takes every key. */
 	if (forms_key(ui, key))
 		return;

@@ -296,24 +296,42 @@ static void draw_message(struct ui *ui)
 	strbuf_free(&sb);
 }
 
+int screen_too_small(void)
+{
+	return LINES < MIN_LINES || COLS < MIN_COLS;
+}
+
+static void put_centred(int y, const char *msg)
+{
+	int len = (int)strlen(msg);
+
+	if (y >= 0 && y < LINES)
+		mvaddnstr(y, len < COLS ? (COLS - len) / 2 : 0, msg, COLS > 0 ? COLS : 0);
+}
+
 static void draw_too_small(struct ui *ui)
 {
-	char msg[128];
-	int y = LINES / 2, len;
+	char msg[128], key[32];
+	int y = LINES / 2, quit = keymap_first_key(ui->keys, ACT_QUIT);
 
 	snprintf(msg, sizeof(msg), _("Terminal too small: %dx%d (needs %dx%d)"), COLS, LINES,
 	         MIN_COLS, MIN_LINES);
-	len = (int)strlen(msg);
 	erase();
 	attrset((attr_t)ui->theme.attr[TE_ERROR]);
-	mvaddnstr(y > 0 ? y : 0, len < COLS ? (COLS - len) / 2 : 0, msg, COLS > 0 ? COLS : 0);
+	put_centred(y > 0 ? y : 0, msg);
+	/* The other keys are ignored until it grows (dispatch.c): say
+	 * which one still works. */
+	if (quit >= 0) {
+		snprintf(msg, sizeof(msg), _("%s quits"), action_key_name(quit, key, sizeof(key)));
+		put_centred((y > 0 ? y : 0) + 1, msg);
+	}
 	move(0, 0);
 }
 
 void screen_draw(struct ui *ui)
 {
 	static int was_small;
-	int small = LINES < MIN_LINES || COLS < MIN_COLS;
+	int small = screen_too_small();
 	struct frame *f = app_top(ui);
 	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui, f && view_loading(ui, f->v) };
 	unsigned dirty = ui->dirty;

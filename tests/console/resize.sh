@@ -60,4 +60,56 @@ ok "200x60: the stops' preview moves to the right of the list" has "$D/r200-stop
 ok "200x60: nothing is wider than 200 columns" test "$(wc -L <"$D/r200-stops.txt")" -le 200
 ok ":resize 0x0 is refused on the message line" has "$D/rbad.txt" "':resize 0x0': expected COLSxLINES"
 
+
+# Keys while too small: the screen shows only the message, so a key must not
+# act unseen (move the selection, drill down, switch pane or day, open a
+# prompt or a form); Ctrl-L still redraws and Q still quits.  Each round
+# resizes back to look (Esc closes a prompt a broken console would open).
+s=$(cs_script small-keys <<'EOF'
+j
+j
+:save-display k-before.txt
+:resize 60x20
+j
+G
+PgDn
+C-l
+:save-display k-small.txt
+:resize 100x30
+:save-display k-move.txt
+:resize 60x20
+]
+3
+Enter
+:resize 100x30
+:save-display k-pane.txt
+:resize 80x23
+":"
+:resize 100x30
+:save-display k-prompt.txt
+Esc
+:view customers
+:resize 79x24
+A
+:resize 100x30
+:save-display k-form.txt
+:resize 60x20
+Q
+:save-display k-never.txt
+EOF
+)
+ok "keys while too small: the script runs, and Q quits it with status 0" cs_run "$s"
+ok "keys while too small: the screen shows the message and that Q quits" \
+	has_all "$D/k-small.txt" 'too small: 60x20' '^ *Q quits$'
+ok "keys while too small: j, G and PgDn left the selection on row 3" has "$D/k-move.txt" ' 3/[0-9]+$'
+ok "keys while too small: the same route is still selected" \
+	test "$(selected "$D/k-move.txt" | cut -c1-60)" = "$(selected "$D/k-before.txt" | cut -c1-60)"
+ok "keys while too small: 3 switched no pane, Enter opened nothing" sh -c \
+	'grep -q "^\[1 Routes\]" "$1" && ! grep -q "›" "$1"' - "$D/k-pane.txt"
+ok "keys while too small: ] left the day alone" test "$(header_date "$D/k-pane.txt")" = 2026-11-20
+ok "keys while too small: : opened no prompt" sh -c '! tail -n 1 "$1" | grep -q "^:"' - "$D/k-prompt.txt"
+ok "keys while too small: A opened no form" sh -c \
+	'grep -q "\[3 Customers\]" "$1" && ! grep -q "Cancel" "$1"' - "$D/k-form.txt"
+ok "keys while too small: Q quit (no step after it ran)" test ! -e "$D/k-never.txt"
+
 tap_done
