@@ -184,16 +184,79 @@ static unsigned char fold(unsigned char c)
 	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
 }
 
+/*
+ * The base letter of each letter of Latin-1 Supplement and Latin
+ * Extended-A (U+00C0..U+017F), so that "Ångström" sorts with "angstrom"
+ * and not after "Young" (its UTF-8 bytes are above every ASCII letter).
+ * A table, not the locale: the order must not depend on the machine.
+ * '0' marks the two that are not letters (U+00D7 and U+00F7, kept as
+ * they are); the digits 1-5 stand for the two-letter folds below.
+ */
+static const char latin_base[] =
+	/* U+00C0 À..ß */ "aaaaaa1ceeeeiiiidnooooo0ouuuuy23"
+	/* U+00E0 à..ÿ */ "aaaaaa1ceeeeiiiidnooooo0ouuuuy2y"
+	/* U+0100 Ā..ą, Ć..č, Ď..đ, Ē..ě */ "aaaaaa" "cccccccc" "dddd" "eeeeeeeeee"
+	/* U+011C Ĝ..ģ, Ĥ..ħ, Ĩ..ı, Ĳ ĳ */ "gggggggg" "hhhh" "iiiiiiiiii" "44"
+	/* U+0134 Ĵ..ĸ, Ĺ..ł, Ń..ŋ */ "jj" "kkk" "llllllllll" "nnnnnnnnn"
+	/* U+014C Ō..ő, Œ œ, Ŕ..ř */ "oooooo" "55" "rrrrrr"
+	/* U+015A Ś..š, Ţ..ŧ, Ũ..ų */ "ssssssss" "tttttt" "uuuuuuuuuuuu"
+	/* U+0174 Ŵ..ſ */ "ww" "yyy" "zzzzzz" "s";
+static const char *const latin_pairs[] = { "ae", "th", "ss", "ij", "oe" };
+
+_Static_assert(sizeof(latin_base) - 1 == 0x180 - 0xc0, "one letter per code point");
+
+/* Reads text one folded byte at a time: ASCII letters in lower case, the
+ * table's letters as their base letters, every other byte as it is (so
+ * the rest keeps code point order). */
+struct folded {
+	const unsigned char *p;
+	const char *pending;   /* the rest of a two-letter fold */
+};
+
+static unsigned char folded_next(struct folded *f)
+{
+	unsigned char c = *f->p;
+
+	if (f->pending && *f->pending)
+		return (unsigned char)*f->pending++;
+	f->pending = NULL;
+	if (c >= 0xc3 && c <= 0xc5 && (f->p[1] & 0xc0) == 0x80) {
+		unsigned cp = ((unsigned)(c & 0x1f) << 6) | (f->p[1] & 0x3fu);
+		char b = latin_base[cp - 0xc0];
+
+		if (b != '0') {
+			f->p += 2;
+			if (b >= '1' && b <= '5') {
+				f->pending = latin_pairs[b - '1'] + 1;
+				return (unsigned char)latin_pairs[b - '1'][0];
+			}
+			return (unsigned char)b;
+		}
+	}
+	if (c)
+		f->p++;
+	return fold(c);
+}
+
+int vc_cmp_text_folded(const char *a, const char *b)
+{
+	struct folded x = { (const unsigned char *)(a ? a : ""), NULL };
+	struct folded y = { (const unsigned char *)(b ? b : ""), NULL };
+	unsigned char c, d;
+
+	do {
+		c = folded_next(&x);
+		d = folded_next(&y);
+	} while (c && c == d);
+	return (int)c - (int)d;
+}
+
 int vc_cmp_text(const char *a, const char *b)
 {
-	const unsigned char *p = (const unsigned char *)(a ? a : "");
-	const unsigned char *q = (const unsigned char *)(b ? b : "");
+	int c = vc_cmp_text_folded(a, b);
 
-	while (*p && fold(*p) == fold(*q)) {
-		p++;
-		q++;
-	}
-	return (int)fold(*p) - (int)fold(*q);
+	/* Ties by bytes: one order, whatever order the rows came in. */
+	return c ? c : strcmp(a ? a : "", b ? b : "");
 }
 
 int vc_contains(const char *hay, const char *needle)

@@ -61,10 +61,17 @@ void vc_service_type(struct strbuf *out, const struct ui *ui, long long id);
 
 /* <0, 0, >0 like strcmp. */
 int vc_cmp_ll(long long a, long long b);
-/* Text order for sorting: ASCII letters folded, then bytes (UTF-8 byte
- * order is code point order), so the order does not depend on the locale
- * and "smith" sorts with "Smith".  NULL sorts as "". */
+/* Text order for sorting, the same on every machine (no locale): case
+ * and accents folded first (ASCII letters, and the letters of Latin-1
+ * Supplement and Latin Extended-A to their base letters: "Ångström" sorts
+ * as "angstrom", "Æ" as "ae", "ß" as "ss"), then ties by bytes, so
+ * "Smith" < "smith" < "Smyth".  Other characters keep code point order.
+ * NULL sorts as "". */
 int vc_cmp_text(const char *a, const char *b);
+/* The folded order alone: 0 for texts that differ only in case and
+ * accents.  For sorts on several fields, which compare every field folded
+ * before breaking a tie by bytes. */
+int vc_cmp_text_folded(const char *a, const char *b);
 /* 1 when needle occurs in hay ignoring ASCII case; an empty needle matches;
  * NULL hay matches only an empty needle. */
 int vc_contains(const char *hay, const char *needle);

@@ -189,7 +189,13 @@ static int customers_compare(const struct view *v, size_t a, size_t b, size_t co
 	case COL_ID:
 		break;
 	case COL_NAME:
-		c = vc_cmp_text(x->lname, y->lname);
+		/* Both names folded before bytes break a tie: "Smith, Al"
+		 * before "smith, Bo", whatever the case of the last names. */
+		c = vc_cmp_text_folded(x->lname, y->lname);
+		if (!c)
+			c = vc_cmp_text_folded(x->fname, y->fname);
+		if (!c)
+			c = vc_cmp_text(x->lname, y->lname);
 		if (!c)
 			c = vc_cmp_text(x->fname, y->fname);
 		break;

@@ -67,7 +67,10 @@ static void test_cells(void **state)
 	m_customer_free(c);
 	free(c);
 
-	assert_int_equal(vc_cmp_text("smith", "Smith"), 0);
+	/* Case folds first; a tie is broken by bytes (the order is total). */
+	assert_int_equal(vc_cmp_text_folded("smith", "Smith"), 0);
+	assert_true(vc_cmp_text("Smith", "smith") < 0);
+	assert_true(vc_cmp_text("smith", "Smyth") < 0);
 	assert_true(vc_cmp_text("adams", "Baker") < 0);
 	assert_true(vc_cmp_text(NULL, "a") < 0);
 	assert_true(vc_contains("Jane DOE", "doe"));
@@ -87,6 +90,96 @@ static void test_cells(void **state)
 	assert_int_equal(strlen(v.subtitle), 127);
 	assert_true(utf8_valid(v.subtitle, strlen(v.subtitle)));
 	strbuf_free(&sb);
+}
+
+/* qsort's comparison over vc_cmp_text. */
+static int by_text(const void *a, const void *b)
+{
+	return vc_cmp_text(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Names sort as a reader expects, not by UTF-8 bytes (which put every
+ * accented letter after "Young"), and the same on every machine. */
+static void test_text_order(void **state)
+{
+	const char *names[] = {
+		"Young", "Zoë", "\xc5\x81ukasz", "Ångström", "Eric", "angstrom", "Zoe",
+		"Émile", "Lucas", "Ofelia", "Œuvre", "Oeste", "Østergaard", "Ortiz",
+	};
+	const char *want[] = {
+		"angstrom", "Ångström", "Émile", "Eric", "Lucas", "\xc5\x81ukasz", "Oeste",
+		"Œuvre", "Ofelia", "Ortiz", "Østergaard", "Young", "Zoe", "Zoë",
+	};
+	struct ui ui;
+	struct view *v;
+	struct fetch_result *r;
+	size_t n = sizeof(names) / sizeof(names[0]);
+
+	(void)state;
+	/* The bug: "Ångström" after "Young". */
+	assert_true(vc_cmp_text("Ångström", "Young") < 0);
+	assert_true(vc_cmp_text("Young", "Ångström") > 0);
+	/* Folded equal, then bytes: plain before accented, upper before lower. */
+	assert_int_equal(vc_cmp_text_folded("Ångström", "ANGSTROM"), 0);
+	assert_true(vc_cmp_text("angstrom", "Ångström") < 0);
+	assert_true(vc_cmp_text("Ångström", "ångström") < 0);
+	assert_int_equal(vc_cmp_text("Ångström", "Ångström"), 0);
+	/* Both blocks: Latin-1 Supplement and Latin Extended-A, upper and lower. */
+	assert_int_equal(vc_cmp_text_folded("ÀÉÎÕÜÇÑÝÿ", "aeioucnyy"), 0);
+	assert_int_equal(vc_cmp_text_folded("\xc4\x80\xc4\x8d\xc4\x9b\xc4\xb1\xc5\x82\xc5\x84"
+	                                    "\xc5\x91\xc5\x99\xc5\xa1\xc5\xa5\xc5\xaf\xc5\xbe\xc5\xbf",
+	                                    "aceilnorstuzs"), 0); /* Ā č ě ı ł ń ő ř š ť ů ž ſ */
+	/* Letters that are two: Æ, ß, Þ, Ĳ, Œ. */
+	assert_int_equal(vc_cmp_text_folded("Æsir", "aesir"), 0);
+	assert_int_equal(vc_cmp_text_folded("Straße", "strasse"), 0);
+	assert_int_equal(vc_cmp_text_folded("Þór", "thor"), 0);
+	assert_int_equal(vc_cmp_text_folded("\xc4\xb2sselmeer", "ijsselmeer"), 0);
+	assert_int_equal(vc_cmp_text_folded("œuvre", "OEUVRE"), 0);
+	assert_true(vc_cmp_text("Straße", "Strasse") > 0);
+	assert_true(vc_cmp_text("Ærø", "Aerp") < 0);
+	/* × and ÷ are not letters: they keep their place after the letters. */
+	assert_true(vc_cmp_text("a×", "az") > 0);
+	assert_true(vc_cmp_text("a÷", "az") > 0);
+	/* Other scripts keep code point order, after the Latin letters. */
+	assert_true(vc_cmp_text("Ωmega", "Zed") > 0);
+	assert_true(vc_cmp_text("Ωmega", "Żaneta") > 0);
+	/* Cut or bad UTF-8 compares as bytes, never reads past the end. */
+	assert_true(vc_cmp_text("a\xc3", "a") > 0);
+	assert_true(vc_cmp_text("a\xc4z", "a\xc4y") > 0);
+	assert_int_equal(vc_cmp_text_folded(NULL, ""), 0);
+	assert_true(vc_cmp_text(NULL, "a") < 0);
+
+	qsort(names, n, sizeof(names[0]), by_text);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(names[i], want[i]);
+
+	/* The Customers pane by name: folded last names, then folded first
+	 * names, and only then bytes. */
+	memset(&ui, 0, sizeof(ui));
+	v = view_customers_new(NULL);
+	v->ops->open(v, &ui);
+	r = fake_result(&ui, FETCH_LIST, "customer");
+	r->ids = xmalloc(4 * sizeof(*r->ids));
+	r->rows = xcalloc(4, sizeof(*r->rows));
+	for (long long id = 1; id <= 4; id++)
+		r->ids[r->n_ids++] = id;
+	r->rows[r->n_rows++] = mk_customer(1, "José", "Ångström", "", 0);
+	r->rows[r->n_rows++] = mk_customer(2, "Ann", "Young", "", 0);
+	r->rows[r->n_rows++] = mk_customer(3, "Al", "smith", "", 0);
+	r->rows[r->n_rows++] = mk_customer(4, "Bo", "Smith", "", 0);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
+	assert_int_equal(v->ops->count(v), 4);
+	assert_true(v->ops->compare(v, 0, 1, 1) < 0);  /* Ångström before Young */
+	assert_true(v->ops->compare(v, 1, 0, 1) > 0);
+	assert_true(v->ops->compare(v, 0, 3, 1) < 0);  /* Ångström before Smith */
+	/* "smith, Al" before "Smith, Bo": the case of a last name does not
+	 * outrank the first name. */
+	assert_true(vc_cmp_text("Smith", "smith") < 0);
+	assert_true(v->ops->compare(v, 2, 3, 1) < 0);
+	assert_true(v->ops->compare(v, 3, 2, 1) > 0);
+	view_free(v);
+	ui_done(&ui);
 }
 
 /* ------------------------------------------------------------ routes */
@@ -482,6 +575,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cells),
+		cmocka_unit_test(test_text_order),
 		cmocka_unit_test(test_routes),
 		cmocka_unit_test(test_review_panes_wait_for_core),
 		cmocka_unit_test(test_stops),
