@@ -85,6 +85,13 @@ int list_find(struct list *l, int dir);
 /* The text of the selected row: its cells separated by two spaces. */
 void list_row_text(struct list *l, size_t row, struct strbuf *out);
 
+/* The layout (list_layout.c): pure, no curses. */
+
+/* Bytes of the UTF-8 character starting at s, from its first byte alone
+ * (the text is expected to be escaped UTF-8), to step through text as
+ * list_fit does. */
+size_t list_char_len(const char *s);
+
 /* Fits raw text into exactly width display columns onto out: escaped,
  * non-ASCII replaced by '?' unless utf8, truncated with an ellipsis ("…",
  * or "~" when ascii), padded with spaces (on the left when right). */

@@ -14,6 +14,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/demo.c src/ui/demo.h \
 	src/ui/state.c src/ui/state.h \
 	src/ui/list.c src/ui/list.h \
+	src/ui/list_layout.c \
 	src/ui/action.c src/ui/action.h \
 	src/ui/theme.c src/ui/theme.h \
 	src/ui/script.c src/ui/script.h \

@@ -91,8 +91,8 @@ tests_unit_test_ui_state_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_list
 TESTS += tests/unit/test_ui_list
-tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/list.c src/ui/theme.c \
-	src/ui/state.c
+tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/list.c src/ui/list_layout.c \
+	src/ui/theme.c src/ui/state.c
 tests_unit_test_ui_list_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_list_LDADD = $(UI_TEST_LDADD)
 endif
@@ -120,7 +120,8 @@ if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_form
 TESTS += tests/unit/test_form
 tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/form.c src/ui/form_draw.c \
-	src/ui/draft.c src/ui/activity.c src/ui/state.c src/ui/list.c src/ui/theme.c
+	src/ui/draft.c src/ui/activity.c src/ui/state.c src/ui/list.c src/ui/list_layout.c \
+	src/ui/theme.c
 tests_unit_test_form_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS)
 tests_unit_test_form_LDADD = $(MODEL_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 endif
