@@ -226,6 +226,11 @@ struct frame *app_frame_of_slot(struct ui *ui, int slot)
 	return NULL;
 }
 
+void ui_refresh(struct ui *ui)
+{
+	app_refresh_tick(ui, 1);
+}
+
 unsigned long ui_submit(struct ui *ui, struct view *v, struct fetch_job *job)
 {
 	unsigned long gen;

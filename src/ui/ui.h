@@ -24,6 +24,13 @@ void ui_message(struct ui *ui, const char *fmt, ...) __attribute__((format(print
 void ui_error(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Marks v for redraw (its rows changed). */
 void ui_dirty(struct ui *ui, struct view *v);
+/* r: the refresh tick now (as :refresh), even when auto-refresh is
+ * paused: one read asks what changed since the last sync, the day's review
+ * takes its part, and every view's result op is then handed the
+ * FETCH_REFRESH result with the changed (class, id) pairs, to fetch again
+ * the loaded rows among them.  Nothing when a tick or the review is on its
+ * way already. */
+void ui_refresh(struct ui *ui);
 
 /* The review date "YYYY-MM-DD" and the day's review (NULL until loaded). */
 const char *ui_date(const struct ui *ui);

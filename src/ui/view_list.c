@@ -176,6 +176,15 @@ void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
 
 void vc_list_refresh(struct vc_list *l, struct view *v, struct ui *ui, int hard)
 {
+	/* r: the core's tick says which records changed, and refresh_result
+	 * fetches the loaded ones again; a second search would fetch every
+	 * row in view.  The tick has nothing to give a list the changelog
+	 * does not cover, one whose search has not answered, or one whose
+	 * last get failed (its rows wait for a search): those search again. */
+	if (!hard && l->class_id && l->listed && !l->failed) {
+		ui_refresh(ui);
+		return;
+	}
 	submit_search(l, v, ui, hard);
 }
 

@@ -61,7 +61,13 @@ void vc_list_free(struct vc_list *l);
  * hard: forget the loaded rows first. */
 void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
                     const struct api_form *filters, int hard);
-/* Submits the current search again (r / R). */
+/* r (hard 0): the loaded rows whose records changed since the last sync,
+ * through the core's refresh tick (ui_refresh; its FETCH_REFRESH comes back
+ * to vc_list_result); rows the search would now add or drop wait for R.
+ * A list of a resource the changelog does not cover (class_id 0), or
+ * without an answer to its search yet, or after a failed get, submits its
+ * search again instead, keeping the rows shown.  R (hard 1): the search
+ * again from scratch, every row forgotten. */
 void vc_list_refresh(struct vc_list *l, struct view *v, struct ui *ui, int hard);
 /* Resolves the names of the rows' customers: customer_of(row) gives the
  * customer id (0 none).  Call once, before the first search. */
@@ -89,8 +95,8 @@ void vc_list_want(struct vc_list *l, struct view *v, struct ui *ui, size_t first
  * to every view, r not modified): the loaded records it names as changed
  * are fetched again at once, in one get, so a tick that touched nothing of
  * the list costs nothing.  A failed fetch keeps the rows shown and stops
- * `want` until the next search (r): no retry on every redraw.  1 when the
- * rows changed. */
+ * `want` until the next search (r or R): no retry on every redraw.  1 when
+ * the rows changed. */
 int vc_list_result(struct vc_list *l, struct view *v, struct ui *ui, struct fetch_result *r);
 /* Sort helper: loaded rows before placeholders, placeholders by id.
  * Returns 1 and sets *cmp when a or b is not loaded. */

@@ -244,6 +244,7 @@ static void test_customers_hard_refresh(void **state)
 	struct ui ui;
 	struct view *v;
 	struct fetch_result *r;
+	size_t jobs;
 
 	memset(&ui, 0, sizeof(ui));
 	v = view_customers_new(NULL);
@@ -252,8 +253,32 @@ static void test_customers_hard_refresh(void **state)
 	v->ops->result(v, &ui, r);
 	result_free(r);
 	assert_true(v->ops->loaded(v, 4));
-	/* r keeps the rows on screen while the search runs again ... */
+	/* r sends no search: it asks the core for its tick (what changed since
+	 * the last sync), whose changes fetch the loaded rows that changed. */
+	jobs = ui.n_jobs;
 	v->ops->refresh(v, &ui, 0);
+	assert_int_equal(ui.n_refreshes, 1);
+	assert_int_equal(ui.n_jobs, jobs);
+	assert_true(v->ops->loaded(v, 4));
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	r->changes = xcalloc(1, sizeof(*r->changes));
+	r->changes[0].class_id = 8;
+	r->changes[0].id = 4;
+	r->n_changes = 1;
+	assert_int_equal(v->ops->result(v, &ui, r), 0);
+	result_free(r);
+	assert_int_equal(ui.n_jobs, jobs + 1);
+	assert_int_equal(last_job(&ui)->kind, FETCH_ROWS);
+	assert_int_equal(last_job(&ui)->n, 1);
+	assert_int_equal(last_job(&ui)->ids[0], 4);
+	r = fake_result(&ui, FETCH_ROWS, "customer");
+	r->rows = xcalloc(1, sizeof(*r->rows));
+	r->rows[r->n_rows++] = mk_customer(4, "Pat", "Renamed", "", 0);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
+	assert_string_equal(cell(v, 3, 1, NULL), "Renamed, Pat");
+	/* A search (:cust) keeps the rows on screen while it runs ... */
+	assert_true(v->ops->command(v, &ui, "cust", ""));
 	assert_int_equal(last_job(&ui)->kind, FETCH_LIST);
 	assert_true(v->ops->loaded(v, 4));
 	/* ... and a failed search keeps them too. */
@@ -263,8 +288,12 @@ static void test_customers_hard_refresh(void **state)
 	result_free(r);
 	assert_int_equal(v->ops->count(v), 5);
 	assert_true(v->ops->loaded(v, 4));
-	/* R starts from scratch. */
+	/* R starts from scratch: the search again, every row forgotten. */
+	jobs = ui.n_jobs;
 	v->ops->refresh(v, &ui, 1);
+	assert_int_equal(ui.n_jobs, jobs + 1);
+	assert_int_equal(last_job(&ui)->kind, FETCH_LIST);
+	assert_int_equal(ui.n_refreshes, 1);
 	assert_false(v->ops->loaded(v, 4));
 	assert_int_equal(v->ops->count(v), 5);
 	view_free(v);
@@ -358,6 +387,11 @@ static void test_subscriptions(void **state)
 	assert_non_null(strstr(text, "Frequency: every 90 days"));
 	assert_non_null(strstr(text, "Last completed: never"));
 	free(text);
+	/* r: the core's tick, not the search again. */
+	jobs = ui.n_jobs;
+	v->ops->refresh(v, &ui, 0);
+	assert_int_equal(ui.n_refreshes, 1);
+	assert_int_equal(ui.n_jobs, jobs);
 	v->ops->enter(v, &ui, 1);
 	assert_string_equal(ui.pushed[0]->ops->name, "detail");
 	ui.pushed[0]->ops->open(ui.pushed[0], &ui);
@@ -457,6 +491,11 @@ static void test_tickets(void **state)
 	/* :ticket all shows the paid one again, without a new row fetch. */
 	assert_int_equal(v->ops->command(v, &ui, "ticket", "all"), 1);
 	assert_int_equal(v->ops->count(v), 4);
+	/* r: the core's tick, not the search again. */
+	jobs = ui.n_jobs;
+	v->ops->refresh(v, &ui, 0);
+	assert_int_equal(ui.n_refreshes, 1);
+	assert_int_equal(ui.n_jobs, jobs);
 	assert_string_equal(cell(v, 1, 5, &st), "paid");
 	assert_int_equal(st, VS_DONE);
 	assert_string_equal(cell(v, 1, 4, &st), "0.00");
@@ -480,6 +519,7 @@ static void test_notes(void **state)
 	struct fetch_result *r;
 	struct m_note *n = xcalloc(1, sizeof(*n));
 	char *text;
+	size_t jobs;
 
 	make_day(&ui);
 	v = view_notes_new(1001);
@@ -514,6 +554,13 @@ static void test_notes(void **state)
 	assert_non_null(strstr(text, "second line"));
 	assert_non_null(strstr(text, "Shown to the technician"));
 	free(text);
+	/* The changelog does not list notes: r searches again (no tick). */
+	jobs = ui.n_jobs;
+	v->ops->refresh(v, &ui, 0);
+	assert_int_equal(ui.n_refreshes, 0);
+	assert_int_equal(ui.n_jobs, jobs + 1);
+	assert_int_equal(last_job(&ui)->kind, FETCH_LIST);
+	assert_string_equal(last_job(&ui)->resource, "note");
 	view_free(v);
 	ui_done(&ui);
 }

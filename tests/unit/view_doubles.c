@@ -129,6 +129,11 @@ void ui_dirty(struct ui *ui, struct view *v)
 {
 }
 
+void ui_refresh(struct ui *ui)
+{
+	ui->n_refreshes++;
+}
+
 const char *ui_date(const struct ui *ui)
 {
 	return ui->date;

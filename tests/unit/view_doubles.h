@@ -31,6 +31,7 @@ struct ui {
 	size_t n_pushed;
 	char error[512];
 	int n_errors;
+	int n_refreshes;    /* ui_refresh calls (the core's tick, asked for by r) */
 };
 
 /* Destroys v (its ops->destroy, then the struct). */
