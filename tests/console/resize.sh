@@ -101,13 +101,15 @@ EOF
 ok "keys while too small: the script runs, and Q quits it with status 0" cs_run "$s"
 ok "keys while too small: the screen shows the message and that Q quits" \
 	has_all "$D/k-small.txt" 'too small: 60x20' '^ *Q quits$'
-ok "keys while too small: j, G and PgDn left the selection on row 3" has "$D/k-move.txt" ' 3/[0-9]+$'
+ok "keys while too small: j, G and PgDn left the selection on row 3" \
+	has "$D/k-move.txt" ' 3/[0-9]+$'
 ok "keys while too small: the same route is still selected" \
 	test "$(selected "$D/k-move.txt" | cut -c1-60)" = "$(selected "$D/k-before.txt" | cut -c1-60)"
 ok "keys while too small: 3 switched no pane, Enter opened nothing" sh -c \
 	'grep -q "^\[1 Routes\]" "$1" && ! grep -q "›" "$1"' - "$D/k-pane.txt"
 ok "keys while too small: ] left the day alone" test "$(header_date "$D/k-pane.txt")" = 2026-11-20
-ok "keys while too small: : opened no prompt" sh -c '! tail -n 1 "$1" | grep -q "^:"' - "$D/k-prompt.txt"
+ok "keys while too small: : opened no prompt" \
+	sh -c '! tail -n 1 "$1" | grep -q "^:"' - "$D/k-prompt.txt"
 ok "keys while too small: A opened no form" sh -c \
 	'grep -q "\[3 Customers\]" "$1" && ! grep -q "Cancel" "$1"' - "$D/k-form.txt"
 ok "keys while too small: Q quit (no step after it ran)" test ! -e "$D/k-never.txt"

@@ -126,9 +126,10 @@ static void test_text_order(void **state)
 	assert_int_equal(vc_cmp_text("Ångström", "Ångström"), 0);
 	/* Both blocks: Latin-1 Supplement and Latin Extended-A, upper and lower. */
 	assert_int_equal(vc_cmp_text_folded("ÀÉÎÕÜÇÑÝÿ", "aeioucnyy"), 0);
+	/* Ā č ě ı ł ń ő ř š ť ů ž ſ */
 	assert_int_equal(vc_cmp_text_folded("\xc4\x80\xc4\x8d\xc4\x9b\xc4\xb1\xc5\x82\xc5\x84"
 	                                    "\xc5\x91\xc5\x99\xc5\xa1\xc5\xa5\xc5\xaf\xc5\xbe\xc5\xbf",
-	                                    "aceilnorstuzs"), 0); /* Ā č ě ı ł ń ő ř š ť ů ž ſ */
+	                                    "aceilnorstuzs"), 0);
 	/* Letters that are two: Æ, ß, Þ, Ĳ, Œ. */
 	assert_int_equal(vc_cmp_text_folded("Æsir", "aesir"), 0);
 	assert_int_equal(vc_cmp_text_folded("Straße", "strasse"), 0);
