@@ -1,4 +1,4 @@
-/* store_internal.h: what store.c, store_read.c and store_write.c share (connections, schema, statement cache). */
+/* store_internal.h: what store.c, store_read.c, store_text.c and store_write.c share (connections, schema, statement cache). */
 #ifndef ROUTEDESK_STORE_INTERNAL_H
 #define ROUTEDESK_STORE_INTERNAL_H
 
@@ -105,6 +105,15 @@ int store_run(struct store_conn *c, const char *sql, char **err);
  * (*took = 1), which store_write_leave commits (ok) or rolls back. */
 int store_write_enter(struct store_conn *c, int *took, char **err);
 int store_write_leave(struct store_conn *c, int took, int ok, char **err);
+
+/* Derived field fi of t (an RF_DERIVED field) for the records ids[0..n)
+ * (ascending, distinct), at nesting depth (0 for the records asked for):
+ * vals[k] gets record k's value as store_get renders it (caller deletes),
+ * or stays NULL where the field reads null.  store_read.c's cJSON records
+ * and store_text.c's text both take their derived values from here. */
+int store_derived_values(struct store_conn *c, const struct store_table *t, size_t fi,
+                         const long long *ids, size_t n, int byid, int depth,
+                         cJSON **vals, char **err);
 
 /* Appends ident as a double-quoted SQL identifier. */
 void store_quote(struct strbuf *sb, const char *ident);

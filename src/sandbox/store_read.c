@@ -542,11 +542,13 @@ static void store_replace(cJSON *rec, cJSON *placeholder, const char *name, cJSO
 	cJSON_ReplaceItemViaPointer(rec, placeholder, v);
 }
 
-/* Fills derived field f (index fi) of every record: ph[k] is record k's
- * placeholder, NULL when record k does not exist. */
-static int store_derive(struct store_conn *c, const struct store_table *t, size_t fi,
-                        const long long *ids, size_t n, cJSON **recs, cJSON **ph,
-                        int byid, int depth, char **err)
+/* Derived field fi of t for the records ids[0..n) (ascending, distinct):
+ * vals[k] gets record k's value, or stays NULL where the field reads null
+ * (no match, an unknown field, a source this store lacks, too deep).
+ * store_text.c renders the same values, so both paths share this. */
+int store_derived_values(struct store_conn *c, const struct store_table *t, size_t fi,
+                         const long long *ids, size_t n, int byid, int depth,
+                         cJSON **vals, char **err)
 {
 	const char *name = t->r->fields[fi].name;
 	const struct store_derived *d = store_derived_find(t->r, name);
@@ -556,12 +558,14 @@ static int store_derive(struct store_conn *c, const struct store_table *t, size_
 	size_t n_pairs, n_sub = 0, p = 0;
 	struct strbuf sb = STRBUF_INIT;
 
-	/* Unknown, or its source is not in this store: the placeholder null stays. */
+	/* Unknown, or its source is not in this store: every value stays null. */
 	if (!d || depth >= STORE_DERIVED_DEPTH || !(src = store_table_named(c->s, d->source))
 	    || store_column(src, d->key) < 0 || (d->only && store_column(src, d->only) < 0))
 		return 0;
-	if (store_derived_pairs(c, d, src, ids, n, &pairs, &n_pairs, err) < 0)
+	if (store_derived_pairs(c, d, src, ids, n, &pairs, &n_pairs, err) < 0) {
+		free(pairs); /* the rows read before the failing step */
 		return -1;
+	}
 	if (d->records && n_pairs) {
 		sub_ids = xmalloc(n_pairs * sizeof(*sub_ids));
 		for (size_t i = 0; i < n_pairs; i++)
@@ -596,10 +600,7 @@ static int store_derive(struct store_conn *c, const struct store_table *t, size_
 		}
 		if (!d->records && sb.len)
 			v = cJSON_CreateString(strbuf_str(&sb));
-		if (v && ph[k])
-			store_replace(recs[k], ph[k], name, v);
-		else
-			cJSON_Delete(v);
+		vals[k] = v;
 	}
 	for (size_t i = 0; i < n_sub; i++)
 		cJSON_Delete(subs[i]); /* none left unless a pk repeated */
@@ -608,6 +609,26 @@ static int store_derive(struct store_conn *c, const struct store_table *t, size_
 	free(sub_ids);
 	free(pairs);
 	return 0;
+}
+
+/* Fills derived field f (index fi) of every record: ph[k] is record k's
+ * placeholder, NULL when record k does not exist. */
+static int store_derive(struct store_conn *c, const struct store_table *t, size_t fi,
+                        const long long *ids, size_t n, cJSON **recs, cJSON **ph,
+                        int byid, int depth, char **err)
+{
+	const char *name = t->r->fields[fi].name;
+	cJSON **vals = xcalloc(n, sizeof(*vals));
+	int rc = store_derived_values(c, t, fi, ids, n, byid, depth, vals, err);
+
+	for (size_t k = 0; k < n; k++) {
+		if (rc == 0 && vals[k] && ph[k])
+			store_replace(recs[k], ph[k], name, vals[k]);
+		else
+			cJSON_Delete(vals[k]);
+	}
+	free(vals);
+	return rc;
 }
 
 /* Renders records ids[0..n) of t (ascending, distinct) into recs (NULL for
