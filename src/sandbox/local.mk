@@ -18,6 +18,7 @@ src_sandbox_libsandbox_a_SOURCES = \
 	src/sandbox/live.c src/sandbox/live.h \
 	src/sandbox/store.c src/sandbox/store.h \
 	src/sandbox/store_read.c \
+	src/sandbox/store_text.c \
 	src/sandbox/store_write.c \
 	src/sandbox/store_internal.h \
 	src/sandbox/generate.c src/sandbox/generate.h \

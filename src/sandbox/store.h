@@ -25,6 +25,7 @@
  */
 
 struct store;
+struct strbuf;
 
 /* Opens (creating if needed) the database at path (":memory:" is allowed for
  * tests, shared across threads through a shared-cache URI), creates every
@@ -64,6 +65,15 @@ int store_search(struct store *s, const struct resource *r,
  * only when byid is 1.  Unknown ids are skipped. */
 int store_get(struct store *s, const struct resource *r, const long long *ids,
               size_t n, int byid, cJSON *out, char **err);
+
+/* The same records as JSON text, appended to out: exactly the bytes
+ * cJSON_PrintUnformatted writes for each object store_get would append,
+ * separated by commas, without brackets ("{...},{...}"); *found gets the
+ * number of records.  For answers that print the records unchanged: it
+ * builds no cJSON tree per record, which made big gets slow.  On error out
+ * is left as it was. */
+int store_get_text(struct store *s, const struct resource *r, const long long *ids,
+                   size_t n, int byid, struct strbuf *out, size_t *found, char **err);
 
 /* Writes.  Call between store_begin and store_commit/store_rollback (one
  * writer at a time, process-wide). */
