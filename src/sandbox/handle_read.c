@@ -402,6 +402,61 @@ int read_records(struct sb_req *req, const struct resource *r, const long long *
 	return rc;
 }
 
+/* 1 when the request turns on none of r's get flags.  Every flag is read
+ * either way, so none shows up in ignoredParams. */
+static int no_get_flags(struct sb_req *req, const struct resource *r)
+{
+	int on = 0;
+
+	for (const char *const *f = r->get_flags; f && *f; f++)
+		on |= req_flag(req, *f);
+	return !on;
+}
+
+/* The records of ids as get answers them, when no get flag is on (the flags
+ * edit records, so they keep read_records' cJSON path): printed by the store
+ * as text and handed to envelope.c as a raw value, so a 1000-record answer
+ * builds no cJSON tree.  byid: the one record's object, else an array.
+ * *found gets the number of records.  NULL with ans set on error. */
+static cJSON *read_raw(struct sb_req *req, const struct resource *r, const long long *ids,
+                       size_t n, int byid, size_t *found, struct sb_answer *ans)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *err = NULL;
+	cJSON *raw;
+
+	if (!byid)
+		strbuf_addc(&sb, '[');
+	if (store_get_text(store_of(req), r, ids, n, byid, &sb, found, &err) != 0) {
+		storage_error(ans, err);
+		strbuf_free(&sb);
+		return NULL;
+	}
+	if (!byid)
+		strbuf_addc(&sb, ']');
+	raw = cJSON_CreateRaw(strbuf_str(&sb));
+	strbuf_free(&sb);
+	return raw;
+}
+
+/* The records of ids as get and includeData answer them: read_raw's text
+ * when no get flag is on, else read_records' array.  NULL with ans set. */
+static cJSON *read_array(struct sb_req *req, const struct resource *r, const long long *ids,
+                         size_t n, size_t *found, struct sb_answer *ans)
+{
+	cJSON *recs;
+
+	if (no_get_flags(req, r))
+		return read_raw(req, r, ids, n, 0, found, ans);
+	recs = cJSON_CreateArray();
+	if (read_records(req, r, ids, n, 0, recs, ans) != 0) {
+		cJSON_Delete(recs);
+		return NULL;
+	}
+	*found = (size_t)cJSON_GetArraySize(recs);
+	return recs;
+}
+
 /* ------------------------------------------------------------- handlers */
 
 /* The ids as a raw JSON array: cJSON prints every number through
@@ -524,16 +579,17 @@ void handle_search(struct sb_req *req, struct sb_answer *ans)
 	cJSON_AddItemToObject(m, r->property, ids_array(ids, n));
 	cJSON_AddStringToObject(m, "propertyName", r->property);
 	if (include) {
-		cJSON *recs = cJSON_CreateArray();
+		cJSON *recs;
+		size_t found;
 		n_data = n < READ_MAX_RECORDS ? n : READ_MAX_RECORDS;
 		snprintf(member, sizeof(member), "%sNoDataExported", r->property);
 		cJSON_AddItemToObject(m, member, ids_array(ids + n_data, n - n_data));
-		cJSON_AddItemToObject(m, r->plural, recs);
-		cJSON_AddStringToObject(m, "propertyNameData", r->plural);
-		if (read_records(req, r, ids, n_data, 0, recs, ans) != 0) {
+		if (!(recs = read_array(req, r, ids, n_data, &found, ans))) {
 			cJSON_Delete(m);
 			goto out;
 		}
+		cJSON_AddItemToObject(m, r->plural, recs);
+		cJSON_AddStringToObject(m, "propertyNameData", r->plural);
 	}
 	cJSON_Delete(ans->members);
 	ans->members = m;
@@ -562,7 +618,7 @@ void handle_get(struct sb_req *req, struct sb_answer *ans)
 	const struct resource *r = req->res;
 	const char *name = get_param_name(req, r);
 	long long *ids = NULL;
-	size_t n = 0;
+	size_t n = 0, found;
 	cJSON *recs, *m;
 
 	if (!name) {
@@ -581,14 +637,12 @@ void handle_get(struct sb_req *req, struct sb_answer *ans)
 		return;
 	}
 	n = sort_unique(ids, n);
-	recs = cJSON_CreateArray();
-	if (read_records(req, r, ids, n, 0, recs, ans) != 0) {
-		cJSON_Delete(recs);
+	if (!(recs = read_array(req, r, ids, n, &found, ans))) {
 		free(ids);
 		return;
 	}
 	m = cJSON_CreateObject();
-	cJSON_AddNumberToObject(m, "count", cJSON_GetArraySize(recs));
+	cJSON_AddNumberToObject(m, "count", (double)found);
 	cJSON_AddItemToObject(m, r->plural, recs);
 	cJSON_AddStringToObject(m, "propertyName", r->plural);
 	cJSON_Delete(ans->members);
@@ -600,22 +654,31 @@ void handle_byid(struct sb_req *req, struct sb_answer *ans)
 {
 	const struct resource *r = req->res;
 	long long id = req->path_id;
-	cJSON *recs = cJSON_CreateArray(), *m;
+	cJSON *recs = NULL, *rec, *m;
+	size_t found;
 
-	if (read_records(req, r, &id, 1, 1, recs, ans) != 0) {
+	if (no_get_flags(req, r)) {
+		if (!(rec = read_raw(req, r, &id, 1, 1, &found, ans)))
+			return;
+	} else {
+		recs = cJSON_CreateArray();
+		if (read_records(req, r, &id, 1, 1, recs, ans) != 0) {
+			cJSON_Delete(recs);
+			return;
+		}
+		found = recs->child ? 1 : 0;
+		rec = recs->child ? cJSON_DetachItemViaPointer(recs, recs->child) : NULL;
 		cJSON_Delete(recs);
-		return;
 	}
-	if (!recs->child) {
-		cJSON_Delete(recs);
+	if (!found) {
+		cJSON_Delete(rec);
 		ans_error(ans, 200, "No %s found with id %lld", r->name, id);
 		return;
 	}
 	m = cJSON_CreateObject();
 	cJSON_AddNumberToObject(m, "count", 1);
-	cJSON_AddItemToObject(m, r->singular, cJSON_DetachItemViaPointer(recs, recs->child));
+	cJSON_AddItemToObject(m, r->singular, rec);
 	cJSON_AddStringToObject(m, "propertyName", r->singular);
-	cJSON_Delete(recs);
 	cJSON_Delete(ans->members);
 	ans->members = m;
 }
