@@ -313,6 +313,33 @@ int vc_all_digits(const char *s)
 	return 1;
 }
 
+char *vc_trimmed(const char *s)
+{
+	size_t len;
+
+	if (!s)
+		return NULL;
+	while (*s == ' ')
+		s++;
+	len = strlen(s);
+	while (len && s[len - 1] == ' ')
+		len--;
+	return xstrndup(s, len);
+}
+
+int vc_cmp_cells(const struct view *v, size_t a, size_t b, size_t col)
+{
+	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
+	int c;
+
+	v->ops->cell(v, a, col, &sa, NULL);
+	v->ops->cell(v, b, col, &sb, NULL);
+	c = vc_cmp_text(strbuf_str(&sa), strbuf_str(&sb));
+	strbuf_free(&sa);
+	strbuf_free(&sb);
+	return c;
+}
+
 void vc_subtitle(struct view *v, const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -332,6 +359,134 @@ void vc_subtitle(struct view *v, const char *fmt, ...)
 	memcpy(v->subtitle, strbuf_str(&sb), len);
 	v->subtitle[len] = '\0';
 	strbuf_free(&sb);
+}
+
+/* ------------------------------------------------------------ panes */
+
+static struct vc_pane *pane(const struct view *v)
+{
+	return v->priv;
+}
+
+void vc_pane_init(struct vc_pane *p, const char *resource, long long customer_id,
+                  const char *query, const char *const *commands,
+                  int (*query_form)(struct vc_pane *p, struct ui *ui, const char *query,
+                                    struct api_form *f))
+{
+	memset(p, 0, sizeof(*p));
+	vc_list_init(&p->list, resource, NULL);
+	p->customer_id = customer_id > 0 ? customer_id : 0;
+	p->query = query && *query ? xstrdup(query) : NULL;
+	p->commands = commands;
+	p->query_form = query_form;
+}
+
+static void pane_subtitle(struct view *v)
+{
+	const struct vc_pane *p = pane(v);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (p->customer_id > 0)
+		strbuf_addf(&sb, "%s #%lld", _("customer"), p->customer_id);
+	if (p->query && p->commands)
+		strbuf_addf(&sb, "%s:%s %s", sb.len ? " " : "", p->commands[0], p->query);
+	vc_subtitle(v, "%s", strbuf_str(&sb));
+	strbuf_free(&sb);
+}
+
+int vc_pane_search(struct view *v, struct ui *ui, const char *query)
+{
+	struct vc_pane *p = pane(v);
+	struct api_form f = API_FORM_INIT;
+
+	if (p->customer_id > 0)
+		api_form_add_int(&f, "customerIDs", p->customer_id);
+	if (p->query_form && p->query_form(p, ui, query, &f) < 0) {
+		api_form_free(&f);
+		return -1;
+	}
+	free(p->query);
+	p->query = query && *query ? xstrdup(query) : NULL;
+	vc_list_search(&p->list, v, ui, &f, 0);
+	api_form_free(&f);
+	pane_subtitle(v);
+	return 0;
+}
+
+size_t vc_pane_count(const struct view *v)
+{
+	return vc_list_count(&pane(v)->list);
+}
+
+long long vc_pane_row_id(const struct view *v, size_t row)
+{
+	return vc_list_id(&pane(v)->list, row);
+}
+
+int vc_pane_loaded(const struct view *v, size_t row)
+{
+	return vc_list_loaded(&pane(v)->list, row);
+}
+
+void vc_pane_open(struct view *v, struct ui *ui)
+{
+	struct vc_pane *p = pane(v);
+	char *query = p->query ? xstrdup(p->query) : NULL;
+
+	p->ui = ui;
+	if (vc_pane_search(v, ui, query) < 0) {
+		/* A bad saved query still opens the pane, on every row. */
+		vc_pane_search(v, ui, NULL);
+	}
+	free(query);
+}
+
+void vc_pane_want(struct view *v, struct ui *ui, size_t first, size_t last)
+{
+	vc_list_want(&pane(v)->list, v, ui, first, last);
+}
+
+int vc_pane_result(struct view *v, struct ui *ui, struct fetch_result *r)
+{
+	return vc_list_result(&pane(v)->list, v, ui, r);
+}
+
+void vc_pane_enter(struct view *v, struct ui *ui, size_t row)
+{
+	const struct vc_pane *p = pane(v);
+	long long id = vc_list_id(&p->list, row);
+
+	if (id > 0)
+		ui_push(ui, view_detail_new(p->list.resource, id));
+}
+
+void vc_pane_refresh(struct view *v, struct ui *ui, int hard)
+{
+	vc_list_refresh(&pane(v)->list, v, ui, hard);
+}
+
+int vc_pane_command(struct view *v, struct ui *ui, const char *name, const char *args)
+{
+	const char *const *c = pane(v)->commands;
+
+	while (c && *c && strcmp(*c, name) != 0)
+		c++;
+	if (!c || !*c)
+		return 0;
+	vc_pane_search(v, ui, args);
+	return 1;
+}
+
+void vc_pane_destroy(struct view *v)
+{
+	struct vc_pane *p = pane(v);
+
+	if (!p)
+		return;
+	vc_list_free(&p->list);
+	free(p->query);
+	free(p);
+	v->priv = NULL;
 }
 
 /* ------------------------------------------------------------ errors */

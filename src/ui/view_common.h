@@ -80,6 +80,11 @@ int vc_contains(const char *hay, const char *needle);
 int vc_match_cells(const struct view *v, size_t row, const char *filter);
 /* 1 when s is a non-empty run of decimal digits. */
 int vc_all_digits(const char *s);
+/* A copy of s without its leading and trailing spaces (NULL for NULL);
+ * the caller frees it. */
+char *vc_trimmed(const char *s);
+/* Column col of rows a and b as text (v's cell op), in vc_cmp_text order. */
+int vc_cmp_cells(const struct view *v, size_t a, size_t b, size_t col);
 
 /* Formats v's header subtitle, cut to fit without splitting a UTF-8
  * character. */
@@ -92,5 +97,55 @@ void vc_subtitle(struct view *v, const char *fmt, ...) __attribute__((format(pri
  * do not repeat it (a cancelled read, superseded on purpose, is never
  * reported). */
 int vc_result_failed(struct ui *ui, const struct fetch_result *r);
+
+/* ------------------------------------------------------------ panes */
+
+/*
+ * An id-list pane (Customers, Subscriptions, Tickets, Notes): a vc_list
+ * with the `:` query that chose its search, and the view ops every such
+ * pane answers alike.  The pane is the view's priv (ui_view_new(ops, p))
+ * and owns nothing beyond what vc_pane_destroy frees.
+ */
+struct vc_pane {
+	struct vc_list list;
+	struct ui *ui;               /* set by open */
+	long long customer_id;       /* > 0: the search is that customer's */
+	char *query;                 /* the `:` text as typed, NULL none */
+	/* The `:` commands that search this pane, NULL-terminated, the first
+	 * naming the query in the subtitle; NULL: the pane takes none. */
+	const char *const *commands;
+	/* Adds query's own filters to f (after customerIDs): 0, or -1 having
+	 * told the user why (ui_error); then nothing is searched and the last
+	 * search stays.  NULL: the pane takes no words. */
+	int (*query_form)(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f);
+};
+
+/* A pane of resource rows (vc_list_init with no keep test) for customer_id
+ * (<= 0: the account) with query (copied; NULL or "": none).  resource and
+ * commands static. */
+void vc_pane_init(struct vc_pane *p, const char *resource, long long customer_id,
+                  const char *query, const char *const *commands,
+                  int (*query_form)(struct vc_pane *p, struct ui *ui, const char *query,
+                                    struct api_form *f));
+/* Runs query (NULL: none): customerIDs, query_form's filters, then the
+ * list's search and the subtitle ("customer #ID :cmd query").  0, or -1
+ * when query_form refused it. */
+int vc_pane_search(struct view *v, struct ui *ui, const char *query);
+
+/* The view ops of a pane (v->priv a struct vc_pane). */
+size_t vc_pane_count(const struct view *v);
+long long vc_pane_row_id(const struct view *v, size_t row);
+int vc_pane_loaded(const struct view *v, size_t row);
+/* The saved query again; a refused one opens the pane on no query. */
+void vc_pane_open(struct view *v, struct ui *ui);
+void vc_pane_want(struct view *v, struct ui *ui, size_t first, size_t last);
+int vc_pane_result(struct view *v, struct ui *ui, struct fetch_result *r);
+/* Pushes the detail view of the row's record. */
+void vc_pane_enter(struct view *v, struct ui *ui, size_t row);
+void vc_pane_refresh(struct view *v, struct ui *ui, int hard);
+/* One of the pane's commands searches for args (a refused query is
+ * reported, still handled); 0 for any other. */
+int vc_pane_command(struct view *v, struct ui *ui, const char *name, const char *args);
+void vc_pane_destroy(struct view *v);
 
 #endif

@@ -32,16 +32,12 @@ static const struct view_column columns[] = {
 	[COL_STATUS] = { N_("Status"), 8, 8, 0 },
 };
 
-struct customers {
-	struct ui *ui;
-	struct vc_list list;
-	char *query;    /* the `:cust` text, or NULL for all */
-};
-
-static struct customers *priv(const struct view *v)
+static struct vc_pane *priv(const struct view *v)
 {
 	return v->priv;
 }
+
+static const char *const commands[] = { "cust", "customer", "customers", NULL };
 
 /* The digits of a phone number written with ( ) - . + and spaces, when
  * there are exactly 10 of them (a leading country code 1 dropped). */
@@ -66,65 +62,39 @@ static int phone_digits(const char *q, char out[11])
 	return n == 10;
 }
 
-/* Builds the search of query into f; 0, or -1 with *why (static) set. */
-static int query_form(const char *query, struct api_form *f, const char **why)
+/* The pane's query_form: 0, or -1 when the query cannot be sent. */
+static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f)
 {
+	const char *why = N_("nothing to search for");
 	char digits[12];
-	size_t len;
+	char *q = vc_trimmed(query);
+	int rc = 0;
 
-	if (!query)
-		return 0;
-	while (*query == ' ')
-		query++;
-	len = strlen(query);
-	while (len && query[len - 1] == ' ')
-		len--;
-	if (!len)
-		return 0;
-	{
-		char *q = xstrndup(query, len);
-		int rc = 0;
-
-		if (strchr(q, '@')) {
-			/* customer/search has no e-mail filter (resources.c):
-			 * sending it as a name would find nobody, silently. */
-			*why = N_("the service cannot search by e-mail; try a last name, a phone "
-			          "number or an id");
-			rc = -1;
-		} else if (vc_all_digits(q) && len < 10) {
-			api_form_add_int(f, "customerIDs", strtoll(q, NULL, 10));
-		} else if (phone_digits(q, digits)) {
-			api_form_add(f, "phone", digits);
-		} else if (q[0] == '*' && q[1]) {
-			rc = api_form_add_cmp_str(f, "lname", API_Q_CONTAINS, q + 1);
-		} else if (q[0] != '*') {
-			rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, q);
-		} else {
-			rc = -1;
-		}
-		free(q);
-		if (rc < 0) {
-			if (!*why)
-				*why = N_("nothing to search for");
-			return -1;
-		}
+	if (!q || !*q) {
+		;
+	} else if (strchr(q, '@')) {
+		/* customer/search has no e-mail filter (resources.c):
+		 * sending it as a name would find nobody, silently. */
+		why = N_("the service cannot search by e-mail; try a last name, a phone "
+		         "number or an id");
+		rc = -1;
+	} else if (vc_all_digits(q) && strlen(q) < 10) {
+		api_form_add_int(f, "customerIDs", strtoll(q, NULL, 10));
+	} else if (phone_digits(q, digits)) {
+		api_form_add(f, "phone", digits);
+	} else if (q[0] == '*' && q[1]) {
+		rc = api_form_add_cmp_str(f, "lname", API_Q_CONTAINS, q + 1);
+	} else if (q[0] != '*') {
+		rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, q);
+	} else {
+		rc = -1;
+	}
+	free(q);
+	if (rc < 0) {
+		ui_error(ui, "%s: %s", _("Customer search"), _(why));
+		return -1;
 	}
 	return 0;
-}
-
-static size_t customers_count(const struct view *v)
-{
-	return vc_list_count(&priv(v)->list);
-}
-
-static long long customers_row_id(const struct view *v, size_t row)
-{
-	return vc_list_id(&priv(v)->list, row);
-}
-
-static int customers_loaded(const struct view *v, size_t row)
-{
-	return vc_list_loaded(&priv(v)->list, row);
 }
 
 static const struct m_customer *at(const struct view *v, size_t row)
@@ -262,119 +232,31 @@ static void customers_preview(const struct view *v, size_t row, struct strbuf *o
 		strbuf_addf(out, "%s: %s\n", _("Customer notes"), c->red_notes);
 }
 
-static void set_subtitle(struct view *v)
-{
-	const struct customers *p = priv(v);
-
-	if (p->query)
-		vc_subtitle(v, ":cust %s", p->query);
-	else
-		v->subtitle[0] = '\0';
-}
-
-/* Runs query (or all customers); 0, or -1 when the query cannot be sent. */
-static int search(struct view *v, struct ui *ui, const char *query)
-{
-	struct customers *p = priv(v);
-	struct api_form f = API_FORM_INIT;
-	const char *why = NULL;
-
-	if (query_form(query, &f, &why) < 0) {
-		ui_error(ui, "%s: %s", _("Customer search"), _(why));
-		api_form_free(&f);
-		return -1;
-	}
-	free(p->query);
-	p->query = query && *query ? xstrdup(query) : NULL;
-	vc_list_search(&p->list, v, ui, &f, 0);
-	api_form_free(&f);
-	set_subtitle(v);
-	return 0;
-}
-
-static void customers_open(struct view *v, struct ui *ui)
-{
-	struct customers *p = priv(v);
-	char *query = p->query ? xstrdup(p->query) : NULL;
-
-	p->ui = ui;
-	if (search(v, ui, query) < 0) {
-		/* A bad saved query still opens the pane, on every customer. */
-		search(v, ui, NULL);
-	}
-	free(query);
-}
-
-static void customers_want(struct view *v, struct ui *ui, size_t first, size_t last)
-{
-	vc_list_want(&priv(v)->list, v, ui, first, last);
-}
-
-static int customers_result(struct view *v, struct ui *ui, struct fetch_result *r)
-{
-	return vc_list_result(&priv(v)->list, v, ui, r);
-}
-
-static void customers_enter(struct view *v, struct ui *ui, size_t row)
-{
-	long long id = vc_list_id(&priv(v)->list, row);
-
-	if (id > 0)
-		ui_push(ui, view_detail_new("customer", id));
-}
-
-static void customers_refresh(struct view *v, struct ui *ui, int hard)
-{
-	vc_list_refresh(&priv(v)->list, v, ui, hard);
-}
-
-static int customers_command(struct view *v, struct ui *ui, const char *name, const char *args)
-{
-	if (strcmp(name, "cust") != 0 && strcmp(name, "customer") != 0 &&
-	    strcmp(name, "customers") != 0)
-		return 0;
-	search(v, ui, args);
-	return 1;
-}
-
-static void customers_destroy(struct view *v)
-{
-	struct customers *p = priv(v);
-
-	if (!p)
-		return;
-	vc_list_free(&p->list);
-	free(p->query);
-	free(p);
-	v->priv = NULL;
-}
-
 static const struct view_ops customers_ops = {
 	.name = "customers",
 	.title = N_("Customers"),
 	.columns = columns,
 	.n_columns = sizeof(columns) / sizeof(columns[0]),
-	.count = customers_count,
-	.row_id = customers_row_id,
-	.loaded = customers_loaded,
+	.count = vc_pane_count,
+	.row_id = vc_pane_row_id,
+	.loaded = vc_pane_loaded,
 	.cell = customers_cell,
 	.compare = customers_compare,
 	.match = customers_match,
 	.preview = customers_preview,
-	.open = customers_open,
-	.want = customers_want,
-	.result = customers_result,
-	.enter = customers_enter,
-	.refresh = customers_refresh,
-	.command = customers_command,
-	.destroy = customers_destroy,
+	.open = vc_pane_open,
+	.want = vc_pane_want,
+	.result = vc_pane_result,
+	.enter = vc_pane_enter,
+	.refresh = vc_pane_refresh,
+	.command = vc_pane_command,
+	.destroy = vc_pane_destroy,
 };
 
 struct view *view_customers_new(const char *query)
 {
-	struct customers *p = xcalloc(1, sizeof(*p));
+	struct vc_pane *p = xcalloc(1, sizeof(*p));
 
-	vc_list_init(&p->list, "customer", NULL);
-	p->query = query && *query ? xstrdup(query) : NULL;
+	vc_pane_init(p, "customer", 0, query, commands, query_form);
 	return ui_view_new(&customers_ops, p);
 }

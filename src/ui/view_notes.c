@@ -18,30 +18,9 @@ static const struct view_column columns[] = {
 	[COL_FLAGS] = { N_("Shown"), 5, 3, 0 },
 };
 
-struct notes {
-	struct ui *ui;
-	struct vc_list list;
-	long long customer_id;
-};
-
-static struct notes *priv(const struct view *v)
+static struct vc_pane *priv(const struct view *v)
 {
 	return v->priv;
-}
-
-static size_t notes_count(const struct view *v)
-{
-	return vc_list_count(&priv(v)->list);
-}
-
-static long long notes_row_id(const struct view *v, size_t row)
-{
-	return vc_list_id(&priv(v)->list, row);
-}
-
-static int notes_loaded(const struct view *v, size_t row)
-{
-	return vc_list_loaded(&priv(v)->list, row);
 }
 
 static const struct m_note *at(const struct view *v, size_t row)
@@ -49,7 +28,7 @@ static const struct m_note *at(const struct view *v, size_t row)
 	return vc_list_row(&priv(v)->list, row);
 }
 
-static void employee_text(struct strbuf *out, const struct notes *p, const struct m_note *n)
+static void employee_text(struct strbuf *out, const struct vc_pane *p, const struct m_note *n)
 {
 	if (n->employee_name && *n->employee_name)
 		strbuf_adds(out, n->employee_name);
@@ -71,7 +50,7 @@ static void flags_text(struct strbuf *out, const struct m_note *n)
 static void notes_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
                        enum view_style *style)
 {
-	const struct notes *p = priv(v);
+	const struct vc_pane *p = priv(v);
 	const struct m_note *n = at(v, row);
 	const char *text, *nl;
 
@@ -139,7 +118,7 @@ static int notes_match(const struct view *v, size_t row, const char *filter)
 
 static void notes_preview(const struct view *v, size_t row, struct strbuf *out)
 {
-	const struct notes *p = priv(v);
+	const struct vc_pane *p = priv(v);
 	const struct m_note *n = at(v, row);
 
 	if (!n)
@@ -160,83 +139,32 @@ static void notes_preview(const struct view *v, size_t row, struct strbuf *out)
 		strbuf_addf(out, "%s\n", n->text);
 }
 
-static void notes_open(struct view *v, struct ui *ui)
-{
-	struct notes *p = priv(v);
-	struct api_form f = API_FORM_INIT;
-
-	p->ui = ui;
-	api_form_add_int(&f, "customerIDs", p->customer_id);
-	vc_list_search(&p->list, v, ui, &f, 0);
-	api_form_free(&f);
-	vc_subtitle(v, "%s #%lld", _("customer"), p->customer_id);
-}
-
-static void notes_want(struct view *v, struct ui *ui, size_t first, size_t last)
-{
-	vc_list_want(&priv(v)->list, v, ui, first, last);
-}
-
-static int notes_result(struct view *v, struct ui *ui, struct fetch_result *r)
-{
-	return vc_list_result(&priv(v)->list, v, ui, r);
-}
-
-static void notes_enter(struct view *v, struct ui *ui, size_t row)
-{
-	long long id = vc_list_id(&priv(v)->list, row);
-
-	if (id > 0)
-		ui_push(ui, view_detail_new("note", id));
-}
-
-static void notes_refresh(struct view *v, struct ui *ui, int hard)
-{
-	vc_list_refresh(&priv(v)->list, v, ui, hard);
-}
-
-static int notes_command(struct view *v, struct ui *ui, const char *name, const char *args)
-{
-	return 0;
-}
-
-static void notes_destroy(struct view *v)
-{
-	struct notes *p = priv(v);
-
-	if (!p)
-		return;
-	vc_list_free(&p->list);
-	free(p);
-	v->priv = NULL;
-}
-
 static const struct view_ops notes_ops = {
 	.name = "notes",
 	.title = N_("Notes"),
 	.columns = columns,
 	.n_columns = sizeof(columns) / sizeof(columns[0]),
-	.count = notes_count,
-	.row_id = notes_row_id,
-	.loaded = notes_loaded,
+	.count = vc_pane_count,
+	.row_id = vc_pane_row_id,
+	.loaded = vc_pane_loaded,
 	.cell = notes_cell,
 	.compare = notes_compare,
 	.match = notes_match,
 	.preview = notes_preview,
-	.open = notes_open,
-	.want = notes_want,
-	.result = notes_result,
-	.enter = notes_enter,
-	.refresh = notes_refresh,
-	.command = notes_command,
-	.destroy = notes_destroy,
+	.open = vc_pane_open,
+	.want = vc_pane_want,
+	.result = vc_pane_result,
+	.enter = vc_pane_enter,
+	.refresh = vc_pane_refresh,
+	.command = vc_pane_command,
+	.destroy = vc_pane_destroy,
 };
 
 struct view *view_notes_new(long long customer_id)
 {
-	struct notes *p = xcalloc(1, sizeof(*p));
+	struct vc_pane *p = xcalloc(1, sizeof(*p));
 
-	vc_list_init(&p->list, "note", NULL);
-	p->customer_id = customer_id;
+	/* No `:` words: the customer's notes, all of them. */
+	vc_pane_init(p, "note", customer_id, NULL, NULL, NULL);
 	return ui_view_new(&notes_ops, p);
 }

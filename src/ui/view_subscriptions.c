@@ -30,37 +30,20 @@ static const struct view_column columns[] = {
 	[COL_LAST] = { N_("Last done"), 10, 10, 0 },
 };
 
-struct subscriptions {
-	struct ui *ui;
-	struct vc_list list;
-	long long customer_id; /* 0: the whole account */
-	char *query;
-};
-
-static struct subscriptions *priv(const struct view *v)
+static struct vc_pane *priv(const struct view *v)
 {
 	return v->priv;
 }
 
-/* Builds the search; 0, or -1 for a word it does not know. */
-static int query_form(long long customer_id, const char *query, struct api_form *f)
+static const char *const commands[] = { "sub", "subs", "subscription", "subscriptions", NULL };
+
+/* The pane's query_form: 0, or -1 for a word it does not know. */
+static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f)
 {
 	static const long long all[] = { 1, 0, -3 };
-	char *q = NULL;
+	char *q = vc_trimmed(query);
 	int rc = 0;
 
-	if (customer_id > 0)
-		api_form_add_int(f, "customerIDs", customer_id);
-	if (query) {
-		size_t len;
-
-		while (*query == ' ')
-			query++;
-		len = strlen(query);
-		while (len && query[len - 1] == ' ')
-			len--;
-		q = xstrndup(query, len);
-	}
 	if (!q || !*q)
 		;
 	else if (strcmp(q, "active") == 0)
@@ -76,6 +59,9 @@ static int query_form(long long customer_id, const char *query, struct api_form 
 	else
 		rc = -1;
 	free(q);
+	if (rc < 0)
+		ui_error(ui, _("Subscriptions: unknown filter \"%s\" (active, frozen, lead, all, or an id)"),
+		         query);
 	return rc;
 }
 
@@ -84,27 +70,12 @@ static long long customer_of(const void *row)
 	return ((const struct m_subscription *)row)->customer_id;
 }
 
-static size_t subs_count(const struct view *v)
-{
-	return vc_list_count(&priv(v)->list);
-}
-
-static long long subs_row_id(const struct view *v, size_t row)
-{
-	return vc_list_id(&priv(v)->list, row);
-}
-
-static int subs_loaded(const struct view *v, size_t row)
-{
-	return vc_list_loaded(&priv(v)->list, row);
-}
-
 static const struct m_subscription *at(const struct view *v, size_t row)
 {
 	return vc_list_row(&priv(v)->list, row);
 }
 
-static void service_text(struct strbuf *out, const struct subscriptions *p,
+static void service_text(struct strbuf *out, const struct vc_pane *p,
                          const struct m_subscription *s)
 {
 	if (s->service_type && *s->service_type)
@@ -140,7 +111,7 @@ static void status_text(struct strbuf *out, const struct m_subscription *s,
 static void subs_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
                       enum view_style *style)
 {
-	const struct subscriptions *p = priv(v);
+	const struct vc_pane *p = priv(v);
 	const struct m_subscription *s = at(v, row);
 
 	if (!s) {
@@ -177,7 +148,7 @@ static void subs_cell(const struct view *v, size_t row, size_t col, struct strbu
 
 static int subs_compare(const struct view *v, size_t a, size_t b, size_t col)
 {
-	const struct subscriptions *p = priv(v);
+	const struct vc_pane *p = priv(v);
 	const struct m_subscription *x, *y;
 	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
 	int c = 0;
@@ -233,7 +204,7 @@ static void frequency_text(struct strbuf *out, const struct m_subscription *s)
 
 static void subs_preview(const struct view *v, size_t row, struct strbuf *out)
 {
-	const struct subscriptions *p = priv(v);
+	const struct vc_pane *p = priv(v);
 	const struct m_subscription *s = at(v, row);
 
 	if (!s)
@@ -270,121 +241,32 @@ static void subs_preview(const struct view *v, size_t row, struct strbuf *out)
 	}
 }
 
-static void set_subtitle(struct view *v)
-{
-	const struct subscriptions *p = priv(v);
-	struct strbuf sb = STRBUF_INIT;
-
-	if (p->customer_id > 0)
-		strbuf_addf(&sb, "%s #%lld", _("customer"), p->customer_id);
-	if (p->query)
-		strbuf_addf(&sb, "%s:sub %s", sb.len ? " " : "", p->query);
-	vc_subtitle(v, "%s", strbuf_str(&sb));
-	strbuf_free(&sb);
-}
-
-static int search(struct view *v, struct ui *ui, const char *query)
-{
-	struct subscriptions *p = priv(v);
-	struct api_form f = API_FORM_INIT;
-
-	if (query_form(p->customer_id, query, &f) < 0) {
-		ui_error(ui, _("Subscriptions: unknown filter \"%s\" (active, frozen, lead, all, or an id)"),
-		         query);
-		api_form_free(&f);
-		return -1;
-	}
-	free(p->query);
-	p->query = query && *query ? xstrdup(query) : NULL;
-	vc_list_search(&p->list, v, ui, &f, 0);
-	api_form_free(&f);
-	set_subtitle(v);
-	return 0;
-}
-
-static void subs_open(struct view *v, struct ui *ui)
-{
-	struct subscriptions *p = priv(v);
-	char *query = p->query ? xstrdup(p->query) : NULL;
-
-	p->ui = ui;
-	if (search(v, ui, query) < 0)
-		search(v, ui, NULL);
-	free(query);
-}
-
-static void subs_want(struct view *v, struct ui *ui, size_t first, size_t last)
-{
-	vc_list_want(&priv(v)->list, v, ui, first, last);
-}
-
-static int subs_result(struct view *v, struct ui *ui, struct fetch_result *r)
-{
-	return vc_list_result(&priv(v)->list, v, ui, r);
-}
-
-static void subs_enter(struct view *v, struct ui *ui, size_t row)
-{
-	long long id = vc_list_id(&priv(v)->list, row);
-
-	if (id > 0)
-		ui_push(ui, view_detail_new("subscription", id));
-}
-
-static void subs_refresh(struct view *v, struct ui *ui, int hard)
-{
-	vc_list_refresh(&priv(v)->list, v, ui, hard);
-}
-
-static int subs_command(struct view *v, struct ui *ui, const char *name, const char *args)
-{
-	if (strcmp(name, "sub") != 0 && strcmp(name, "subs") != 0 &&
-	    strcmp(name, "subscription") != 0 && strcmp(name, "subscriptions") != 0)
-		return 0;
-	search(v, ui, args);
-	return 1;
-}
-
-static void subs_destroy(struct view *v)
-{
-	struct subscriptions *p = priv(v);
-
-	if (!p)
-		return;
-	vc_list_free(&p->list);
-	free(p->query);
-	free(p);
-	v->priv = NULL;
-}
-
 static const struct view_ops subs_ops = {
 	.name = "subscriptions",
 	.title = N_("Subscriptions"),
 	.columns = columns,
 	.n_columns = sizeof(columns) / sizeof(columns[0]),
-	.count = subs_count,
-	.row_id = subs_row_id,
-	.loaded = subs_loaded,
+	.count = vc_pane_count,
+	.row_id = vc_pane_row_id,
+	.loaded = vc_pane_loaded,
 	.cell = subs_cell,
 	.compare = subs_compare,
 	.match = subs_match,
 	.preview = subs_preview,
-	.open = subs_open,
-	.want = subs_want,
-	.result = subs_result,
-	.enter = subs_enter,
-	.refresh = subs_refresh,
-	.command = subs_command,
-	.destroy = subs_destroy,
+	.open = vc_pane_open,
+	.want = vc_pane_want,
+	.result = vc_pane_result,
+	.enter = vc_pane_enter,
+	.refresh = vc_pane_refresh,
+	.command = vc_pane_command,
+	.destroy = vc_pane_destroy,
 };
 
 struct view *view_subscriptions_new(long long customer_id, const char *query)
 {
-	struct subscriptions *p = xcalloc(1, sizeof(*p));
+	struct vc_pane *p = xcalloc(1, sizeof(*p));
 
-	vc_list_init(&p->list, "subscription", NULL);
+	vc_pane_init(p, "subscription", customer_id, query, commands, query_form);
 	vc_list_name_customers(&p->list, customer_of);
-	p->customer_id = customer_id > 0 ? customer_id : 0;
-	p->query = query && *query ? xstrdup(query) : NULL;
 	return ui_view_new(&subs_ops, p);
 }

@@ -31,74 +31,46 @@ static const struct view_column columns[] = {
 	[COL_STATUS] = { N_("Status"), 16, 4, 0 },
 };
 
-struct tickets {
-	struct ui *ui;
-	struct vc_list list;
-	long long customer_id;
-	char *query;
-};
-
-static struct tickets *priv(const struct view *v)
+static struct vc_pane *priv(const struct view *v)
 {
 	return v->priv;
 }
+
+static const char *const commands[] = { "ticket", "tickets", NULL };
 
 static int is_open(const void *row)
 {
 	return ((const struct m_ticket *)row)->balance > 0;
 }
 
-/* Builds the search; *open_only says whether paid tickets are hidden.
- * 0, or -1 for a word it does not know. */
-static int query_form(long long customer_id, const char *query, struct api_form *f,
-                      int *open_only)
+/* The pane's query_form, which also decides whether paid tickets are
+ * hidden: 0, or -1 for a word it does not know. */
+static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f)
 {
-	char *q = NULL;
+	char *q = vc_trimmed(query);
+	int open_only = 0;
 	int rc = 0;
 
-	*open_only = 0;
-	if (customer_id > 0)
-		api_form_add_int(f, "customerIDs", customer_id);
-	if (query) {
-		size_t len;
-
-		while (*query == ' ')
-			query++;
-		len = strlen(query);
-		while (len && query[len - 1] == ' ')
-			len--;
-		q = xstrndup(query, len);
-	}
 	if (!q || !*q || strcmp(q, "all") == 0)
 		;
 	else if (strcmp(q, "open") == 0 || strcmp(q, "due") == 0)
-		*open_only = 1;
+		open_only = 1;
 	else if (vc_all_digits(q) && strlen(q) < 19)
 		api_form_add_int(f, "ticketIDs", strtoll(q, NULL, 10));
 	else
 		rc = -1;
 	free(q);
-	return rc;
+	if (rc < 0) {
+		ui_error(ui, _("Tickets: unknown filter \"%s\" (open, all, or an id)"), query);
+		return -1;
+	}
+	vc_list_set_keep(&p->list, open_only ? is_open : NULL);
+	return 0;
 }
 
 static long long customer_of(const void *row)
 {
 	return ((const struct m_ticket *)row)->customer_id;
-}
-
-static size_t tickets_count(const struct view *v)
-{
-	return vc_list_count(&priv(v)->list);
-}
-
-static long long tickets_row_id(const struct view *v, size_t row)
-{
-	return vc_list_id(&priv(v)->list, row);
-}
-
-static int tickets_loaded(const struct view *v, size_t row)
-{
-	return vc_list_loaded(&priv(v)->list, row);
 }
 
 static const struct m_ticket *at(const struct view *v, size_t row)
@@ -126,7 +98,7 @@ static void status_text(struct strbuf *out, const struct m_ticket *t, enum view_
 static void tickets_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
                          enum view_style *style)
 {
-	const struct tickets *p = priv(v);
+	const struct vc_pane *p = priv(v);
 	const struct m_ticket *t = at(v, row);
 
 	if (!t) {
@@ -199,7 +171,7 @@ static int tickets_match(const struct view *v, size_t row, const char *filter)
 
 static void tickets_preview(const struct view *v, size_t row, struct strbuf *out)
 {
-	const struct tickets *p = priv(v);
+	const struct vc_pane *p = priv(v);
 	const struct m_ticket *t = at(v, row);
 
 	if (!t)
@@ -236,121 +208,32 @@ static void tickets_preview(const struct view *v, size_t row, struct strbuf *out
 	}
 }
 
-static void set_subtitle(struct view *v)
-{
-	const struct tickets *p = priv(v);
-	struct strbuf sb = STRBUF_INIT;
-
-	if (p->customer_id > 0)
-		strbuf_addf(&sb, "%s #%lld", _("customer"), p->customer_id);
-	if (p->query)
-		strbuf_addf(&sb, "%s:ticket %s", sb.len ? " " : "", p->query);
-	vc_subtitle(v, "%s", strbuf_str(&sb));
-	strbuf_free(&sb);
-}
-
-static int search(struct view *v, struct ui *ui, const char *query)
-{
-	struct tickets *p = priv(v);
-	struct api_form f = API_FORM_INIT;
-	int open_only;
-
-	if (query_form(p->customer_id, query, &f, &open_only) < 0) {
-		ui_error(ui, _("Tickets: unknown filter \"%s\" (open, all, or an id)"), query);
-		api_form_free(&f);
-		return -1;
-	}
-	free(p->query);
-	p->query = query && *query ? xstrdup(query) : NULL;
-	vc_list_set_keep(&p->list, open_only ? is_open : NULL);
-	vc_list_search(&p->list, v, ui, &f, 0);
-	api_form_free(&f);
-	set_subtitle(v);
-	return 0;
-}
-
-static void tickets_open(struct view *v, struct ui *ui)
-{
-	struct tickets *p = priv(v);
-	char *query = p->query ? xstrdup(p->query) : NULL;
-
-	p->ui = ui;
-	if (search(v, ui, query) < 0)
-		search(v, ui, NULL);
-	free(query);
-}
-
-static void tickets_want(struct view *v, struct ui *ui, size_t first, size_t last)
-{
-	vc_list_want(&priv(v)->list, v, ui, first, last);
-}
-
-static int tickets_result(struct view *v, struct ui *ui, struct fetch_result *r)
-{
-	return vc_list_result(&priv(v)->list, v, ui, r);
-}
-
-static void tickets_enter(struct view *v, struct ui *ui, size_t row)
-{
-	long long id = vc_list_id(&priv(v)->list, row);
-
-	if (id > 0)
-		ui_push(ui, view_detail_new("ticket", id));
-}
-
-static void tickets_refresh(struct view *v, struct ui *ui, int hard)
-{
-	vc_list_refresh(&priv(v)->list, v, ui, hard);
-}
-
-static int tickets_command(struct view *v, struct ui *ui, const char *name, const char *args)
-{
-	if (strcmp(name, "ticket") != 0 && strcmp(name, "tickets") != 0)
-		return 0;
-	search(v, ui, args);
-	return 1;
-}
-
-static void tickets_destroy(struct view *v)
-{
-	struct tickets *p = priv(v);
-
-	if (!p)
-		return;
-	vc_list_free(&p->list);
-	free(p->query);
-	free(p);
-	v->priv = NULL;
-}
-
 static const struct view_ops tickets_ops = {
 	.name = "tickets",
 	.title = N_("Tickets"),
 	.columns = columns,
 	.n_columns = sizeof(columns) / sizeof(columns[0]),
-	.count = tickets_count,
-	.row_id = tickets_row_id,
-	.loaded = tickets_loaded,
+	.count = vc_pane_count,
+	.row_id = vc_pane_row_id,
+	.loaded = vc_pane_loaded,
 	.cell = tickets_cell,
 	.compare = tickets_compare,
 	.match = tickets_match,
 	.preview = tickets_preview,
-	.open = tickets_open,
-	.want = tickets_want,
-	.result = tickets_result,
-	.enter = tickets_enter,
-	.refresh = tickets_refresh,
-	.command = tickets_command,
-	.destroy = tickets_destroy,
+	.open = vc_pane_open,
+	.want = vc_pane_want,
+	.result = vc_pane_result,
+	.enter = vc_pane_enter,
+	.refresh = vc_pane_refresh,
+	.command = vc_pane_command,
+	.destroy = vc_pane_destroy,
 };
 
 struct view *view_tickets_new(long long customer_id, const char *query)
 {
-	struct tickets *p = xcalloc(1, sizeof(*p));
+	struct vc_pane *p = xcalloc(1, sizeof(*p));
 
-	vc_list_init(&p->list, "ticket", NULL);
+	vc_pane_init(p, "ticket", customer_id, query, commands, query_form);
 	vc_list_name_customers(&p->list, customer_of);
-	p->customer_id = customer_id > 0 ? customer_id : 0;
-	p->query = query && *query ? xstrdup(query) : NULL;
 	return ui_view_new(&tickets_ops, p);
 }
