@@ -80,6 +80,21 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 	sb->buf[sb->len] = '\0';
 }
 
+char *strbuf_reserve(struct strbuf *sb, size_t n)
+{
+	grow(sb, n);
+	return sb->buf + sb->len;
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	grow(sb, 0);
+	if (len > sb->cap - 1)
+		abort(); /* past what was reserved: a caller's bug, never data */
+	sb->len = len;
+	sb->buf[len] = '\0';
+}
+
 void strbuf_adds(struct strbuf *sb, const char *s)
 {
 	strbuf_add(sb, s, strlen(s));

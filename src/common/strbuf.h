@@ -22,6 +22,12 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
+/* Room for n more bytes (and the NUL) at the end: returns where to write
+ * them.  Finish with strbuf_setlen(sb, new_len) once they are written; a
+ * writer filling the buffer directly avoids a call per small piece. */
+char *strbuf_reserve(struct strbuf *sb, size_t n);
+/* Sets the length (at most what was reserved) and terminates the text. */
+void strbuf_setlen(struct strbuf *sb, size_t len);
 /* Never NULL: "" for an empty buffer.  Valid until the next append. */
 const char *strbuf_str(const struct strbuf *sb);
 /* Hands the buffer to the caller (free() it), leaving sb empty; never NULL. */

@@ -43,28 +43,18 @@ static const unsigned char text_escaped[256] = {
 	['"'] = 1, ['\\'] = 1,
 };
 
-/* Room for n more bytes (and the NUL) at the end of sb.  strbuf.h has no
- * call to reserve space, and its fields are public: growing here lets the
- * writers below fill the buffer directly, where a strbuf_add per piece
- * cost as much as the rest of the rendering. */
+/* Room for n more bytes at the end of sb: the writers below fill the
+ * buffer directly, where a strbuf_add per piece cost as much as the rest
+ * of the rendering. */
 static char *text_room(struct strbuf *sb, size_t n)
 {
-	if (!sb->buf || sb->cap - sb->len < n + 1) {
-		size_t cap = sb->cap ? sb->cap : 4096;
-
-		while (cap - sb->len < n + 1)
-			cap *= 2;
-		sb->buf = xrealloc(sb->buf, cap);
-		sb->cap = cap;
-	}
-	return sb->buf + sb->len;
+	return strbuf_reserve(sb, n);
 }
 
 /* Closes what the writers put after text_room: p is the new end. */
 static void text_end(struct strbuf *sb, char *p)
 {
-	sb->len = (size_t)(p - sb->buf);
-	*p = '\0';
+	strbuf_setlen(sb, (size_t)(p - sb->buf));
 }
 
 static void text_put(struct strbuf *sb, const char *data, size_t n)

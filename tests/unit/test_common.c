@@ -56,6 +56,27 @@ static void test_strbuf_appends(void **state)
 	free(p);
 }
 
+static void test_strbuf_reserve_setlen(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p;
+	(void)state;
+
+	strbuf_adds(&sb, "ab");
+	p = strbuf_reserve(&sb, 5000);
+	assert_ptr_equal(p, sb.buf + 2);
+	assert_true(sb.cap >= 2 + 5000 + 1);
+	memset(p, 'x', 5000);
+	strbuf_setlen(&sb, 2 + 5000);
+	assert_int_equal(sb.len, 5002);
+	assert_int_equal(sb.buf[5002], '\0');
+	assert_int_equal(sb.buf[1], 'b');
+	assert_int_equal(sb.buf[5001], 'x');
+	strbuf_setlen(&sb, 1); /* shortening terminates too */
+	assert_string_equal(strbuf_str(&sb), "a");
+	strbuf_free(&sb);
+}
+
 static void test_strbuf_grows_and_keeps_nul(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -397,6 +418,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strbuf_empty),
 		cmocka_unit_test(test_strbuf_appends),
+		cmocka_unit_test(test_strbuf_reserve_setlen),
 		cmocka_unit_test(test_strbuf_grows_and_keeps_nul),
 		cmocka_unit_test(test_xalloc),
 		cmocka_unit_test(test_utf8_valid),
