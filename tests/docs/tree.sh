@@ -10,10 +10,15 @@ ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
-# The tracked files when this is a git checkout (a dist tarball has no .git:
-# then every file on disk).
+# The tracked files when this tree is itself a git checkout; otherwise (a
+# dist tarball, even one unpacked inside another checkout, as distcheck
+# does) every file on disk.
+in_git=no
+if top_git=$(git rev-parse --show-toplevel 2>/dev/null) && [ "$top_git" = "$(pwd -P)" ]; then
+  in_git=yes
+fi
 list() {
-  if git rev-parse --git-dir >/dev/null 2>&1; then
+  if [ "$in_git" = yes ]; then
     git ls-files -- "$@"
   else
     find "$@" -type f 2>/dev/null | sed 's|^\./||'
