@@ -79,6 +79,12 @@ cs_cleanup() {
 		wait "$p" 2>/dev/null
 	done
 	[ -n "$CS_TMUX" ] && tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+	# Every server tmux_start made (each has its own name).
+	cs_i=1
+	while [ "$cs_i" -le "${cs_tmux_n:-0}" ]; do
+		tmux -L "rdtest$$-$cs_i" kill-server >/dev/null 2>&1
+		cs_i=$((cs_i + 1))
+	done
 	if [ -n "$CS_DIR" ] && [ -z "$CONSOLE_KEEP" ]; then
 		rm -rf "$CS_DIR"
 	elif [ -n "$CS_DIR" ]; then
@@ -333,18 +339,28 @@ tmux_start() {
 	cs_cols=$1
 	cs_lines=$2
 	shift 2
-	CS_TMUX=rdtest$$
+	# A fresh server name for every start: a program that kill-servers and
+	# starts again at once could otherwise reach the old server while it is
+	# still exiting, and tmux then fails to start ("server exited").
+	cs_tmux_n=$(( ${cs_tmux_n:-0} + 1 ))
+	CS_TMUX=rdtest$$-$cs_tmux_n
 	cs_cmd="cd '$CS_DIR' && exec env -u LINES -u COLUMNS TERM=tmux-256color"
 	for cs_a in "$CS_BIN" --fresh --date "$CS_TODAY" "$@"; do
 		cs_cmd="$cs_cmd '$cs_a'"
 	done
 	cs_cmd="$cs_cmd 2>'$CS_DIR/tmux.err'"
-	tmux -L "$CS_TMUX" -f /dev/null new-session -d -s app -x "$cs_cols" -y "$cs_lines" "$cs_cmd" \; \
+	cs_try=0
+	until tmux -L "$CS_TMUX" -f /dev/null new-session -d -s app -x "$cs_cols" -y "$cs_lines" "$cs_cmd" \; \
 		set-option -g remain-on-exit on \; set-option -s escape-time 0 \; \
-		set-option -g status off >/dev/null 2>&1 || {
-		echo "Bail out! tmux did not start"
-		exit 99
-	}
+		set-option -g status off >"$CS_DIR/tmux-start.err" 2>&1; do
+		cs_try=$((cs_try + 1))
+		if [ "$cs_try" -ge 3 ]; then
+			echo "Bail out! tmux did not start: $(head -c 200 "$CS_DIR/tmux-start.err")"
+			exit 99
+		fi
+		tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+		sleep 0.2
+	done
 }
 
 # tmux_keys KEY...: tmux send-keys to the console's pane.
