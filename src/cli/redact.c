@@ -1,6 +1,10 @@
 /* redact.c: replacing credentials in answers and messages before printing. */
 #include "config.h"
 
+#include <float.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,4 +95,273 @@ void redact_answer(cJSON *root, const char *key, const char *token)
 			                                       cJSON_CreateString(REDACTED));
 	}
 	walk(root, key, token);
+}
+
+/* ------------------------------------------------------------ printing */
+
+/* Printing redacts as it goes rather than through redact_answer and
+ * cJSON_Print: --all prints 100,000 records, and walking, searching and
+ * re-printing each tree (cJSON numbers go through printf %g and sscanf)
+ * took most of the client's CPU.  The text is byte for byte what
+ * redact_answer then cJSON_Print (formatted) would give. */
+
+struct pr {
+	struct strbuf *out;
+	const char *key, *token;
+	size_t klen, tlen;
+};
+
+/* Room for n more bytes at the end of the text; the caller bumps len and
+ * redact_print terminates once at the end, a call per piece being most of
+ * the cost of pieces this small. */
+static char *room(struct pr *p, size_t n)
+{
+	struct strbuf *o = p->out;
+
+	if (!o->buf || o->cap - o->len <= n)
+		strbuf_reserve(o, n < 4096 ? 4096 : n);
+	return o->buf + o->len;
+}
+
+static void put(struct pr *p, const char *s, size_t n)
+{
+	memcpy(room(p, n), s, n);
+	p->out->len += n;
+}
+
+static void tabs(struct pr *p, int depth)
+{
+	memset(room(p, (size_t)depth), '\t', (size_t)depth);
+	p->out->len += (size_t)depth;
+}
+
+/* Whether needle occurs in s[0..n): memmem's setup costs more than the
+ * search in strings this short. */
+static int has(const char *s, size_t n, const char *needle, size_t nlen)
+{
+	const char *end;
+
+	if (!nlen || n < nlen)
+		return 0;
+	end = s + n - nlen + 1;
+	while (s < end && (s = memchr(s, needle[0], (size_t)(end - s))) != NULL) {
+		if (memcmp(s, needle, nlen) == 0)
+			return 1;
+		s++;
+	}
+	return 0;
+}
+
+/* s as a JSON string literal, escaped as cJSON escapes. */
+static void put_escaped(struct pr *p, const char *s, size_t n, int plain)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *w, *start;
+
+	if (plain) {
+		w = room(p, n + 2);
+		w[0] = '"';
+		memcpy(w + 1, s, n);
+		w[n + 1] = '"';
+		p->out->len += n + 2;
+		return;
+	}
+	start = w = room(p, n * 6 + 2);
+	*w++ = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 32 && c != '"' && c != '\\') {
+			*w++ = (char)c;
+			continue;
+		}
+		*w++ = '\\';
+		switch (c) {
+		case '"': *w++ = '"'; break;
+		case '\\': *w++ = '\\'; break;
+		case '\b': *w++ = 'b'; break;
+		case '\f': *w++ = 'f'; break;
+		case '\n': *w++ = 'n'; break;
+		case '\r': *w++ = 'r'; break;
+		case '\t': *w++ = 't'; break;
+		default:
+			*w++ = 'u';
+			*w++ = '0';
+			*w++ = '0';
+			*w++ = hex[c >> 4];
+			*w++ = hex[c & 15];
+		}
+	}
+	*w++ = '"';
+	p->out->len += (size_t)(w - start);
+}
+
+/* A string (value or member name), credentials replaced. */
+static void put_string(struct pr *p, const char *s)
+{
+	size_t n = 0;
+	int plain = 1;
+
+	if (!s)
+		s = "";
+	for (; s[n]; n++) {
+		unsigned char c = (unsigned char)s[n];
+
+		if (c < 32 || c == '"' || c == '\\')
+			plain = 0;
+	}
+	if (has(s, n, p->key, p->klen) || has(s, n, p->token, p->tlen)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		redact_text(&sb, s, p->key, p->token);
+		put_escaped(p, strbuf_str(&sb), sb.len, 0);
+		strbuf_free(&sb);
+		return;
+	}
+	put_escaped(p, s, n, plain);
+}
+
+static int same_double(double a, double b)
+{
+	double max = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+
+	return fabs(a - b) <= max * DBL_EPSILON;
+}
+
+/* As cJSON 1.7.15's print_number: 15 significant digits when they read
+ * back the same, else 17; always a '.' for the decimal point.  Whole
+ * numbers (most of them) skip printf. */
+static void put_number(struct pr *p, const cJSON *v)
+{
+	char buf[32];
+	double d = v->valuedouble;
+	int n;
+
+	if (isnan(d) || isinf(d)) {
+		put(p, "null", 4);
+		return;
+	}
+	/* What %1.15g prints for a whole number below 1e15, "-0" included. */
+	if (fabs(d) < 1e15 && d == (double)(long long)d) {
+		char *w = buf + sizeof(buf);
+		long long i = (long long)d;
+		unsigned long long u = i < 0 ? 0ULL - (unsigned long long)i : (unsigned long long)i;
+
+		do
+			*--w = (char)('0' + u % 10);
+		while (u /= 10);
+		if (signbit(d))
+			*--w = '-';
+		put(p, w, (size_t)(buf + sizeof(buf) - w));
+		return;
+	}
+	n = snprintf(buf, sizeof(buf), "%1.15g", d);
+	if (!same_double(strtod(buf, NULL), d))
+		n = snprintf(buf, sizeof(buf), "%1.17g", d);
+	if (n < 0 || (size_t)n >= sizeof(buf))
+		n = 0;
+	{
+		char dp = localeconv()->decimal_point[0];
+
+		for (int i = 0; i < n; i++)
+			if (buf[i] == dp)
+				buf[i] = '.';
+	}
+	put(p, buf, (size_t)n);
+}
+
+/* The first member named name, as cJSON_GetObjectItemCaseSensitive. */
+static const cJSON *first(const cJSON *obj, const char *name)
+{
+	for (const cJSON *e = obj->child; e; e = e->next)
+		if (e->string && strcmp(e->string, name) == 0)
+			return e;
+	return NULL;
+}
+
+static void put_value(struct pr *p, const cJSON *v, int depth, const cJSON *params);
+
+/* params: the root's "params" member, whose authenticationKey/Token
+ * members print as REDACTED, or NULL. */
+static void put_object(struct pr *p, const cJSON *v, int depth, const cJSON *params)
+{
+	const cJSON *key_m = NULL, *token_m = NULL;
+
+	if (params == v) {
+		key_m = first(v, "authenticationKey");
+		token_m = first(v, "authenticationToken");
+	}
+	put(p, "{\n", 2);
+	depth++;
+	for (const cJSON *e = v->child; e; e = e->next) {
+		tabs(p, depth);
+		put_string(p, e->string);
+		put(p, ":\t", 2);
+		if (e == key_m || e == token_m)
+			put_string(p, REDACTED);
+		else
+			put_value(p, e, depth, params);
+		if (e->next)
+			put(p, ",\n", 2);
+		else
+			put(p, "\n", 1);
+	}
+	tabs(p, depth - 1);
+	put(p, "}", 1);
+}
+
+static void put_value(struct pr *p, const cJSON *v, int depth, const cJSON *params)
+{
+	switch (v->type & 0xFF) {
+	case cJSON_NULL:
+		put(p, "null", 4);
+		break;
+	case cJSON_False:
+		put(p, "false", 5);
+		break;
+	case cJSON_True:
+		put(p, "true", 4);
+		break;
+	case cJSON_Number:
+		put_number(p, v);
+		break;
+	case cJSON_Raw:
+		if (v->valuestring)
+			put(p, v->valuestring, strlen(v->valuestring));
+		break;
+	case cJSON_String:
+		put_string(p, v->valuestring);
+		break;
+	case cJSON_Array:
+		put(p, "[", 1);
+		for (const cJSON *e = v->child; e; e = e->next) {
+			put_value(p, e, depth + 1, NULL);
+			if (e->next)
+				put(p, ", ", 2);
+		}
+		put(p, "]", 1);
+		break;
+	case cJSON_Object:
+		put_object(p, v, depth, params);
+		break;
+	default:
+		break;
+	}
+}
+
+void redact_print(struct strbuf *out, const cJSON *v, int depth, const char *key,
+                  const char *token)
+{
+	struct pr p = { out, key, token, secret_len(key), secret_len(token) };
+	const cJSON *params = NULL;
+
+	if (!v)
+		return;
+	if (cJSON_IsObject(v)) {
+		params = first(v, "params");
+		if (!cJSON_IsObject(params))
+			params = NULL;
+	}
+	put_value(&p, v, depth, params);
+	strbuf_setlen(out, out->len);
 }

@@ -16,6 +16,12 @@ struct strbuf;
  * tree is changed in place. */
 void redact_answer(cJSON *root, const char *key, const char *token);
 
+/* Appends v to out as cJSON_Print (formatted) prints it after
+ * redact_answer, without changing v: nested lines are indented by depth
+ * more tabs than cJSON's (1 for a record inside a top-level array). */
+void redact_print(struct strbuf *out, const cJSON *v, int depth, const char *key,
+                  const char *token);
+
 /* Appends s to out with every occurrence of key and token replaced. */
 void redact_text(struct strbuf *out, const char *s, const char *key, const char *token);
 

@@ -63,12 +63,80 @@ static void test_text(void **state)
 	redact_answer(NULL, "abcd", "wxyz");
 }
 
+/* redact_print must give exactly what redact_answer then cJSON_Print did
+ * (the CLI's output format), with the indent of a record in an array. */
+static void check_print(const char *json, const char *key, const char *token)
+{
+	cJSON *a = cJSON_Parse(json), *b = cJSON_Parse(json);
+	struct strbuf sb = STRBUF_INIT, want = STRBUF_INIT;
+	char *text;
+
+	assert_non_null(a);
+	redact_print(&sb, a, 0, key, token);
+	redact_answer(b, key, token);
+	text = cJSON_Print(b);
+	assert_string_equal(sb.buf, text);
+	/* The input tree is left alone. */
+	assert_null(strstr(json, REDACTED));
+	if (strstr(json, key)) {
+		char *again = cJSON_PrintUnformatted(a);
+
+		assert_non_null(strstr(again, key));
+		cJSON_free(again);
+	}
+	/* Depth 1: a tab after every newline, as inside the --all array. */
+	for (const char *t = text; *t; t++) {
+		strbuf_addc(&want, *t);
+		if (*t == '\n')
+			strbuf_addc(&want, '\t');
+	}
+	strbuf_reset(&sb);
+	redact_print(&sb, a, 1, key, token);
+	assert_string_equal(sb.buf, want.buf);
+	cJSON_free(text);
+	strbuf_free(&sb);
+	strbuf_free(&want);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+}
+
+static void test_print_as_cjson(void **state)
+{
+	(void)state;
+	check_print("{\"params\":{\"lname\":\"Smith\",\"authenticationKey\":\"kkkk1234\","
+	            "\"authenticationToken\":[\"x\",\"y\"],\"authenticationKey\":\"again\"},"
+	            "\"success\":true,\"no\":false,\"none\":null,\"params\":{\"authenticationKey\":1}}",
+	            "kkkk1234", "tttt5678");
+	check_print("{\"a\":\"esc \\\" \\\\ \\/ \\b\\f\\n\\r\\t \\u0001 \\u001f \\u00e9 \\u2603 \\ud83d\\ude00\","
+	            "\"n\":[0,-1,7,2147483647,2147483648,-2147483648,-2147483649,1e300,-0.0,"
+	            "0.1,1.5,3.141592653589793,1e-7,123456789012345678,-1.25e-300,"
+	            "999999999999999,1000000000000000,-999999999999999.0,12345678901234.5],"
+	            "\"o\":{},\"e\":[],\"deep\":[{\"x\":[{},[],{\"y\":{\"z\":[1,{\"w\":\"v\"}]}}]}],"
+	            "\"kkkk1234 name\":\"a kkkk1234 b tttt5678\",\"t\":[\"tttt5678\",\"kkk\"],"
+	            "\"\":\"\"}",
+	            "kkkk1234", "tttt5678");
+	/* Short credentials are not searched for; a missing one is fine. */
+	check_print("{\"a\":\"t t\",\"params\":[1]}", "t", NULL);
+	check_print("[{\"a\":1},{}]", "kkkk1234", "tttt5678");
+	{
+		/* A bare string is redacted too (redact_answer walks members only). */
+		cJSON *str = cJSON_CreateString("plain kkkk1234");
+		struct strbuf sb = STRBUF_INIT;
+
+		redact_print(&sb, str, 0, "kkkk1234", "tttt5678");
+		assert_string_equal(sb.buf, "\"plain REDACTED\"");
+		strbuf_free(&sb);
+		cJSON_Delete(str);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_params_echo),
 		cmocka_unit_test(test_anywhere_else),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_print_as_cjson),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
