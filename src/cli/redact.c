@@ -105,10 +105,12 @@ void redact_answer(cJSON *root, const char *key, const char *token)
  * took most of the client's CPU.  The text is byte for byte what
  * redact_answer then cJSON_Print (formatted) would give. */
 
+struct needle;
+
 struct pr {
 	struct strbuf *out;
 	const char *key, *token;
-	size_t klen, tlen;
+	const struct needle *nk, *nt;
 };
 
 /* Room for n more bytes at the end of the text; the caller bumps len and
@@ -135,19 +137,47 @@ static void tabs(struct pr *p, int depth)
 	p->out->len += (size_t)depth;
 }
 
-/* Whether needle occurs in s[0..n): memmem's setup costs more than the
- * search in strings this short. */
-static int has(const char *s, size_t n, const char *needle, size_t nlen)
-{
-	const char *end;
+/* A credential to look for, and which of its bytes to look for first. */
+struct needle {
+	const char *s;
+	size_t len, at;
+};
 
-	if (!nlen || n < nlen)
+/* Letters and digits fill records; punctuation and capitals are rarer, so
+ * fewer false starts when scanning for one of those. */
+static struct needle make_needle(const char *s)
+{
+	struct needle nd = { s, secret_len(s), 0 };
+	int best = 3;
+
+	for (size_t i = 0; i < nd.len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		int rank = (c >= 'a' && c <= 'z') || c == ' ' ? 2 : c >= '0' && c <= '9' ? 1 : 0;
+
+		if (rank < best) {
+			best = rank;
+			nd.at = i;
+		}
+	}
+	return nd;
+}
+
+/* Whether nd occurs in s[0..n): memmem's setup costs more than the search
+ * in strings this short. */
+static int has(const char *s, size_t n, const struct needle *nd)
+{
+	const char *p, *end;
+	char c;
+
+	if (!nd->len || n < nd->len)
 		return 0;
-	end = s + n - nlen + 1;
-	while (s < end && (s = memchr(s, needle[0], (size_t)(end - s))) != NULL) {
-		if (memcmp(s, needle, nlen) == 0)
+	c = nd->s[nd->at];
+	p = s + nd->at;
+	end = s + n - nd->len + nd->at + 1; /* past the last place c may be */
+	while (p < end && (p = memchr(p, c, (size_t)(end - p))) != NULL) {
+		if (memcmp(p - nd->at, nd->s, nd->len) == 0)
 			return 1;
-		s++;
+		p++;
 	}
 	return 0;
 }
@@ -210,7 +240,7 @@ static void put_string(struct pr *p, const char *s)
 		if (c < 32 || c == '"' || c == '\\')
 			plain = 0;
 	}
-	if (has(s, n, p->key, p->klen) || has(s, n, p->token, p->tlen)) {
+	if (has(s, n, p->nk) || has(s, n, p->nt)) {
 		struct strbuf sb = STRBUF_INIT;
 
 		redact_text(&sb, s, p->key, p->token);
@@ -352,13 +382,16 @@ static void put_value(struct pr *p, const cJSON *v, int depth, const cJSON *para
 void redact_print(struct strbuf *out, const cJSON *v, int depth, const char *key,
                   const char *token)
 {
-	struct pr p = { out, key, token, secret_len(key), secret_len(token) };
+	struct needle nk = make_needle(key), nt = make_needle(token);
+	struct pr p = { out, key, token, &nk, &nt };
 	const cJSON *params = NULL;
 
 	if (!v)
 		return;
 	if (cJSON_IsObject(v)) {
-		params = first(v, "params");
+		for (const cJSON *e = v->child; e && !params; e = e->next)
+			if (e->string && e->string[0] == 'p' && strcmp(e->string, "params") == 0)
+				params = e;
 		if (!cJSON_IsObject(params))
 			params = NULL;
 	}
