@@ -381,7 +381,20 @@ tmux_wait() {
 	cs_deadline=$(( $(date +%s) + ${3:-30} ))
 	while :; do
 		tmux_capture "$1"
-		grep -Eq -- "$2" "$1" && return 0
+		if grep -Eq -- "$2" "$1"; then
+			# tmux may show a frame half drawn: once the pattern is there,
+			# wait until two captures agree, so the checks that follow read
+			# a whole frame.
+			while [ "$(date +%s)" -le "$cs_deadline" ]; do
+				sleep 0.05
+				tmux_capture "$1.again"
+				cmp -s "$1" "$1.again" && break
+				mv "$1.again" "$1"
+			done
+			rm -f "$1.again"
+			grep -Eq -- "$2" "$1" && return 0
+			continue
+		fi
 		if [ "$(date +%s)" -gt "$cs_deadline" ]; then
 			note "the pane never showed /$2/:"
 			show "$1"
