@@ -229,16 +229,24 @@ static void put_escaped(struct pr *p, const char *s, size_t n, int plain)
 /* A string (value or member name), credentials replaced. */
 static void put_string(struct pr *p, const char *s)
 {
+	/* Bytes that end the plain run: the NUL and what needs escaping. */
+	static const unsigned char stop[256] = {
+		[0] = 1, [1] = 1, [2] = 1, [3] = 1, [4] = 1, [5] = 1, [6] = 1, [7] = 1,
+		[8] = 1, [9] = 1, [10] = 1, [11] = 1, [12] = 1, [13] = 1, [14] = 1, [15] = 1,
+		[16] = 1, [17] = 1, [18] = 1, [19] = 1, [20] = 1, [21] = 1, [22] = 1, [23] = 1,
+		[24] = 1, [25] = 1, [26] = 1, [27] = 1, [28] = 1, [29] = 1, [30] = 1, [31] = 1,
+		['"'] = 1, ['\\'] = 1,
+	};
 	size_t n = 0;
 	int plain = 1;
 
 	if (!s)
 		s = "";
-	for (; s[n]; n++) {
-		unsigned char c = (unsigned char)s[n];
-
-		if (c < 32 || c == '"' || c == '\\')
-			plain = 0;
+	while (!stop[(unsigned char)s[n]])
+		n++;
+	if (s[n]) {
+		plain = 0;
+		n += strlen(s + n);
 	}
 	if (has(s, n, p->nk) || has(s, n, p->nt)) {
 		struct strbuf sb = STRBUF_INIT;
