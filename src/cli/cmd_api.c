@@ -191,86 +191,6 @@ static int add_item(struct api_form *f, const char *item)
 	return rc;
 }
 
-/* cJSON's memory for `routedesk api`.  --all parses ~200 MB of answers
- * into some 20 million small nodes and strings and frees them a batch at
- * a time: glibc's tcache holds 7 chunks a size, so most went through its
- * slow paths and the consolidation of whole batches (a third of the
- * client's instructions).  Free lists by size class make each a few
- * instructions; freed blocks serve the next batch, and the system gets
- * the memory back at exit.  Everything in src/api and src/cli frees
- * cJSON's memory with cJSON_free or cJSON_Delete, never free(). */
-#ifndef __SANITIZE_ADDRESS__ /* ASan must see cJSON's overruns and leaks */
-#define POOL_STEP 16 /* also the header, so blocks keep malloc's alignment */
-#define POOL_CLASSES 16
-#define POOL_BLOCK (1024 * 1024)
-
-static void *pool_lists[POOL_CLASSES + 1];
-static char *pool_next, *pool_end;
-static void *pool_blocks; /* each block's first word: the one before */
-
-static void *pool_alloc(size_t n)
-{
-	size_t c = n ? (n + POOL_STEP - 1) / POOL_STEP : 1;
-	char *b;
-
-	if (c > POOL_CLASSES) {
-		b = xmalloc(n + POOL_STEP);
-		*(size_t *)b = 0;
-		return b + POOL_STEP;
-	}
-	if (pool_lists[c]) {
-		b = pool_lists[c];
-		memcpy(&pool_lists[c], b + POOL_STEP, sizeof(void *));
-		return b + POOL_STEP;
-	}
-	if ((size_t)(pool_end - pool_next) < (c + 1) * POOL_STEP) {
-		/* The old block's tail (less than a block of this class)
-		 * stays unused; blocks go back in pool_release. */
-		pool_next = xmalloc(POOL_BLOCK);
-		memcpy(pool_next, &pool_blocks, sizeof(void *));
-		pool_blocks = pool_next;
-		pool_end = pool_next + POOL_BLOCK;
-		pool_next += POOL_STEP;
-	}
-	b = pool_next;
-	pool_next += (c + 1) * POOL_STEP;
-	*(size_t *)b = c;
-	return b + POOL_STEP;
-}
-
-static void pool_free(void *p)
-{
-	char *b;
-	size_t c;
-
-	if (!p)
-		return;
-	b = (char *)p - POOL_STEP;
-	c = *(size_t *)b;
-	if (c == 0) {
-		free(b);
-		return;
-	}
-	memcpy(b + POOL_STEP, &pool_lists[c], sizeof(void *));
-	pool_lists[c] = b;
-}
-
-/* Once every cJSON tree is gone: back to malloc, and the blocks freed. */
-static void pool_release(void)
-{
-	cJSON_InitHooks(NULL);
-	while (pool_blocks) {
-		void *b = pool_blocks;
-
-		memcpy(&pool_blocks, b, sizeof(void *));
-		free(b);
-	}
-	memset(pool_lists, 0, sizeof(pool_lists));
-	pool_next = pool_end = NULL;
-}
-
-#endif
-
 struct out {
 	const char *key, *token;
 	int trace;
@@ -448,7 +368,7 @@ static long pick(long flag, const char *env, long config, long dflt)
 	return config >= 0 ? config : dflt;
 }
 
-static int api_main(int argc, char **argv)
+int cli_api(int argc, char **argv)
 {
 	struct api_form form = API_FORM_INIT;
 	struct api_account acct;
@@ -533,19 +453,4 @@ out:
 	strbuf_free(&o.text);
 	free(a.items);
 	return rc;
-}
-
-int cli_api(int argc, char **argv)
-{
-#ifndef __SANITIZE_ADDRESS__
-	cJSON_Hooks hooks = { pool_alloc, pool_free };
-	int rc;
-
-	cJSON_InitHooks(&hooks);
-	rc = api_main(argc, argv);
-	pool_release();
-	return rc;
-#else
-	return api_main(argc, argv);
-#endif
 }
