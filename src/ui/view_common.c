@@ -413,6 +413,15 @@ int vc_pane_search(struct view *v, struct ui *ui, const char *query)
 	return 0;
 }
 
+void vc_pane_loading(const struct view *v, size_t row, const char *id_prefix,
+                     struct strbuf *out, enum view_style *style)
+{
+	if (id_prefix)
+		strbuf_addf(out, "%s%lld", id_prefix, vc_list_id(&pane(v)->list, row));
+	if (style)
+		*style = VS_LOADING;
+}
+
 size_t vc_pane_count(const struct view *v)
 {
 	return vc_list_count(&pane(v)->list);

@@ -132,6 +132,12 @@ void vc_pane_init(struct vc_pane *p, const char *resource, long long customer_id
  * when query_form refused it. */
 int vc_pane_search(struct view *v, struct ui *ui, const char *query);
 
+/* A cell of a row not loaded yet: the row's id after id_prefix ("" or
+ * "#"; NULL: nothing, for the other columns), and *style VS_LOADING
+ * (style may be NULL). */
+void vc_pane_loading(const struct view *v, size_t row, const char *id_prefix,
+                     struct strbuf *out, enum view_style *style);
+
 /* The view ops of a pane (v->priv a struct vc_pane). */
 size_t vc_pane_count(const struct view *v);
 long long vc_pane_row_id(const struct view *v, size_t row);

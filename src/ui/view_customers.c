@@ -108,10 +108,7 @@ static void customers_cell(const struct view *v, size_t row, size_t col, struct 
 	const struct m_customer *c = at(v, row);
 
 	if (!c) {
-		if (col == COL_ID)
-			strbuf_addf(out, "%lld", vc_list_id(&priv(v)->list, row));
-		if (style)
-			*style = VS_LOADING;
+		vc_pane_loading(v, row, col == COL_ID ? "" : NULL, out, style);
 		return;
 	}
 	switch (col) {

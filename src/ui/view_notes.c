@@ -55,10 +55,7 @@ static void notes_cell(const struct view *v, size_t row, size_t col, struct strb
 	const char *text, *nl;
 
 	if (!n) {
-		if (col == COL_TEXT)
-			strbuf_addf(out, "#%lld", vc_list_id(&p->list, row));
-		if (style)
-			*style = VS_LOADING;
+		vc_pane_loading(v, row, col == COL_TEXT ? "#" : NULL, out, style);
 		return;
 	}
 	switch (col) {
@@ -89,7 +86,6 @@ static void notes_cell(const struct view *v, size_t row, size_t col, struct strb
 static int notes_compare(const struct view *v, size_t a, size_t b, size_t col)
 {
 	const struct m_note *x, *y;
-	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
 	int c = 0;
 
 	if (vc_list_cmp_unloaded(&priv(v)->list, a, b, &c))
@@ -99,12 +95,8 @@ static int notes_compare(const struct view *v, size_t a, size_t b, size_t col)
 	if (col == COL_DATE) {
 		c = strcmp(x->date, y->date);
 	} else {
-		notes_cell(v, a, col, &sa, NULL);
-		notes_cell(v, b, col, &sb, NULL);
-		c = vc_cmp_text(strbuf_str(&sa), strbuf_str(&sb));
+		c = vc_cmp_cells(v, a, b, col);
 	}
-	strbuf_free(&sa);
-	strbuf_free(&sb);
 	return c ? c : vc_cmp_ll(x->id, y->id);
 }
 

@@ -262,19 +262,6 @@ static void routes_cell(const struct view *v, size_t row, size_t col, struct str
 	}
 }
 
-static int cmp_cells(const struct view *v, size_t a, size_t b, size_t col)
-{
-	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
-	int c;
-
-	routes_cell(v, a, col, &sa, NULL);
-	routes_cell(v, b, col, &sb, NULL);
-	c = vc_cmp_text(strbuf_str(&sa), strbuf_str(&sb));
-	strbuf_free(&sa);
-	strbuf_free(&sb);
-	return c;
-}
-
 static int routes_compare(const struct view *v, size_t a, size_t b, size_t col)
 {
 	const struct routes *p = priv(v);
@@ -307,7 +294,7 @@ static int routes_compare(const struct view *v, size_t a, size_t b, size_t col)
 		c = vc_cmp_ll(x->flags, y->flags);
 		break;
 	default:
-		c = cmp_cells(v, a, b, col);
+		c = vc_cmp_cells(v, a, b, col);
 	}
 	/* Equal keys keep the review's order (title, then id). */
 	return c ? c : vc_cmp_ll((long long)a, (long long)b);

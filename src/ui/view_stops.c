@@ -182,7 +182,6 @@ static int stops_compare(const struct view *v, size_t a, size_t b, size_t col)
 	const struct stops *p = priv(v);
 	const struct m_appt *x = appt_at(p, a), *y = appt_at(p, b);
 	const struct m_customer *cx, *cy;
-	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
 	int c = 0;
 
 	if (!x || !y)
@@ -208,12 +207,8 @@ static int stops_compare(const struct view *v, size_t a, size_t b, size_t col)
 		c = vc_cmp_ll(cx ? cx->balance : 0, cy ? cy->balance : 0);
 		break;
 	default:
-		stops_cell(v, a, col, &sa, NULL);
-		stops_cell(v, b, col, &sb, NULL);
-		c = vc_cmp_text(strbuf_str(&sa), strbuf_str(&sb));
+		c = vc_cmp_cells(v, a, b, col);
 	}
-	strbuf_free(&sa);
-	strbuf_free(&sb);
 	/* Equal keys keep the route's order. */
 	return c ? c : vc_cmp_ll((long long)a, (long long)b);
 }

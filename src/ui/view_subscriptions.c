@@ -115,10 +115,7 @@ static void subs_cell(const struct view *v, size_t row, size_t col, struct strbu
 	const struct m_subscription *s = at(v, row);
 
 	if (!s) {
-		if (col == COL_ID)
-			strbuf_addf(out, "%lld", vc_list_id(&p->list, row));
-		if (style)
-			*style = VS_LOADING;
+		vc_pane_loading(v, row, col == COL_ID ? "" : NULL, out, style);
 		return;
 	}
 	switch (col) {
@@ -150,7 +147,6 @@ static int subs_compare(const struct view *v, size_t a, size_t b, size_t col)
 {
 	const struct vc_pane *p = priv(v);
 	const struct m_subscription *x, *y;
-	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
 	int c = 0;
 
 	if (vc_list_cmp_unloaded(&p->list, a, b, &c))
@@ -174,13 +170,8 @@ static int subs_compare(const struct view *v, size_t a, size_t b, size_t col)
 		break;
 	}
 	/* Text columns, and leads of one status by their stage. */
-	if (!c && col != COL_ID && col != COL_CHARGE && col != COL_NEXT && col != COL_LAST) {
-		subs_cell(v, a, col, &sa, NULL);
-		subs_cell(v, b, col, &sb, NULL);
-		c = vc_cmp_text(strbuf_str(&sa), strbuf_str(&sb));
-	}
-	strbuf_free(&sa);
-	strbuf_free(&sb);
+	if (!c && col != COL_ID && col != COL_CHARGE && col != COL_NEXT && col != COL_LAST)
+		c = vc_cmp_cells(v, a, b, col);
 	return c ? c : vc_cmp_ll(x->id, y->id);
 }
 

@@ -102,10 +102,7 @@ static void tickets_cell(const struct view *v, size_t row, size_t col, struct st
 	const struct m_ticket *t = at(v, row);
 
 	if (!t) {
-		if (col == COL_ID)
-			strbuf_addf(out, "%lld", vc_list_id(&p->list, row));
-		if (style)
-			*style = VS_LOADING;
+		vc_pane_loading(v, row, col == COL_ID ? "" : NULL, out, style);
 		return;
 	}
 	switch (col) {
@@ -133,7 +130,6 @@ static void tickets_cell(const struct view *v, size_t row, size_t col, struct st
 static int tickets_compare(const struct view *v, size_t a, size_t b, size_t col)
 {
 	const struct m_ticket *x, *y;
-	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
 	int c = 0;
 
 	if (vc_list_cmp_unloaded(&priv(v)->list, a, b, &c))
@@ -153,12 +149,8 @@ static int tickets_compare(const struct view *v, size_t a, size_t b, size_t col)
 		c = vc_cmp_ll(x->balance, y->balance);
 		break;
 	default:
-		tickets_cell(v, a, col, &sa, NULL);
-		tickets_cell(v, b, col, &sb, NULL);
-		c = vc_cmp_text(strbuf_str(&sa), strbuf_str(&sb));
+		c = vc_cmp_cells(v, a, b, col);
 	}
-	strbuf_free(&sa);
-	strbuf_free(&sb);
 	return c ? c : vc_cmp_ll(x->id, y->id);
 }
 
