@@ -203,7 +203,6 @@ int screen_too_small(void);
 
 /* panels.c: the core's own views. */
 struct view *panel_help_new(struct ui *ui);
-struct view *panel_log_new(struct ui *ui);
 struct view *panel_info_new(struct ui *ui);
 
 #endif

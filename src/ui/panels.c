@@ -1,4 +1,4 @@
-/* panels.c: the console's own views: help (from the live key map), activity log, info. */
+/* panels.c: the console's own views: help (from the live key map) and info. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -16,7 +16,7 @@
 #include "ui/i18n.h"
 #include "ui/list.h"
 
-/* A view of fixed text rows (label, value, help): what all three are. */
+/* A view of fixed text rows (label, value, help): what both are. */
 struct text_rows {
 	struct ui *ui;
 	char **cells;      /* n * 3 strings */
@@ -88,15 +88,20 @@ static void tr_destroy(struct view *v)
 	free(t);
 }
 
+/* A text view of ops over the rows build makes, under subtitle. */
 static struct view *text_view(struct ui *ui, const struct view_ops *ops,
-                              void (*build)(struct text_rows *t))
+                              void (*build)(struct text_rows *t), const char *subtitle)
 {
 	struct text_rows *t = xcalloc(1, sizeof(*t));
+	struct view *v;
 
 	t->ui = ui;
 	t->build = build;
 	build(t);
-	return ui_view_new(ops, t);
+	v = ui_view_new(ops, t);
+	snprintf(v->subtitle, sizeof(v->subtitle), "%s", subtitle);
+	v->loaded_at = app_now();
+	return v;
 }
 
 /* Help: every action with its live keys, then the commands. */
@@ -146,45 +151,7 @@ static const struct view_ops help_ops = {
 
 struct view *panel_help_new(struct ui *ui)
 {
-	struct view *v = text_view(ui, &help_ops, build_help);
-
-	snprintf(v->subtitle, sizeof(v->subtitle), "%s", _("keys as bound now; [keys] in the config rebinds"));
-	v->loaded_at = app_now();
-	return v;
-}
-
-/* The activity log: this session's writes.  Writes arrive with the forms;
- * until then it is honestly empty. */
-static void build_log(struct text_rows *t)
-{
-	(void)t;
-}
-
-static const struct view_column log_columns[] = {
-	{ N_("Time"), 8, 8, 0 },
-	{ N_("Write"), 30, 12, 0 },
-	{ N_("Outcome"), 30, 12, VC_FLEX },
-};
-
-static const struct view_ops log_ops = {
-	.name = "log",
-	.title = N_("Activity log"),
-	.columns = log_columns,
-	.n_columns = 3,
-	.count = tr_count,
-	.row_id = tr_id,
-	.cell = tr_cell,
-	.refresh = tr_refresh,
-	.destroy = tr_destroy,
-};
-
-struct view *panel_log_new(struct ui *ui)
-{
-	struct view *v = text_view(ui, &log_ops, build_log);
-
-	snprintf(v->subtitle, sizeof(v->subtitle), "%s", _("no writes this session"));
-	v->loaded_at = app_now();
-	return v;
+	return text_view(ui, &help_ops, build_help, _("keys as bound now; [keys] in the config rebinds"));
 }
 
 static void info_row(struct text_rows *t, const char *label, const char *fmt, ...)
@@ -258,9 +225,5 @@ static const struct view_ops info_ops = {
 
 struct view *panel_info_new(struct ui *ui)
 {
-	struct view *v = text_view(ui, &info_ops, build_info);
-
-	snprintf(v->subtitle, sizeof(v->subtitle), "%s", _("r updates"));
-	v->loaded_at = app_now();
-	return v;
+	return text_view(ui, &info_ops, build_info, _("r updates"));
 }
