@@ -2,11 +2,9 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/strbuf.h"
@@ -31,26 +29,6 @@ char *draft_dir(void)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* mkdir -p, each new level 0700: drafts hold what the user typed. */
-static int make_dirs(const char *dir)
-{
-	char *p = xstrdup(dir);
-	int rc = 0;
-
-	for (char *s = p + 1; *s && rc == 0; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0700) < 0 && errno != EEXIST)
-			rc = -1;
-		*s = '/';
-	}
-	if (rc == 0 && mkdir(p, 0700) < 0 && errno != EEXIST)
-		rc = -1;
-	free(p);
-	return rc;
-}
-
 /* The file of key in the drafts directory, creating the directory when
  * make is 1.  NULL when there is no state directory (or it cannot be made). */
 static char *file_of(const char *name, int make)
@@ -60,7 +38,7 @@ static char *file_of(const char *name, int make)
 
 	if (!dir)
 		return NULL;
-	if (make && make_dirs(dir) < 0) {
+	if (make && state_make_dirs(dir) < 0) {
 		free(dir);
 		return NULL;
 	}
@@ -73,41 +51,6 @@ static char *file_of(const char *name, int make)
 	}
 	free(dir);
 	return strbuf_detach(&sb, NULL);
-}
-
-/* Writes text through path.tmp (0600) and rename: a crash mid-write
- * leaves the old file whole. */
-static int write_private(const char *path, const char *text, size_t len, struct strbuf *err)
-{
-	struct strbuf tmp = STRBUF_INIT;
-	size_t off = 0;
-	int fd, rc = -1;
-
-	strbuf_addf(&tmp, "%s.tmp", path);
-	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd >= 0) {
-		/* An old temporary file keeps its mode through O_TRUNC. */
-		if (fchmod(fd, 0600) == 0) {
-			while (off < len) {
-				ssize_t w = write(fd, text + off, len - off);
-
-				if (w < 0 && errno == EINTR)
-					continue;
-				if (w <= 0)
-					break;
-				off += (size_t)w;
-			}
-		}
-		if (close(fd) == 0 && off == len && rename(tmp.buf, path) == 0)
-			rc = 0;
-	}
-	if (rc < 0) {
-		if (err)
-			strbuf_addf(err, "%s: %s", path, strerror(errno));
-		unlink(tmp.buf);
-	}
-	strbuf_free(&tmp);
-	return rc;
 }
 
 static void escape(struct strbuf *out, const char *s)
@@ -156,7 +99,7 @@ int draft_save(const char *key, const struct form *f, struct strbuf *err)
 		escape(&text, strbuf_str(&f->fields[i].text));
 		strbuf_addc(&text, '\n');
 	}
-	rc = write_private(path, text.buf, text.len, err);
+	rc = state_write_file(path, text.buf, text.len, err);
 	strbuf_free(&text);
 	free(path);
 	return rc;
@@ -300,7 +243,7 @@ int draft_pref_set(const char *name, const char *value)
 		strbuf_addf(&out, "%s=", name);
 		escape(&out, value);
 		strbuf_addc(&out, '\n');
-		rc = write_private(path, out.buf, out.len, NULL);
+		rc = state_write_file(path, out.buf, out.len, NULL);
 	}
 	strbuf_free(&text);
 	strbuf_free(&out);

@@ -372,8 +372,7 @@ int state_load(struct ui_state *s, const char *const *pane_names, size_t n_panes
 	return rc;
 }
 
-/* mkdir -p for the state directory (0700: it holds what the user typed). */
-static int make_dirs(const char *dir)
+int state_make_dirs(const char *dir)
 {
 	char *p = xstrdup(dir);
 
@@ -391,26 +390,26 @@ static int make_dirs(const char *dir)
 	return mkdir(dir, 0700) < 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* Writes text to path through a temporary file and rename, so a crash
- * mid-write leaves the old file whole. */
-static int write_atomic(const char *path, const char *text, size_t len, struct strbuf *err)
+int state_write_file(const char *path, const char *text, size_t len, struct strbuf *err)
 {
 	struct strbuf tmp = STRBUF_INIT;
+	size_t off = 0;
 	int fd, rc = -1;
 
 	strbuf_addf(&tmp, "%s.tmp", path);
 	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd >= 0) {
-		size_t off = 0;
+		/* An old temporary file keeps its mode through O_TRUNC. */
+		if (fchmod(fd, 0600) == 0) {
+			while (off < len) {
+				ssize_t w = write(fd, text + off, len - off);
 
-		while (off < len) {
-			ssize_t w = write(fd, text + off, len - off);
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				break;
-			off += (size_t)w;
+				if (w < 0 && errno == EINTR)
+					continue;
+				if (w <= 0)
+					break;
+				off += (size_t)w;
+			}
 		}
 		if (close(fd) == 0 && off == len && rename(tmp.buf, path) == 0)
 			rc = 0;
@@ -433,11 +432,11 @@ int state_save(const struct ui_state *s, const char *const *pane_names, size_t n
 
 	if (!dir || !path) {
 		strbuf_adds(err, _("neither XDG_STATE_HOME nor HOME is set: state not saved"));
-	} else if (make_dirs(dir) < 0) {
+	} else if (state_make_dirs(dir) < 0) {
 		strbuf_addf(err, "%s: %s", dir, strerror(errno));
 	} else {
 		state_format(s, pane_names, n_panes, &text);
-		rc = write_atomic(path, text.buf, text.len, err);
+		rc = state_write_file(path, text.buf, text.len, err);
 	}
 	strbuf_free(&text);
 	free(dir);
@@ -477,12 +476,12 @@ void state_history_save(char *const *lines, size_t n)
 	char *dir = state_dir(), *path = state_file("history");
 	struct strbuf text = STRBUF_INIT;
 
-	if (dir && path && make_dirs(dir) == 0) {
+	if (dir && path && state_make_dirs(dir) == 0) {
 		for (size_t i = 0; i < n; i++) {
 			add_line_value(&text, lines[i]);
 			strbuf_addc(&text, '\n');
 		}
-		write_atomic(path, strbuf_str(&text), text.len, NULL);
+		state_write_file(path, strbuf_str(&text), text.len, NULL);
 	}
 	strbuf_free(&text);
 	free(dir);

@@ -101,6 +101,14 @@ void state_history_save(char *const *lines, size_t n);
  * message ("PATH: reason") in err. */
 int state_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err);
 
+/* mkdir -p dir, each level it makes 0700 (the state directory holds what
+ * the user typed).  0, or -1 with errno set. */
+int state_make_dirs(const char *dir);
+/* Writes len bytes of text to path through path.tmp (0600) and rename:
+ * a crash mid-write leaves the old file whole, and no other user reads
+ * it.  0, or -1 with a message ("PATH: reason") in err (may be NULL). */
+int state_write_file(const char *path, const char *text, size_t len, struct strbuf *err);
+
 /* 1 for yes/true/on/1, 0 for no/false/off/0, -1 otherwise. */
 int state_parse_bool(const char *s);
 
