@@ -13,6 +13,7 @@
 
 #include "api/account.h"
 #include "api/values.h"
+#include "common/ini.h"
 #include "common/strbuf.h"
 
 #define MAX_CONFIG_BYTES (1 << 20)
@@ -60,39 +61,12 @@ char *api_config_path(void)
 	return strbuf_detach(&sb, NULL);
 }
 
-static char *trim(char *s)
-{
-	size_t len;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	len = strlen(s);
-	while (len && isspace((unsigned char)s[len - 1]))
-		s[--len] = '\0';
-	return s;
-}
-
-/* A value, with one pair of surrounding double quotes removed. */
-static char *value_of(char *v)
-{
-	size_t len;
-
-	v = trim(v);
-	len = strlen(v);
-	if (len >= 2 && v[0] == '"' && v[len - 1] == '"') {
-		v[len - 1] = '\0';
-		v++;
-	}
-	return v;
-}
-
 /* "account NAME" -> NAME, or NULL for another kind of section. */
 static char *account_name(char *section)
 {
-	section = trim(section);
 	if (strncmp(section, "account", 7) != 0 || !isspace((unsigned char)section[7]))
 		return NULL;
-	section = trim(section + 7);
+	section = ini_trim(section + 7);
 	return *section ? section : NULL;
 }
 
@@ -101,9 +75,11 @@ struct parse {
 	const char *want;     /* the account asked for, or NULL */
 	struct strbuf names;  /* every account, ", "-separated, for messages */
 	int n_accounts;
+	int in_account;       /* the section being read is an [account NAME] */
 	int chosen;           /* the section being read is the one to use */
 	int found;
 	struct api_account first, *out;
+	struct api_error *err;
 };
 
 static int set_key(struct parse *p, int line, const char *k, const char *v, struct api_error *err)
@@ -143,72 +119,51 @@ static int set_key(struct parse *p, int line, const char *k, const char *v, stru
 	return 0;
 }
 
-static int parse_lines(struct parse *p, char *text, struct api_error *err)
+/* ini_parse's callback: 0 to go on, -1 with p->err set. */
+static int parse_line(const struct ini_line *l, void *ctx)
 {
-	int line = 0, in_account = 0;
-	char *save = NULL, *l;
+	struct parse *p = ctx;
+	struct api_account *keep = p->out;
+	char *name;
+	int rc;
 
-	for (char *next = text; next; ) {
-		l = next;
-		next = strchr(l, '\n');
-		if (next)
-			*next++ = '\0';
-		line++;
-		l = trim(l);
-		if (!*l || *l == '#' || *l == ';')
-			continue;
-		if (*l == '[') {
-			char *end = strchr(l, ']'), *name;
-
-			if (!end || trim(end + 1)[0]) {
-				api_error_set(err, API_ERR_USAGE, 0, NULL,
-				              "%s:%d: a section header is [NAME]", p->path, line);
-				goto fail;
-			}
-			*end = '\0';
-			name = account_name(l + 1);
-			in_account = name != NULL;
-			p->chosen = 0;
-			if (!name)
-				continue;
-			strbuf_addf(&p->names, "%s%s", p->n_accounts ? ", " : "", name);
-			p->n_accounts++;
-			/* Without a choice, the first account is kept aside in
-			 * case it is the only one; "default" wins. */
-			if (p->want ? strcmp(name, p->want) == 0 : strcmp(name, "default") == 0) {
-				api_account_free(p->out);
-				p->out->name = xstrdup(name);
-				p->chosen = p->found = 1;
-			} else if (!p->want && p->n_accounts == 1) {
-				p->first.name = xstrdup(name);
-				p->chosen = 2;
-			}
-			continue;
-		}
-		save = strchr(l, '=');
-		if (!save) {
-			api_error_set(err, API_ERR_USAGE, 0, NULL,
-			              "%s:%d: expected NAME = VALUE", p->path, line);
-			goto fail;
-		}
-		*save = '\0';
-		if (!in_account || !p->chosen)
-			continue;
-		{
-			struct api_account *keep = p->out;
-
-			if (p->chosen == 2)
-				p->out = &p->first;
-			if (set_key(p, line, trim(l), value_of(save + 1), err) < 0) {
-				p->out = keep;
-				goto fail;
-			}
-			p->out = keep;
-		}
+	if (l->kind == INI_NO_CLOSE || (l->kind == INI_SECTION && l->rest[0])) {
+		api_error_set(p->err, API_ERR_USAGE, 0, NULL, "%s:%d: a section header is [NAME]",
+		              p->path, l->lineno);
+		return -1;
+	}
+	if (l->kind == INI_NO_EQUALS) {
+		api_error_set(p->err, API_ERR_USAGE, 0, NULL, "%s:%d: expected NAME = VALUE",
+		              p->path, l->lineno);
+		return -1;
+	}
+	if (l->kind == INI_PAIR) {
+		if (!p->in_account || !p->chosen)
+			return 0;
+		if (p->chosen == 2)
+			p->out = &p->first;
+		rc = set_key(p, l->lineno, l->name, l->value, p->err);
+		p->out = keep;
+		return rc;
+	}
+	name = account_name(l->name);
+	p->in_account = name != NULL;
+	p->chosen = 0;
+	if (!name)
+		return 0;
+	strbuf_addf(&p->names, "%s%s", p->n_accounts ? ", " : "", name);
+	p->n_accounts++;
+	/* Without a choice, the first account is kept aside in case it is
+	 * the only one; "default" wins. */
+	if (p->want ? strcmp(name, p->want) == 0 : strcmp(name, "default") == 0) {
+		api_account_free(p->out);
+		p->out->name = xstrdup(name);
+		p->chosen = p->found = 1;
+	} else if (!p->want && p->n_accounts == 1) {
+		p->first.name = xstrdup(name);
+		p->chosen = 2;
 	}
 	return 0;
-fail:
-	return -1;
 }
 
 int api_config_parse(const char *text, const char *path, const char *account,
@@ -222,8 +177,9 @@ int api_config_parse(const char *text, const char *path, const char *account,
 	p.path = path ? path : "config";
 	p.want = account;
 	p.out = out;
+	p.err = err;
 	api_account_init(&p.first);
-	if (parse_lines(&p, copy, err) < 0)
+	if (ini_parse(copy, parse_line, &p) < 0)
 		goto out;
 	if (!p.found && account) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL, "no [account %s] in %s%s%s%s", account,
@@ -297,12 +253,12 @@ int api_token_command(const char *cmd, char **token, struct api_error *err)
 	}
 	line = strbuf_detach(&out, NULL);
 	line[strcspn(line, "\n")] = '\0';
-	if (!*trim(line)) {
+	if (!*ini_trim(line)) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL, "token_command printed no token");
 		wipe_free(line);
 		return -1;
 	}
-	*token = xstrdup(trim(line));
+	*token = xstrdup(ini_trim(line));
 	wipe_free(line);
 	return 0;
 }
@@ -376,12 +332,12 @@ static void from_env(char **slot, const char *name, int secret)
 	if (!v)
 		return;
 	copy = xstrdup(v);
-	if (*trim(copy)) {
+	if (*ini_trim(copy)) {
 		if (secret)
 			wipe_free(*slot);
 		else
 			free(*slot);
-		*slot = xstrdup(trim(copy));
+		*slot = xstrdup(ini_trim(copy));
 	}
 	wipe_free(copy);
 }
@@ -392,7 +348,7 @@ static void trim_in_place(char **slot)
 
 	if (!*slot)
 		return;
-	t = xstrdup(trim(*slot));
+	t = xstrdup(ini_trim(*slot));
 	wipe_free(*slot);
 	*slot = t;
 }

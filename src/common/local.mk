@@ -5,4 +5,5 @@ src_common_libcommon_a_SOURCES = \
 	src/common/strbuf.c src/common/strbuf.h \
 	src/common/utf8.c src/common/utf8.h \
 	src/common/dates.c src/common/dates.h \
+	src/common/ini.c src/common/ini.h \
 	src/common/trace.c src/common/trace.h

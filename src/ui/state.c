@@ -1,7 +1,6 @@
 /* state.c: [ui], [keys] and [notify] of the config file, and the state saved between runs. */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "api/account.h"
+#include "common/ini.h"
 #include "common/strbuf.h"
 #include "ui/i18n.h"
 #include "ui/state.h"
@@ -60,29 +60,6 @@ void state_config_free(struct ui_config *c)
 	free(c->notify_values);
 	free(c->notify_lines);
 	state_config_init(c);
-}
-
-static char *trim(char *s)
-{
-	size_t len;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	len = strlen(s);
-	while (len && isspace((unsigned char)s[len - 1]))
-		s[--len] = '\0';
-	return s;
-}
-
-static char *unquote(char *v)
-{
-	size_t len = strlen(v);
-
-	if (len >= 2 && v[0] == '"' && v[len - 1] == '"') {
-		v[len - 1] = '\0';
-		v++;
-	}
-	return v;
 }
 
 int state_parse_bool(const char *s)
@@ -155,55 +132,53 @@ static void add_pair(char ***names, char ***values, int **lines, size_t *n, cons
 	(*n)++;
 }
 
+struct config_parse {
+	struct ui_config *c;
+	const char *path;
+	struct strbuf *err;
+	enum { OTHER, UI, KEYS, NOTIFY } section;
+};
+
+/* ini_parse's callback: 0 to go on, -1 with the message in err. */
+static int config_line(const struct ini_line *l, void *ctx)
+{
+	struct config_parse *p = ctx;
+	struct ui_config *c = p->c;
+
+	switch (l->kind) {
+	case INI_NO_CLOSE:
+		strbuf_addf(p->err, _("%s:%d: a section needs a closing ']'"), p->path, l->lineno);
+		return -1;
+	case INI_SECTION:
+		p->section = strcmp(l->name, "ui") == 0 ? UI : strcmp(l->name, "keys") == 0 ? KEYS
+		           : strcmp(l->name, "notify") == 0 ? NOTIFY : OTHER;
+		return 0;
+	case INI_NO_EQUALS:
+		if (p->section == OTHER)
+			return 0;
+		strbuf_addf(p->err, _("%s:%d: expected NAME = VALUE"), p->path, l->lineno);
+		return -1;
+	case INI_PAIR:
+		break;
+	}
+	if (p->section == UI)
+		return set_ui(c, l->name, l->value, p->path, l->lineno, p->err);
+	if (p->section == KEYS)
+		add_pair(&c->key_names, &c->key_values, &c->key_lines, &c->n_keys, l->name, l->value,
+		         l->lineno);
+	else if (p->section == NOTIFY)
+		add_pair(&c->notify_names, &c->notify_values, &c->notify_lines, &c->n_notify, l->name,
+		         l->value, l->lineno);
+	return 0;
+}
+
 int state_config_parse(const char *text, const char *path, struct ui_config *c,
                        struct strbuf *err)
 {
-	enum { OTHER, UI, KEYS, NOTIFY } section = OTHER;
-	char *copy = xstrdup(text), *line = copy;
-	int lineno = 0, rc = 0;
+	struct config_parse p = { c, path, err, OTHER };
+	char *copy = xstrdup(text);
+	int rc = ini_parse(copy, config_line, &p);
 
-	while (line && rc == 0) {
-		char *nl = strchr(line, '\n'), *l, *eq;
-
-		if (nl)
-			*nl = '\0';
-		lineno++;
-		l = trim(line);
-		line = nl ? nl + 1 : NULL;
-		if (!*l || *l == '#' || *l == ';')
-			continue;
-		if (*l == '[') {
-			char *close = strchr(l, ']');
-
-			if (!close) {
-				strbuf_addf(err, _("%s:%d: a section needs a closing ']'"), path, lineno);
-				rc = -1;
-				break;
-			}
-			*close = '\0';
-			l = trim(l + 1);
-			section = strcmp(l, "ui") == 0 ? UI : strcmp(l, "keys") == 0 ? KEYS
-			        : strcmp(l, "notify") == 0 ? NOTIFY : OTHER;
-			continue;
-		}
-		if (section == OTHER)
-			continue;
-		eq = strchr(l, '=');
-		if (!eq) {
-			strbuf_addf(err, _("%s:%d: expected NAME = VALUE"), path, lineno);
-			rc = -1;
-			break;
-		}
-		*eq = '\0';
-		if (section == UI)
-			rc = set_ui(c, trim(l), unquote(trim(eq + 1)), path, lineno, err);
-		else if (section == KEYS)
-			add_pair(&c->key_names, &c->key_values, &c->key_lines, &c->n_keys, trim(l),
-			         unquote(trim(eq + 1)), lineno);
-		else
-			add_pair(&c->notify_names, &c->notify_values, &c->notify_lines, &c->n_notify,
-			         trim(l), unquote(trim(eq + 1)), lineno);
-	}
 	free(copy);
 	return rc;
 }

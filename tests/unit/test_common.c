@@ -1,4 +1,4 @@
-/* test_common.c: the string buffer, UTF-8 handling and calendar dates of src/common. */
+/* test_common.c: the string buffer, UTF-8 handling, calendar dates and INI lines of src/common. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "common/dates.h"
+#include "common/ini.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
 
@@ -413,6 +414,69 @@ static void test_date_format_and_today(void **state)
 	assert_int_equal(date_parse(buf, NULL), 0);
 }
 
+/* ---------------------------------------------------------------- ini */
+
+/* What ini_parse reports, one "LINE KIND NAME|VALUE|REST" a line. */
+struct ini_seen {
+	struct strbuf sb;
+	int stop_at;   /* line at which the callback returns 7; 0 never */
+};
+
+static int ini_record(const struct ini_line *l, void *ctx)
+{
+	static const char *const kinds[] = { "section", "pair", "no-close", "no-equals" };
+	struct ini_seen *seen = ctx;
+
+	strbuf_addf(&seen->sb, "%d %s %s|%s|%s\n", l->lineno, kinds[l->kind],
+	            l->name ? l->name : "-", l->value ? l->value : "-", l->rest ? l->rest : "-");
+	return l->lineno == seen->stop_at ? 7 : 0;
+}
+
+static void test_ini_lines(void **state)
+{
+	char text[] = "# comment\n"
+	              "\n"
+	              "  [ account  work ]  \n"
+	              "url = https://x.example/ \n"
+	              "\tkey=\"  spaced  \"\n"
+	              "  ; another comment\n"
+	              "[ui] trailing\n"
+	              "token = \"\n"
+	              "empty =\n"
+	              "[broken\n"
+	              "just words\n"
+	              "a = b = c";
+	struct ini_seen seen = { STRBUF_INIT, 0 };
+
+	(void)state;
+	assert_int_equal(ini_parse(text, ini_record, &seen), 0);
+	assert_string_equal(strbuf_str(&seen.sb),
+	                    "3 section account  work|-|\n"
+	                    "4 pair url|https://x.example/|-\n"
+	                    "5 pair key|  spaced  |-\n"
+	                    "7 section ui|-|trailing\n"
+	                    "8 pair token|\"|-\n"
+	                    "9 pair empty||-\n"
+	                    "10 no-close -|-|-\n"
+	                    "11 no-equals -|-|-\n"
+	                    "12 pair a|b = c|-\n");
+	strbuf_free(&seen.sb);
+}
+
+static void test_ini_stops_and_trims(void **state)
+{
+	char text[] = "a = 1\r\nb = 2\nc = 3\n";
+	char spaced[] = " \t x y \n";
+	struct ini_seen seen = { STRBUF_INIT, 2 };
+
+	(void)state;
+	/* The callback's nonzero answer ends the walk and is returned. */
+	assert_int_equal(ini_parse(text, ini_record, &seen), 7);
+	assert_string_equal(strbuf_str(&seen.sb), "1 pair a|1|-\n2 pair b|2|-\n");
+	assert_string_equal(ini_trim(spaced), "x y");
+	strbuf_free(&seen.sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -430,6 +494,8 @@ int main(void)
 		cmocka_unit_test(test_date_valid_or_unset),
 		cmocka_unit_test(test_date_days_and_weekday),
 		cmocka_unit_test(test_date_format_and_today),
+		cmocka_unit_test(test_ini_lines),
+		cmocka_unit_test(test_ini_stops_and_trims),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

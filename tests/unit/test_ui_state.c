@@ -70,6 +70,13 @@ static void test_config(void **state)
 	assert_int_equal(state_config_parse("[ui\n", "cfg", &c, &err), -1);
 	assert_non_null(strstr(err.buf, "closing ']'"));
 	state_config_free(&c);
+	/* Other sections are the client library's: the console skips them. */
+	state_config_init(&c);
+	strbuf_reset(&err);
+	assert_int_equal(state_config_parse("[account a]\nwords\n[ui] x\nrefresh = \"5\"\n", "cfg",
+	                                    &c, &err), 0);
+	assert_int_equal(c.refresh, 5);
+	state_config_free(&c);
 	strbuf_free(&err);
 }
 
