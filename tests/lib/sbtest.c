@@ -154,14 +154,14 @@ void sbt_note(const char *fmt, ...)
 
 /* ---------------------------------------------------------------- processes */
 
-static void sleep_ms(long ms)
+void sbt_sleep_ms(long ms)
 {
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
 		;
 }
 
-static double now_s(void)
+double sbt_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -244,7 +244,7 @@ static void child_exec(struct sbt_server *s, const char *out_path)
 static void launch(struct sbt_server *s)
 {
 	char out_path[PATH_MAX + 32];
-	double deadline = now_s() + 60.0;
+	double deadline = sbt_now() + 60.0;
 	int port = 0;
 
 	snprintf(out_path, sizeof out_path, "%s/stdout.%d.log", s->dir, s->restarts++);
@@ -284,11 +284,11 @@ static void launch(struct sbt_server *s)
 			fail_msg("routedesk-sandbox (%s) exited before listening (status %d)",
 			         sandbox_path(), status);
 		}
-		if (now_s() > deadline) {
+		if (sbt_now() > deadline) {
 			dump_stderr(s);
 			fail_msg("routedesk-sandbox did not print its listening line within 60 s");
 		}
-		sleep_ms(10);
+		sbt_sleep_ms(10);
 	}
 	snprintf(s->base, sizeof s->base, "http://127.0.0.1:%d/api", port);
 	current = s;
@@ -420,7 +420,7 @@ int sbt_running(struct sbt_server *s)
 void sbt_stop(struct sbt_server *s)
 {
 	int status = 0;
-	double deadline = now_s() + 30.0;
+	double deadline = sbt_now() + 30.0;
 	pid_t pid;
 
 	assert_non_null(s);
@@ -432,14 +432,14 @@ void sbt_stop(struct sbt_server *s)
 		pid_t w = waitpid(pid, &status, WNOHANG);
 		if (w == pid)
 			break;
-		if (now_s() > deadline) {
+		if (sbt_now() > deadline) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
 			s->pid = 0;
 			dump_stderr(s);
 			fail_msg("the sandbox did not stop within 30 s of SIGTERM");
 		}
-		sleep_ms(10);
+		sbt_sleep_ms(10);
 	}
 	s->pid = 0;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {

@@ -107,6 +107,20 @@ const char *sbt_dir(const struct sbt_server *s);
 /* 1 while the child process is running (reaps it when it has exited). */
 int sbt_running(struct sbt_server *s);
 
+/* The world most write tests share, as cmocka group fixtures: a sandbox
+ * of SBT_DEFAULT_ARGS (current) and every id of its customers, ascending
+ * and at least 200, in sbt_cust_ids (malloc'd: it outlives the per-test
+ * arena).  The teardown frees the ids, the server and the arena. */
+extern long long *sbt_cust_ids;
+extern size_t sbt_n_cust;
+int sbt_customers_setup(void **state);
+int sbt_customers_teardown(void **state);
+
+/* Sleeps ms milliseconds, resuming after a signal. */
+void sbt_sleep_ms(long ms);
+/* Monotonic seconds: for deadlines while polling, never to assert on. */
+double sbt_now(void);
+
 /* ---- requests (every answer is arena-owned) ---- */
 
 struct sbt_resp *sbt_request(const struct sbt_request *rq);

@@ -1,4 +1,4 @@
-/* sbtest_check.c: reads and asserts routedesk-sandbox answers for tests. */
+/* sbtest_check.c: reads and asserts routedesk-sandbox answers for tests; the customers world. */
 #include "config.h"
 
 #include <errno.h>
@@ -230,6 +230,36 @@ size_t sbt_search_at(const char *file, int line, const char *entity, long long *
 	struct sbt_resp *r = sbt_call(sbt_fmt("/%s/search", entity), "%s", strbuf_str(&sb));
 	strbuf_free(&sb);
 	return sbt_ids_at(r, ids, file, line);
+}
+
+long long *sbt_cust_ids;
+size_t sbt_n_cust;
+static struct sbt_server *customers_srv;
+
+int sbt_customers_setup(void **state)
+{
+	static const char *const args[] = { SBT_DEFAULT_ARGS, NULL };
+	long long *ids;
+
+	(void)state;
+	customers_srv = sbt_start(args);
+	sbt_n_cust = sbt_search("customer", &ids, "");
+	assert_true(sbt_n_cust >= 200);
+	sbt_cust_ids = malloc(sbt_n_cust * sizeof *ids);
+	memcpy(sbt_cust_ids, ids, sbt_n_cust * sizeof *ids);
+	sbt_test_teardown(NULL);
+	return 0;
+}
+
+int sbt_customers_teardown(void **state)
+{
+	(void)state;
+	free(sbt_cust_ids);
+	sbt_cust_ids = NULL;
+	sbt_n_cust = 0;
+	sbt_free(customers_srv);
+	customers_srv = NULL;
+	return sbt_test_teardown(NULL);
 }
 
 cJSON *sbt_get_at(const char *entity, const char *param, const long long *ids, size_t n,

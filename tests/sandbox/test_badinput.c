@@ -7,40 +7,24 @@
 
 #include "../lib/sbtest.h"
 
-static struct sbt_server *srv;
-static long long *cust_ids;
-static size_t n_cust;
 static long long note_type;
 
+/* The customers world, and a note type any note can take. */
 static int setup(void **state)
 {
-	static const char *const args[] = { SBT_DEFAULT_ARGS, NULL };
 	long long *ids;
-	(void)state;
-	srv = sbt_start(args);
-	n_cust = sbt_search("customer", &ids, "");
-	assert_true(n_cust >= 200);
-	cust_ids = malloc(n_cust * sizeof *ids);
-	memcpy(cust_ids, ids, n_cust * sizeof *ids);
-	size_t nn = sbt_search("note", &ids, "");
-	assert_true(nn > 0);
+
+	sbt_customers_setup(state);
+	assert_true(sbt_search("note", &ids, "") > 0);
 	note_type = sbt_i(cJSON_GetArrayItem(sbt_get("note", "noteIDs", ids, 1), 0), "typeID");
 	sbt_test_teardown(NULL);
 	return 0;
 }
 
-static int teardown(void **state)
-{
-	(void)state;
-	free(cust_ids);
-	sbt_free(srv);
-	return sbt_test_teardown(NULL);
-}
-
 static void test_credentials(void **state)
 {
 	(void)state;
-	const char *q = sbt_fmt("customerIDs=%lld", cust_ids[0]);
+	const char *q = sbt_fmt("customerIDs=%lld", sbt_cust_ids[0]);
 	sbt_err(sbt_post("/customer/search", q), 0, "authentication");
 	sbt_alive();
 	sbt_err(sbt_post("/customer/search", sbt_fmt("%s&authenticationKey=wrong&authenticationToken=%s",
@@ -53,7 +37,7 @@ static void test_credentials(void **state)
 	sbt_err(sbt_post("/customer/search", sbt_fmt("%s&authenticationKey=%sx&authenticationToken=%s",
 	                                              q, sbt_key(), sbt_token())), 0, "authentication");
 	/* Writes are refused too, and nothing is written. */
-	sbt_err(sbt_post("/customer/update", sbt_fmt("customerID=%lld&lname=Intruder", cust_ids[0])), 0,
+	sbt_err(sbt_post("/customer/update", sbt_fmt("customerID=%lld&lname=Intruder", sbt_cust_ids[0])), 0,
 	        "authentication");
 	long long *ids;
 	assert_int_equal(sbt_search("customer", &ids, "lname=Intruder"), 0);
@@ -103,7 +87,7 @@ struct missing {
 static void test_missing_required(void **state)
 {
 	(void)state;
-	long long c = cust_ids[3];
+	long long c = sbt_cust_ids[3];
 	const struct missing cases[] = {
 		{ "/note/create", sbt_fmt("customerID=%lld&contactType=%lld&showOnInvoice=0", c, note_type), "notes" },
 		{ "/note/create", sbt_fmt("customerID=%lld&notes=x&showOnInvoice=0", c), "contactType" },
@@ -143,9 +127,9 @@ static void test_wrong_types(void **state)
 	sbt_err(sbt_call("/customer/get", "customerIDs=99999999999999999999999"), 0, "customerIDs");
 	sbt_err(sbt_call("/customer/search", "customerIDs=abc"), 0, "customerIDs");
 	sbt_err(sbt_call("/review/update", "feedbackID=%lld&starRating=x", rev[0]), 0, "starRating");
-	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=abc", cust_ids[0], SBT_TODAY),
+	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=abc", sbt_cust_ids[0], SBT_TODAY),
 	        0, "serviceCharge");
-	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=yesterday&serviceCharge=1", cust_ids[0]),
+	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=yesterday&serviceCharge=1", sbt_cust_ids[0]),
 	        0, "date");
 	sbt_err(sbt_call("/customer/update", "customerID=abc&lname=X"), 0, "customerID");
 	sbt_alive();
@@ -198,10 +182,10 @@ static void test_invalid_utf8(void **state)
 {
 	(void)state;
 	sbt_err(sbt_call("/customer/search", "lname=%%FF%%FE"), 0, "lname");
-	sbt_err(sbt_call("/customer/update", "customerID=%lld&lname=%%C3%%28", cust_ids[0]), 0, "lname");
+	sbt_err(sbt_call("/customer/update", "customerID=%lld&lname=%%C3%%28", sbt_cust_ids[0]), 0, "lname");
 	/* An overlong encoding of '/' and a lone surrogate. */
-	sbt_err(sbt_call("/customer/update", "customerID=%lld&city=%%C0%%AF", cust_ids[0]), 0, "city");
-	sbt_err(sbt_call("/customer/update", "customerID=%lld&city=%%ED%%A0%%80", cust_ids[0]), 0, "city");
+	sbt_err(sbt_call("/customer/update", "customerID=%lld&city=%%C0%%AF", sbt_cust_ids[0]), 0, "city");
+	sbt_err(sbt_call("/customer/update", "customerID=%lld&city=%%ED%%A0%%80", sbt_cust_ids[0]), 0, "city");
 	struct sbt_request rq = {
 		.path = "/customer/search", .content_type = "application/json",
 		.body = sbt_fmt("{\"lname\":\"\xff\xfe\",\"authenticationKey\":\"%s\",\"authenticationToken\":\"%s\"}",
@@ -210,20 +194,20 @@ static void test_invalid_utf8(void **state)
 	struct sbt_resp *r = sbt_request(&rq);
 	sbt_err(r, 0, NULL);
 	/* The customer was not changed. */
-	cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", cust_ids, 1), 0);
+	cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", sbt_cust_ids, 1), 0);
 	assert_null(strstr(sbt_s(c, "lname"), "("));
 	sbt_alive();
 	/* Valid UTF-8 is stored and read back as sent. */
 	const char *name = "Zo\xc3\xab \xc3\x91\xc3\xba\xc3\xb1" "ez \xe6\x97\xa5\xe6\x9c\xac";
-	sbt_ok(sbt_call("/customer/update", "customerID=%lld&spouse=%s", cust_ids[1], sbt_enc(name)));
-	c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", cust_ids + 1, 1), 0);
+	sbt_ok(sbt_call("/customer/update", "customerID=%lld&spouse=%s", sbt_cust_ids[1], sbt_enc(name)));
+	c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", sbt_cust_ids + 1, 1), 0);
 	assert_string_equal(sbt_s(c, "spouse"), name);
 }
 
 static long long new_ticket(void)
 {
 	return sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=10",
-	                           cust_ids[4], SBT_TODAY));
+	                           sbt_cust_ids[4], SBT_TODAY));
 }
 
 static void test_negative_taxable_addon(void **state)
@@ -267,11 +251,11 @@ static void test_state_code(void **state)
 {
 	(void)state;
 	sbt_err(sbt_call("/customer/create", "fname=Tex&lname=Ranger&state=Texas"), 0, "state");
-	sbt_err(sbt_call("/customer/update", "customerID=%lld&state=Texas", cust_ids[5]), 0, "state");
+	sbt_err(sbt_call("/customer/update", "customerID=%lld&state=Texas", sbt_cust_ids[5]), 0, "state");
 	long long *ids;
 	assert_int_equal(sbt_search("customer", &ids, "lname=Ranger"), 0);
-	sbt_ok(sbt_call("/customer/update", "customerID=%lld&state=OK", cust_ids[5]));
-	cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", cust_ids + 5, 1), 0);
+	sbt_ok(sbt_call("/customer/update", "customerID=%lld&state=OK", sbt_cust_ids[5]));
+	cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", sbt_cust_ids + 5, 1), 0);
 	assert_string_equal(sbt_s(c, "state"), "OK");
 }
 
@@ -328,7 +312,7 @@ static void test_sql_metacharacters(void **state)
 static void test_enumerations_and_limits(void **state)
 {
 	(void)state;
-	long long c = cust_ids[6], *appts;
+	long long c = sbt_cust_ids[6], *appts;
 	assert_true(sbt_search("appointment", &appts, "") > 0);
 	/* appointmentReminder status on write: -1, 1, 6, 9 (0 is not allowed). */
 	sbt_err(sbt_call("/appointmentReminder/create", "appointmentID=%lld&status=0", appts[0]), 0, "status");
@@ -384,7 +368,7 @@ static void test_variable_cut(void **state)
 	char *form = sbt_keep(malloc(1200 * 32));
 	size_t at = 0;
 	for (int i = 0; i < 1200; i++) {
-		long long id = i == 997 ? cust_ids[10] : i == 998 ? cust_ids[11] : i == 1100 ? cust_ids[12] : fake + i;
+		long long id = i == 997 ? sbt_cust_ids[10] : i == 998 ? sbt_cust_ids[11] : i == 1100 ? sbt_cust_ids[12] : fake + i;
 		at += (size_t)sprintf(form + at, "%scustomerIDs[]=%lld", i ? "&" : "", id);
 	}
 	/* Credentials last: they are cut off, so authentication fails. */
@@ -394,7 +378,7 @@ static void test_variable_cut(void **state)
 	r = sbt_post("/customer/get", sbt_fmt("%s&%s", sbt_auth(), form));
 	cJSON *recs = sbt_records(r);
 	assert_int_equal(cJSON_GetArraySize(recs), 1);
-	assert_int_equal(sbt_i(recs->child, "customerID"), cust_ids[10]);
+	assert_int_equal(sbt_i(recs->child, "customerID"), sbt_cust_ids[10]);
 	cJSON *echo = sbt_m(sbt_m(r->json, "params"), "customerIDs");
 	assert_int_equal(cJSON_GetArraySize(echo), 998);
 	sbt_alive();
@@ -418,5 +402,5 @@ int main(void)
 		SBT_TEST(test_unknown_records),
 		SBT_TEST(test_variable_cut),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, sbt_customers_teardown);
 }

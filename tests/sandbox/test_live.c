@@ -1,10 +1,8 @@
 /* test_live.c: --live moves today's stops on (status, dateUpdated, changelog); without it nothing moves. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../lib/sbtest.h"
 
@@ -36,20 +34,6 @@ static cJSON *today(void)
 	return sbt_get("appointment", "appointmentIDs", ids, n);
 }
 
-static void pause_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
-		;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Number of appointments of `now` that differ from `before` (same ids). */
 static size_t changed(const cJSON *before, const cJSON *now)
 {
@@ -77,16 +61,16 @@ static void test_live_moves_today(void **state)
 	size_t nch = sbt_search("changelog", &ch, "");
 	long long last_change = nch ? ch[nch - 1] : 0;
 
-	double deadline = now_s() + DEADLINE_S;
+	double deadline = sbt_now() + DEADLINE_S;
 	cJSON *now = NULL;
 	int polls = 0;
 	for (;;) {
-		pause_ms(POLL_MS);
+		sbt_sleep_ms(POLL_MS);
 		polls++;
 		now = today();
 		if (changed(before, now) > 0)
 			break;
-		if (now_s() > deadline) {
+		if (sbt_now() > deadline) {
 			cJSON_Delete(before);
 			fail_msg("no appointment of today changed within %.0f s with --live 1", DEADLINE_S);
 		}
@@ -140,7 +124,7 @@ static void test_still_without_live(void **state)
 	struct sbt_server *s = start_day(0);
 	cJSON *before = cJSON_Duplicate(today(), 1);
 	for (int i = 0; i < polls_needed + 5; i++) {
-		pause_ms(POLL_MS);
+		sbt_sleep_ms(POLL_MS);
 		cJSON *now = today();
 		if (changed(before, now)) {
 			cJSON_Delete(before);

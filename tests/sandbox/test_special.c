@@ -9,32 +9,6 @@
 
 #include "../lib/sbtest.h"
 
-static struct sbt_server *srv;
-static long long *cust_ids;
-static size_t n_cust;
-
-static int setup(void **state)
-{
-	static const char *const args[] = { SBT_DEFAULT_ARGS, NULL };
-	long long *ids;
-	(void)state;
-	srv = sbt_start(args);
-	n_cust = sbt_search("customer", &ids, "");
-	assert_true(n_cust >= 200);
-	cust_ids = malloc(n_cust * sizeof *ids);
-	memcpy(cust_ids, ids, n_cust * sizeof *ids);
-	sbt_test_teardown(NULL);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(cust_ids);
-	sbt_free(srv);
-	return sbt_test_teardown(NULL);
-}
-
 static cJSON *get1(const char *entity, const char *param, long long id)
 {
 	cJSON *rec = cJSON_GetArrayItem(sbt_get(entity, param, &id, 1), 0);
@@ -84,7 +58,7 @@ static void test_ticket_addons(void **state)
 {
 	(void)state;
 	long long tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=80",
-	                                    cust_ids[21], SBT_TODAY));
+	                                    sbt_cust_ids[21], SBT_TODAY));
 	cJSON *items = addons_of(sbt_call("/ticket/getAddOns", "ticketID=%lld", tid));
 	assert_int_equal(cJSON_GetArraySize(items), 0);
 
@@ -145,7 +119,7 @@ static void test_ticket_addons(void **state)
 	assert_int_equal(cJSON_GetArraySize(items), 0);
 	/* Another ticket's add-ons are untouched by all this. */
 	long long other = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=5",
-	                                      cust_ids[22], SBT_TODAY));
+	                                      sbt_cust_ids[22], SBT_TODAY));
 	sbt_result(sbt_call("/ticket/createAddOn", "ticketID=%lld&amount=1&taxable=0&description=Keep", other));
 	sbt_ok(sbt_call("/ticket/setAddOns", "ticketID=%lld&addons=%s", tid, sbt_enc("[]")));
 	items = addons_of(sbt_call("/ticket/getAddOns", "ticketID=%lld", other));
@@ -160,16 +134,16 @@ static void test_ticket_create_with_addons(void **state)
 	                                    "customerID=%lld&date=%s&serviceCharge=40&templateType=R"
 	                                    "&addons[0][description]=Bait&addons[0][amount]=12&addons[0][taxable]=1"
 	                                    "&addons[1][description]=Trap&addons[1][amount]=8&addons[1][taxable]=0",
-	                                    cust_ids[25], SBT_TODAY));
+	                                    sbt_cust_ids[25], SBT_TODAY));
 	cJSON *items = addons_of(sbt_call("/ticket/getAddOns", "ticketID=%lld", tid));
 	assert_string_equal(descriptions(items), "Bait|Trap");
 	assert_string_equal(sbt_s(get1("ticket", "ticketIDs", tid), "templateType"), "R");
 	/* An empty list, or false, makes none. */
 	tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=40&addons=false",
-	                          cust_ids[25], SBT_TODAY));
+	                          sbt_cust_ids[25], SBT_TODAY));
 	assert_int_equal(cJSON_GetArraySize(addons_of(sbt_call("/ticket/getAddOns", "ticketID=%lld", tid))), 0);
 	tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=40&addons=%s",
-	                          cust_ids[25], SBT_TODAY, sbt_enc("[]")));
+	                          sbt_cust_ids[25], SBT_TODAY, sbt_enc("[]")));
 	assert_int_equal(cJSON_GetArraySize(addons_of(sbt_call("/ticket/getAddOns", "ticketID=%lld", tid))), 0);
 }
 
@@ -186,7 +160,7 @@ static long long new_subscription(long long cust, const char *extra)
 static void test_initial_addons(void **state)
 {
 	(void)state;
-	long long sid = new_subscription(cust_ids[30], "");
+	long long sid = new_subscription(sbt_cust_ids[30], "");
 	cJSON *items = addons_of(sbt_call("/subscription/getInitialAddOns", "subscriptionID=%lld", sid));
 	assert_int_equal(cJSON_GetArraySize(items), 0);
 
@@ -231,7 +205,7 @@ static void test_addon_ids_not_reused(void **state)
 {
 	(void)state;
 	long long tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=1",
-	                                    cust_ids[23], SBT_TODAY));
+	                                    sbt_cust_ids[23], SBT_TODAY));
 	long long item = sbt_result(sbt_call("/ticket/createAddOn", "ticketID=%lld&amount=1&taxable=0", tid));
 	sbt_ok(sbt_call("/ticket/setAddOns", "ticketID=%lld&addons=%s", tid,
 	                sbt_enc("[{\"description\":\"New\",\"amount\":2,\"taxable\":0}]")));
@@ -241,7 +215,7 @@ static void test_addon_ids_not_reused(void **state)
 		fail_msg("setAddOns gave the new item id %lld; the deleted one had %lld",
 		         sbt_i(items->child, "itemID"), item);
 
-	long long sid = new_subscription(cust_ids[24], "");
+	long long sid = new_subscription(sbt_cust_ids[24], "");
 	long long add = sbt_result(sbt_call("/subscription/createInitialAddOn",
 	                                    "subscriptionID=%lld&amount=1", sid));
 	sbt_ok(sbt_call("/subscription/setInitialAddOns", "subscriptionID=%lld&addons=%s", sid,
@@ -270,7 +244,7 @@ static void test_update_lead_stage(void **state)
 {
 	(void)state;
 	long long stage = a_stage(), *ids;
-	long long sid = new_subscription(cust_ids[31], "&active=1");
+	long long sid = new_subscription(sbt_cust_ids[31], "&active=1");
 
 	/* status 0: back to a lead at the stage. */
 	struct sbt_resp *r = sbt_call("/subscription/updateLeadStage", "subscriptionID=%lld&status=0&stageID=%lld",
@@ -280,20 +254,20 @@ static void test_update_lead_stage(void **state)
 	cJSON *s = get1("subscription", "subscriptionIDs", sid);
 	assert_string_equal(sbt_s(s, "active"), "-3");
 	assert_int_equal(sbt_i(s, "leadStageID"), stage);
-	size_t n = sbt_search("subscription", &ids, "customerIDs=%lld", cust_ids[31]);
+	size_t n = sbt_search("subscription", &ids, "customerIDs=%lld", sbt_cust_ids[31]);
 	assert_false(sbt_has(ids, n, sid)); /* leads only with active given */
-	n = sbt_search("subscription", &ids, "customerIDs=%lld&active=-3", cust_ids[31]);
+	n = sbt_search("subscription", &ids, "customerIDs=%lld&active=-3", sbt_cust_ids[31]);
 	assert_true(sbt_has(ids, n, sid));
 
 	/* status 1: won, an active subscription again. */
 	sbt_ok(sbt_call("/subscription/updateLeadStage", "subscriptionID=%lld&status=1&stageID=%lld",
 	                sid, stage));
 	assert_string_equal(sbt_s(get1("subscription", "subscriptionIDs", sid), "active"), "1");
-	n = sbt_search("subscription", &ids, "customerIDs=%lld", cust_ids[31]);
+	n = sbt_search("subscription", &ids, "customerIDs=%lld", sbt_cust_ids[31]);
 	assert_true(sbt_has(ids, n, sid));
 
 	/* By subscriptionLink instead of the id. */
-	long long linked = new_subscription(cust_ids[32], "&subscriptionLink=770001&active=1");
+	long long linked = new_subscription(sbt_cust_ids[32], "&subscriptionLink=770001&active=1");
 	assert_string_equal(sbt_s(get1("subscription", "subscriptionIDs", linked), "subscriptionLink"),
 	                    "770001");
 	r = sbt_call("/subscription/updateLeadStage", "subscriptionLink=770001&status=0&stageID=%lld", stage);
@@ -337,7 +311,7 @@ static void assert_names(struct sbt_resp *r, const char *param)
 static void test_create_payment_profile_rules(void **state)
 {
 	(void)state;
-	long long cust = cust_ids[40];
+	long long cust = sbt_cust_ids[40];
 	/* A needs both tokens. */
 	assert_names(sbt_call("/customer/createPaymentProfile",
 	                      "customerID=%lld&gateway=A&CreditCardTokenID=tid-1", cust), "CreditCardToken");
@@ -378,7 +352,7 @@ static void test_create_payment_profile_rules(void **state)
 static void test_payment_profile_becomes_active(void **state)
 {
 	(void)state;
-	long long cust = cust_ids[41];
+	long long cust = sbt_cust_ids[41];
 	long long first = sbt_result(sbt_call("/paymentProfile/create",
 	                                      "customerID=%lld&paymentMethod=1&billingName=First", cust));
 	assert_int_equal(sbt_i(get1("customer", "customerIDs", cust), "autoPayPaymentProfileID"), first);
@@ -594,7 +568,7 @@ static void test_employee_dealias(void **state)
 static void test_portal_login(void **state)
 {
 	(void)state;
-	long long cust = cust_ids[50];
+	long long cust = sbt_cust_ids[50];
 	struct sbt_resp *r = sbt_call("/customer/get", "customerIDs=%lld&includePortalLogin=1", cust);
 	cJSON *c = cJSON_GetArrayItem(sbt_records(r), 0);
 	assert_non_null(c);
@@ -626,5 +600,5 @@ int main(void)
 		SBT_TEST(test_employee_dealias),
 		SBT_TEST(test_portal_login),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, sbt_customers_setup, sbt_customers_teardown);
 }

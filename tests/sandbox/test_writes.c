@@ -8,32 +8,6 @@
 
 #include "../lib/sbtest.h"
 
-static struct sbt_server *srv;
-static long long *cust_ids;
-static size_t n_cust;
-
-static int setup(void **state)
-{
-	static const char *const args[] = { SBT_DEFAULT_ARGS, NULL };
-	long long *ids;
-	(void)state;
-	srv = sbt_start(args);
-	n_cust = sbt_search("customer", &ids, "");
-	assert_true(n_cust >= 200);
-	cust_ids = malloc(n_cust * sizeof *ids);
-	memcpy(cust_ids, ids, n_cust * sizeof *ids);
-	sbt_test_teardown(NULL);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	free(cust_ids);
-	sbt_free(srv);
-	return sbt_test_teardown(NULL);
-}
-
 /* Highest changelog id so far (0 when none). */
 static long long last_change(void)
 {
@@ -144,7 +118,7 @@ static void test_customer(void **state)
 static void test_changelog_of_update(void **state)
 {
 	(void)state;
-	long long id = cust_ids[17], *ids;
+	long long id = sbt_cust_ids[17], *ids;
 	size_t n0 = sbt_search("changelog", &ids, "classID=8&referenceID=%lld", id);
 	sbt_ok(sbt_call("/customer/update", "customerID=%lld&lname=%s", id, sbt_enc("Changelogged")));
 	size_t n = sbt_search("changelog", &ids, "classID=8&referenceID=%lld", id);
@@ -180,7 +154,7 @@ static long long a_note_type(void)
 static void test_note(void **state)
 {
 	(void)state;
-	long long type = a_note_type(), cust = cust_ids[5];
+	long long type = a_note_type(), cust = sbt_cust_ids[5];
 	long long before = last_change();
 	const char *text = "Gate code 4711; dog in yard";
 	long long id = sbt_result(sbt_call("/note/create",
@@ -212,7 +186,7 @@ static void test_note(void **state)
 static void test_ticket(void **state)
 {
 	(void)state;
-	long long cust = cust_ids[9], before = last_change();
+	long long cust = sbt_cust_ids[9], before = last_change();
 	long long id = sbt_result(sbt_call("/ticket/create",
 	                                   "customerID=%lld&date=%s&serviceCharge=49.50&serviceTaxable=0"
 	                                   "&additionalNotes=%s&status=1",
@@ -270,7 +244,7 @@ static long long a_service_type(void)
 static void test_subscription(void **state)
 {
 	(void)state;
-	long long cust = cust_ids[11], svc = a_service_type(), before = last_change();
+	long long cust = sbt_cust_ids[11], svc = a_service_type(), before = last_change();
 	struct sbt_resp *r = sbt_call("/subscription/create",
 	                              "serviceID=%lld&customerID=%lld&frequency=90&billingFrequency=-1"
 	                              "&agreementLength=12&active=1", svc, cust);
@@ -314,7 +288,7 @@ static void test_route_update(void **state)
 static void test_payment_profile(void **state)
 {
 	(void)state;
-	long long cust = cust_ids[13], before = last_change();
+	long long cust = sbt_cust_ids[13], before = last_change();
 	struct sbt_resp *r = sbt_call("/paymentProfile/create",
 	                              "customerID=%lld&paymentMethod=1&billingName=%s&billingAddress1=%s"
 	                              "&billingCity=Dallas&billingState=TX&billingZip=75201&billingCountryID=US",
@@ -441,7 +415,7 @@ static void test_concurrent_writes(void **state)
 	enum { NOTES = 40, UPDATES = 20, SAME = 20, READS = 20, N = NOTES + UPDATES + SAME + READS };
 	struct sbt_request rq[N];
 	struct sbt_resp *out[N];
-	long long type = a_note_type(), target = cust_ids[150];
+	long long type = a_note_type(), target = sbt_cust_ids[150];
 	const char *auth = sbt_auth();
 
 	memset(rq, 0, sizeof rq);
@@ -450,13 +424,13 @@ static void test_concurrent_writes(void **state)
 		             : i < NOTES + UPDATES + SAME ? "/customer/update" : "/customer/get";
 		if (i < NOTES)
 			rq[i].body = sbt_fmt("customerID=%lld&contactType=%lld&notes=parallel-%d&showOnInvoice=0&%s",
-			                     cust_ids[60 + i], type, i, auth);
+			                     sbt_cust_ids[60 + i], type, i, auth);
 		else if (i < NOTES + UPDATES)
-			rq[i].body = sbt_fmt("customerID=%lld&city=Para%d&%s", cust_ids[100 + i - NOTES], i, auth);
+			rq[i].body = sbt_fmt("customerID=%lld&city=Para%d&%s", sbt_cust_ids[100 + i - NOTES], i, auth);
 		else if (i < NOTES + UPDATES + SAME)
 			rq[i].body = sbt_fmt("customerID=%lld&city=Same%d&%s", target, i, auth);
 		else
-			rq[i].body = sbt_fmt("customerIDs=%s&%s", sbt_enc(sbt_idlist(cust_ids, 100)), auth);
+			rq[i].body = sbt_fmt("customerIDs=%s&%s", sbt_enc(sbt_idlist(sbt_cust_ids, 100)), auth);
 	}
 	sbt_parallel(rq, N, out);
 	long long ids[NOTES];
@@ -474,9 +448,9 @@ static void test_concurrent_writes(void **state)
 	assert_int_equal(cJSON_GetArraySize(notes), NOTES);
 	for (int i = 0; i < NOTES; i++)
 		assert_string_equal(sbt_s(sbt_find(notes, "noteID", ids[i]), "notes"), sbt_fmt("parallel-%d", i));
-	cJSON *custs = sbt_get("customer", "customerIDs", cust_ids + 100, UPDATES);
+	cJSON *custs = sbt_get("customer", "customerIDs", sbt_cust_ids + 100, UPDATES);
 	for (int i = 0; i < UPDATES; i++)
-		assert_string_equal(sbt_s(sbt_find(custs, "customerID", cust_ids[100 + i]), "city"),
+		assert_string_equal(sbt_s(sbt_find(custs, "customerID", sbt_cust_ids[100 + i]), "city"),
 		                    sbt_fmt("Para%d", NOTES + i));
 	const char *city = sbt_s(cJSON_GetArrayItem(sbt_get("customer", "customerIDs", &target, 1), 0), "city");
 	assert_int_equal(strncmp(city, "Same", 4), 0);
@@ -499,5 +473,5 @@ int main(void)
 		SBT_TEST(test_update_unknown),
 		SBT_TEST(test_concurrent_writes),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, sbt_customers_setup, sbt_customers_teardown);
 }
