@@ -108,7 +108,8 @@ tests_unit_test_notify_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test_notify_events
 TESTS += tests/unit/test_notify_events
-tests_unit_test_notify_events_SOURCES = tests/unit/test_notify_events.c
+tests_unit_test_notify_events_SOURCES = tests/unit/test_notify_events.c \
+	tests/unit/notify_fixtures.c tests/unit/notify_fixtures.h
 tests_unit_test_notify_events_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_unit_test_notify_events_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
 endif
@@ -132,7 +133,7 @@ if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_alerts
 TESTS += tests/unit/test_alerts
 tests_unit_test_alerts_SOURCES = tests/unit/test_alerts.c src/ui/alerts.c src/ui/alerts.h \
-	src/ui/state.c
+	src/ui/state.c tests/unit/notify_fixtures.c tests/unit/notify_fixtures.h
 tests_unit_test_alerts_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
 tests_unit_test_alerts_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
 endif
