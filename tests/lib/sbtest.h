@@ -107,10 +107,12 @@ const char *sbt_dir(const struct sbt_server *s);
 /* 1 while the child process is running (reaps it when it has exited). */
 int sbt_running(struct sbt_server *s);
 
-/* The world most write tests share, as cmocka group fixtures: a sandbox
- * of SBT_DEFAULT_ARGS (current) and every id of its customers, ascending
- * and at least 200, in sbt_cust_ids (malloc'd: it outlives the per-test
- * arena).  The teardown frees the ids, the server and the arena. */
+/* The world most programs share, as cmocka group fixtures: a sandbox of
+ * SBT_DEFAULT_ARGS (sbt_cust_srv, made current) and every id of its
+ * customers, ascending and at least 200, in sbt_cust_ids (malloc'd: it
+ * outlives the per-test arena).  The teardown frees the ids, the server
+ * and the arena. */
+extern struct sbt_server *sbt_cust_srv;
 extern long long *sbt_cust_ids;
 extern size_t sbt_n_cust;
 int sbt_customers_setup(void **state);

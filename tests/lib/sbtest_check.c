@@ -232,9 +232,9 @@ size_t sbt_search_at(const char *file, int line, const char *entity, long long *
 	return sbt_ids_at(r, ids, file, line);
 }
 
+struct sbt_server *sbt_cust_srv;
 long long *sbt_cust_ids;
 size_t sbt_n_cust;
-static struct sbt_server *customers_srv;
 
 int sbt_customers_setup(void **state)
 {
@@ -242,7 +242,7 @@ int sbt_customers_setup(void **state)
 	long long *ids;
 
 	(void)state;
-	customers_srv = sbt_start(args);
+	sbt_cust_srv = sbt_start(args);
 	sbt_n_cust = sbt_search("customer", &ids, "");
 	assert_true(sbt_n_cust >= 200);
 	sbt_cust_ids = malloc(sbt_n_cust * sizeof *ids);
@@ -257,8 +257,8 @@ int sbt_customers_teardown(void **state)
 	free(sbt_cust_ids);
 	sbt_cust_ids = NULL;
 	sbt_n_cust = 0;
-	sbt_free(customers_srv);
-	customers_srv = NULL;
+	sbt_free(sbt_cust_srv);
+	sbt_cust_srv = NULL;
 	return sbt_test_teardown(NULL);
 }
 

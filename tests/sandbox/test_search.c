@@ -9,34 +9,21 @@
 
 #include "../lib/sbtest.h"
 
-static struct sbt_server *srv;
-static long long *all_ids;
-static size_t n_all;
 static cJSON *customers; /* every customer record, ascending by id */
 
 static int setup(void **state)
 {
-	static const char *const args[] = { SBT_DEFAULT_ARGS, NULL };
-	long long *ids;
-	(void)state;
-	srv = sbt_start(args);
-	n_all = sbt_search("customer", &ids, "");
-	assert_true(n_all >= 200);
-	all_ids = malloc(n_all * sizeof *all_ids);
-	memcpy(all_ids, ids, n_all * sizeof *ids);
-	customers = cJSON_Duplicate(sbt_get("customer", "customerIDs", all_ids, n_all), 1);
-	assert_int_equal(cJSON_GetArraySize(customers), n_all);
+	sbt_customers_setup(state);
+	customers = cJSON_Duplicate(sbt_get("customer", "customerIDs", sbt_cust_ids, sbt_n_cust), 1);
+	assert_int_equal(cJSON_GetArraySize(customers), sbt_n_cust);
 	sbt_test_teardown(NULL);
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	(void)state;
-	sbt_free(srv);
-	free(all_ids);
 	cJSON_Delete(customers);
-	return sbt_test_teardown(NULL);
+	return sbt_customers_teardown(state);
 }
 
 /* Compares a search answer with the expected list, printing both on a
@@ -66,7 +53,7 @@ typedef int (*keep_fn)(const cJSON *rec, const void *arg);
 /* Ids of customers for which keep(rec, arg) is true (arena-owned). */
 static size_t customers_where(keep_fn keep, const void *arg, long long **out)
 {
-	long long *ids = sbt_keep(calloc(n_all + 1, sizeof *ids));
+	long long *ids = sbt_keep(calloc(sbt_n_cust + 1, sizeof *ids));
 	size_t n = 0;
 	for (cJSON *rec = customers->child; rec; rec = rec->next)
 		if (keep(rec, arg))
@@ -108,7 +95,7 @@ static int keep_int(const cJSON *rec, const void *arg)
 static void test_integer_operators(void **state)
 {
 	(void)state;
-	long long mid = all_ids[n_all / 2], lo = all_ids[20], hi = all_ids[60];
+	long long mid = sbt_cust_ids[sbt_n_cust / 2], lo = sbt_cust_ids[20], hi = sbt_cust_ids[60];
 	static const char *const ops[] = { ">", "<", ">=", "<=", "=", "!=" };
 
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
@@ -146,7 +133,7 @@ static int keep_office_ne_and_above(const cJSON *rec, const void *arg)
 static void test_simple_value_and_combined(void **state)
 {
 	(void)state;
-	long long mid = all_ids[n_all / 3];
+	long long mid = sbt_cust_ids[sbt_n_cust / 3];
 	office_of_first = sbt_i(customers->child, "officeID");
 	check_search(sbt_fmt("officeIDs=%lld", office_of_first), keep_office_eq, NULL);
 	check_search(sbt_fmt("officeIDs=%s&customerIDs=%s",
@@ -228,10 +215,10 @@ static void test_active_and_apay(void **state)
 				fail_msg("aPay=%d finds customers with aPay \"%s\" and \"%s\"", k, value[k], v);
 		}
 	}
-	sbt_note("aPay=0: %zu, aPay=1: %zu, aPay=2: %zu of %zu", n[0], n[1], n[2], n_all);
-	if (total != n_all)
-		fail_msg("aPay=0, 1 and 2 find %zu customers together, not all %zu", total, n_all);
-	assert_true(n[0] > n_all / 2);
+	sbt_note("aPay=0: %zu, aPay=1: %zu, aPay=2: %zu of %zu", n[0], n[1], n[2], sbt_n_cust);
+	if (total != sbt_n_cust)
+		fail_msg("aPay=0, 1 and 2 find %zu customers together, not all %zu", total, sbt_n_cust);
+	assert_true(n[0] > sbt_n_cust / 2);
 	for (int a = 0; a < 3; a++)
 		for (int b = a + 1; b < 3; b++)
 			if (value[a] && value[b])
@@ -324,7 +311,7 @@ static int good_pattern(enum textop op, const char *v)
 	struct textcmp a = { op, v, 0 }, b = { op, v, 1 };
 	long long *x, *y;
 	size_t nx = customers_where(keep_text, &a, &x), ny = customers_where(keep_text, &b, &y);
-	if (nx != ny || nx == 0 || nx == n_all)
+	if (nx != ny || nx == 0 || nx == sbt_n_cust)
 		return 0;
 	return memcmp(x, y, nx * sizeof *x) == 0;
 }
@@ -426,7 +413,7 @@ static int cmp_str(const void *a, const void *b)
 static void test_date_operators(void **state)
 {
 	(void)state;
-	char **days = sbt_keep(calloc(n_all, sizeof *days));
+	char **days = sbt_keep(calloc(sbt_n_cust, sizeof *days));
 	size_t n = 0;
 	for (cJSON *rec = customers->child; rec; rec = rec->next)
 		days[n++] = sbt_fmt("%.10s", sbt_s(rec, "dateAdded"));
@@ -476,7 +463,7 @@ static void test_route_date_range(void **state)
 static void test_date_updated_timestamp(void **state)
 {
 	(void)state;
-	long long id = all_ids[42], *ids;
+	long long id = sbt_cust_ids[42], *ids;
 	sbt_ok(sbt_call("/customer/update", "customerID=%lld&city=%s", id, sbt_enc("Searchville")));
 	const char *stamp = sbt_s(sbt_byid("customer", id), "dateUpdated");
 	assert_int_equal(strlen(stamp), 19);
@@ -526,7 +513,7 @@ static void test_include_data_first_1000(void **state)
 	(void)state;
 	long long *ids;
 	/* Customers: everything resolved, nothing left out. */
-	check_include_data("customer", "", n_all);
+	check_include_data("customer", "", sbt_n_cust);
 	/* A search over 1000: appointments of every status over the generated
 	 * range; add notes when the data are too small for that. */
 	size_t n = sbt_search("appointment", &ids, "status=%s", sbt_qo("IN", "[-2,-1,0,1,2]"));
@@ -541,7 +528,7 @@ static void test_include_data_first_1000(void **state)
 	long long type = sbt_i(first, "typeID");
 	for (size_t k = nn; k <= 1000; k++)
 		sbt_ok(sbt_call("/note/create", "customerID=%lld&contactType=%lld&notes=%s&showOnInvoice=0",
-		                all_ids[k % n_all], type, sbt_enc(sbt_fmt("bulk note %zu", k))));
+		                sbt_cust_ids[k % sbt_n_cust], type, sbt_enc(sbt_fmt("bulk note %zu", k))));
 	check_include_data("note", "", 1001);
 }
 
@@ -588,7 +575,7 @@ static void test_default_ticket(void **state)
 	/* Make sure a template exists. */
 	long long id = sbt_result(sbt_call("/ticket/create",
 	                                   "customerID=%lld&date=%s&serviceCharge=10.00&status=-1",
-	                                   all_ids[3], SBT_TODAY));
+	                                   sbt_cust_ids[3], SBT_TODAY));
 	cJSON *rec = cJSON_GetArrayItem(sbt_get("ticket", "ticketIDs", &id, 1), 0);
 	assert_non_null(rec);
 	assert_string_equal(sbt_s(rec, "active"), "-1");
@@ -678,7 +665,7 @@ static void test_search_cap_paging(void **state)
 	assert_int_equal(sbt_ids(r, &page), 100);
 	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "customers")), 100);
 	sbt_free(capped);
-	sbt_use(srv);
+	sbt_use(sbt_cust_srv);
 }
 
 int main(void)

@@ -13,37 +13,10 @@
 
 #include "../lib/sbtest.h"
 
-static struct sbt_server *srv;
-static long long *all_ids;
-static size_t n_all;
-
 static const char *const head_ok[] = {
 	"params", "tokenUsage", "tokenLimits", "requestAPIKeyType", "requestAction",
 	"endpoint", "success", "ignoredParams", NULL,
 };
-
-static int setup(void **state)
-{
-	static const char *const args[] = { SBT_DEFAULT_ARGS, NULL };
-	(void)state;
-	srv = sbt_start(args);
-	/* Kept across tests: fetched once, outside the per-test arena. */
-	long long *ids;
-	n_all = sbt_search("customer", &ids, "");
-	all_ids = malloc((n_all + 1) * sizeof *all_ids);
-	memcpy(all_ids, ids, n_all * sizeof *ids);
-	sbt_test_teardown(NULL);
-	assert_true(n_all >= 200);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	sbt_free(srv);
-	free(all_ids);
-	return sbt_test_teardown(NULL);
-}
 
 /* names = head_ok, then more (NULL-terminated), as one list. */
 static const char **with_head(const char *const *more)
@@ -104,7 +77,7 @@ static void test_envelope_search(void **state)
 		"propertyNameData", NULL };
 	(void)state;
 	struct sbt_resp *r = sbt_call("/customer/search", "customerIDs=%s",
-	                              sbt_qo("<=", sbt_fmt("%lld", all_ids[4])));
+	                              sbt_qo("<=", sbt_fmt("%lld", sbt_cust_ids[4])));
 	long long *ids;
 	assert_int_equal(sbt_ids(r, &ids), 5);
 	sbt_order(r->json, with_head(tail));
@@ -115,7 +88,7 @@ static void test_envelope_search(void **state)
 	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
 
 	r = sbt_call("/customer/search", "customerIDs=%s&includeData=1",
-	             sbt_qo("<=", sbt_fmt("%lld", all_ids[4])));
+	             sbt_qo("<=", sbt_fmt("%lld", sbt_cust_ids[4])));
 	assert_int_equal(sbt_ids(r, &ids), 5);
 	sbt_order(r->json, with_head(tail_data));
 	check_head(r->json);
@@ -133,7 +106,7 @@ static void test_envelope_get(void **state)
 		"propertyName", NULL };
 	(void)state;
 	struct sbt_resp *r = sbt_call("/customer/get", "customerIDs=%s",
-	                              sbt_enc(sbt_idlist(all_ids, 3)));
+	                              sbt_enc(sbt_idlist(sbt_cust_ids, 3)));
 	sbt_ok(r);
 	sbt_order(r->json, with_head(tail));
 	check_head(r->json);
@@ -148,14 +121,14 @@ static void test_envelope_byid(void **state)
 	static const char *const tail[] = { "processingTime", "?count", "customer",
 		"propertyName", NULL };
 	(void)state;
-	struct sbt_resp *r = sbt_call0(sbt_fmt("/customer/%lld", all_ids[1]));
+	struct sbt_resp *r = sbt_call0(sbt_fmt("/customer/%lld", sbt_cust_ids[1]));
 	sbt_ok(r);
 	sbt_order(r->json, with_head(tail));
 	check_head(r->json);
 	assert_string_equal(sbt_s(r->json, "propertyName"), "customer");
 	cJSON *rec = sbt_m(r->json, "customer");
 	assert_true(cJSON_IsObject(rec));
-	assert_int_equal(sbt_i(rec, "customerID"), all_ids[1]);
+	assert_int_equal(sbt_i(rec, "customerID"), sbt_cust_ids[1]);
 }
 
 static void test_envelope_write(void **state)
@@ -163,12 +136,12 @@ static void test_envelope_write(void **state)
 	static const char *const tail[] = { "processingTime", "*", "result", "*", NULL };
 	(void)state;
 	struct sbt_resp *r = sbt_call("/customer/update", "customerID=%lld&spouse=%s",
-	                              all_ids[2], sbt_enc("Pat Wire"));
+	                              sbt_cust_ids[2], sbt_enc("Pat Wire"));
 	sbt_ok(r);
 	sbt_order(r->json, with_head(tail));
 	check_head(r->json);
 	assert_true(cJSON_IsString(sbt_m(r->json, "result")));
-	assert_int_equal(sbt_i(r->json, "result"), all_ids[2]);
+	assert_int_equal(sbt_i(r->json, "result"), sbt_cust_ids[2]);
 	assert_false(cJSON_HasObjectItem(r->json, "idName"));
 }
 
@@ -185,7 +158,7 @@ static void test_envelope_error(void **state)
 static void test_values_are_strings(void **state)
 {
 	(void)state;
-	cJSON *recs = sbt_get("customer", "customerIDs", all_ids, 50);
+	cJSON *recs = sbt_get("customer", "customerIDs", sbt_cust_ids, 50);
 	assert_int_equal(cJSON_GetArraySize(recs), 50);
 	for (cJSON *rec = recs->child; rec; rec = rec->next) {
 		assert_true(matches("^[0-9]+$", sbt_s(rec, "customerID")));
@@ -216,15 +189,15 @@ static void test_params_echo(void **state)
 	(void)state;
 	struct sbt_resp *r = sbt_call("/customer/get",
 	                              "customerIDs[]=%lld&customerIDs[]=%lld&includeSubscriptions=0",
-	                              all_ids[0], all_ids[1]);
+	                              sbt_cust_ids[0], sbt_cust_ids[1]);
 	sbt_ok(r);
 	cJSON *p = sbt_m(r->json, "params");
 	cJSON *arr = sbt_m(p, "customerIDs");
 	assert_true(cJSON_IsArray(arr));
 	assert_int_equal(cJSON_GetArraySize(arr), 2);
 	assert_true(cJSON_IsString(cJSON_GetArrayItem(arr, 0)));
-	assert_string_equal(cJSON_GetArrayItem(arr, 0)->valuestring, sbt_fmt("%lld", all_ids[0]));
-	assert_string_equal(cJSON_GetArrayItem(arr, 1)->valuestring, sbt_fmt("%lld", all_ids[1]));
+	assert_string_equal(cJSON_GetArrayItem(arr, 0)->valuestring, sbt_fmt("%lld", sbt_cust_ids[0]));
+	assert_string_equal(cJSON_GetArrayItem(arr, 1)->valuestring, sbt_fmt("%lld", sbt_cust_ids[1]));
 	assert_string_equal(sbt_s(p, "includeSubscriptions"), "0");
 	assert_string_equal(sbt_s(p, "authenticationKey"), sbt_key());
 	assert_string_equal(sbt_s(p, "authenticationToken"), sbt_token());
@@ -235,7 +208,7 @@ static void test_params_echo(void **state)
 		.content_type = "application/json",
 		.body = sbt_fmt("{\"customerIDs\":[%lld,%lld],\"includeSubscriptions\":0,"
 		                "\"authenticationKey\":\"%s\",\"authenticationToken\":\"%s\"}",
-		                all_ids[0], all_ids[1], sbt_key(), sbt_token()),
+		                sbt_cust_ids[0], sbt_cust_ids[1], sbt_key(), sbt_token()),
 	};
 	r = sbt_request(&rq);
 	sbt_ok(r);
@@ -244,7 +217,7 @@ static void test_params_echo(void **state)
 	assert_true(cJSON_IsArray(arr));
 	assert_int_equal(cJSON_GetArraySize(arr), 2);
 	assert_true(cJSON_IsString(cJSON_GetArrayItem(arr, 1)));
-	assert_string_equal(cJSON_GetArrayItem(arr, 1)->valuestring, sbt_fmt("%lld", all_ids[1]));
+	assert_string_equal(cJSON_GetArrayItem(arr, 1)->valuestring, sbt_fmt("%lld", sbt_cust_ids[1]));
 	assert_string_equal(sbt_s(p, "includeSubscriptions"), "0");
 	assert_int_equal(cJSON_GetArraySize(sbt_records(r)), 2);
 }
@@ -262,7 +235,7 @@ static void test_ignored_params(void **state)
 
 	/* An unknown filter alone: the search still succeeds, unfiltered. */
 	r = sbt_call("/customer/search", "noSuchFilter=1");
-	assert_int_equal(sbt_ids(r, &ids), n_all);
+	assert_int_equal(sbt_ids(r, &ids), sbt_n_cust);
 	ign = sbt_m(r->json, "ignoredParams");
 	assert_int_equal(cJSON_GetArraySize(ign), 1);
 	assert_string_equal(cJSON_GetArrayItem(ign, 0)->valuestring, "noSuchFilter");
@@ -283,7 +256,7 @@ static void expect_records(struct sbt_resp *r, const long long *want, size_t n)
 static void test_array_encodings(void **state)
 {
 	(void)state;
-	long long want[3] = { all_ids[3], all_ids[7], all_ids[11] };
+	long long want[3] = { sbt_cust_ids[3], sbt_cust_ids[7], sbt_cust_ids[11] };
 	long long missing = 999999999;
 	const char *idl = sbt_fmt("[%lld,%lld,%lld,%lld]", want[0], want[1], want[2], missing);
 	long long *ids;
@@ -322,19 +295,19 @@ static void test_array_encodings(void **state)
 	}
 }
 
-/* Ids of all_ids strictly greater than v. */
+/* Ids of sbt_cust_ids strictly greater than v. */
 static size_t count_above(long long v)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < n_all; i++)
-		n += all_ids[i] > v;
+	for (size_t i = 0; i < sbt_n_cust; i++)
+		n += sbt_cust_ids[i] > v;
 	return n;
 }
 
 static void test_query_object_encodings(void **state)
 {
 	(void)state;
-	long long pivot = all_ids[n_all / 2], *ids;
+	long long pivot = sbt_cust_ids[sbt_n_cust / 2], *ids;
 	size_t want = count_above(pivot);
 
 	/* JSON text. */
@@ -359,7 +332,7 @@ static void test_query_object_encodings(void **state)
 
 	/* BETWEEN, inclusive, with the operator in lower case, as JSON text and
 	 * as brackets with a value array. */
-	long long lo = all_ids[10], hi = all_ids[19];
+	long long lo = sbt_cust_ids[10], hi = sbt_cust_ids[19];
 	n = sbt_ids(sbt_call("/customer/search", "customerIDs=%s",
 	                     sbt_qo("between", sbt_fmt("[%lld,%lld]", lo, hi))), &ids);
 	assert_int_equal(n, 10);
@@ -383,7 +356,7 @@ static void test_auth_places(void **state)
 {
 	(void)state;
 	long long *ids;
-	const char *q = sbt_fmt("customerIDs=%lld", all_ids[0]);
+	const char *q = sbt_fmt("customerIDs=%lld", sbt_cust_ids[0]);
 
 	/* In the body (last), as the client sends it. */
 	assert_int_equal(sbt_ids(sbt_call("/customer/search", "%s", q), &ids), 1);
@@ -411,7 +384,7 @@ static void test_auth_places(void **state)
 		.path = "/customer/search",
 		.content_type = "application/json",
 		.body = sbt_fmt("{\"customerIDs\":%lld,\"authenticationKey\":\" %s\","
-		                "\"authenticationToken\":\"%s\\n\"}", all_ids[0], sbt_key(), sbt_token()),
+		                "\"authenticationToken\":\"%s\\n\"}", sbt_cust_ids[0], sbt_key(), sbt_token()),
 	};
 	assert_int_equal(sbt_ids(sbt_request(&rj), &ids), 1);
 }
@@ -421,30 +394,30 @@ static void test_gzip(void **state)
 	(void)state;
 	struct sbt_request rq = {
 		.path = "/customer/get",
-		.body = sbt_fmt("customerIDs=%s&%s", sbt_enc(sbt_idlist(all_ids, n_all)), sbt_auth()),
+		.body = sbt_fmt("customerIDs=%s&%s", sbt_enc(sbt_idlist(sbt_cust_ids, sbt_n_cust)), sbt_auth()),
 		.gzip = 1,
 	};
 	struct sbt_resp *r = sbt_request(&rq);
 	sbt_ok(r);
 	assert_non_null(r->content_encoding);
 	assert_string_equal(r->content_encoding, "gzip");
-	assert_int_equal(cJSON_GetArraySize(sbt_records(r)), n_all);
+	assert_int_equal(cJSON_GetArraySize(sbt_records(r)), sbt_n_cust);
 
 	/* Without Accept-Encoding the answer is plain. */
 	rq.gzip = 0;
 	r = sbt_request(&rq);
 	sbt_ok(r);
 	assert_null(r->content_encoding);
-	assert_int_equal(cJSON_GetArraySize(sbt_records(r)), n_all);
+	assert_int_equal(cJSON_GetArraySize(sbt_records(r)), sbt_n_cust);
 }
 
 static void test_get_method_byid(void **state)
 {
 	(void)state;
 	/* by-id through GET with the credentials in the query string. */
-	struct sbt_resp *r = sbt_getq(sbt_fmt("/customer/%lld", all_ids[5]), sbt_auth());
+	struct sbt_resp *r = sbt_getq(sbt_fmt("/customer/%lld", sbt_cust_ids[5]), sbt_auth());
 	sbt_ok(r);
-	assert_int_equal(sbt_i(sbt_m(r->json, "customer"), "customerID"), all_ids[5]);
+	assert_int_equal(sbt_i(sbt_m(r->json, "customer"), "customerID"), sbt_cust_ids[5]);
 }
 
 /* The sandbox binds loopback only: its port is closed on the host's other
@@ -498,5 +471,5 @@ int main(void)
 		SBT_TEST(test_get_method_byid),
 		SBT_TEST(test_loopback_only),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, sbt_customers_setup, sbt_customers_teardown);
 }
