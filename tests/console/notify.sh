@@ -35,6 +35,28 @@ plain() {
 	    -u KITTY_WINDOW_ID -u WEZTERM_PANE TERM=xterm-256color LC_ALL=C "$@"
 }
 
+# The start of a private session's script (sh -c "$mock_up"'...'): starts
+# the mock daemon logging to $LOG, its pid in $mock, and waits (with a
+# deadline) until it owns the name; when it never does, says so in $ERR
+# and exits 1.
+mock_up='
+	/usr/bin/python3 -m dbusmock --session --template notification_daemon -l "$LOG" \
+		> /dev/null 2>&1 &
+	mock=$!
+	i=0
+	until dbus-send --session --print-reply --dest=org.freedesktop.DBus \
+		/org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
+		string:org.freedesktop.Notifications 2> /dev/null | grep -q "boolean true"; do
+		i=$((i + 1))
+		if [ $i -gt 600 ]; then
+			echo "mock daemon never owned org.freedesktop.Notifications" > "$ERR"
+			kill $mock
+			exit 1
+		fi
+		sleep 0.1
+	done
+'
+
 title="Stop completed"
 body="North 3: Jane & John Doe at 09:30"
 evil=$(printf 'Evil\033[31mCorp')
@@ -116,22 +138,7 @@ else
 	# owns the name, send, stop the mock.
 	plain DISPLAY=:0 PROG="$prog" LOG="$tmp/log4" OUT="$tmp/out4" ERR="$tmp/err4" \
 	    TITLE="$title" BODY="$body $evil" timeout 120 \
-	    dbus-run-session --config-file="$tmp/bus.conf" -- sh -c '
-		/usr/bin/python3 -m dbusmock --session --template notification_daemon -l "$LOG" \
-			> /dev/null 2>&1 &
-		mock=$!
-		i=0
-		until dbus-send --session --print-reply --dest=org.freedesktop.DBus \
-			/org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
-			string:org.freedesktop.Notifications 2> /dev/null | grep -q "boolean true"; do
-			i=$((i + 1))
-			if [ $i -gt 600 ]; then
-				echo "mock daemon never owned org.freedesktop.Notifications" > "$ERR"
-				kill $mock
-				exit 1
-			fi
-			sleep 0.1
-		done
+	    dbus-run-session --config-file="$tmp/bus.conf" -- sh -c "$mock_up"'
 		"$PROG" "$TITLE" "$BODY" > "$OUT" 2> "$ERR"
 		rc=$?
 		kill $mock
@@ -185,22 +192,7 @@ elif [ -n "$no_bus_tools" ] || [ -n "$no_mock" ]; then
 	skip "a stuck notification daemon does not hold up exit" "$no_bus_tools$no_mock"
 else
 	plain DISPLAY=:0 PROG="$prog" LOG="$tmp/log7" ERR="$tmp/err7" timeout 120 \
-	    dbus-run-session --config-file="$tmp/bus.conf" -- sh -c '
-		/usr/bin/python3 -m dbusmock --session --template notification_daemon -l "$LOG" \
-			> /dev/null 2>&1 &
-		mock=$!
-		i=0
-		until dbus-send --session --print-reply --dest=org.freedesktop.DBus \
-			/org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
-			string:org.freedesktop.Notifications 2> /dev/null | grep -q "boolean true"; do
-			i=$((i + 1))
-			if [ $i -gt 600 ]; then
-				echo "mock daemon never owned org.freedesktop.Notifications" > "$ERR"
-				kill $mock
-				exit 1
-			fi
-			sleep 0.1
-		done
+	    dbus-run-session --config-file="$tmp/bus.conf" -- sh -c "$mock_up"'
 		kill -STOP $mock
 		timeout 15 "$PROG" --stuck "T" "B" 2> "$ERR"
 		rc=$?
