@@ -190,6 +190,9 @@ int sbt_test_teardown(void **state);
 #define sbt_ids(r, ids) sbt_ids_at((r), (ids), __FILE__, __LINE__)
 /* The records array of a get answer (the member propertyName names). */
 #define sbt_records(r) sbt_records_at((r), __FILE__, __LINE__)
+/* 1 when s matches the extended regular expression re (failing the test
+ * when re does not compile). */
+int sbt_matches(const char *re, const char *s);
 /* One quick request that must succeed: the server is still alive. */
 #define sbt_alive() sbt_alive_at(__FILE__, __LINE__)
 

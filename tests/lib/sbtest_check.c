@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,17 @@
 #include "sbtest.h"
 
 /* ---------------------------------------------------------------- answers */
+
+int sbt_matches(const char *re, const char *s)
+{
+	regex_t rx;
+	int ok;
+
+	assert_int_equal(regcomp(&rx, re, REG_EXTENDED | REG_NOSUB), 0);
+	ok = regexec(&rx, s, 0, NULL, 0) == 0;
+	regfree(&rx);
+	return ok;
+}
 
 static void note_json(const cJSON *obj)
 {

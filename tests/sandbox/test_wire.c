@@ -4,7 +4,6 @@
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <netinet/in.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,15 +31,6 @@ static const char **with_head(const char *const *more)
 	return out;
 }
 
-static int matches(const char *re, const char *s)
-{
-	regex_t rx;
-	assert_int_equal(regcomp(&rx, re, REG_EXTENDED | REG_NOSUB), 0);
-	int ok = regexec(&rx, s, 0, NULL, 0) == 0;
-	regfree(&rx);
-	return ok;
-}
-
 /* The common head: token counters are numbers, limits the service's. */
 static void check_head(const cJSON *j)
 {
@@ -65,7 +55,7 @@ static void check_head(const cJSON *j)
 	assert_true(cJSON_IsString(sbt_m(j, "endpoint")));
 	assert_true(cJSON_IsArray(sbt_m(j, "ignoredParams")));
 	assert_true(cJSON_IsObject(sbt_m(j, "params")));
-	assert_true(matches("^[0-9]+ milliseconds$", sbt_s(j, "processingTime")));
+	assert_true(sbt_matches("^[0-9]+ milliseconds$", sbt_s(j, "processingTime")));
 }
 
 static void test_envelope_search(void **state)
@@ -161,10 +151,10 @@ static void test_values_are_strings(void **state)
 	cJSON *recs = sbt_get("customer", "customerIDs", sbt_cust_ids, 50);
 	assert_int_equal(cJSON_GetArraySize(recs), 50);
 	for (cJSON *rec = recs->child; rec; rec = rec->next) {
-		assert_true(matches("^[0-9]+$", sbt_s(rec, "customerID")));
-		assert_true(matches("^-?[0-9]+\\.[0-9]{2}$", sbt_s(rec, "balance")));
-		assert_true(matches("^-?[0-9]+$", sbt_s(rec, "status")));
-		assert_true(matches("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",
+		assert_true(sbt_matches("^[0-9]+$", sbt_s(rec, "customerID")));
+		assert_true(sbt_matches("^-?[0-9]+\\.[0-9]{2}$", sbt_s(rec, "balance")));
+		assert_true(sbt_matches("^-?[0-9]+$", sbt_s(rec, "status")));
+		assert_true(sbt_matches("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",
 		                    sbt_s(rec, "dateAdded")));
 		for (cJSON *m = rec->child; m; m = m->next) {
 			if (cJSON_IsNumber(m) || cJSON_IsBool(m)) {
@@ -179,8 +169,8 @@ static void test_values_are_strings(void **state)
 	assert_true(ns > 0);
 	cJSON *subs = sbt_get("subscription", "subscriptionIDs", sids, ns > 20 ? 20 : ns);
 	for (cJSON *rec = subs->child; rec; rec = rec->next) {
-		assert_true(matches("^-?[0-9]+$", sbt_s(rec, "active")));
-		assert_true(matches("^[0-9]+$", sbt_s(rec, "subscriptionID")));
+		assert_true(sbt_matches("^-?[0-9]+$", sbt_s(rec, "active")));
+		assert_true(sbt_matches("^[0-9]+$", sbt_s(rec, "subscriptionID")));
 	}
 }
 
