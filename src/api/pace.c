@@ -99,6 +99,11 @@ void api_pacer_hold(struct api_pacer *p, long until)
 		p->hold_until = until;
 }
 
+void api_pacer_release(struct api_pacer *p)
+{
+	p->hold_until = 0;
+}
+
 static long left(long limit, long used)
 {
 	return used >= limit ? 0 : limit - used;

@@ -35,6 +35,10 @@ void api_pacer_note(struct api_pacer *p, long now);
 void api_pacer_report(struct api_pacer *p, long minute_count, long now);
 /* The server asked for a pause (429 Retry-After): nothing starts before until. */
 void api_pacer_hold(struct api_pacer *p, long until);
+/* The call that asked for the pause gave up: the pause ends with it, so
+ * a Retry-After longer than a caller will wait never delays later calls
+ * silently. */
+void api_pacer_release(struct api_pacer *p);
 
 /* What the key may still spend, from the last tokenUsage and tokenLimits. */
 struct api_budget {

@@ -1,6 +1,7 @@
 /* transport.c: the session's curl multi loop: starts, retries, pacing, outcomes. */
 #include "config.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ struct api_session {
 	long budget_day;           /* local day of the usage report */
 	long requests;
 	unsigned long rng;
+	struct api_wait wait;      /* what the last turn found nothing moving for */
 };
 
 void api_options_default(struct api_options *o)
@@ -47,6 +49,7 @@ void api_options_default(struct api_options *o)
 	o->max_connections = 4;
 	o->max_answer_bytes = (size_t)512 << 20;
 	o->search_cap = 50000;
+	o->max_connect_attempts = 3;
 }
 
 int api_global_init(void)
@@ -218,6 +221,8 @@ struct api_session *api_session_new(const struct api_options *o, struct api_erro
 		s->o.max_attempts = 1;
 	if (s->o.max_connections < 1)
 		s->o.max_connections = 1;
+	if (s->o.max_connect_attempts < 1)
+		s->o.max_connect_attempts = 1;
 	s->url = url;
 	s->key = key;
 	s->token = token;
@@ -294,6 +299,51 @@ void api_session_budget(const struct api_session *s, struct api_budget *b)
 	*b = s->budget;
 }
 
+void api_session_wait(const struct api_session *s, struct api_wait *w)
+{
+	*w = s->wait;
+}
+
+/* The cancel strength in force: 0 none, 1 reads and queued calls, 2 all. */
+static int cancel_level(const struct api_session *s)
+{
+	return s->o.cancel ? atomic_load(s->o.cancel) : 0;
+}
+
+/* 1 when the cancel strength in force ends c where it stands. */
+static int cancelled(const struct api_session *s, const struct api_call *c)
+{
+	int level = cancel_level(s);
+
+	return level >= 2 || (level == 1 && (!c->is_write || c->state == CS_QUEUED));
+}
+
+#ifndef NDEBUG
+static size_t check_list(const struct api_call *list, int state)
+{
+	size_t n = 0;
+
+	for (; list; list = list->next, n++)
+		assert(list->state == state); /* a call left on a list it left */
+	return n;
+}
+
+/* Every submitted call is on the one list of its state, and the counts
+ * agree: a call forgotten on a list would hang a caller waiting for it. */
+static void check_lists(const struct api_session *s)
+{
+	size_t q = check_list(s->queued, CS_QUEUED);
+	size_t r = check_list(s->running, CS_RUNNING);
+	size_t d = check_list(s->done, CS_DONE);
+
+	assert(r == (size_t)s->n_running);
+	assert(q + r + d == s->outstanding);
+	(void)q, (void)r, (void)d;
+}
+#else
+#define check_lists(s) ((void)(s))
+#endif
+
 static void append(struct api_call **list, struct api_call *c)
 {
 	c->next = NULL;
@@ -327,6 +377,8 @@ void api_submit(struct api_session *s, struct api_call *c)
 	strbuf_reset(&c->body);
 	c->status = 0;
 	c->attempts = 0;
+	c->connect_failures = 0;
+	c->first_at = now_ms(s);
 	if (c->form.n + 2 > API_MAX_VARS) {
 		api_error_set(&c->err, API_ERR_USAGE, 0, NULL,
 		              "/%s would send %zu parameters; the service reads only the "
@@ -338,7 +390,7 @@ void api_submit(struct api_session *s, struct api_call *c)
 	strbuf_reset(&c->request);
 	if (!api_form_has_file(&c->form))
 		api_form_encode(&c->form, s->key, s->token, &c->request);
-	c->start_at = now_ms(s);
+	c->start_at = c->first_at;
 	c->state = CS_QUEUED;
 	append(&s->queued, c);
 }
@@ -357,15 +409,17 @@ static size_t on_body(char *ptr, size_t size, size_t nmemb, void *ud)
 	return n;
 }
 
-/* Cancels reads only: a write already on its way runs to its answer, so the
- * caller learns what happened to it. */
+/* Cancels reads at strength 1: a write already on its way runs to its
+ * answer, so the caller learns what happened to it; at strength 2 (the
+ * program is quitting) it is cut off and reported as unknown. */
 static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
                        curl_off_t ulnow)
 {
 	struct api_call *c = ud;
+	int level = c->cancel ? atomic_load(c->cancel) : 0;
 
 	(void)dltotal, (void)dlnow, (void)ultotal, (void)ulnow;
-	return !c->is_write && c->cancel && atomic_load(c->cancel);
+	return level >= 2 || (level == 1 && !c->is_write);
 }
 
 /* A multipart body (document/create's file): the same pairs, credentials
@@ -523,6 +577,8 @@ static void learn_usage(struct api_session *s, const struct api_answer *a, long 
 	s->budget_day = local_day();
 	api_pacer_report(&s->pacer[0], a->usage.read_minute, now);
 	api_pacer_report(&s->pacer[1], a->usage.write_minute, now);
+	if (s->o.on_budget)
+		s->o.on_budget(s->o.budget_ctx, &s->budget);
 }
 
 /* The server's errorMessage of a failed answer, when it sent one. */
@@ -540,6 +596,44 @@ static char *server_message(struct api_call *c, long status)
 	return msg;
 }
 
+/* Failures where no server answered the connection at all. */
+static int no_server(CURLcode rc)
+{
+	return rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST ||
+	       rc == CURLE_COULDNT_RESOLVE_PROXY;
+}
+
+/* A call cut off by the cancel flag (curl's callback, or abort_cancelled):
+ * a read or a write that sent nothing is cancelled; a write that may have
+ * reached the server is an unknown outcome. */
+static void cut_off(struct api_call *c, int sent, struct api_error *err)
+{
+	if (c->is_write && sent)
+		api_error_set(err, API_ERR_UNKNOWN_OUTCOME, 0, NULL,
+		              "/%s was cut off before its answer (the program is quitting): "
+		              "it may or may not have been applied; check before sending it again",
+		              c->path);
+	else if (c->is_write)
+		api_error_set(err, API_ERR_CANCELLED, 0, NULL, "/%s was not sent (cancelled)", c->path);
+	else
+		api_error_set(err, API_ERR_CANCELLED, 0, NULL, "/%s cancelled", c->path);
+}
+
+/* The last word of a call that will not be tried again. */
+static void give_up(struct api_session *s, struct api_call *c, struct api_error *err, long now)
+{
+	if (c->attempts > 1) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s (gave up after %d attempts in %.1f s)", api_error_text(err),
+		            c->attempts, (double)(now - c->first_at) / 1000.0);
+		free(err->message);
+		err->message = strbuf_detach(&sb, NULL);
+	}
+	api_error_move(&c->err, err);
+	finish(s, c);
+}
+
 /* Decides what one finished attempt means: a final outcome, or another try. */
 static void end_attempt(struct api_session *s, struct api_call *c, CURLcode rc)
 {
@@ -547,7 +641,7 @@ static void end_attempt(struct api_session *s, struct api_call *c, CURLcode rc)
 	long status = 0, request_size = 0, now = now_ms(s), ra_ms;
 	curl_off_t retry_after = 0, pretransfer = 0;
 	CURL *e = c->easy;
-	int retry = 0;
+	int retry = 0, k = c->is_write ? 1 : 0;
 	char *msg = NULL;
 	const char *what;
 
@@ -567,7 +661,7 @@ static void end_attempt(struct api_session *s, struct api_call *c, CURLcode rc)
 	api_answer_free(&c->answer);
 
 	if (rc == CURLE_ABORTED_BY_CALLBACK) {
-		api_error_set(&err, API_ERR_CANCELLED, 0, NULL, "/%s cancelled", c->path);
+		cut_off(c, !nothing_sent(rc, pretransfer, request_size), &err);
 	} else if (rc != CURLE_OK) {
 		if (c->is_write && !nothing_sent(rc, pretransfer, request_size)) {
 			api_error_set(&err, API_ERR_UNKNOWN_OUTCOME, status, NULL,
@@ -577,20 +671,22 @@ static void end_attempt(struct api_session *s, struct api_call *c, CURLcode rc)
 		} else {
 			api_error_set(&err, API_ERR_NETWORK, 0, NULL, "/%s: %s", c->path, what);
 			retry = transient(rc);
+			if (no_server(rc))
+				c->connect_failures++;
 		}
 	} else if (status == 429 || status >= 500) {
 		msg = server_message(c, status);
-		if (status == 429 && ra_ms)
-			api_pacer_hold(&s->pacer[c->is_write ? 1 : 0], now + ra_ms);
-		if (!c->is_write) {
-			api_error_set(&err, status == 429 ? API_ERR_QUOTA : API_ERR_HTTP, status, msg,
-			              "HTTP %ld from /%s%s%s", status, c->path, msg ? ": " : "",
-			              msg ? msg : "");
-			retry = 1;
-		} else if (status == 429) {
+		if (status == 429) {
+			/* Refused, so not applied: a write is tried again like a
+			 * read, after the wait the server asked for. */
 			api_error_set(&err, API_ERR_QUOTA, status, msg,
-			              "the service refused /%s (HTTP 429, too many requests); "
-			              "it was not applied", c->path);
+			              "the service refused /%s (HTTP 429, too many requests)%s%s",
+			              c->path, msg ? ": " : "", msg ? msg : "");
+			retry = 1;
+		} else if (!c->is_write) {
+			api_error_set(&err, API_ERR_HTTP, status, msg, "HTTP %ld from /%s%s%s", status,
+			              c->path, msg ? ": " : "", msg ? msg : "");
+			retry = 1;
 		} else {
 			api_error_set(&err, API_ERR_UNKNOWN_OUTCOME, status, msg,
 			              "HTTP %ld from /%s: the write may or may not have been "
@@ -612,7 +708,28 @@ static void end_attempt(struct api_session *s, struct api_call *c, CURLcode rc)
 	}
 	free(msg);
 
-	if (retry && c->attempts < s->o.max_attempts && ra_ms <= s->o.retry_after_max_ms) {
+	if (retry && ra_ms > s->o.retry_after_max_ms) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s; the service asked to wait %ld s, longer than the %ld s "
+		            "this client waits", api_error_text(&err), ra_ms / 1000,
+		            s->o.retry_after_max_ms / 1000);
+		free(err.message);
+		err.message = strbuf_detach(&sb, NULL);
+		retry = 0;
+	}
+	if (retry && cancelled(s, c)) {
+		cut_off(c, 0, &err);
+		retry = 0;
+	}
+	/* A refused or unknown host is tried a few times, not eight: the
+	 * user hears in seconds what no backoff would cure. */
+	if (retry && c->attempts < s->o.max_attempts &&
+	    c->connect_failures < s->o.max_connect_attempts) {
+		/* The server's pause holds every call of the kind, but only as
+		 * long as some call still waits for it. */
+		if (status == 429 && ra_ms)
+			api_pacer_hold(&s->pacer[k], now + ra_ms);
 		c->start_at = now + api_backoff_ms(c->attempts, s->o.backoff_base_ms,
 		                                   s->o.backoff_max_ms, ra_ms, next_random(s));
 		api_error_move(&c->err, &err); /* kept in case the call ends here */
@@ -620,15 +737,14 @@ static void end_attempt(struct api_session *s, struct api_call *c, CURLcode rc)
 		append(&s->queued, c);
 		return;
 	}
-	if (retry && c->attempts > 1) {
-		struct strbuf sb = STRBUF_INIT;
-
-		strbuf_addf(&sb, "%s (gave up after %d attempts)", api_error_text(&err), c->attempts);
-		free(err.message);
-		err.message = strbuf_detach(&sb, NULL);
+	if (status == 429)
+		api_pacer_release(&s->pacer[k]);
+	if (!retry) {
+		api_error_move(&c->err, &err);
+		finish(s, c);
+		return;
 	}
-	api_error_move(&c->err, &err);
-	finish(s, c);
+	give_up(s, c, &err, now);
 }
 
 /* ------------------------------------------------------------------ loop */
@@ -649,10 +765,21 @@ static int budget_spent(struct api_session *s, struct api_call *c)
 	return 1;
 }
 
+/* Lowers *w to the earliest wait seen, noting what it waits for. */
+static void note_wait(struct api_wait *w, enum api_wait_kind kind, long until, int is_write)
+{
+	if (w->kind == API_WAIT_NONE || until < w->until_ms) {
+		w->kind = kind;
+		w->until_ms = until;
+		w->is_write = is_write;
+	}
+}
+
 /* Starts every queued call that its time, its pacer and the connection
  * limit allow, in submission order per kind; lowers *wake to the earliest
- * moment something else could start. */
-static void start_ready(struct api_session *s, long now, long *wake)
+ * moment something else could start, and fills *w with why nothing could
+ * start sooner. */
+static void start_ready(struct api_session *s, long now, long *wake, struct api_wait *w)
 {
 	int blocked[2] = { 0, 0 };
 	struct api_call *c, *next;
@@ -664,15 +791,16 @@ static void start_ready(struct api_session *s, long now, long *wake)
 		next = c->next;
 		/* Nothing queued has reached the server (a queued write is
 		 * one that was never sent), so all of it may be dropped. */
-		if (s->o.cancel && atomic_load(s->o.cancel)) {
+		if (cancelled(s, c)) {
 			unlink_call(&s->queued, c);
-			api_error_set(&c->err, API_ERR_CANCELLED, 0, NULL, "/%s cancelled", c->path);
+			cut_off(c, 0, &c->err);
 			finish(s, c);
 			continue;
 		}
 		if (c->start_at > now) {
 			if (c->start_at < *wake)
 				*wake = c->start_at;
+			note_wait(w, API_WAIT_RETRY, c->start_at, c->is_write);
 			continue;
 		}
 		if (blocked[k] || s->n_running >= s->o.max_connections)
@@ -687,6 +815,8 @@ static void start_ready(struct api_session *s, long now, long *wake)
 			blocked[k] = 1;
 			if (at < *wake)
 				*wake = at;
+			note_wait(w, s->pacer[k].hold_until >= at ? API_WAIT_SERVER : API_WAIT_BUDGET,
+			          at, c->is_write);
 			continue;
 		}
 		unlink_call(&s->queued, c);
@@ -696,17 +826,63 @@ static void start_ready(struct api_session *s, long now, long *wake)
 	}
 }
 
+/* Ends at once the running calls the cancel flag covers, without waiting
+ * for curl to call the progress callback (it may not while connecting). */
+static void abort_cancelled(struct api_session *s)
+{
+	struct api_call *c, *next;
+
+	if (!cancel_level(s))
+		return;
+	for (c = s->running; c; c = next) {
+		curl_off_t pretransfer = 0;
+		long request_size = 0;
+
+		next = c->next;
+		if (!cancelled(s, c))
+			continue;
+		curl_easy_getinfo(c->easy, CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
+		curl_easy_getinfo(c->easy, CURLINFO_REQUEST_SIZE, &request_size);
+		curl_multi_remove_handle(s->multi, c->easy);
+		unlink_call(&s->running, c);
+		s->n_running--;
+		c->attempts++;
+		report_attempt(s, c, 0, now_ms(s) - c->attempt_start, "cancelled");
+		release_transfer(c);
+		api_answer_free(&c->answer);
+		/* Connected is not sent, but nothing finer can be known here:
+		 * a write that got as far as a connection counts as sent. */
+		cut_off(c, c->is_write && (pretransfer > 0 || request_size > 0), &c->err);
+		finish(s, c);
+	}
+}
+
+/* Tells the owner when what the session waits for changed. */
+static void publish_wait(struct api_session *s, const struct api_wait *w)
+{
+	if (w->kind == s->wait.kind && w->until_ms == s->wait.until_ms &&
+	    w->is_write == s->wait.is_write)
+		return;
+	s->wait = *w;
+	if (s->o.on_wait)
+		s->o.on_wait(s->o.wait_ctx, w);
+}
+
 /* One turn: start what may start, move bytes, collect finished attempts,
- * then wait for sockets or the next timer (at most a second). */
+ * then wait for sockets or the next timer (at most a second).  Bytes move
+ * on every turn, even while finished calls wait to be collected: a caller
+ * driving for one call (api_perform) must not starve the others. */
 static void drive(struct api_session *s)
 {
 	long now = now_ms(s), wake = now + 1000, timeout;
 	int still = 0, left, ended = 0;
+	struct api_wait w = { API_WAIT_NONE, 0, 0 };
 	CURLMsg *m;
 
-	start_ready(s, now, &wake);
-	if (s->done)
-		return;
+	abort_cancelled(s);
+	start_ready(s, now, &wake, &w);
+	/* Waiting is when nothing moves: a running transfer is progress. */
+	publish_wait(s, s->running ? &(struct api_wait){ API_WAIT_NONE, 0, 0 } : &w);
 	curl_multi_perform(s->multi, &still);
 	while ((m = curl_multi_info_read(s->multi, &left))) {
 		char *priv = NULL;
@@ -717,6 +893,7 @@ static void drive(struct api_session *s)
 		end_attempt(s, (struct api_call *)(void *)priv, m->data.result);
 		ended = 1;
 	}
+	check_lists(s);
 	/* A finished attempt may have queued a retry or freed a connection:
 	 * the next turn recomputes when to wake before waiting. */
 	if (s->done || ended)
@@ -762,6 +939,7 @@ int api_perform(struct api_session *s, struct api_call *c)
 	unlink_call(&s->done, c);
 	c->state = CS_NEW;
 	s->outstanding--;
+	check_lists(s);
 	return c->err.kind == API_OK ? 0 : -1;
 }
 
@@ -787,5 +965,6 @@ int api_withdraw(struct api_session *s, struct api_call *c)
 	}
 	c->state = CS_NEW;
 	s->outstanding--;
+	check_lists(s);
 	return 0;
 }

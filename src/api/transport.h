@@ -28,7 +28,41 @@
  * connection died before the answer, which is exactly when the server may
  * have applied it), and a failure after sending is returned as
  * API_ERR_UNKNOWN_OUTCOME.  Every start goes through the pacer of its kind.
+ *
+ * A call's states, and the one list of the session each state lives on:
+ *
+ *   NEW --api_submit--> QUEUED (s->queued) --start--> RUNNING (s->running)
+ *   RUNNING --attempt ends, retry--> QUEUED (start_at = now + backoff)
+ *   RUNNING --attempt ends, final--> DONE (s->done)
+ *   QUEUED --cancel flag, budget spent, usage error--> DONE
+ *   DONE --api_wait / api_perform returns it--> NEW (the caller owns it)
+ *   QUEUED | RUNNING (a read) | DONE --api_withdraw--> NEW (withdrawn)
+ *
+ * A call is on exactly one list while submitted, and on none once NEW;
+ * every driving turn moves bytes even while finished calls wait to be
+ * collected (a caller waiting for one call must never starve the others).
+ * Debug builds check the lists against the states after every turn.
+ *
+ * Cancellation has two strengths (struct api_options.cancel): 1 ends
+ * reads (queued and running) and queued calls, never a write already
+ * sending; 2 (quitting) ends everything: a write cut off after any byte of
+ * it may have left ends as API_ERR_UNKNOWN_OUTCOME, never resent.
  */
+
+/* Why nothing is moving although calls wait: what the console's header
+ * explains, with the seconds left. */
+enum api_wait_kind {
+	API_WAIT_NONE,    /* a transfer runs, or nothing waits */
+	API_WAIT_BUDGET,  /* pacing: the minute's read (or write) budget is used up */
+	API_WAIT_SERVER,  /* the server's Retry-After (HTTP 429) */
+	API_WAIT_RETRY,   /* backoff before retrying a failed attempt */
+};
+
+struct api_wait {
+	enum api_wait_kind kind;
+	long until_ms;    /* on the session's clock (CLOCK_MONOTONIC ms by default) */
+	int is_write;     /* the waiting call is a write */
+};
 
 /* One finished attempt, as the trace reports it.  Never a credential. */
 struct api_trace {
@@ -69,10 +103,24 @@ struct api_options {
 	 * is written by the session itself. */
 	void (*on_attempt)(void *ctx, const struct api_trace *t);
 	void *attempt_ctx;
-	/* When non-NULL and set, running reads are aborted (API_ERR_CANCELLED)
-	 * and queued calls end without being sent.  A write already started
-	 * runs to its end.  May be set from another thread. */
+	/* Called when the session starts or stops waiting (see struct
+	 * api_wait), on the session's thread. */
+	void (*on_wait)(void *ctx, const struct api_wait *w);
+	void *wait_ctx;
+	/* Called with the key's budget after every answer that carried the
+	 * usage counters, on the session's thread. */
+	void (*on_budget)(void *ctx, const struct api_budget *b);
+	void *budget_ctx;
+	/* When non-NULL and 1, running reads are aborted (API_ERR_CANCELLED)
+	 * and queued calls end without being sent; a write already started
+	 * runs to its end.  2 also cuts off running writes (ending as
+	 * API_ERR_UNKNOWN_OUTCOME when any byte may have left).  May be set
+	 * from another thread; api_session_wakeup makes it seen at once. */
 	const atomic_int *cancel;
+	/* A refused or unresolvable connection is tried this many times in
+	 * all (default 3): what a few quick tries do not cure, eight slow
+	 * ones do not either, and the user should hear it in seconds. */
+	int max_connect_attempts;
 };
 
 /* Fills o with the defaults above (url, key, token NULL). */
@@ -89,11 +137,12 @@ struct api_call {
 	long status;           /* HTTP status of the last attempt, 0 when none */
 	struct strbuf body;    /* raw answer of the last attempt */
 	int attempts;
+	int connect_failures;  /* attempts that reached no server */
 	/* Private to the session. */
 	struct api_form form;
 	struct strbuf request;
 	void *easy, *headers, *mime;
-	long start_at, attempt_start;
+	long start_at, attempt_start, first_at;
 	size_t body_limit;
 	int state;
 	const atomic_int *cancel;
@@ -154,5 +203,7 @@ void api_session_budget(const struct api_session *s, struct api_budget *b);
 long api_session_search_cap(const struct api_session *s);
 /* Requests (attempts) sent by this session so far. */
 long api_session_requests(const struct api_session *s);
+/* What the session waits for now (kind API_WAIT_NONE when nothing). */
+void api_session_wait(const struct api_session *s, struct api_wait *w);
 
 #endif
