@@ -8,10 +8,12 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/dates.h"
 #include "common/strbuf.h"
+#include "common/trace.h"
 #include "fetch/fetch.h"
 #include "fetch/jobs.h"
 
@@ -28,11 +30,11 @@
  * the flag set, and the transport's "drop queued calls when cancelled"
  * never drops a write.
  *
- * A superseded or cancelled read produces NO result: the thread drops it
- * (handing cached parts back to the runner) and lowers the pending count,
- * so fetch_pending reaches 0 without the UI seeing it.  A result already
- * queued when a newer job of its slot is submitted stays queued; the UI
- * tells it by its generation.  Only the first review's employees and
+ * A superseded or cancelled read produces a result without data (outcome
+ * FETCH_SUPERSEDED or FETCH_CANCELLED; the runner takes back what it lent
+ * first), so the UI hears of every job and fetch_pending counts it until
+ * taken.  A result already queued when a newer job of its slot is
+ * submitted stays queued; the UI tells it by its generation.  Only the first review's employees and
  * service types must not be lost with such a stale result: a review
  * submitted while one waits untaken moves them to the next review result.
  */
@@ -48,6 +50,12 @@ struct fetch {
 	struct fetch_job *head, *tail;      /* queued jobs */
 	struct fetch_job *running;          /* the job the thread runs, or NULL */
 	int running_superseded;
+	int shut;                           /* fetch_shutdown began: no new work */
+	int finished;                       /* the thread has ended */
+	int cancel_floor;                   /* the cancel strength every job starts with */
+	pthread_cond_t ended;               /* finished became 1 (CLOCK_MONOTONIC) */
+	struct fetch_status status;
+	struct fetch_stats stats;
 	void *state;                        /* the runner's, while it lives (wake) */
 	struct fetch_result **results;      /* ring of results not taken */
 	size_t r_head, r_count, r_cap;
@@ -168,7 +176,14 @@ struct fetch_job *fetch_job_refresh(int slot, long long since_change)
 	struct fetch_job *j = job_new(FETCH_REFRESH, slot);
 
 	j->since = since_change < 0 ? 0 : since_change;
+	j->background = 1;
 	return j;
+}
+
+void fetch_job_set_background(struct fetch_job *job)
+{
+	if (job)
+		job->background = 1;
 }
 
 struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
@@ -283,9 +298,55 @@ static struct fetch_result *pop_result(struct fetch *f)
 	return r;
 }
 
-/* Under the lock: removes and frees every queued read of slot (any slot
- * when slot is -1). */
-static void drop_queued_reads(struct fetch *f, int slot)
+static const char *kind_name(enum fetch_kind k)
+{
+	static const char *const names[] = { "review", "list", "rows", "record", "refresh", "write" };
+
+	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
+}
+
+static const char *outcome_name(enum fetch_outcome o)
+{
+	static const char *const names[] = { "done", "failed", "superseded", "cancelled" };
+
+	return (unsigned)o < sizeof(names) / sizeof(names[0]) ? names[o] : "?";
+}
+
+/* Under the lock: r (its outcome set) goes to the UI, counted and traced. */
+static void deliver(struct fetch *f, struct fetch_result *r)
+{
+	switch (r->outcome) {
+	case FETCH_DONE: f->stats.done++; break;
+	case FETCH_FAILED: f->stats.failed++; break;
+	case FETCH_SUPERSEDED: f->stats.superseded++; break;
+	case FETCH_CANCELLED: f->stats.cancelled++; break;
+	}
+	trace_event("job", "%lu %s %s", r->gen, kind_name(r->kind), outcome_name(r->outcome));
+	push_result(f, r);
+}
+
+/* Under the lock: j ends without running (or its data is dropped): a
+ * result saying so, with no data. */
+static void deliver_empty(struct fetch *f, const struct fetch_job *j, enum fetch_outcome o)
+{
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
+
+	r->kind = j->kind;
+	r->slot = j->slot;
+	r->gen = j->gen;
+	r->outcome = o;
+	r->budget = f->status.budget;
+	if (o == FETCH_SUPERSEDED)
+		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "superseded by a newer request");
+	else
+		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "cancelled: the program is quitting");
+	deliver(f, r);
+}
+
+/* Under the lock: every queued read of slot (any slot when slot is -1)
+ * leaves the queue with outcome o.  The pending count is unchanged: each
+ * job becomes a result waiting to be taken. */
+static void drop_queued_reads(struct fetch *f, int slot, enum fetch_outcome o)
 {
 	struct fetch_job **p = &f->head, *j;
 
@@ -293,8 +354,8 @@ static void drop_queued_reads(struct fetch *f, int slot)
 	while ((j = *p)) {
 		if (!j->quit && FETCH_JOB_IS_READ(j) && (slot < 0 || j->slot == slot)) {
 			*p = j->next;
+			deliver_empty(f, j, o);
 			fetch_job_free(j);
-			f->pending--;
 			continue;
 		}
 		f->tail = j;
@@ -302,18 +363,47 @@ static void drop_queued_reads(struct fetch *f, int slot)
 	}
 }
 
-/* Under the lock: cancels the running job when it is a read of slot (any
- * slot when slot is -1). */
+/* Under the lock: sets the cancel flag and ends the runner's wait now. */
+static void cancel_running(struct fetch *f, int level)
+{
+	if (atomic_load(&f->cancel) < level)
+		atomic_store(&f->cancel, level);
+	if (f->run->wake && f->state)
+		f->run->wake(f->state);
+}
+
+/* Under the lock: cancels the running job when it is a read of slot, which
+ * a newer job of the slot supersedes. */
 static void cancel_running_read(struct fetch *f, int slot)
 {
 	struct fetch_job *j = f->running;
 
-	if (j && FETCH_JOB_IS_READ(j) && (slot < 0 || j->slot == slot)) {
+	if (j && FETCH_JOB_IS_READ(j) && j->slot == slot) {
 		f->running_superseded = 1;
-		atomic_store(&f->cancel, 1);
-		if (f->run->wake && f->state)
-			f->run->wake(f->state);
+		cancel_running(f, 1);
 	}
+}
+
+static int user_job_queued(const struct fetch *f)
+{
+	for (const struct fetch_job *j = f->head; j; j = j->next)
+		if (!j->background && !j->quit)
+			return 1;
+	return 0;
+}
+
+/* Under the lock: a background read that only waits (budget, Retry-After,
+ * backoff) while the user waits for a job behind it goes back in the
+ * queue, so the user's job runs first; it is not superseded. */
+static void preempt_background(struct fetch *f)
+{
+	struct fetch_job *j = f->running;
+
+	if (!j || !j->background || !FETCH_JOB_IS_READ(j) || j->requeue || f->running_superseded ||
+	    f->status.wait.kind == API_WAIT_NONE || !user_job_queued(f))
+		return;
+	j->requeue = 1;
+	cancel_running(f, 1);
 }
 
 /* Under the lock: a review of slot was submitted; queued review results of
@@ -376,10 +466,13 @@ static void forget_secrets(struct fetch *f)
 	f->opts.key = f->opts.token = NULL;
 }
 
-static void run_one(struct fetch *f, void *state, struct fetch_job *job)
+/* Runs job and delivers its one outcome; 1 when the job went back in the
+ * queue (preempted), so the caller must not free it. */
+static int run_one(struct fetch *f, void *state, struct fetch_job *job)
 {
 	struct fetch_result *r = xcalloc(1, sizeof(*r));
-	int drop;
+	enum fetch_outcome out;
+	int requeue, keep;
 
 	r->kind = job->kind;
 	r->slot = job->slot;
@@ -388,21 +481,67 @@ static void run_one(struct fetch *f, void *state, struct fetch_job *job)
 	atomic_fetch_add(&f->requests, r->requests);
 
 	pthread_mutex_lock(&f->lock);
-	drop = f->running_superseded ||
-	       (FETCH_JOB_IS_READ(job) && r->err.kind == API_ERR_CANCELLED);
+	if (f->running_superseded)
+		out = FETCH_SUPERSEDED;
+	else if (r->err.kind == API_ERR_CANCELLED)
+		out = FETCH_CANCELLED;
+	else
+		out = r->err.kind == API_OK ? FETCH_DONE : FETCH_FAILED;
+	/* Put back only what the preemption itself stopped. */
+	requeue = job->requeue && out == FETCH_CANCELLED && !f->shut;
+	job->requeue = 0;
 	f->running = NULL;
 	f->running_superseded = 0;
-	if (drop) {
-		f->pending--;
-	} else {
-		give_tables(f, r);
-		push_result(f, r);
-	}
+	f->status.busy = f->status.background = 0;
+	f->status.wait.kind = API_WAIT_NONE;
 	pthread_mutex_unlock(&f->lock);
-	if (drop) {
+
+	/* A write's result always goes out whole: its err says what became
+	 * of it.  A read stopped half-way has nothing worth showing. */
+	keep = !requeue && (out == FETCH_DONE || out == FETCH_FAILED || !FETCH_JOB_IS_READ(job));
+	if (!keep) {
 		f->run->drop(state, r);
 		fetch_result_free(r);
+		r = NULL;
 	}
+	pthread_mutex_lock(&f->lock);
+	if (requeue) {
+		/* At the head: among background jobs it is the oldest. */
+		job->next = f->head;
+		f->head = job;
+		if (!f->tail)
+			f->tail = job;
+		f->stats.requeued++;
+		trace_event("job", "%lu %s requeued", job->gen, kind_name(job->kind));
+	} else if (!r) {
+		deliver_empty(f, job, out);
+	} else {
+		r->outcome = out;
+		give_tables(f, r);
+		deliver(f, r);
+	}
+	pthread_mutex_unlock(&f->lock);
+	return requeue;
+}
+
+/* Under the lock: the next job to run: the oldest one the user asked for,
+ * else the oldest background one. */
+static struct fetch_job *take_job(struct fetch *f)
+{
+	struct fetch_job **p, *prev = NULL, *j;
+
+	for (p = &f->head; *p && (*p)->background; prev = *p, p = &(*p)->next)
+		;
+	if (!*p) {
+		p = &f->head;
+		prev = NULL;
+	}
+	j = *p;
+	*p = j->next;
+	if (f->tail == j)
+		f->tail = prev;
+	j->next = NULL;
+	return j;
 }
 
 static void *thread_main(void *arg)
@@ -428,10 +567,7 @@ static void *thread_main(void *arg)
 		pthread_mutex_lock(&f->lock);
 		while (!f->head)
 			pthread_cond_wait(&f->cond, &f->lock);
-		job = f->head;
-		f->head = job->next;
-		if (!f->head)
-			f->tail = NULL;
+		job = take_job(f);
 		if (job->quit) {
 			pthread_mutex_unlock(&f->lock);
 			fetch_job_free(job);
@@ -439,17 +575,46 @@ static void *thread_main(void *arg)
 		}
 		f->running = job;
 		f->running_superseded = 0;
-		atomic_store(&f->cancel, 0);
+		f->status.busy = 1;
+		f->status.background = job->background;
+		atomic_store(&f->cancel, f->cancel_floor);
 		pthread_mutex_unlock(&f->lock);
 
-		run_one(f, state, job);
-		fetch_job_free(job);
+		if (!run_one(f, state, job))
+			fetch_job_free(job);
 	}
 	pthread_mutex_lock(&f->lock);
 	f->state = NULL; /* no wake once the state is gone */
 	pthread_mutex_unlock(&f->lock);
 	f->run->close(state);
+	pthread_mutex_lock(&f->lock);
+	f->finished = 1;
+	pthread_cond_broadcast(&f->ended);
+	pthread_mutex_unlock(&f->lock);
 	return NULL;
+}
+
+/* The session's wait changed (on the fetch thread, inside the runner). */
+static void on_wait(void *ctx, const struct api_wait *w)
+{
+	struct fetch *f = ctx;
+
+	pthread_mutex_lock(&f->lock);
+	f->status.wait = *w;
+	preempt_background(f);
+	wake(f); /* the header shows it */
+	pthread_mutex_unlock(&f->lock);
+}
+
+/* An answer carried the key's usage (on the fetch thread). */
+static void on_budget(void *ctx, const struct api_budget *b)
+{
+	struct fetch *f = ctx;
+
+	pthread_mutex_lock(&f->lock);
+	f->status.budget = *b;
+	wake(f);
+	pthread_mutex_unlock(&f->lock);
 }
 
 /* ---------------------------------------------------------- public API */
@@ -478,6 +643,7 @@ static void fetch_free(struct fetch *f)
 		close(f->pipe[1]);
 	pthread_cond_destroy(&f->cond);
 	pthread_cond_destroy(&f->ready);
+	pthread_cond_destroy(&f->ended);
 	pthread_mutex_destroy(&f->lock);
 	free(f);
 }
@@ -486,11 +652,17 @@ struct fetch *fetch_start_runner(const struct api_options *o, const struct fetch
                                  struct api_error *err)
 {
 	struct fetch *f = xcalloc(1, sizeof(*f));
+	pthread_condattr_t mono;
 	int rc;
 
 	pthread_mutex_init(&f->lock, NULL);
 	pthread_cond_init(&f->cond, NULL);
 	pthread_cond_init(&f->ready, NULL);
+	/* fetch_shutdown's grace is measured on the clock that never jumps. */
+	pthread_condattr_init(&mono);
+	pthread_condattr_setclock(&mono, CLOCK_MONOTONIC);
+	pthread_cond_init(&f->ended, &mono);
+	pthread_condattr_destroy(&mono);
 	atomic_init(&f->cancel, 0);
 	atomic_init(&f->requests, 0);
 	f->run = run;
@@ -506,6 +678,10 @@ struct fetch *fetch_start_runner(const struct api_options *o, const struct fetch
 	f->opts.key = f->key;
 	f->opts.token = f->token;
 	f->opts.cancel = &f->cancel;
+	f->opts.on_wait = on_wait;
+	f->opts.wait_ctx = f;
+	f->opts.on_budget = on_budget;
+	f->opts.budget_ctx = f;
 
 	if (pipe2(f->pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot make the fetch wake pipe: %s",
@@ -549,14 +725,26 @@ unsigned long fetch_submit(struct fetch *f, struct fetch_job *job)
 	if (++f->gen == 0)
 		++f->gen;
 	gen = job->gen = f->gen;
+	f->stats.submitted++;
+	f->pending++;
+	trace_event("job", "%lu %s submit slot %d%s", gen, kind_name(job->kind), job->slot,
+	            job->background ? " background" : "");
+	if (f->shut) {
+		/* Nothing runs any more; the job still gets its outcome. */
+		deliver_empty(f, job, FETCH_CANCELLED);
+		fetch_job_free(job);
+		pthread_mutex_unlock(&f->lock);
+		return gen;
+	}
 	if (FETCH_JOB_IS_READ(job)) {
-		drop_queued_reads(f, job->slot);
+		drop_queued_reads(f, job->slot, FETCH_SUPERSEDED);
 		cancel_running_read(f, job->slot);
 	}
 	if (job->kind == FETCH_REVIEW)
 		carry_tables(f, job->slot);
 	append_job(f, job);
-	f->pending++;
+	if (!job->background)
+		preempt_background(f);
 	pthread_mutex_unlock(&f->lock);
 	return gen;
 }
@@ -600,21 +788,71 @@ long fetch_requests(struct fetch *f)
 	return f ? atomic_load(&f->requests) : 0;
 }
 
-void fetch_stop(struct fetch *f)
+void fetch_status(struct fetch *f, struct fetch_status *st)
+{
+	memset(st, 0, sizeof(*st));
+	if (!f)
+		return;
+	pthread_mutex_lock(&f->lock);
+	*st = f->status;
+	pthread_mutex_unlock(&f->lock);
+}
+
+void fetch_stats(struct fetch *f, struct fetch_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	if (!f)
+		return;
+	pthread_mutex_lock(&f->lock);
+	*st = f->stats;
+	pthread_mutex_unlock(&f->lock);
+}
+
+void fetch_shutdown(struct fetch *f, long grace_ms)
 {
 	struct fetch_job *quit;
+	struct timespec until;
 
 	if (!f)
 		return;
+	pthread_mutex_lock(&f->lock);
+	if (f->shut) {
+		pthread_mutex_unlock(&f->lock);
+		return;
+	}
+	f->shut = 1;
 	quit = job_new(FETCH_REFRESH, -1);
 	quit->quit = 1;
-	pthread_mutex_lock(&f->lock);
-	drop_queued_reads(f, -1);
-	cancel_running_read(f, -1);
-	/* Queued writes stay ahead of the quit: the dispatcher confirmed them,
-	 * and none of them has reached the server yet. */
+	drop_queued_reads(f, -1, FETCH_CANCELLED);
+	if (f->running && FETCH_JOB_IS_READ(f->running))
+		cancel_running(f, 1);
+	/* Queued writes stay ahead of the quit: the dispatcher confirmed
+	 * them, and none of them has reached the server yet; they get the
+	 * grace period. */
 	append_job(f, quit);
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += grace_ms / 1000;
+	until.tv_nsec += (grace_ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	while (!f->finished && pthread_cond_timedwait(&f->ended, &f->lock, &until) == 0)
+		;
+	if (!f->finished) {
+		/* Out of time: whatever still sends is cut off, and every job
+		 * still to pick starts cancelled. */
+		f->cancel_floor = 2;
+		cancel_running(f, 2);
+	}
 	pthread_mutex_unlock(&f->lock);
 	pthread_join(f->thread, NULL);
+}
+
+void fetch_stop(struct fetch *f)
+{
+	if (!f)
+		return;
+	fetch_shutdown(f, 600);
 	fetch_free(f);
 }

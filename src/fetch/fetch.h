@@ -25,7 +25,25 @@
  * whose generation is older than the one it waits for.  Writes are never
  * superseded, cancelled or retried after sending: they run to an outcome.
  *
- * Shutdown is a quit job and pthread_join, never pthread_cancel.
+ * Every job submitted ends in exactly one outcome, delivered as a result
+ * the UI takes (struct fetch_result.outcome): done, failed (err says why),
+ * superseded by a newer job of its slot (the newer one then runs), or
+ * cancelled at shutdown.  None is dropped without a word, so "jobs
+ * submitted" always equals "results delivered" plus fetch_pending().
+ *
+ * Priority: jobs the user asked for (a search typed, a pane opened) run
+ * before background jobs (the refresh tick and what it brings), whatever
+ * the order they came in.  A background read that is only waiting (for
+ * the read budget, a Retry-After or a backoff) when a user job arrives is
+ * put back in the queue behind it, not superseded: it runs again later.
+ *
+ * What the thread waits for and the key's budget after every answer are
+ * published as they change (fetch_status), each change waking the UI, so
+ * the header can say "waiting for the read budget: 41 s".
+ *
+ * Shutdown is a quit job and pthread_join, never pthread_cancel; a write
+ * still sending when the grace period ends is cut off and reported as an
+ * unknown outcome (fetch_shutdown).
  */
 
 enum fetch_kind {
@@ -35,6 +53,14 @@ enum fetch_kind {
 	FETCH_RECORD,   /* one full record (by-id), raw JSON for a detail view */
 	FETCH_REFRESH,  /* what changed since a changelog id */
 	FETCH_WRITE,    /* one write (create, update, special) */
+};
+
+/* How a job ended. */
+enum fetch_outcome {
+	FETCH_DONE,        /* err is API_OK */
+	FETCH_FAILED,      /* err says why; partial data may remain */
+	FETCH_SUPERSEDED,  /* a newer job of the same slot replaced it: no data */
+	FETCH_CANCELLED,   /* stopped by shutdown: no data */
 };
 
 /* Fixed slots; views use their own numbers from FETCH_SLOT_VIEWS up. */
@@ -72,6 +98,9 @@ struct fetch_job *fetch_job_refresh(int slot, long long since_change);
 struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
                                   const char *refetch);
 void fetch_job_free(struct fetch_job *job);
+/* Marks job as background work (refresh, prefetch): jobs the user asked
+ * for run first.  Refresh jobs are background from the start. */
+void fetch_job_set_background(struct fetch_job *job);
 
 struct fetch_change {
 	int class_id;          /* changelog classID: 3 route, 4 appointment, 8 customer ... */
@@ -82,6 +111,7 @@ struct fetch_result {
 	enum fetch_kind kind;
 	int slot;
 	unsigned long gen;
+	enum fetch_outcome outcome;
 	struct api_error err;      /* API_OK or why it failed; partial data may remain */
 	struct api_budget budget;  /* the key's budget after this job */
 	long requests;             /* requests this job made */
@@ -128,8 +158,34 @@ void fetch_result_free(struct fetch_result *r);
 size_t fetch_pending(struct fetch *f);
 /* Requests sent so far by the thread's session. */
 long fetch_requests(struct fetch *f);
-/* Cancels queued and running reads, submits quit, joins, frees every
- * remaining job and result.  A running write finishes first. */
+
+/* What the thread is doing, for the header. */
+struct fetch_status {
+	int busy;                  /* a job runs */
+	int background;            /* ... and it is background work */
+	struct api_wait wait;      /* what it waits for (API_WAIT_NONE: nothing) */
+	struct api_budget budget;  /* the key's budget from the latest answer */
+};
+void fetch_status(struct fetch *f, struct fetch_status *st);
+
+/* Jobs by outcome, for tests and :info.  submitted == done + failed +
+ * superseded + cancelled + fetch_pending() minus results not yet taken;
+ * once idle, submitted equals the sum of the four. */
+struct fetch_stats {
+	unsigned long submitted, done, failed, superseded, cancelled;
+	unsigned long requeued;    /* background jobs put back behind a user job */
+};
+void fetch_stats(struct fetch *f, struct fetch_stats *st);
+
+/* Ends the thread: queued and running reads are cancelled (one result
+ * each, outcome cancelled), queued and running writes get grace_ms to
+ * reach their outcome; then whatever still sends is cut off (a write that
+ * may have reached the server ends API_ERR_UNKNOWN_OUTCOME, one never sent
+ * ends cancelled).  Returns once the thread has ended; every job's result
+ * then waits for fetch_take.  Idempotent. */
+void fetch_shutdown(struct fetch *f, long grace_ms);
+/* fetch_shutdown (with a 600 ms grace) if not done yet, then frees every
+ * remaining job and result. */
 void fetch_stop(struct fetch *f);
 
 #endif

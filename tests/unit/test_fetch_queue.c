@@ -1,4 +1,4 @@
-/* test_fetch_queue.c: the fetch thread's queues, generations, supersede, cancel, stop and wake pipe, with a fake runner. */
+/* test_fetch_queue.c: the fetch thread's queues, outcomes, priority, supersede, cancel, stop and wake pipe, with a fake runner. */
 #include "config.h"
 
 #include <errno.h>
@@ -32,6 +32,8 @@ static struct fake {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	const atomic_int *cancel;
+	struct api_options opts;  /* as the thread gave them (on_wait, on_budget) */
+	int wait_refreshes;       /* refreshes of since 999 report a budget wait and block, this many times */
 	int fail_open;
 	int block_writes;
 	int obey_cancel;         /* a blocked job also ends when cancelled */
@@ -51,6 +53,7 @@ static void fake_reset(void)
 {
 	pthread_mutex_lock(&fake.lock);
 	fake.cancel = NULL;
+	fake.wait_refreshes = 0;
 	fake.fail_open = fake.block_writes = fake.obey_cancel = 0;
 	fake.report_cancel = 1;
 	fake.blocked = 0;
@@ -68,6 +71,7 @@ static void *fake_open(const struct api_options *o, struct api_error *err)
 	pthread_mutex_lock(&fake.lock);
 	fake.opens++;
 	fake.cancel = o->cancel;
+	fake.opts = *o;
 	pthread_mutex_unlock(&fake.lock);
 	if (fake.fail_open) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL, "fake refuses to open");
@@ -82,6 +86,13 @@ static int blocks(const struct fetch_job *job)
 	       (job->kind == FETCH_WRITE && fake.block_writes);
 }
 
+/* A refresh of since 999 waits for the read budget (as a paced session
+ * would) until cancelled, wait_refreshes times. */
+static int waits(const struct fetch_job *job)
+{
+	return job->kind == FETCH_REFRESH && job->since == 999 && fake.wait_refreshes > 0;
+}
+
 static void fake_run(void *state, const struct fetch_job *job, struct fetch_result *r)
 {
 	int cancelled;
@@ -90,6 +101,20 @@ static void fake_run(void *state, const struct fetch_job *job, struct fetch_resu
 	pthread_mutex_lock(&fake.lock);
 	if (fake.n_ran < MAX_RAN)
 		fake.ran[fake.n_ran++] = job->gen;
+	if (waits(job)) {
+		struct api_wait w = { API_WAIT_BUDGET, 123456, 0 }, none = { API_WAIT_NONE, 0, 0 };
+
+		fake.wait_refreshes--;
+		pthread_mutex_unlock(&fake.lock);
+		fake.opts.on_wait(fake.opts.wait_ctx, &w);
+		pthread_mutex_lock(&fake.lock);
+		while (!atomic_load(fake.cancel))
+			pthread_cond_wait(&fake.cond, &fake.lock);
+		pthread_mutex_unlock(&fake.lock);
+		fake.opts.on_wait(fake.opts.wait_ctx, &none);
+		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "cancelled");
+		return;
+	}
 	if (blocks(job)) {
 		fake.blocked = job->gen;
 		fake.release = 0;
@@ -123,6 +148,8 @@ static void fake_run(void *state, const struct fetch_job *job, struct fetch_resu
 	r->record = cJSON_CreateObject();
 	if (cancelled && fake.report_cancel && job->kind != FETCH_WRITE)
 		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "cancelled");
+	if (cancelled >= 2 && job->kind == FETCH_WRITE)
+		api_error_set(&r->err, API_ERR_UNKNOWN_OUTCOME, 0, NULL, "cut off");
 }
 
 static void fake_drop(void *state, struct fetch_result *r)
@@ -243,7 +270,7 @@ static void test_order_and_pipe(void **state)
 	assert_false(readable(f, 0));
 	assert_int_equal(fetch_pending(f), 0);
 	g[0] = fetch_submit(f, read_job(16));
-	g[1] = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 77));
+	g[1] = fetch_submit(f, fetch_job_record(19, "customer", 2, NULL));
 	g[2] = fetch_submit(f, read_job(17));
 	assert_true(g[0] != 0 && g[0] < g[1] && g[1] < g[2]);
 	/* Once a fourth job blocks, the first three results are all queued. */
@@ -263,8 +290,8 @@ static void test_order_and_pipe(void **state)
 	assert_true(readable(f, 0));
 	r = fetch_take(f);
 	assert_int_equal(r->gen, g[1]);
-	assert_int_equal(r->kind, FETCH_REFRESH);
-	assert_int_equal(r->last_change, 77);
+	assert_int_equal(r->kind, FETCH_RECORD);
+	assert_int_equal(r->outcome, FETCH_DONE);
 	fetch_result_free(r);
 	assert_true(readable(f, 0));
 	r = fetch_take(f);
@@ -309,13 +336,29 @@ static void supersede(int report_cancel)
 	g5 = fetch_submit(f, read_job(21));
 	g6 = fetch_submit(f, read_job(20));
 	assert_true(g2 < g3 && g3 < g4 && g4 < g5 && g5 < g6);
-	/* g2 and g3 were dropped unrun: the running one, the write, g5, g6. */
-	assert_int_equal(fetch_pending(f), 4);
+	/* g2 and g3 left the queue unrun, each with its outcome waiting: all
+	 * six are pending until taken. */
+	assert_int_equal(fetch_pending(f), 6);
+	r = take(f);
+	assert_int_equal(r->gen, g2);
+	assert_int_equal(r->outcome, FETCH_SUPERSEDED);
+	assert_int_equal(r->err.kind, API_ERR_CANCELLED);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g3);
+	assert_int_equal(r->outcome, FETCH_SUPERSEDED);
+	fetch_result_free(r);
 	release();
+	r = take(f);
+	assert_int_equal(r->gen, g1);
+	assert_int_equal(r->outcome, FETCH_SUPERSEDED);
+	assert_null(r->record); /* a stopped read's data goes with it */
+	fetch_result_free(r);
 	r = take(f);
 	assert_int_equal(r->gen, g4);
 	assert_int_equal(r->kind, FETCH_WRITE);
 	assert_int_equal(r->err.kind, API_OK);
+	assert_int_equal(r->outcome, FETCH_DONE);
 	fetch_result_free(r);
 	r = take(f);
 	assert_int_equal(r->gen, g5);
@@ -485,6 +528,190 @@ static void test_tables_follow_newest_review(void **state)
 	fetch_stop(f);
 }
 
+/* Every job submitted ends in exactly one outcome, even at shutdown: the
+ * queued reads and the running one cancelled, the queued write run, a job
+ * submitted after shutdown cancelled at once. */
+static void test_shutdown_outcomes(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	struct fetch_stats st;
+	unsigned long g[6];
+	enum fetch_outcome want[6] = { FETCH_DONE, FETCH_CANCELLED, FETCH_CANCELLED, FETCH_DONE,
+	                               FETCH_CANCELLED, FETCH_CANCELLED };
+	int seen[6] = { 0 };
+
+	(void)state;
+	fake_reset();
+	fake.obey_cancel = 1;
+	f = start();
+	g[0] = fetch_submit(f, read_job(50));
+	assert_true(readable(f, DEADLINE_S * 1000));
+	g[1] = fetch_submit(f, blocking_read(51));
+	wait_blocked(g[1]);
+	g[2] = fetch_submit(f, read_job(52));
+	g[3] = fetch_submit(f, write_job(53));
+	g[4] = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 5));
+	fetch_shutdown(f, 5000);
+	g[5] = fetch_submit(f, read_job(55));
+	fetch_shutdown(f, 5000); /* idempotent */
+	while ((r = fetch_take(f))) {
+		size_t i;
+
+		for (i = 0; i < 6 && g[i] != r->gen; i++)
+			;
+		assert_true(i < 6);
+		seen[i]++;
+		assert_int_equal(r->outcome, want[i]);
+		fetch_result_free(r);
+	}
+	for (size_t i = 0; i < 6; i++)
+		assert_int_equal(seen[i], 1);
+	assert_int_equal(fetch_pending(f), 0);
+	fetch_stats(f, &st);
+	assert_int_equal(st.submitted, 6);
+	assert_int_equal(st.done + st.failed + st.superseded + st.cancelled, 6);
+	assert_int_equal(st.cancelled, 4);
+	fetch_stop(f);
+}
+
+/* A write still sending when the grace period ends is cut off and says
+ * so; shutdown does not wait for it. */
+static void test_shutdown_cuts_write(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	unsigned long g;
+
+	(void)state;
+	fake_reset();
+	fake.block_writes = 1;
+	fake.obey_cancel = 1;
+	f = start();
+	g = fetch_submit(f, write_job(30));
+	wait_blocked(g);
+	fetch_shutdown(f, 50);
+	assert_int_equal(atomic_load(fake.cancel), 2);
+	r = fetch_take(f);
+	assert_non_null(r);
+	assert_int_equal(r->gen, g);
+	assert_int_equal(r->outcome, FETCH_FAILED);
+	assert_int_equal(r->err.kind, API_ERR_UNKNOWN_OUTCOME);
+	fetch_result_free(r);
+	fetch_stop(f);
+}
+
+/* What the user asked for runs before background work queued earlier. */
+static void test_user_jobs_first(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	unsigned long gb, gr, ga, gc;
+
+	(void)state;
+	fake_reset();
+	f = start();
+	gb = fetch_submit(f, blocking_read(70));
+	wait_blocked(gb);
+	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 7));
+	ga = fetch_submit(f, read_job(71));
+	gc = fetch_submit(f, read_job(72));
+	release();
+	r = take(f);
+	assert_int_equal(r->gen, gb);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, ga);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, gc);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, gr);
+	assert_int_equal(r->outcome, FETCH_DONE);
+	fetch_result_free(r);
+	fetch_stop(f);
+}
+
+/* A background read waiting for the read budget goes back behind a job
+ * the user asks for, and runs again afterwards: requeued, not lost. */
+static void test_waiting_background_preempted(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	struct fetch_status st;
+	struct fetch_stats stats;
+	unsigned long gr, ga;
+
+	(void)state;
+	fake_reset();
+	fake.wait_refreshes = 1;
+	f = start();
+	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 999));
+	/* The wait reaches the status, and wakes the UI to show it. */
+	assert_true(readable(f, DEADLINE_S * 1000));
+	for (int i = 0; i < DEADLINE_S * 100; i++) {
+		fetch_status(f, &st);
+		if (st.wait.kind == API_WAIT_BUDGET)
+			break;
+		poll(NULL, 0, 10);
+	}
+	assert_int_equal(st.wait.kind, API_WAIT_BUDGET);
+	assert_int_equal(st.wait.until_ms, 123456);
+	assert_true(st.busy && st.background);
+	assert_null(fetch_take(f)); /* a status change, not a result */
+	ga = fetch_submit(f, read_job(80));
+	r = take(f);
+	assert_int_equal(r->gen, ga);
+	assert_int_equal(r->outcome, FETCH_DONE);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, gr);
+	assert_int_equal(r->outcome, FETCH_DONE);
+	assert_int_equal(r->last_change, 999);
+	fetch_result_free(r);
+	fetch_stats(f, &stats);
+	assert_int_equal(stats.requeued, 1);
+	assert_int_equal(stats.submitted, 2);
+	assert_int_equal(stats.done, 2);
+	pthread_mutex_lock(&fake.lock);
+	assert_int_equal(fake.n_ran, 3);
+	assert_int_equal(fake.ran[0], gr);
+	assert_int_equal(fake.ran[1], ga);
+	assert_int_equal(fake.ran[2], gr);
+	pthread_mutex_unlock(&fake.lock);
+	fetch_stop(f);
+}
+
+/* The budget of every answer reaches the status at once, not at the end
+ * of the job. */
+static void test_budget_published(void **state)
+{
+	struct fetch *f;
+	struct fetch_status st;
+	struct api_budget b;
+	unsigned long g;
+
+	(void)state;
+	fake_reset();
+	f = start();
+	g = fetch_submit(f, blocking_read(90));
+	wait_blocked(g);
+	memset(&b, 0, sizeof(b));
+	b.known = 1;
+	b.reads_left_minute = 2;
+	b.reads_left_today = 2999;
+	fake.opts.on_budget(fake.opts.budget_ctx, &b);
+	assert_true(readable(f, 0));
+	fetch_status(f, &st);
+	assert_true(st.budget.known);
+	assert_int_equal(st.budget.reads_left_minute, 2);
+	assert_int_equal(st.budget.reads_left_today, 2999);
+	release();
+	fetch_result_free(take(f));
+	fetch_stop(f);
+}
+
 static void test_open_failure(void **state)
 {
 	struct api_error err = API_ERROR_INIT;
@@ -565,6 +792,11 @@ int main(void)
 		cmocka_unit_test(test_other_slot_not_cancelled),
 		cmocka_unit_test(test_stop_with_work),
 		cmocka_unit_test(test_tables_follow_newest_review),
+		cmocka_unit_test(test_shutdown_outcomes),
+		cmocka_unit_test(test_shutdown_cuts_write),
+		cmocka_unit_test(test_user_jobs_first),
+		cmocka_unit_test(test_waiting_background_preempted),
+		cmocka_unit_test(test_budget_published),
 		cmocka_unit_test(test_open_failure),
 		cmocka_unit_test(test_null_safe),
 		cmocka_unit_test(test_bad_jobs_real_runner),
