@@ -25,6 +25,7 @@
 #include "ui/forms.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
+#include "ui/loop.h"
 #include "ui/script.h"
 #include "ui/term.h"
 #include "ui/view_common.h"
@@ -34,6 +35,10 @@
 #define HISTORY_MAX 200
 /* How long a script step waits for the notifier: a command's own limit, and a second. */
 #define SCRIPT_SETTLE_MS (NOTIFY_COMMAND_TIMEOUT_MS + 1000)
+/* At quit, how long a write still sending may take before it is cut off
+ * (and reported as an unknown outcome): q must end the program within a
+ * second whatever the server does. */
+#define QUIT_GRACE_MS 600
 
 double app_now(void)
 {
@@ -398,6 +403,9 @@ static void run(struct ui *ui)
 		} else {
 			until = ui->next_refresh;
 		}
+		/* The header's countdown of a wait changes every second. */
+		if (ui->wait.kind != API_WAIT_NONE)
+			until = loop_earliest(until, loop_next_tick(ui->wait.until_ms, now));
 		if (term_input_fd(ui) >= 0)
 			fds[n++] = (struct pollfd){ term_input_fd(ui), POLLIN, 0 };
 		fds[n++] = (struct pollfd){ fetch_fd(ui->fetch), POLLIN, 0 };
@@ -405,7 +413,7 @@ static void run(struct ui *ui)
 			fds[n++] = (struct pollfd){ term_signal_fd(ui), POLLIN, 0 };
 		if (alerts_fd(ui->alerts) >= 0)
 			fds[n++] = (struct pollfd){ alerts_fd(ui->alerts), POLLIN, 0 };
-		if (poll(fds, n, until > 0 ? (int)((until - now) * 1000) + 1 : -1) < 0 && errno != EINTR)
+		if (poll(fds, n, loop_poll_timeout(app_now(), until)) < 0 && errno != EINTR)
 			break;
 	}
 }
@@ -423,10 +431,11 @@ static void choose_start(struct ui *ui, const struct options *o, int *pane)
 		*pane = app_pane_of(ui->saved.pane);
 	if (*pane == PANE_STOPS)
 		*pane = PANE_ROUTES;
+	/* The day under review is today unless --date says otherwise: a
+	 * console opened in the morning on yesterday's (or last week's) day,
+	 * silently, would show a stale day as if it were the day's work. */
 	if (o->date)
 		snprintf(ui->date, sizeof(ui->date), "%s", o->date);
-	else if (!ui->fresh && ui->saved.date[0] && strcmp(ui->saved.saved_on, now) == 0)
-		snprintf(ui->date, sizeof(ui->date), "%s", ui->saved.date);
 	else
 		snprintf(ui->date, sizeof(ui->date), "%s", now);
 }
@@ -469,6 +478,7 @@ int app_main(int argc, char **argv)
 		return rc;
 	memset(&ui, 0, sizeof(ui));
 	ui.next_slot = FETCH_SLOT_VIEWS;
+	ui.wait_shown = -1;
 	cmdline_init(&ui.cmd, HISTORY_MAX);
 	state_init(&ui.saved);
 	if (load_settings(&ui, &o) < 0) {
@@ -517,6 +527,9 @@ int app_main(int argc, char **argv)
 	app_mark(&ui, DIRTY_ALL);
 	run(&ui);
 	save_state(&ui);
+	/* Reads end now; a write still sending gets QUIT_GRACE_MS, then is cut
+	 * off.  Every job's outcome then waits, for forms_quit below. */
+	fetch_shutdown(ui.fetch, QUIT_GRACE_MS);
 	app_free_panes(&ui);
 	term_close(&ui);
 	/* One line per write on stdout, once the screen is gone. */

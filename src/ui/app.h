@@ -98,8 +98,11 @@ struct ui {
 	struct api_options api;
 	struct demo *demo;
 	struct fetch *fetch;
-	struct api_budget budget;  /* latest known */
+	struct api_budget budget;  /* latest known, from every answer */
 	int offline;               /* the last refresh failed on the network */
+	int auth_failed;           /* the service refused the key and token (HTTP 401) */
+	struct api_wait wait;      /* what the fetch thread waits for (fetch_status) */
+	long wait_shown;           /* the seconds of it the screen shows, -1 none */
 
 	/* The day under review. */
 	char date[11];

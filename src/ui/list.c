@@ -691,7 +691,7 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 			}
 		} else if (i == 0 && l->n == 0) {
 			struct strbuf sb = STRBUF_INIT;
-			const char *msg = env->loading ? _("loading") :
+			const char *msg = env->note ? env->note : env->loading ? _("loading") :
 			                  l->filter ? _("no loaded row matches the filter") : _("nothing to show");
 
 			strbuf_addc(&sb, ' ');

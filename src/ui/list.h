@@ -33,6 +33,7 @@ struct list_env {
 	int utf8;       /* the locale can show non-ASCII text */
 	struct ui *ui;  /* passed to the view's want() */
 	int loading;    /* the view's data is on its way (says so when empty) */
+	const char *note; /* why it is empty, said instead (offline, a wait), or NULL */
 };
 
 struct list;

@@ -4,6 +4,7 @@ src_ui_libui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(CURL_CFLAGS)
 src_ui_libui_a_SOURCES = \
 	src/ui/ui.h src/ui/view.h src/ui/i18n.h \
 	src/ui/app.c src/ui/app.h \
+	src/ui/loop.c src/ui/loop.h \
 	src/ui/sync.c \
 	src/ui/alerts.c src/ui/alerts.h \
 	src/ui/panes.c \

@@ -14,6 +14,7 @@
 #include "ui/forms.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
+#include "ui/loop.h"
 #include "ui/term.h"
 
 #define MIN_COLS 80
@@ -66,11 +67,23 @@ static int view_loading(const struct ui *ui, const struct view *v)
 	return v->waiting || (is_review_view(v) && ui->review_gen);
 }
 
+/* What the fetch thread waits for, with the seconds left: never a bare
+ * "loading" that can last. */
+static int add_wait(struct ui *ui, struct strbuf *out)
+{
+	if (ui->wait.kind == API_WAIT_NONE)
+		return 0;
+	loop_wait_text(out, &ui->wait, loop_seconds_left(ui->wait.until_ms, app_now()));
+	return 1;
+}
+
 static void add_age(struct ui *ui, const struct view *v, struct strbuf *out)
 {
 	double at = is_review_view(v) ? ui->review_at : v->loaded_at;
 	long age;
 
+	if (add_wait(ui, out))
+		return;
 	if (view_loading(ui, v)) {
 		strbuf_adds(out, ui->ascii ? _("loading...") : _("loading\xe2\x80\xa6"));
 		return;
@@ -133,7 +146,9 @@ static void draw_header(struct ui *ui)
 		if (f->v->subtitle[0])
 			strbuf_addf(&left, ": %s", f->v->subtitle);
 	}
-	if (ui->offline)
+	if (ui->auth_failed)
+		strbuf_addf(&right, "%s%s", _("AUTHENTICATION FAILED"), sep);
+	else if (ui->offline)
 		strbuf_addf(&right, "%s%s", _("OFFLINE"), sep);
 	if (ui->paused || ui->budget_paused)
 		strbuf_addf(&right, "%s%s", ui->budget_paused ? _("refresh paused (budget)") : _("refresh paused"), sep);
@@ -333,7 +348,8 @@ void screen_draw(struct ui *ui)
 	static int was_small;
 	int small = screen_too_small();
 	struct frame *f = app_top(ui);
-	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui, f && view_loading(ui, f->v) };
+	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui, f && view_loading(ui, f->v), NULL };
+	struct strbuf note = STRBUF_INIT;
 	unsigned dirty = ui->dirty;
 	int cy = -1, cx = 0, fy = 0, fx = 0;
 
@@ -353,6 +369,15 @@ void screen_draw(struct ui *ui)
 			if (forms_draw(ui, 2, 0, LINES - 4, COLS, &fy, &fx) && !ui->prompt)
 				cy = fy, cx = fx;
 		} else if ((dirty & DIRTY_BODY) && f) {
+			/* An empty pane says what the header says: never
+			 * "loading" while the service is refused or gone. */
+			if (ui->auth_failed)
+				env.note = _("authentication failed: the service refused this account's "
+				             "key and token");
+			else if (ui->offline)
+				env.note = _("offline: the service cannot be reached (r tries again)");
+			else if (env.loading && add_wait(ui, &note))
+				env.note = note.buf;
 			list_draw(f->list, 2, 0, LINES - 4, COLS, &env);
 		}
 		draw_header(ui);
@@ -376,6 +401,7 @@ void screen_draw(struct ui *ui)
 		move(cy, cx);
 	}
 	was_small = small;
+	strbuf_free(&note);
 	wnoutrefresh(stdscr);
 	term_update(ui);
 }

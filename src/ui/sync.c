@@ -10,6 +10,7 @@
 #include "ui/forms.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
+#include "ui/loop.h"
 
 /*
  * Results reach the view whose slot they carry and whose `waiting`
@@ -86,7 +87,13 @@ void app_set_date(struct ui *ui, const char *date)
 
 static void fetch_failed(struct ui *ui, const struct fetch_result *r, const char *what)
 {
-	if (r->err.kind == API_ERR_NETWORK) {
+	/* The service refused the credentials: no retry will cure it, and
+	 * every pane must say so rather than wait. */
+	if (r->err.http_status == 401) {
+		ui->auth_failed = 1;
+		ui_error(ui, _("Authentication failed: the service refused this account's key and "
+		               "token (%s)"), api_error_text(&r->err));
+	} else if (r->err.kind == API_ERR_NETWORK) {
 		ui->offline = 1;
 		ui_error(ui, _("Network: %s failed (%s); retrying at the next refresh"), what,
 		         api_error_text(&r->err));
@@ -98,6 +105,7 @@ static void fetch_failed(struct ui *ui, const struct fetch_result *r, const char
 
 static void came_back(struct ui *ui)
 {
+	ui->auth_failed = 0;
 	if (ui->offline) {
 		ui->offline = 0;
 		ui_message(ui, "%s", _("Connection back"));
@@ -227,9 +235,13 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 		ui->last_change = r->last_change;
 	ui->review_at = app_now();
 	announce_review(ui, r);
-	if (n_need)
-		ui->customers_gen = ui_submit(ui, NULL, fetch_job_rows(UI_SLOT_REVIEW_CUSTOMERS,
-		                                                       "customer", need, n_need));
+	if (n_need) {
+		struct fetch_job *job = fetch_job_rows(UI_SLOT_REVIEW_CUSTOMERS, "customer", need, n_need);
+
+		/* Part of the tick: what the user asks for goes first. */
+		fetch_job_set_background(job);
+		ui->customers_gen = ui_submit(ui, NULL, job);
+	}
 	free(need);
 }
 
@@ -280,6 +292,10 @@ static void apply_view_result(struct ui *ui, struct fetch_result *r)
 
 static void apply_result(struct ui *ui, struct fetch_result *r)
 {
+	/* A newer job of its slot replaced it (whoever waits, waits for that
+	 * one), or the program is quitting: nothing to show or tell. */
+	if (r->outcome == FETCH_SUPERSEDED || (r->outcome == FETCH_CANCELLED && r->kind != FETCH_WRITE))
+		return;
 	/* The connection, the budget and failed writes, whatever the slot. */
 	alerts_result(ui->alerts, r, app_now());
 	if (r->budget.known) {
@@ -306,6 +322,26 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 	}
 }
 
+/* What the fetch thread waits for, and the budget of its latest answer
+ * (published with every answer, not at the end of a job). */
+static void take_status(struct ui *ui)
+{
+	struct fetch_status st;
+	long shown = -1;
+
+	fetch_status(ui->fetch, &st);
+	if (st.budget.known && memcmp(&st.budget, &ui->budget, sizeof(st.budget)) != 0) {
+		ui->budget = st.budget;
+		app_mark(ui, DIRTY_HEADER);
+	}
+	if (st.wait.kind != API_WAIT_NONE)
+		shown = loop_seconds_left(st.wait.until_ms, app_now());
+	if (st.wait.kind != ui->wait.kind || shown != ui->wait_shown)
+		app_mark(ui, DIRTY_HEADER | DIRTY_BODY);
+	ui->wait = st.wait;
+	ui->wait_shown = shown;
+}
+
 void app_take_results(struct ui *ui)
 {
 	struct fetch_result *r;
@@ -314,6 +350,7 @@ void app_take_results(struct ui *ui)
 		apply_result(ui, r);
 		fetch_result_free(r);
 	}
+	take_status(ui);
 }
 
 void app_schedule_refresh(struct ui *ui)

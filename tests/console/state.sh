@@ -1,5 +1,5 @@
 #!/bin/sh
-# state.sh: the last pane, date and filter come back on the next start; --fresh ignores them.
+# state.sh: the last pane and filter come back on the next start (the day is today); --fresh ignores them.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -30,8 +30,20 @@ CS_NODATE=1
 ok "a second run without --date exits 0" cs_run "$s"
 ok "the second run opens on the last pane (Customers)" has "$D/second.txt" '\[3 Customers\]'
 ok "the second run has the last filter ($filter)" has "$D/second.txt" "$filter"
-ok "the second run reviews the last date (2026-11-21)" test "$(header_date "$D/second.txt")" = 2026-11-21
-ok "the restored date is the Routes pane's" has "$D/second-routes.txt" 'Routes: 2026-11-21'
+# A saved day other than today never comes back by itself: a console
+# opened the next morning on yesterday would show a stale day as today's.
+ok "the second run reviews today, not the last date (2026-11-21)" \
+	test "$(header_date "$D/second.txt")" = "$(date +%F)"
+ok "the Routes pane is today's" has "$D/second-routes.txt" "Routes: $(date +%F)"
+
+s=$(cs_script dated <<'EOF'
+:save-display dated.txt
+EOF
+)
+CS_NODATE=
+ok "a run with --date exits 0" cs_run "$s"
+ok "--date still chooses the day ($CS_TODAY)" test "$(header_date "$D/dated.txt")" = "$CS_TODAY"
+CS_NODATE=1
 
 s=$(cs_script fresh <<'EOF'
 :save-display fresh.txt

@@ -82,6 +82,12 @@ tests_unit_test_ui_keys_SOURCES = tests/unit/test_ui_keys.c src/ui/action.c src/
 tests_unit_test_ui_keys_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_keys_LDADD = $(UI_TEST_LDADD)
 
+check_PROGRAMS += tests/unit/test_ui_loop
+TESTS += tests/unit/test_ui_loop
+tests_unit_test_ui_loop_SOURCES = tests/unit/test_ui_loop.c src/ui/loop.c
+tests_unit_test_ui_loop_CFLAGS = $(UI_TEST_CFLAGS)
+tests_unit_test_ui_loop_LDADD = $(UI_TEST_LDADD)
+
 check_PROGRAMS += tests/unit/test_ui_state
 TESTS += tests/unit/test_ui_state
 tests_unit_test_ui_state_SOURCES = tests/unit/test_ui_state.c src/ui/state.c src/ui/action.c \
