@@ -29,6 +29,8 @@ struct view;
 void forms_action(struct ui *ui, enum action a);
 /* 1 while a form is open. */
 int forms_active(const struct ui *ui);
+/* 1 while the forms wait for a fetch result (a read or a write). */
+int forms_busy(const struct ui *ui);
 /* Gives key (normalised) to the open form: 1 when taken (every key but
  * C-l while a form is open), 0 when no form is open. */
 int forms_key(struct ui *ui, int key);

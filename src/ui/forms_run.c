@@ -44,6 +44,11 @@ int forms_active(const struct ui *ui)
 	return ui->forms && ui->forms->f;
 }
 
+int forms_busy(const struct ui *ui)
+{
+	return ui->forms && (ui->forms->read_gen || ui->forms->write_gen);
+}
+
 /* ----------------------------------------------------------------- reads */
 
 static void pump(struct ui *ui, struct forms *fs)

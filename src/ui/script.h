@@ -23,6 +23,17 @@ struct strbuf;
  *                      one line per screen line) to out.txt
  *   :resize 100x30     resizes the screen (COLSxLINES), as SIGWINCH would
  *
+ * and the runner's own commands, for stress tests (a user cannot type
+ * them):
+ *
+ *   :script-race on    later steps run without waiting for the fetch thread
+ *                      (as fast keys would); :script-race off waits again
+ *   :script-wait MS    no step for MS milliseconds (results still land)
+ *   :script-check      waits until the fetch thread is idle, then fails
+ *                      (exit status 1, the reasons on stderr) unless every
+ *                      job submitted ended in one outcome and nothing on
+ *                      screen still waits for one
+ *
  * A step runs only when the fetch thread is idle (fetch_pending() == 0)
  * and the screen is drawn; the console waits at most
  * ROUTEDESK_SCRIPT_TIMEOUT seconds (default 30) for that, then fails with
