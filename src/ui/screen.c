@@ -162,8 +162,10 @@ static void draw_header(struct ui *ui)
 		strbuf_adds(&right, _("reads left ?"));
 	strbuf_addc(&right, ' ');
 	rw = text_width(ui, right.buf);
-	if (rw > COLS / 2)
-		rw = COLS / 2;
+	/* The right side (a wait, the budget) may take all but the date:
+	 * what the console waits for, and for how long, must not be cut. */
+	if (rw > COLS - 16)
+		rw = COLS - 16;
 	put_fit(0, 0, COLS - rw - 1, left.buf, 0, attr, ui);
 	put_fit(0, COLS - rw - 1, 1, " ", 0, attr, ui);
 	put_fit(0, COLS - rw, rw, right.buf, 1, attr, ui);

@@ -1,0 +1,81 @@
+#!/bin/sh
+# tmux_quit.sh: q, Q, SIGTERM and SIGHUP end the console at once in every state: slow answers, backoff, a read budget wait.
+#
+# "At once" is proved without a stopwatch: the sandbox answers after 20 s
+# (or the console must wait a minute for the read budget), and the console
+# must have ended well before that (tmux_wait_exit's 8 s deadline), with
+# no answer in its trace.  bench/console prints the quit time itself.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+need_tmux
+
+D=$CS_DIR
+
+# quits CASE HOW: ends the console with HOW (a key, or TERM/HUP), then
+# checks it exited 0 within the deadline, left the alternate screen and
+# wrote its exit to the trace.
+quits() {
+	case $2 in
+	TERM|HUP) kill "-$2" "$(tmux_format '#{pane_pid}')" ;;
+	*) tmux_keys "$2" ;;
+	esac
+	status=$(tmux_wait_exit 8)
+	ok "$1: $2 ends the console with status 0 before any answer ($status)" test "$status" = 0
+	ok "$1: not killed by a signal" test -z "$(tmux_format '#{pane_dead_signal}')"
+	ok "$1: the terminal left the console's screen" test "$(tmux_format '#{alternate_on}')" = 0
+	ok "$1: the trace ends with the exit" grep -q ' exit 0$' "$D/trace.$1"
+	tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+}
+
+# ---- a slow server: every answer takes 20 s ------------------------------
+
+cs_sandbox_start --latency 20000
+for how in Q TERM HUP; do
+	export ROUTEDESK_TRACE="$D/trace.slow-$how"
+	tmux_start 100 30
+	ok "slow-$how: the console shows it is loading" tmux_wait "$D/slow-$how.txt" 'loading'
+	quits "slow-$how" "$how"
+	ok "slow-$how: no answer was awaited (no request ended with a status)" \
+		hasnt "$D/trace.slow-$how" ' request /[^ ]+ [1-9][0-9]* '
+done
+cs_sandbox_stop
+
+# ---- backoff: every answer is a 500, so reads are retried -----------------
+
+cs_sandbox_start --faults 500:1.0
+export ROUTEDESK_TRACE="$D/trace.backoff"
+tmux_start 100 30
+ok "backoff: the header says a retry is coming, with the seconds" \
+	tmux_wait "$D/backoff.txt" 'retrying in [0-9]+ s'
+ok "backoff: the empty pane says it too, not a bare loading" has "$D/backoff.txt" '^ +retrying in [0-9]+ s'
+quits backoff q
+cs_sandbox_stop
+
+# ---- the read budget: other clients spent the minute ----------------------
+
+# Quotas on, as on a real account (60 reads a minute): 58 reads by "other
+# integrations" of the same key leave the console its pacer's one read
+# a minute, so its second read waits for the budget.
+cs_sb=$CS_DIR/sbq
+mkdir -p "$cs_sb"
+"$CS_SANDBOX" --listen 127.0.0.1:0 --db "$cs_sb/sb.db" --generate 300 --seed "$CS_SEED" \
+	--today "$CS_TODAY" >"$cs_sb/out" 2>"$cs_sb/err" &
+CS_SBPID=$!
+CS_PIDS="$CS_PIDS $CS_SBPID"
+cs_wait_for "$cs_sb/out" '^listening on ' 60 || { echo "Bail out! the quota sandbox did not start"; exit 99; }
+export ROUTEDESK_URL="$(sed -n 's/^listening on //p' "$cs_sb/out" | head -n 1)"
+i=0
+while [ $i -lt 58 ]; do
+	cs_api /employee/search "employeeIDs:=[1]" >/dev/null
+	i=$((i + 1))
+done
+ok "58 reads of others are counted" test "$(cs_usage requestsReadInLastMinute)" -ge 58
+export ROUTEDESK_TRACE="$D/trace.budget"
+tmux_start 100 30
+ok "budget: the header says it waits for the read budget, with the seconds" \
+	tmux_wait "$D/budget.txt" 'waiting for the read budget: [0-9]+ s'
+ok "budget: the budget is shown from the first answer, not '?'" has "$D/budget.txt" 'reads left [0-9]+/min'
+ok "budget: no pane shows a bare loading" hasnt "$D/budget.txt" 'loading'
+quits budget q
+
+tap_done
