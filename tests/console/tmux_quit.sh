@@ -4,7 +4,7 @@
 # "At once" is proved without a stopwatch: the sandbox answers after 20 s
 # (or the console must wait a minute for the read budget), and the console
 # must have ended well before that (tmux_wait_exit's 8 s deadline), with
-# no answer in its trace.  bench/console prints the quit time itself.
+# no answer in its trace.  bench/stress prints the quit times themselves.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 need_tmux
