@@ -361,7 +361,25 @@ static void test_write_never_resent(void **state)
 	write_outcome("drop ok ok", API_ERR_UNKNOWN_OUTCOME);
 	write_outcome("500 ok ok", API_ERR_UNKNOWN_OUTCOME);
 	write_outcome("garbage ok ok", API_ERR_UNKNOWN_OUTCOME);
-	write_outcome("429 ok ok", API_ERR_QUOTA);
+}
+
+/* A 429 refused the write, so it was not applied: it is sent again after
+ * the wait the server asked for, like a read. */
+static void test_write_429_retried(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("429 ok ok");
+	s = session(8);
+	c = api_call_new("note/create", NULL, 1);
+	api_form_add(&c->form, "notes", "once");
+	assert_int_equal(api_perform(s, c), 0);
+	assert_int_equal(c->attempts, 2);
+	assert_int_equal(logged(NULL, NULL, 0), 2);
+	api_call_free(c);
+	api_session_free(s);
 }
 
 /* libcurl resends a request whose reused connection dies before the
@@ -582,6 +600,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_read_429_waits_and_retries, teardown),
 		cmocka_unit_test_teardown(test_refusal_is_not_retried, teardown),
 		cmocka_unit_test_teardown(test_write_never_resent, teardown),
+		cmocka_unit_test_teardown(test_write_429_retried, teardown),
 		cmocka_unit_test_teardown(test_write_after_keepalive_read, teardown),
 		cmocka_unit_test_teardown(test_write_succeeds, teardown),
 		cmocka_unit_test(test_nothing_sent_is_retried_even_for_writes),
