@@ -583,7 +583,9 @@ void handle_search(struct sb_req *req, struct sb_answer *ans)
 		size_t found;
 		n_data = n < READ_MAX_RECORDS ? n : READ_MAX_RECORDS;
 		snprintf(member, sizeof(member), "%sNoDataExported", r->property);
-		cJSON_AddItemToObject(m, member, ids_array(ids + n_data, n - n_data));
+		/* An empty search has no id array at all: ids + 0 on NULL is
+		 * undefined behaviour (UBSan stops the sandbox on it). */
+		cJSON_AddItemToObject(m, member, ids_array(n > n_data ? ids + n_data : NULL, n - n_data));
 		if (!(recs = read_array(req, r, ids, n_data, &found, ans))) {
 			cJSON_Delete(m);
 			goto out;

@@ -532,6 +532,31 @@ static void test_include_data_first_1000(void **state)
 	check_include_data("note", "", 1001);
 }
 
+/* includeData on a search that finds nothing: an empty answer, not a
+ * crash (the sanitizer build stopped on ids + 0 with ids NULL), for a
+ * resource read through the text path and one through cJSON. */
+static void test_include_data_nothing_found(void **state)
+{
+	static const char *const resources[][2] = {
+		{ "customer", "customerIDs" }, { "appointment", "appointmentIDs" },
+		{ "ticket", "ticketIDs" }, { "note", "noteIDs" }, { "route", "routeIDs" },
+		{ "subscription", "subscriptionIDs" }, { "employee", "employeeIDs" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(resources) / sizeof(resources[0]); i++) {
+		struct sbt_resp *r = sbt_call(sbt_fmt("/%s/search", resources[i][0]),
+		                              "includeData=1&%s=%s", resources[i][1],
+		                              sbt_enc("[999999999]"));
+		long long *ids;
+
+		sbt_ok(r);
+		assert_int_equal(sbt_ids(r, &ids), 0);
+		assert_int_equal(cJSON_GetArraySize(sbt_records(r)), 0);
+	}
+	sbt_alive();
+}
+
 static void test_service_type_property_name(void **state)
 {
 	(void)state;
@@ -681,6 +706,7 @@ int main(void)
 		SBT_TEST(test_route_date_range),
 		SBT_TEST(test_date_updated_timestamp),
 		SBT_TEST(test_include_data_first_1000),
+		SBT_TEST(test_include_data_nothing_found),
 		SBT_TEST(test_service_type_property_name),
 		SBT_TEST(test_default_ticket),
 		SBT_TEST(test_default_appointment),
