@@ -156,6 +156,37 @@ static int check_path(const char *p)
 	return 0;
 }
 
+/* Why a NAME:=JSON value cannot be sent as the user meant it, or NULL.
+ * An empty list is dropped by the service, so as a filter it would match
+ * everything; a number out of double range parses as infinity and would
+ * go as null; an integer past 2^53 would arrive rounded. */
+static const char *json_arg_problem(const cJSON *v)
+{
+	const cJSON *e;
+
+	if (cJSON_IsNumber(v)) {
+		double d = v->valuedouble;
+
+		if (!(d == d) || d > 1.7976931348623157e308 || d < -1.7976931348623157e308)
+			return _("the number is out of range");
+		if ((d >= 9007199254740992.0 || d <= -9007199254740992.0))
+			return _("the number is too large to be sent exactly");
+		return NULL;
+	}
+	if (cJSON_IsArray(v) && !v->child)
+		return _("an empty list is ignored by the service, so as a filter it would match "
+		         "everything; leave the parameter out or give at least one value");
+	if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
+		cJSON_ArrayForEach(e, v) {
+			const char *why = json_arg_problem(e);
+
+			if (why)
+				return why;
+		}
+	}
+	return NULL;
+}
+
 /* NAME=VALUE, NAME:=JSON or NAME@FILE: the earliest separator decides, so
  * email=a@b.example is a string and file@/tmp/a=b a file. */
 static int add_item(struct api_form *f, const char *item)
@@ -180,9 +211,12 @@ static int add_item(struct api_form *f, const char *item)
 	} else {
 		const char *end = NULL;
 		cJSON *v = cJSON_ParseWithOpts(item + i + 2, &end, 1);
+		const char *why = v ? json_arg_problem(v) : NULL;
 
 		if (!v)
 			rc = bad_usage(_("%s: the value after := is not JSON"), item);
+		else if (why)
+			rc = bad_usage("%s: %s", item, why);
 		else
 			api_form_add_json(f, name, v);
 		cJSON_Delete(v);

@@ -222,6 +222,13 @@ static void test_usage_is_2(void **state)
 		{ "api", NULL },
 		{ "api", "--bogus", "customer/search", NULL },
 		{ "api", "customer/search", "broken:=[1,", NULL },
+		/* An empty list would be dropped (a filter matching everything);
+		 * 1e999 would go as null; past 2^53 it would arrive rounded. */
+		{ "api", "customer/search", "customerIDs:=[]", NULL },
+		{ "api", "customer/search", "customerIDs:=1e999", NULL },
+		{ "api", "customer/search", "customerIDs:=[1,-1e999]", NULL },
+		{ "api", "customer/search", "customerIDs:=12345678901234567890", NULL },
+		{ "api", "customer/search", "customerIDs:={\"operator\":\"IN\",\"value\":[]}", NULL },
 		{ "api", "customer/search", "noseparator", NULL },
 		{ "api", "customer/search", "=value", NULL },
 		{ "api", "customer/search", "f@/nonexistent/file", NULL },
@@ -260,6 +267,14 @@ static void test_failure_is_3(void **state)
 	expect_status(&o, 3);
 	assert_int_equal(clirun_requests(&o), 2);
 	assert_non_null(strstr(o.err, "gave up after 2 attempts"));
+	clirun_free(&o);
+	/* With the default retries a refused connection is tried 3 times,
+	 * not 8: the user hears in seconds, not after 18. */
+	run(&o, (const char *[]){ "api", "customer/search", NULL },
+	    (const char *[]){ "ROUTEDESK_URL=http://127.0.0.1:1/api", key, token, xdg, NULL });
+	expect_status(&o, 3);
+	assert_int_equal(clirun_requests(&o), 3);
+	assert_non_null(strstr(o.err, "gave up after 3 attempts"));
 	clirun_free(&o);
 }
 
