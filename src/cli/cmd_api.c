@@ -19,6 +19,7 @@
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "common/trace.h"
+#include "common/utf8.h"
 
 struct args {
 	const char *path;
@@ -62,17 +63,30 @@ static void usage(FILE *f)
 	        "token_command).  ROUTEDESK_TRACE=FILE logs one line per request.\n"), f);
 }
 
+/* Standard error gets text from the service, the config file and the
+ * command line: every control character is escaped on the way, so none
+ * of it can drive the user's terminal. */
+static void print_err(const char *prefix, const char *text)
+{
+	struct strbuf esc = STRBUF_INIT;
+
+	utf8_escape_controls(&esc, text ? text : "", text ? strlen(text) : 0);
+	fprintf(stderr, "%s%s\n", prefix, strbuf_str(&esc));
+	strbuf_free(&esc);
+}
+
 static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static int bad_usage(const char *fmt, ...)
 {
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
-	fputs("routedesk api: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	fputs("\n", stderr);
+	print_err("routedesk api: ", strbuf_str(&sb));
+	strbuf_free(&sb);
 	fputs(_("Try 'routedesk api --help'.\n"), stderr);
 	return CLI_USAGE;
 }
@@ -237,10 +251,14 @@ static void on_attempt(void *ctx, const struct api_trace *t)
 {
 	const struct out *o = ctx;
 
+	struct strbuf sb = STRBUF_INIT;
+
 	if (!o->trace)
 		return;
-	fprintf(stderr, "%ld request %s %ld %zu %ld%s%s\n", trace_ms(), t->path, t->status,
-	        t->bytes, t->ms, t->error ? " " : "", t->error ? t->error : "");
+	strbuf_addf(&sb, "%ld request %s %ld %zu %ld%s%s", trace_ms(), t->path, t->status,
+	            t->bytes, t->ms, t->error ? " " : "", t->error ? t->error : "");
+	print_err("", strbuf_str(&sb));
+	strbuf_free(&sb);
 }
 
 static void print_json(cJSON *v, const struct out *o)
@@ -257,8 +275,9 @@ static void say(const char *what, const char *msg, const struct out *o)
 {
 	struct strbuf sb = STRBUF_INIT;
 
+	strbuf_adds(&sb, what);
 	redact_text(&sb, msg ? msg : "", o->key, o->token);
-	fprintf(stderr, "routedesk api: %s%s\n", what, strbuf_str(&sb));
+	print_err("routedesk api: ", strbuf_str(&sb));
 	strbuf_free(&sb);
 }
 
@@ -434,7 +453,7 @@ int cli_api(int argc, char **argv)
 		}
 	}
 	if (api_config_load(a.account, &acct, &err) < 0) {
-		fprintf(stderr, "routedesk api: %s\n", api_error_text(&err));
+		print_err("routedesk api: ", api_error_text(&err));
 		api_error_clear(&err);
 		api_form_free(&form);
 		free(a.items);
@@ -463,7 +482,7 @@ int cli_api(int argc, char **argv)
 	}
 	s = api_session_new(&opt, &err);
 	if (!s) {
-		fprintf(stderr, "routedesk api: %s\n", api_error_text(&err));
+		print_err("routedesk api: ", api_error_text(&err));
 		rc = CLI_USAGE;
 		goto out;
 	}

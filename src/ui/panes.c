@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "ui/app.h"
 #include "ui/i18n.h"
 #include "ui/list.h"
@@ -249,14 +250,24 @@ unsigned long ui_submit(struct ui *ui, struct view *v, struct fetch_job *job)
 }
 
 static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
 {
 	strbuf_reset(&ui->msg);
 	strbuf_vaddf(&ui->msg, fmt, ap);
 	ui->msg_error = error;
 	app_mark(ui, DIRTY_MESSAGE);
-	/* A scripted run has no screen to read: errors go to stderr too. */
-	if (error && ui->script)
-		fprintf(stderr, "routedesk: %s\n", strbuf_str(&ui->msg));
+	/* A scripted run has no screen to read: errors go to stderr too,
+	 * escaped like the screen's copy (the server's text may hold
+	 * control characters that would drive the reader's terminal). */
+	if (error && ui->script) {
+		struct strbuf esc = STRBUF_INIT;
+
+		utf8_escape_controls(&esc, ui->msg.buf ? ui->msg.buf : "", ui->msg.len);
+		fprintf(stderr, "routedesk: %s\n", strbuf_str(&esc));
+		strbuf_free(&esc);
+	}
 }
 
 void ui_message(struct ui *ui, const char *fmt, ...)

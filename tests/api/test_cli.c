@@ -189,6 +189,29 @@ static void test_refused_is_1(void **state)
 	clirun_free(&o);
 }
 
+/* The service's text (here an operator it echoes back) and the user's own
+ * arguments reach standard error with control characters made visible:
+ * an ESC from the wire must not drive the terminal. */
+static void test_stderr_escaped(void **state)
+{
+	struct cli_out o;
+
+	(void)state;
+	run(&o, (const char *[]){ "api", "customer/search",
+	                          "customerIDs:={\"operator\":\"\\u001b[31mX\",\"value\":1}", NULL },
+	    creds);
+	expect_status(&o, 1);
+	assert_non_null(strstr(o.err, "[31mX"));
+	assert_null(strchr(o.err, '\033'));
+	clirun_free(&o);
+	run(&o, (const char *[]){ "api", "customer/search", "bad\033]0;title\007", NULL }, creds);
+	expect_status(&o, 2);
+	assert_non_null(strstr(o.err, "]0;title"));
+	assert_null(strchr(o.err, '\033'));
+	assert_null(strchr(o.err, '\007'));
+	clirun_free(&o);
+}
+
 static void test_writes(void **state)
 {
 	char path[] = "/tmp/test_cli_upload.XXXXXX", file[64];
@@ -347,6 +370,7 @@ int main(void)
 		SBT_TEST(test_refused_is_1),
 		SBT_TEST(test_writes),
 		SBT_TEST(test_usage_is_2),
+		SBT_TEST(test_stderr_escaped),
 		SBT_TEST(test_failure_is_3),
 		SBT_TEST(test_config_file),
 	};

@@ -68,4 +68,12 @@ ok "the hostile name's OSC shows as ^[]0;pwned^G" has "$D/evil-detail.txt" 'Evil
 ok "the hostile name's C1 CSI, DEL, CR and tab are visible, not raw" \
 	has "$D/evil-detail.txt" '^ lname +Evil\^G\^\[\]0;pwned\^G.+\[2J.+X.+Y$'
 
+# Script mode copies the console's errors to stderr: escaped there too
+# (an error quoting typed or served text must not drive the terminal).
+printf ':date \033[31mred\007\n' >"$D/esc-err.script"
+cs_run "$D/esc-err.script"
+ok "script mode's stderr shows the error's ESC escaped (^[[31mred)" has "$D/err" '\^\[\[31mred\^G'
+ok "script mode's stderr holds no raw ESC" no_esc "$D/err"
+ok "script mode's stderr holds no other raw control character (BEL)" raw_controls "$D/err"
+
 tap_done
