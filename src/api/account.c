@@ -223,6 +223,26 @@ int api_config_check_mode(const char *path, unsigned mode, struct api_error *err
 	return -1;
 }
 
+int api_config_check_file(const char *path, unsigned mode, unsigned uid, unsigned my_uid,
+                          struct api_error *err)
+{
+	if (uid != my_uid) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              "%s holds API credentials but belongs to another user (uid %u); "
+		              "refusing to use it. Copy it to a file of your own and chmod 600 it",
+		              path, uid);
+		return -1;
+	}
+	if (mode & (S_IWGRP | S_IWOTH)) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              "%s holds API credentials and other users can change it (mode %03o); "
+		              "refusing to use it. Fix it with: chmod 600 %s",
+		              path, mode & 0777u, path);
+		return -1;
+	}
+	return 0;
+}
+
 int api_token_command(const char *cmd, char **token, struct api_error *err)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -264,15 +284,18 @@ int api_token_command(const char *cmd, char **token, struct api_error *err)
 }
 
 /* 1 when some line sets a literal token ("token = ..."). */
-static int holds_token(const char *text)
+/* 1 when a line of text sets name (name = ...). */
+static int holds_key(const char *text, const char *name)
 {
+	size_t len = strlen(name);
+
 	for (const char *l = text; l && *l;) {
 		const char *p = l;
 
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (strncmp(p, "token", 5) == 0) {
-			p += 5;
+		if (strncmp(p, name, len) == 0) {
+			p += len;
 			while (*p == ' ' || *p == '\t')
 				p++;
 			if (*p == '=')
@@ -314,7 +337,11 @@ static int read_config(const char *path, char **text, struct api_error *err)
 	}
 	*text = strbuf_detach(&sb, NULL);
 	/* Checked on the descriptor that was read, not on the path again. */
-	if (holds_token(*text) && api_config_check_mode(path, st.st_mode, err) < 0) {
+	/* A token must stay private; a token_command must stay the user's:
+	 * whoever can change it runs a command as the user. */
+	if (((holds_key(*text, "token") || holds_key(*text, "token_command")) &&
+	     api_config_check_file(path, st.st_mode, st.st_uid, geteuid(), err) < 0) ||
+	    (holds_key(*text, "token") && api_config_check_mode(path, st.st_mode, err) < 0)) {
 		wipe_free(*text);
 		*text = NULL;
 		return -1;

@@ -47,6 +47,12 @@ int api_config_parse(const char *text, const char *path, const char *account,
 /* 0 when a file of this mode may hold a token; -1 with a usage error
  * telling how to fix it (chmod 600 PATH) when group or others can read it. */
 int api_config_check_mode(const char *path, unsigned mode, struct api_error *err);
+/* 0 when a file owned by uid with this mode may hold credentials (a token
+ * or a token_command, which the console runs): -1 with a usage error when
+ * another user owns it or group or others can write it (they could change
+ * the token, or the command run for it). */
+int api_config_check_file(const char *path, unsigned mode, unsigned uid, unsigned my_uid,
+                          struct api_error *err);
 
 /* Runs cmd with /bin/sh -c and takes the first line of its output, trimmed.
  * 0 with *token malloc'd, or -1 with a usage error (failure, no output). */

@@ -181,6 +181,43 @@ static void test_mode_check(void **state)
 	api_error_clear(&e);
 }
 
+/* A file of credentials must be the user's own and writable only by the
+ * user: whoever can change it changes the token or the command run for
+ * one. */
+static void test_owner_and_write_check(void **state)
+{
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	assert_int_equal(api_config_check_file("/x/config", 0100600, 1000, 1000, &e), 0);
+	assert_int_equal(api_config_check_file("/x/config", 0100644, 1000, 1000, &e), 0);
+	assert_int_equal(api_config_check_file("/x/config", 0100600, 0, 1000, &e), -1);
+	assert_non_null(strstr(e.message, "another user"));
+	api_error_clear(&e);
+	assert_int_equal(api_config_check_file("/x/config", 0100620, 1000, 1000, &e), -1);
+	assert_non_null(strstr(e.message, "chmod 600 /x/config"));
+	api_error_clear(&e);
+	assert_int_equal(api_config_check_file("/x/config", 0100602, 1000, 1000, &e), -1);
+	api_error_clear(&e);
+}
+
+static void test_load_refuses_writable_command(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	/* Readable by others is fine for a token_command, writable is not. */
+	write_config("[account a]\nurl=http://h/api\nkey=k\ntoken_command = echo t\n", 0666);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	assert_non_null(strstr(e.message, "other users can change it"));
+	api_error_clear(&e);
+	write_config("[account a]\nurl=http://h/api\nkey=k\ntoken=t\n", 0620);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	assert_non_null(strstr(e.message, "other users can change it"));
+	api_error_clear(&e);
+}
+
 static void test_load_refuses_readable_token(void **state)
 {
 	struct api_account a;
@@ -302,6 +339,8 @@ int main(void)
 		cmocka_unit_test_setup(test_parse_default_and_only, clean),
 		cmocka_unit_test_setup(test_parse_errors, clean),
 		cmocka_unit_test_setup(test_mode_check, clean),
+		cmocka_unit_test_setup(test_owner_and_write_check, clean),
+		cmocka_unit_test_setup(test_load_refuses_writable_command, clean),
 		cmocka_unit_test_setup(test_load_refuses_readable_token, clean),
 		cmocka_unit_test_setup(test_load_token_command_readable_is_fine, clean),
 		cmocka_unit_test_setup(test_env_overrides, clean),
