@@ -269,7 +269,12 @@ void app_key(struct ui *ui, int key)
 	char name[32];
 
 	key = action_key_normalize(key);
-	trace_event("key", "%s", action_key_name(key, name, sizeof(name)));
+	/* What is typed into a form or a prompt (a note, a customer's name or
+	 * phone) stays out of the trace: only that a character was typed. */
+	if ((forms_active(ui) || ui->prompt) && !(key & KEYF) && key >= 0x20 && key != 0x7f)
+		trace_event("key", "(typed)");
+	else
+		trace_event("key", "%s", action_key_name(key, name, sizeof(name)));
 	/* Below the minimum the screen says only that: a key whose effect the
 	 * user cannot see must not move the selection, open a form or send a
 	 * write.  Quit and redraw still act (a resize never comes here). */

@@ -47,6 +47,7 @@ void form_free(struct form *f)
 	free(f->fields);
 	free(f->path);
 	free(f->title);
+	free(f->warning);
 	free(f->error);
 	api_form_free(&f->sent);
 	free(f);
@@ -81,8 +82,13 @@ int form_add_field(struct form *f, const char *name, const char *label, enum for
 		strbuf_adds(&fd->text, "0");
 	fd->cur = fd->text.len;
 	f->n++;
-	/* Focus stays on Cancel: its position moves with the field count. */
-	f->focus = FORM_CANCEL(f);
+	/* The focus starts on the first field a user can edit, so what is
+	 * typed right after the key that opened the form lands in it (it
+	 * used to rest on Cancel, which silently dropped that text).  Until
+	 * such a field is added it rests on Cancel, whose position moves
+	 * with the field count. */
+	if (f->focus >= f->n - 1)
+		f->focus = type != FT_FIXED ? f->n - 1 : FORM_CANCEL(f);
 	return (int)f->n - 1;
 }
 
@@ -672,6 +678,7 @@ int form_confirm(struct form *f, struct strbuf *msg)
 		return -1;
 	}
 	f->state = FORM_CONFIRM;
+	f->preview_top = 0;
 	return 0;
 }
 
@@ -679,6 +686,13 @@ void form_back(struct form *f)
 {
 	if (f->state == FORM_CONFIRM)
 		f->state = FORM_EDITING;
+	form_set_warning(f, NULL);
+}
+
+void form_set_warning(struct form *f, const char *msg)
+{
+	free(f->warning);
+	f->warning = msg && *msg ? xstrdup(msg) : NULL;
 }
 
 int form_send(struct form *f, struct api_form *out)

@@ -97,6 +97,9 @@ struct form {
 	struct api_form sent;  /* what the last y sent (kept for the check) */
 	long long written_id;  /* from the answer, on DONE */
 	unsigned sends;        /* writes handed out by form_send: tests count them */
+	int preview_top;       /* first wrapped row of the preview shown (Up/Down scroll) */
+	char *warning;         /* an effect the preview names and only Y confirms
+	                        * (a credit, a negative balance), or NULL */
 };
 
 /* Focus positions after the fields. */
@@ -104,7 +107,8 @@ struct form {
 #define FORM_CANCEL(f) ((f)->n + 1)
 
 /* A new form for path (copied) titled title (copied, already translated);
- * focus on Cancel, state EDITING.  Free with form_free. */
+ * state EDITING, focus on Cancel until form_add_field adds the first field
+ * that is not FT_FIXED, then on that field.  Free with form_free. */
 struct form *form_new(const char *path, const char *title);
 void form_free(struct form *f);
 void form_set_path(struct form *f, const char *path);
@@ -187,6 +191,9 @@ void form_preview_text(const struct form *f, const struct api_form *pairs, struc
 int form_confirm(struct form *f, struct strbuf *msg);
 /* CONFIRM -> EDITING (n or Esc in the preview). */
 void form_back(struct form *f);
+/* An effect of the write the preview must name and only an explicit Y
+ * confirms (copied; NULL or "" for none).  form_back clears it. */
+void form_set_warning(struct form *f, const char *msg);
 /* CONFIRM -> SENDING: the pairs to send appended to out (and kept in
  * f->sent); 0.  In any other state -1 and nothing appended. */
 int form_send(struct form *f, struct api_form *out);

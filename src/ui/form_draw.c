@@ -340,26 +340,49 @@ static void draw_editing(struct ctx *c, const struct form *f)
 	strbuf_free(&msg);
 }
 
-/* The preview: what will be (or was) sent, pair by pair. */
+/* The preview: what will be (or was) sent, pair by pair, every value
+ * whole: it promises exactly what goes to the server, so a long value is
+ * wrapped, never cut.  When it is longer than the room, it scrolls
+ * (Up/Down, PgUp/PgDn) from f->preview_top, and a last row says what is
+ * out of sight. */
 static void draw_preview(struct ctx *c, const struct form *f, int bottom)
 {
 	struct api_form pairs = API_FORM_INIT;
-	struct strbuf text = STRBUF_INIT;
-	const char *p, *e;
+	struct strbuf text = STRBUF_INIT, more = STRBUF_INIT;
+	int width = c->w - 1, room = bottom - c->row, top = f->preview_top, crow, ccol;
+	size_t n;
+	struct seg *segs;
+	const char *t;
 
 	if (f->state == FORM_CONFIRM)
 		form_pairs(f, &pairs);
 	else
 		api_form_copy(&pairs, &f->sent);
 	form_preview_text(f, &pairs, &text);
-	for (p = strbuf_str(&text); *p && c->row < bottom; p = *e ? e + 1 : e) {
-		e = strchr(p, '\n');
-		if (!e)
-			e = p + strlen(p);
-		put(c, c->row++, 1, c->w - 1, p, (size_t)(e - p), c->lk->preview);
+	/* The text ends with a newline: no empty row for it. */
+	while (text.len && text.buf[text.len - 1] == '\n')
+		strbuf_setlen(&text, text.len - 1);
+	t = strbuf_str(&text);
+	segs = wrap(t, text.len, width, c->lk->utf8, 0, &n, &crow, &ccol);
+	if (top > (int)n - room)
+		top = (int)n - room;
+	if (top < 0)
+		top = 0;
+	for (int i = top; i < (int)n && c->row < bottom; i++) {
+		/* The last row of the room tells of rows below it instead. */
+		if (c->row == bottom - 1 && i < (int)n - 1) {
+			strbuf_addf(&more, c->lk->ascii ? _("v %d more rows below (Down, PgDn)")
+			                                : _("\xe2\x86\x93 %d more rows below (Down, PgDn)"),
+			            (int)n - i);
+			put(c, c->row++, 1, width, more.buf, more.len, c->lk->dim);
+			break;
+		}
+		put(c, c->row++, 1, width, t + segs[i].start, segs[i].len, c->lk->preview);
 	}
 	while (c->row < bottom)
 		line(c, "", c->lk->normal);
+	free(segs);
+	strbuf_free(&more);
 	strbuf_free(&text);
 	api_form_free(&pairs);
 }
@@ -396,9 +419,15 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 		draw_editing(&c, f);
 		break;
 	case FORM_CONFIRM:
+		if (f->warning) {
+			strbuf_addf(&sb, "! %s", f->warning);
+			line(&c, sb.buf, look->error);
+			strbuf_reset(&sb);
+		}
 		line(&c, _("Send this? Exactly these values go to the server:"), look->label);
 		draw_preview(&c, f, h - 1);
-		line(&c, _("y sends it (once)  n or Esc goes back to the form"), look->focus);
+		line(&c, f->warning ? _("Y (capital) sends it, with the effect above  n or Esc goes back")
+		                    : _("y sends it (once)  n or Esc goes back to the form"), look->focus);
 		break;
 	case FORM_SENDING:
 		line(&c, _("Sending:"), look->label);
@@ -557,12 +586,33 @@ static enum form_key editing_key(struct form *f, int key)
 
 enum form_key form_key(struct form *f, int key)
 {
+	/* Outside the fields Q means quit, as everywhere: a slow write must
+	 * not hold the program (it ends at once, the write's outcome told). */
+	if (f->state != FORM_EDITING && key == 'Q')
+		return FK_QUIT;
 	switch (f->state) {
 	case FORM_EDITING:
 		return editing_key(f, key);
 	case FORM_CONFIRM:
-		if (key == 'y' || key == 'Y')
+		/* A preview that names an effect (a credit, a negative balance)
+		 * is sent by a deliberate Y only, never by a reflexive y. */
+		if (key == 'y' && !f->warning)
 			return FK_SEND;
+		if (key == 'Y')
+			return FK_SEND;
+		if (key == 'y')
+			return FK_WARNED;
+		/* The preview scrolls; drawing keeps it within the text. */
+		if (key == (KEYF | KEY_DOWN) || key == (KEYF | KEY_NPAGE)) {
+			f->preview_top += key == (KEYF | KEY_DOWN) ? 1 : 10;
+			return FK_NONE;
+		}
+		if (key == (KEYF | KEY_UP) || key == (KEYF | KEY_PPAGE)) {
+			f->preview_top -= key == (KEYF | KEY_UP) ? 1 : 10;
+			if (f->preview_top < 0)
+				f->preview_top = 0;
+			return FK_NONE;
+		}
 		if (key == 'n' || key == 'N' || key == 27 || key == (KEYF | KEY_BACKSPACE)) {
 			form_back(f);
 			return FK_NONE;

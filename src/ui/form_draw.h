@@ -25,10 +25,12 @@ enum form_key {
 	FK_IGNORED,  /* means nothing in this state */
 	FK_CLOSE,    /* Esc, or Cancel: close, keeping a draft */
 	FK_PREVIEW,  /* the Preview button: validate and show the preview */
-	FK_SEND,     /* y in the preview */
+	FK_SEND,     /* y in the preview (Y when it carries a warning) */
+	FK_WARNED,   /* y on a preview with a warning: only Y sends it */
 	FK_BUSY,     /* y while sending or after an unknown outcome: nothing sent */
 	FK_CHECK,    /* c after an unknown outcome */
 	FK_REDRAW,   /* C-l */
+	FK_QUIT,     /* Q where no text is typed (preview, sending, outcome) */
 };
 
 /* Applies key (as action_key_normalize gives it: a code point, or KEYF |

@@ -408,6 +408,55 @@ static void items_read(struct forms *fs)
 		fs->f->fields[k].loading = 0;
 }
 
+/* cents of a decimal member of rec, 0 when absent or not a number. */
+static long long member_cents(const cJSON *rec, const char *name)
+{
+	const char *v = NULL;
+	long long c = 0;
+
+	if (rec && api_field_text(rec, name, &v) == API_V_OK && v && m_parse_cents(v, &c) == 0)
+		return c;
+	return 0;
+}
+
+void fk_addon_effect(const struct forms *fs, struct strbuf *msg)
+{
+	long long amount = 0, qty = fk_field_ll(fs->f, "quantity"), item = fk_field_ll(fs->f, fk_item_key(fs));
+	long long total, before = 0, after;
+	int a = form_find(fs->f, "amount");
+	const cJSON *old = item > 0 ? find_item(fs, item) : NULL;
+	char money[24], bal[24];
+
+	if (fs->kind != KIND_ADDON && fs->kind != KIND_INITIAL)
+		return;
+	if (a < 0 || m_parse_cents(form_text(fs->f, (size_t)a), &amount) < 0)
+		return;
+	total = amount * (qty > 0 ? qty : 1);
+	if (fs->kind == KIND_ADDON && fs->record) {
+		before = member_cents(fs->record, "balance");
+		after = before + total;
+		/* An update replaces the item's old line. */
+		if (old) {
+			long long q = 0;
+
+			if (api_field_int(old, "quantity", &q) != API_V_OK || q < 1)
+				q = 1;
+			after -= member_cents(old, "amount") * q;
+		}
+	} else {
+		after = 0;
+	}
+	m_format_cents(total, money);
+	m_format_cents(after, bal);
+	if (total < 0 && fs->kind == KIND_ADDON && fs->record && after < 0)
+		strbuf_addf(msg, _("This add-on credits %s: the ticket's balance becomes %s "
+		                   "(the company then owes the customer)."), money, bal);
+	else if (total < 0)
+		strbuf_addf(msg, _("This add-on has a negative amount: it credits %s."), money);
+	else if (fs->kind == KIND_ADDON && fs->record && after < 0 && before >= 0)
+		strbuf_addf(msg, _("The ticket's balance becomes %s with this add-on."), bal);
+}
+
 /* The operation follows the item picker: 0 adds, an id updates. */
 static void item_path(struct forms *fs)
 {

@@ -117,6 +117,11 @@ long long fk_field_ll(const struct form *f, const char *name);
  * NULL; and the key naming one ("itemID", "addOnID"). */
 const cJSON *fk_items(const struct forms *fs);
 const char *fk_item_key(const struct forms *fs);
+/* What an add-on does to its ticket that the dispatcher must confirm
+ * explicitly, named with its amounts, into msg (translated): a negative
+ * amount (a credit), or a ticket balance the add-on turns negative.
+ * Nothing is written when neither. */
+void fk_addon_effect(const struct forms *fs, struct strbuf *msg);
 
 /* Adds an option to a session list (no duplicates; a name fills a blank). */
 void fk_option_add(struct form_option **v, size_t *n, long long id, const char *label);

@@ -500,8 +500,17 @@ int forms_key(struct ui *ui, int key)
 		close_form(ui, fs, 1);
 		break;
 	case FK_PREVIEW:
-		if (form_confirm(f, &msg) < 0)
+		if (form_confirm(f, &msg) < 0) {
 			ui_error(ui, "%s", strbuf_str(&msg));
+		} else {
+			strbuf_reset(&msg);
+			fk_addon_effect(fs, &msg);
+			form_set_warning(f, msg.buf);
+		}
+		break;
+	case FK_WARNED:
+		ui_message(ui, "%s", _("This write has the effect shown above: Y (capital) sends it, "
+		                       "n goes back"));
 		break;
 	case FK_SEND:
 		send(ui, fs);
@@ -516,6 +525,10 @@ int forms_key(struct ui *ui, int key)
 		break;
 	case FK_REDRAW:
 		app_mark(ui, DIRTY_ALL | DIRTY_REPAINT);
+		break;
+	case FK_QUIT:
+		/* forms_quit reports the write's outcome and keeps a draft. */
+		ui->quit = 1;
 		break;
 	}
 	free(before);
@@ -594,10 +607,12 @@ void ui_apply_row(struct ui *ui, const char *resource, const void *row)
 
 /* ----------------------------------------------------------------- exit */
 
-/* A write in flight at exit runs to its end in the fetch thread anyway
- * (fetch_stop): wait for its answer, so the summary says what happened
- * rather than "no answer yet".  Other results are dropped: nothing shows
- * them any more. */
+/* A write in flight at exit has reached its outcome by now: app_main's
+ * fetch_shutdown gave it a short grace and then cut it off (an unknown
+ * outcome, never resent).  Take that result, so the summary says what
+ * happened rather than "no answer yet".  Other results are dropped:
+ * nothing shows them any more.  QUIT_WAIT_SECONDS only guards a caller
+ * that did not shut the fetch thread down first. */
 static void wait_write(struct ui *ui, struct forms *fs)
 {
 	double end = app_now() + QUIT_WAIT_SECONDS;
@@ -607,6 +622,11 @@ static void wait_write(struct ui *ui, struct forms *fs)
 
 		if (!r) {
 			struct pollfd p = { fetch_fd(ui->fetch), POLLIN, 0 };
+
+			/* Every job has its one outcome by now (fetch_shutdown):
+			 * nothing pending means nothing more will come. */
+			if (fetch_pending(ui->fetch) == 0)
+				break;
 
 			poll(&p, 1, 200);
 			continue;

@@ -55,7 +55,6 @@ as_summary() {
 s=$(cs_script note <<'EOF'
 A
 :save-display note-open.txt
-Tab
 C-u
 "3"
 Tab
@@ -77,7 +76,8 @@ y
 EOF
 )
 ok "note: the console runs the script" cs_run "$s" --view customers
-ok "note: the form opens with the focus on Cancel" has "$CS_DIR/note-open.txt" '>\[ Cancel \]<'
+ok "note: the form opens with the focus on its first field (Note type)" has "$CS_DIR/note-open.txt" '^> Note type \*'
+ok "note: not on Cancel, where typed text was lost" hasnt "$CS_DIR/note-open.txt" '>\[ Cancel \]<'
 ok "note: required fields are marked" has "$CS_DIR/note-open.txt" 'Note type \*'
 ok "note: the preview shows the exact pairs" has "$CS_DIR/note-preview.txt" '^ +contactType=3$'
 ok "note: the preview keeps both lines of the text" has "$CS_DIR/note-preview.txt" '^ +line two$'
@@ -110,7 +110,6 @@ s=$(cs_script writes <<'EOF'
 :view tickets
 +
 Tab
-Tab
 Right
 Right
 Tab
@@ -126,7 +125,6 @@ y
 :view subscriptions
 +
 Tab
-Tab
 Right
 Right
 Right
@@ -141,7 +139,6 @@ Enter
 y
 :sub leads
 L
-Tab
 Right
 Tab
 Tab
@@ -175,11 +172,70 @@ ok "lead stage: read back at the stage sent" holds "$rec" "\"leadStageID\":	\"$s
 ok "lead stage: still a lead" holds "$rec" '"active":	"-3"'
 ok "lead stage: the message names the stage" has "$CS_DIR/lead-after.txt" "Subscription $lead: a lead at stage "
 
+# ---- a credit asks for an explicit Y, naming its effect ------------------
+
+s=$(cs_script credit <<'EOF'
+:view tickets
++
+Tab
+Right
+Right
+Tab
+Tab
+Tab
+C-u
+"-25.00"
+Tab
+"n"
+Tab
+Tab
+Tab
+Enter
+:save-display credit-preview.txt
+y
+:save-display credit-y.txt
+n
+:save-display credit-back.txt
+Enter
+Y
+:save-display credit-sent.txt
+EOF
+)
+
+ok "credit: the console runs the script" cs_run "$s" --view customers
+ok "credit: the preview names the effect" has "$CS_DIR/credit-preview.txt" '^! (This add-on credits -25\.00|This add-on has a negative amount: it credits -25\.00)'
+ok "credit: the preview asks for a capital Y" has "$CS_DIR/credit-preview.txt" 'Y \(capital\) sends it'
+ok "credit: a plain y sends nothing and says why" has "$CS_DIR/credit-y.txt" 'Y \(capital\) sends it, n goes back'
+ok "credit: still the preview after y" has "$CS_DIR/credit-y.txt" '^ +amount=-25\.00$'
+ok "credit: n goes back with the amount kept" has "$CS_DIR/credit-back.txt" 'Amount .*-25\.00'
+ok "credit: Y sent it, once" eq "$(grep -c 'ticket/createAddOn ticket [0-9]*: ok' "$CS_DIR/out")" 1
+ticket=$(summary_record ticket/createAddOn ticket)
+rec=$(cs_api "/ticket/$ticket")
+ok "credit: the ticket carries the -25.00 item" holds "$rec" '"amount":	"-25.00"'
+
+# ---- the trace never records what is typed into a form ------------------
+
+s=$(cs_script traced <<'EOF'
+A
+C-u
+"3"
+Tab
+"zebra-zygote-7"
+Esc
+EOF
+)
+ROUTEDESK_TRACE="$CS_DIR/form.trace" cs_run "$s" --view customers
+ok "trace: the keys typed into the form are counted, not recorded" \
+	test "$(grep -c ' key (typed)$' "$CS_DIR/form.trace")" -ge 15
+ok "trace: no typed character of the note is in it" hasnt "$CS_DIR/form.trace" ' key (z|e|b|r|a|y|g|o|t|7|-)$'
+ok "trace: the keys that move are still named (Tab, Esc)" has_all "$CS_DIR/form.trace" ' key Tab$' ' key Esc$'
+# Esc kept the text as a draft: the forms below start without it.
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
+
 # ---- validation names the field ----------------------------------------
 
 s=$(cs_script valid <<'EOF'
 A
-Tab
 C-u
 "x"
 Tab
@@ -198,7 +254,6 @@ Enter
 Esc
 :view tickets
 +
-Tab
 Tab
 Tab
 Tab
@@ -247,7 +302,6 @@ ok "validation: nothing was sent" hasnt "$CS_DIR/out" '^routedesk: write'
 
 s=$(cs_script refused <<'EOF'
 A
-Tab
 C-u
 "99999"
 Tab
@@ -284,7 +338,6 @@ cs_sandbox_stop
 cs_sandbox_start --faults drop:0.5
 s=$(cs_script drop <<'EOF'
 A
-Tab
 C-u
 "3"
 Tab
@@ -300,7 +353,6 @@ c
 Esc
 j
 A
-Tab
 C-u
 "3"
 Tab
@@ -315,7 +367,6 @@ c
 Esc
 j
 A
-Tab
 C-u
 "3"
 Tab
@@ -330,7 +381,6 @@ c
 Esc
 j
 A
-Tab
 C-u
 "3"
 Tab
@@ -370,7 +420,6 @@ cs_sandbox_start
 rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
 s=$(cs_script draft1 <<'EOF'
 A
-Tab
 C-u
 "3"
 Tab
@@ -387,6 +436,7 @@ ok "draft: readable by its owner only" eq "$(stat -c %a "$draft" 2>/dev/null)" 6
 s=$(cs_script draft2 <<'EOF'
 A
 :save-display draft-restored.txt
+S-Tab
 S-Tab
 Enter
 y

@@ -104,8 +104,18 @@ static void test_fields_from_table(void **state)
 	assert_false(f->fields[4].flags & FF_REQUIRED);
 	assert_int_equal(f->fields[5].type, FT_INT);           /* RT_INT */
 	assert_string_equal(f->fields[1].name, "contactType"); /* the wire name */
-	/* The first focus is Cancel, whatever the fields. */
+	/* The first focus is the first field a user can edit (the fixed
+	 * customer is skipped), so text typed at once is not lost. */
+	assert_int_equal(f->focus, 1);
+	form_free(f);
+	/* A form of fixed fields only rests on Cancel. */
+	f = form_new("x/update", "Fixed");
+	form_add_field(f, "a", "A", FT_FIXED, 0);
 	assert_int_equal(f->focus, FORM_CANCEL(f));
+	form_add_field(f, "b", "B", FT_TEXT, 0);
+	assert_int_equal(f->focus, 1);
+	form_add_field(f, "c", "C", FT_TEXT, 0);
+	assert_int_equal(f->focus, 1); /* stays on the first */
 	form_free(f);
 
 	/* On update: the type is create-only, nothing is required. */
@@ -358,7 +368,11 @@ static void test_editing(void **state)
 	struct form *f = note_form();
 
 	(void)state;
-	/* Focus: Cancel first, Tab to the first field that is not fixed. */
+	/* Focus: the first field that is not fixed; S-Tab wraps to Cancel,
+	 * Tab comes back. */
+	assert_int_equal(f->focus, 1);
+	form_focus_step(f, -1);
+	assert_int_equal(f->focus, FORM_CANCEL(f));
 	form_focus_step(f, 1);
 	assert_int_equal(f->focus, 1);
 	form_focus_step(f, -1);
@@ -416,10 +430,8 @@ static void test_keys(void **state)
 	struct form *f = note_form();
 
 	(void)state;
-	assert_int_equal(form_key(f, '\n'), FK_CLOSE);  /* first focus: Cancel */
+	assert_int_equal(f->focus, 1);                  /* first focus: the type */
 	assert_int_equal(form_key(f, 27), FK_CLOSE);
-	assert_int_equal(form_key(f, '\t'), FK_NONE);
-	assert_int_equal(f->focus, 1);
 	assert_int_equal(form_key(f, '3'), FK_NONE);
 	assert_int_equal(form_key(f, '\t'), FK_NONE);
 	assert_int_equal(form_key(f, 'a'), FK_NONE);
