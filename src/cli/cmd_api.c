@@ -14,6 +14,7 @@
 #include "api/resolve.h"
 #include "api/transport.h"
 #include "api/values.h"
+#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/redact.h"
 #include "common/resources.h"
@@ -170,72 +171,15 @@ static int check_path(const char *p)
 	return 0;
 }
 
-/* Why a NAME:=JSON value cannot be sent as the user meant it, or NULL.
- * An empty list is dropped by the service, so as a filter it would match
- * everything; a number out of double range parses as infinity and would
- * go as null; an integer past 2^53 would arrive rounded. */
-static const char *json_arg_problem(const cJSON *v)
-{
-	const cJSON *e;
-
-	if (cJSON_IsNumber(v)) {
-		double d = v->valuedouble;
-
-		if (!(d == d) || d > 1.7976931348623157e308 || d < -1.7976931348623157e308)
-			return _("the number is out of range");
-		if ((d >= 9007199254740992.0 || d <= -9007199254740992.0))
-			return _("the number is too large to be sent exactly");
-		return NULL;
-	}
-	if (cJSON_IsArray(v) && !v->child)
-		return _("an empty list is ignored by the service, so as a filter it would match "
-		         "everything; leave the parameter out or give at least one value");
-	if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
-		cJSON_ArrayForEach(e, v) {
-			const char *why = json_arg_problem(e);
-
-			if (why)
-				return why;
-		}
-	}
-	return NULL;
-}
-
-/* NAME=VALUE, NAME:=JSON or NAME@FILE: the earliest separator decides, so
- * email=a@b.example is a string and file@/tmp/a=b a file. */
+/* NAME=VALUE, NAME:=JSON or NAME@FILE (args.c), refused as a usage error. */
 static int add_item(struct api_form *f, const char *item)
 {
-	size_t i;
-	char *name;
+	struct strbuf msg = STRBUF_INIT;
 	int rc = 0;
 
-	for (i = 0; item[i]; i++)
-		if (item[i] == '=' || item[i] == '@' || (item[i] == ':' && item[i + 1] == '='))
-			break;
-	if (!item[i] || i == 0)
-		return bad_usage(_("%s: expected NAME=VALUE, NAME:=JSON or NAME@FILE"), item);
-	name = xstrndup(item, i);
-	if (item[i] == '=') {
-		api_form_add(f, name, item + i + 1);
-	} else if (item[i] == '@') {
-		if (access(item + i + 1, R_OK) != 0)
-			rc = bad_usage(_("%s: cannot read the file"), item);
-		else
-			api_form_add_file(f, name, item + i + 1);
-	} else {
-		const char *end = NULL;
-		cJSON *v = cJSON_ParseWithOpts(item + i + 2, &end, 1);
-		const char *why = v ? json_arg_problem(v) : NULL;
-
-		if (!v)
-			rc = bad_usage(_("%s: the value after := is not JSON"), item);
-		else if (why)
-			rc = bad_usage("%s: %s", item, why);
-		else
-			api_form_add_json(f, name, v);
-		cJSON_Delete(v);
-	}
-	free(name);
+	if (cli_args_add(f, item, &msg) < 0)
+		rc = bad_usage("%s", strbuf_str(&msg));
+	strbuf_free(&msg);
 	return rc;
 }
 

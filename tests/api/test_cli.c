@@ -279,6 +279,42 @@ static void test_usage_is_2(void **state)
 	clirun_free(&o);
 }
 
+/* NAME:=JSON values the service would not get as typed: each is a usage
+ * error that quotes the argument, and nothing is sent.  A list of lists
+ * would travel as name[0][]=..., which no parameter takes; a query
+ * object's value holds scalars only. */
+static void test_json_refused(void **state)
+{
+	static const char *const items[] = {
+		"customerIDs:=[]",
+		"customerIDs:=1e999",
+		"customerIDs:=-1e999",
+		"customerIDs:=9007199254740993",
+		"customerIDs:=99999999999999999999999",
+		"customerIDs:=[[1,2],[3]]",
+		"customerIDs:=[1,[]]",
+		"customerIDs:={\"operator\":\"IN\",\"value\":[[1]]}",
+		"customerIDs:={\"operator\":\"IN\",\"value\":[{\"a\":1}]}",
+		"addons:=[{\"amount\":1e400}]",
+		"addons:={\"0\":{\"items\":[]}}",
+	};
+	struct cli_out o;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+		run(&o, (const char *[]){ "api", "customer/search", items[i], NULL }, creds);
+		if (o.status != 2 || !strstr(o.err, items[i]))
+			fail_msg("%s: exit %d, stderr %s", items[i], o.status, o.err);
+		assert_int_equal(clirun_requests(&o), 0);
+		clirun_free(&o);
+	}
+	/* What stays allowed: 2^53 - 1, a fraction, a list of objects. */
+	run(&o, (const char *[]){ "api", "customer/search", "customerIDs:=[9007199254740991]",
+	                          "balance:={\"operator\":\">\",\"value\":0.5}", NULL }, creds);
+	expect_status(&o, 0);
+	clirun_free(&o);
+}
+
 static void test_failure_is_3(void **state)
 {
 	struct cli_out o;
@@ -370,6 +406,7 @@ int main(void)
 		SBT_TEST(test_refused_is_1),
 		SBT_TEST(test_writes),
 		SBT_TEST(test_usage_is_2),
+		SBT_TEST(test_json_refused),
 		SBT_TEST(test_stderr_escaped),
 		SBT_TEST(test_failure_is_3),
 		SBT_TEST(test_config_file),
