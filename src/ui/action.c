@@ -17,9 +17,9 @@
  * deliberately unbound (flow control on too many terminals). */
 static const struct action_def table[] = {
 	{ ACT_HELP, "help", "? F1", N_("Show the keys and what they do"), N_("help"), ACTF_HINT },
-	{ ACT_BACK, "back", "q", N_("Back to the previous view; quit at the top"), N_("back"), ACTF_HINT },
+	{ ACT_BACK, "back", "q", N_("Back; from another pane to Routes; quit on Routes"), N_("back"), ACTF_HINT },
 	{ ACT_QUIT, "quit", "Q", N_("Quit"), NULL, 0 },
-	{ ACT_POP, "pop", "- Esc", N_("Back to the previous view"), NULL, 0 },
+	{ ACT_POP, "pop", "- Esc", N_("Clear the filter, else back to the previous view"), NULL, 0 },
 	{ ACT_COMMAND, "command", ":", N_("Enter a command (Tab completes, Up/Down history)"), N_("command"), ACTF_HINT },
 	{ ACT_FILTER, "filter", "/", N_("Filter the rows: show only those containing the text"), N_("filter"), ACTF_HINT },
 	{ ACT_NEXT_MATCH, "next_match", "n", N_("Next row matching the filter text"), NULL, 0 },

@@ -14,7 +14,7 @@
 #include "ui/i18n.h"
 
 static const struct cmd_def commands[] = {
-	{ "q", CMDARG_NONE, N_("Back; quit at the top (as the q key)") },
+	{ "q", CMDARG_NONE, N_("Back; from another pane to Routes; quit on Routes (as the q key)") },
 	{ "quit", CMDARG_NONE, N_("Quit") },
 	{ "view", CMDARG_VIEW, N_("Switch pane: routes, stops, customers, subscriptions, tickets") },
 	{ "date", CMDARG_DATE, N_("Review another day: YYYY-MM-DD, today, +N or -N days") },

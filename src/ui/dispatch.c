@@ -103,18 +103,26 @@ static void do_action(struct ui *ui, enum action a)
 		ui_push(ui, panel_help_new(ui));
 		return;
 	case ACT_BACK:
-		if (app_pop(ui) < 0)
+		/* q goes back; from another pane's root to Routes; only on
+		 * the Routes pane itself does it quit.  A habit from k9s or
+		 * tig (q closes a view) must not end a dispatcher's session. */
+		if (app_pop(ui) == 0)
+			return;
+		if (ui->cur != PANE_ROUTES)
+			app_show_pane(ui, PANE_ROUTES);
+		else
 			ui->quit = 1;
 		return;
 	case ACT_QUIT:
 		ui->quit = 1;
 		return;
 	case ACT_POP:
-		/* At a pane's root, Esc takes the filter off first. */
-		if (app_pop(ui) < 0 && l && list_filter(l)) {
+		/* Esc takes a filter off before it closes the view. */
+		if (l && list_filter(l)) {
 			list_set_filter(l, NULL);
 			break;
 		}
+		app_pop(ui);
 		return;
 	case ACT_COMMAND:
 		open_prompt(ui, ':');

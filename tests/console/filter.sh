@@ -1,5 +1,5 @@
 #!/bin/sh
-# filter.sh: / narrows the rows and counts them, n and N step through matches, Esc takes it off.
+# filter.sh: / narrows the rows and counts them, n and N step through matches, Esc takes it off; q and Esc never lose a session.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -80,5 +80,41 @@ ok "N from the last goes to the one before" has "$D/cust-N.txt" " $((nscott - 1)
 ok "Esc in the prompt puts the previous filter back" has "$D/cust-cancel.txt" "/Scottsdale $nscott/$ncust "
 ok "Esc at the root takes the filter off: all $ncust customers" has "$D/cust-esc.txt" "/$ncust\$"
 ok "no filter is shown after Esc" hasnt "$D/cust-esc.txt" '/Scottsdale'
+
+# A drilled-down view with a filter: Esc takes the filter off first and
+# only then closes the view; q on another pane's root goes to Routes,
+# and only q on Routes quits (a k9s or tig habit must not end a session).
+s=$(cs_script esc-q <<'EOF'
+Enter
+:save-display stops.txt
+/
+"zzz-nothing"
+Enter
+Esc
+:save-display stops-esc.txt
+Esc
+:save-display stops-esc2.txt
+3
+q
+:save-display cust-q.txt
+:save-display still-here.txt
+EOF
+)
+ok "the Esc and q script exits 0" cs_run "$s"
+ok "Enter opened the stops of the first route" has "$D/stops.txt" 'Routes › Stops$'
+ok "Esc on a filtered drill-down takes the filter off, the view stays" \
+	has_all "$D/stops-esc.txt" 'Routes › Stops$'
+ok "no filter is left after that Esc" hasnt "$D/stops-esc.txt" 'zzz-nothing'
+ok "a second Esc goes back to Routes" hasnt "$D/stops-esc2.txt" 'Routes › Stops$'
+ok "q on the Customers pane goes to Routes rather than quitting" has "$D/cust-q.txt" '^\[1 Routes\]'
+ok "the console still runs after q on Customers" test -s "$D/still-here.txt"
+
+s=$(cs_script q-routes <<'EOF'
+q
+:save-display after-q.txt
+EOF
+)
+ok "q on Routes quits (the script's next step never runs)" cs_run "$s"
+ok "nothing was saved after q on Routes" test ! -e "$D/after-q.txt"
 
 tap_done
