@@ -2,3 +2,4 @@
 EXTRA_DIST += bench/sandbox
 EXTRA_DIST += bench/client
 EXTRA_DIST += bench/console
+EXTRA_DIST += bench/fuzz
