@@ -179,6 +179,14 @@ static int load_settings(struct ui *ui, const struct options *o)
 	state_config_init(&ui->config);
 	if (state_config_load(&ui->config, &err) < 0)
 		goto fail;
+	/* Unknown settings are said on stderr now and on the message line
+	 * once the screen is up (show_warnings), never silently dropped. */
+	for (const char *w = ui->config.warnings.buf, *e; w && *w; w = *e ? e + 1 : e) {
+		e = strchr(w, '\n');
+		if (!e)
+			e = w + strlen(w);
+		fprintf(stderr, "routedesk: %.*s\n", (int)(e - w), w);
+	}
 	ui->keys = keymap_new();
 	for (size_t i = 0; i < ui->config.n_keys; i++) {
 		if (keymap_bind(ui->keys, ui->config.key_names[i], ui->config.key_values[i], &err) < 0) {
@@ -608,6 +616,17 @@ int app_main(int argc, char **argv)
 		return APP_FAILED;
 	}
 	app_show_pane(&ui, pane);
+	if (ui.config.warnings.len) {
+		const char *w = ui.config.warnings.buf, *e = strchr(w, '\n');
+		size_t n = 0;
+
+		for (const char *q = w; (q = strchr(q, '\n')); q++)
+			n++;
+		if (n > 1)
+			ui_error(&ui, _("%.*s (and %zu more: see standard error)"), (int)(e - w), w, n - 1);
+		else
+			ui_error(&ui, "%.*s", (int)(e ? e - w : (long)strlen(w)), w);
+	}
 	/* The Routes view may have asked for the day itself when it opened;
 	 * one review is enough. */
 	if (!(pane == PANE_ROUTES && app_top(&ui) && app_top(&ui)->v->waiting))

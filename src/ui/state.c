@@ -59,6 +59,7 @@ void state_config_free(struct ui_config *c)
 	free(c->notify_names);
 	free(c->notify_values);
 	free(c->notify_lines);
+	strbuf_free(&c->warnings);
 	state_config_init(c);
 }
 
@@ -116,8 +117,11 @@ static int set_ui(struct ui_config *c, const char *k, const char *v, const char 
 			return 0;
 		}
 	}
-	strbuf_addf(err, _("%s:%d: unknown setting '%s' in [ui]"), path, line, k);
-	return -1;
+	/* A typo must not keep a dispatcher from working: said, not fatal. */
+	strbuf_addf(&c->warnings, _("%s:%d: unknown setting '%s' in [ui] (ignored)"), path, line, k);
+	strbuf_addc(&c->warnings, '\n');
+	(void)err;
+	return 0;
 }
 
 static void add_pair(char ***names, char ***values, int **lines, size_t *n, const char *k,
@@ -136,8 +140,21 @@ struct config_parse {
 	struct ui_config *c;
 	const char *path;
 	struct strbuf *err;
-	enum { OTHER, UI, KEYS, NOTIFY } section;
+	enum { OTHER, UI, KEYS, NOTIFY, ACCOUNT } section;
+	char *account;  /* the [account NAME] being read, for messages */
 };
+
+/* The settings of an [account NAME] section (read by src/api/account.c). */
+static int account_key(const char *k)
+{
+	static const char *const keys[] = { "url", "key", "token", "token_command", "rate",
+	                                    "search_cap" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strcmp(k, keys[i]) == 0)
+			return 1;
+	return 0;
+}
 
 /* ini_parse's callback: 0 to go on, -1 with the message in err. */
 static int config_line(const struct ini_line *l, void *ctx)
@@ -151,15 +168,30 @@ static int config_line(const struct ini_line *l, void *ctx)
 		return -1;
 	case INI_SECTION:
 		p->section = strcmp(l->name, "ui") == 0 ? UI : strcmp(l->name, "keys") == 0 ? KEYS
-		           : strcmp(l->name, "notify") == 0 ? NOTIFY : OTHER;
+		           : strcmp(l->name, "notify") == 0 ? NOTIFY
+		           : strncmp(l->name, "account", 7) == 0 && (l->name[7] == ' ' || l->name[7] == '\t')
+		           ? ACCOUNT : OTHER;
+		free(p->account);
+		p->account = p->section == ACCOUNT ? xstrdup(l->name) : NULL;
+		if (p->section == OTHER) {
+			strbuf_addf(&c->warnings, _("%s:%d: unknown section [%s] (ignored)"), p->path,
+			            l->lineno, l->name);
+			strbuf_addc(&c->warnings, '\n');
+		}
 		return 0;
 	case INI_NO_EQUALS:
-		if (p->section == OTHER)
+		if (p->section == OTHER || p->section == ACCOUNT)
 			return 0;
 		strbuf_addf(p->err, _("%s:%d: expected NAME = VALUE"), p->path, l->lineno);
 		return -1;
 	case INI_PAIR:
 		break;
+	}
+	if (p->section == ACCOUNT && !account_key(l->name)) {
+		strbuf_addf(&c->warnings, _("%s:%d: unknown setting '%s' in [%s] (ignored)"), p->path,
+		            l->lineno, l->name, p->account);
+		strbuf_addc(&c->warnings, '\n');
+		return 0;
 	}
 	if (p->section == UI)
 		return set_ui(c, l->name, l->value, p->path, l->lineno, p->err);
@@ -175,11 +207,12 @@ static int config_line(const struct ini_line *l, void *ctx)
 int state_config_parse(const char *text, const char *path, struct ui_config *c,
                        struct strbuf *err)
 {
-	struct config_parse p = { c, path, err, OTHER };
+	struct config_parse p = { c, path, err, OTHER, NULL };
 	char *copy = xstrdup(text);
 	int rc = ini_parse(copy, config_line, &p);
 
 	free(copy);
+	free(p.account);
 	return rc;
 }
 

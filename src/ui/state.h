@@ -47,15 +47,19 @@ struct ui_config {
 	char **notify_names, **notify_values;
 	int *notify_lines;
 	size_t n_notify;
+	/* "PATH:LINE: unknown setting ... (ignored)" lines, one per unknown
+	 * setting or section: said at start, never fatal. */
+	struct strbuf warnings;
 };
 
 void state_config_init(struct ui_config *c);
 void state_config_free(struct ui_config *c);
 
 /* Reads the [ui], [keys] and [notify] sections of text (path for
- * messages) into c (which holds defaults).  Unknown [ui] keys and bad values are errors:
- * 0, or -1 with "PATH:LINE: ..." appended to err (c keeps what was read
- * before the bad line). */
+ * messages) into c (which holds defaults).  Bad values are errors: 0, or
+ * -1 with "PATH:LINE: ..." appended to err (c keeps what was read before
+ * the bad line).  An unknown setting of [ui] or [account NAME], or an
+ * unknown section, is a warning in c->warnings. */
 int state_config_parse(const char *text, const char *path, struct ui_config *c,
                        struct strbuf *err);
 

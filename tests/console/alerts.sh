@@ -176,7 +176,6 @@ ok "in that order" test "$(cut -d'|' -f1 "$D/notes2.txt" | tr '\n' ,)" = "Connec
 notify_conf "$D/notes3.txt"
 s=$(cs_script refused <<'EOF'
 A
-Tab
 C-u
 "99999"
 Tab

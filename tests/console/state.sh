@@ -55,4 +55,18 @@ ok "--fresh opens on Routes" has "$D/fresh.txt" '^\[1 Routes\]'
 ok "--fresh reviews today" test "$(header_date "$D/fresh.txt")" = "$(date -u +%F)"
 ok "--fresh has no filter" hasnt "$D/fresh.txt" '/Scottsdale'
 
+# An unknown setting is said, with the file and line, on stderr and on
+# the message line; the console starts all the same.
+mkdir -p "$XDG_CONFIG_HOME/routedesk"
+printf '[ui]\nrefersh = 30\n' >"$XDG_CONFIG_HOME/routedesk/config"
+s=$(cs_script warn <<'EOF'
+:save-display warn.txt
+EOF
+)
+ok "a config with an unknown setting still starts" cs_run "$s"
+ok "stderr names the file, the line and the setting" \
+	has "$D/err" "config:2: unknown setting 'refersh' in \\[ui\\] \\(ignored\\)"
+ok "the message line says it too" has "$D/warn.txt" "unknown setting 'refersh' in \\[ui\\]"
+rm -f "$XDG_CONFIG_HOME/routedesk/config"
+
 tap_done

@@ -58,8 +58,17 @@ static void test_config(void **state)
 	assert_int_equal(state_config_parse("[ui]\nrefresh = -5\n", "cfg", &c, &err), -1);
 	assert_non_null(strstr(err.buf, "cfg:2: refresh must be a number from 0 to 86400"));
 	strbuf_reset(&err);
-	assert_int_equal(state_config_parse("[ui]\n\ncolour = red\n", "cfg", &c, &err), -1);
-	assert_non_null(strstr(err.buf, "cfg:3: unknown setting 'colour' in [ui]"));
+	/* An unknown setting or section is a warning naming file and line:
+	 * a typo must not keep the console from starting. */
+	assert_int_equal(state_config_parse("[ui]\n\ncolour = red\n[account a]\nurl = u\nshre = /x\n"
+	                                    "[acount b]\nurl = v\n", "cfg", &c, &err), 0);
+	assert_non_null(strstr(c.warnings.buf, "cfg:3: unknown setting 'colour' in [ui] (ignored)\n"));
+	assert_non_null(strstr(c.warnings.buf, "cfg:6: unknown setting 'shre' in [account a] (ignored)\n"));
+	assert_non_null(strstr(c.warnings.buf, "cfg:7: unknown section [acount b] (ignored)\n"));
+	assert_null(strstr(c.warnings.buf, "url"));
+	assert_int_equal(err.len, 0);
+	state_config_free(&c);
+	state_config_init(&c);
 	strbuf_reset(&err);
 	assert_int_equal(state_config_parse("[ui]\nascii = perhaps\n", "cfg", &c, &err), -1);
 	assert_non_null(strstr(err.buf, "ascii must be yes or no"));
