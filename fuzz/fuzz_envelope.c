@@ -1,4 +1,4 @@
-/* fuzz_envelope.c: the answer envelope (src/api/envelope.c) and record decoding (values.c) over any answer bytes. */
+/* fuzz_envelope.c: the answer envelope (src/api/envelope.c), record values (values.c) and model rows over any answer bytes. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -8,13 +8,15 @@
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "fuzz/fuzz.h"
+#include "model/model.h"
 
 /*
  * The input is an answer body as the transport hands it over (any bytes,
  * any length, not NUL-terminated).  Each shape reader runs on its own
  * parse, as the operations do; every record found is decoded through every
- * resource of the table and as text, which is what the console does to
- * whatever the service sends.
+ * resource of the table, into every model row (money into cents, dates)
+ * and as text, which is what the console does to whatever the service
+ * sends.  A money string that decodes must print back to the same cents.
  */
 
 /* Records past this many add time, not paths. */
@@ -29,8 +31,12 @@ static void decode_record(const cJSON *rec)
 	for (size_t i = 0; i < res_count; i++) {
 		struct api_record r;
 
+		void *row;
+
 		api_record_decode(&res_table[i], rec, &r);
 		api_record_free(&r);
+		if ((row = m_row_decode(res_table[i].name, rec)) != NULL)
+			m_row_free(res_table[i].name, row);
 	}
 	api_value_text(rec, &text);
 	strbuf_free(&text);
@@ -61,8 +67,16 @@ static void decode_record(const cJSON *rec)
 			api_field_datetime(rec, m->string, &date, &secs);
 			if (api_field_ids(rec, m->string, &ids, &n_ids) == API_V_OK)
 				free(ids);
-			if (cJSON_IsString(m))
+			if (cJSON_IsString(m)) {
+				char money[24];
+				long long back;
+
 				api_parse_ll(m->valuestring, &ll);
+				if (m_parse_cents(m->valuestring, &ll) == 0) {
+					m_format_cents(ll, money);
+					FUZZ_ASSERT(m_parse_cents(money, &back) == 0 && back == ll);
+				}
+			}
 		}
 	}
 }

@@ -31,7 +31,7 @@ FUZZ_LD = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
 
 fuzz_fuzz_envelope_SOURCES = fuzz/fuzz_envelope.c $(FUZZ_COMMON)
 fuzz_fuzz_envelope_LDFLAGS = $(FUZZ_LD)
-fuzz_fuzz_envelope_LDADD = $(API_LIBS)
+fuzz_fuzz_envelope_LDADD = $(MODEL_LIBS)
 
 fuzz_fuzz_request_SOURCES = fuzz/fuzz_request.c $(FUZZ_COMMON)
 fuzz_fuzz_request_LDFLAGS = $(FUZZ_LD)
