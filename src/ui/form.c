@@ -273,7 +273,13 @@ int form_insert(struct form *f, const char *s, size_t len)
 		if ((unsigned char)s[i] >= 0x20 && s[i] != 0x7f)
 			strbuf_addc(&clean, s[i]);
 	changed = clean.len > 0;
-	if (changed)
+	/* A picker's value the user has not touched is a default (the note
+	 * type used last, "a new one", the stage a read brought): a number
+	 * typed there replaces it.  Appended, "4" typed after L would give
+	 * "24" or "4" depending on whether the read had landed yet. */
+	if (changed && fd->type == FT_PICK && !(fd->flags & FF_TOUCHED))
+		splice(fd, 0, fd->text.len, clean.buf, clean.len);
+	else if (changed)
 		splice(fd, fd->cur, 0, clean.buf, clean.len);
 	strbuf_free(&clean);
 	return changed;

@@ -145,7 +145,8 @@ const char *form_option_label(const struct form *f, size_t i);
 int form_changed(const struct form *f);
 
 /* Editing the focused field (nothing happens on a button, a FT_FIXED or in
- * any state but EDITING).  1 when the text changed. */
+ * any state but EDITING).  1 when the text changed.  Text inserted into a
+ * picker not yet touched replaces its value (a default, not typed). */
 int form_insert(struct form *f, const char *s, size_t len);
 int form_backspace(struct form *f);
 int form_delete(struct form *f);

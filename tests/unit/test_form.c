@@ -136,6 +136,66 @@ static void test_fields_from_table(void **state)
 	form_free(f);
 }
 
+/* Every form opens on its first field a user can edit, also when that
+ * field is a picker whose options are still loading: what is typed right
+ * after the key that opened it lands there. */
+static void test_first_focus(void **state)
+{
+	struct form *f = note_form();
+	struct api_form p = API_FORM_INIT;
+	struct strbuf text = STRBUF_INIT, note = STRBUF_INIT;
+
+	(void)state;
+	/* The note: the type picker, loading, no option yet. */
+	f->fields[1].loading = 1;
+	assert_int_equal(f->focus, 1);
+	assert_int_equal(form_key(f, '3'), FK_NONE);
+	assert_string_equal(form_text(f, 1), "3");
+	form_free(f);
+
+	/* The add-on: the item picker ("a new one" by default); a number typed
+	 * there replaces the default rather than being appended to it. */
+	f = addon_form();
+	assert_int_equal(f->focus, 1);
+	assert_int_equal(form_key(f, '7'), FK_NONE);
+	assert_string_equal(form_text(f, 1), "7");
+	assert_int_equal(form_key(f, '2'), FK_NONE);
+	assert_string_equal(form_text(f, 1), "72");
+	form_free(f);
+
+	/* The lead stage: declared by hand, the stage picker loading. */
+	f = form_new("subscription/updateLeadStage", "Lead stage");
+	assert_int_equal(form_add_field(f, "subscriptionID", "Subscription", FT_FIXED, FF_REQUIRED), 0);
+	assert_int_equal(f->focus, FORM_CANCEL(f));
+	assert_int_equal(form_add_field(f, "stageID", "Lead stage", FT_PICK, 0), 1);
+	f->fields[1].loading = 1;
+	assert_int_equal(form_add_field(f, "status", "Status", FT_PICK, FF_CHOICE | FF_REQUIRED), 2);
+	assert_int_equal(f->focus, 1);
+	assert_int_equal(form_key(f, '4'), FK_NONE);
+	assert_string_equal(form_text(f, 1), "4");
+	/* A default that lands later does not count as typed: the value is
+	 * what was typed, whenever the read arrives. */
+	assert_true(f->fields[1].flags & FF_TOUCHED);
+	form_free(f);
+
+	/* The preview holds every value whole: nothing is cut. */
+	f = note_form();
+	for (int i = 0; i < 40; i++)
+		strbuf_addf(&note, "word%02d ", i);
+	strbuf_adds(&note, "THE-END");
+	form_set(f, 1, "3", 0);
+	form_set(f, 2, note.buf, 0);
+	form_pairs(f, &p);
+	form_preview_text(f, &p, &text);
+	assert_non_null(strstr(strbuf_str(&text), note.buf));
+	assert_null(strstr(strbuf_str(&text), "\xe2\x80\xa6"));
+	assert_null(strstr(strbuf_str(&text), "..."));
+	api_form_free(&p);
+	strbuf_free(&text);
+	strbuf_free(&note);
+	form_free(f);
+}
+
 static void expect_error(struct form *f, int field, const char *msg)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -634,6 +694,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fields_from_table),
+		cmocka_unit_test(test_first_focus),
 		cmocka_unit_test(test_validation_messages),
 		cmocka_unit_test(test_preview_pairs),
 		cmocka_unit_test(test_states),
