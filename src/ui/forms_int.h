@@ -51,6 +51,8 @@ struct pending_read {
 };
 
 #define FORMS_MAX_READS 4
+/* Keys held while the focused picker's options are on their way. */
+#define FORMS_MAX_HELD 256
 
 struct forms {
 	struct activity log;
@@ -77,6 +79,12 @@ struct forms {
 	unsigned read_serial;
 	unsigned serial;           /* counts the forms opened: a read for an
 	                            * earlier one must not fill this one */
+
+	/* Keys typed faster than the form's reads: a choice key (Space,
+	 * Left, Right) on a picker still loading, and every key after it,
+	 * kept in order until the options land (forms_run.c). */
+	int held[FORMS_MAX_HELD];
+	size_t n_held;
 
 	/* The session's caches. */
 	struct m_table *products;  /* struct m_product, NULL until listed */

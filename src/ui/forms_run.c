@@ -7,6 +7,9 @@
 #include <string.h>
 #include <time.h>
 
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
 #include "api/values.h"
 #include "common/strbuf.h"
 #include "ui/activity.h"
@@ -439,6 +442,8 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 	strbuf_free(&msg);
 }
 
+static void release(struct ui *ui, struct forms *fs, int all);
+
 void forms_result(struct ui *ui, struct fetch_result *r)
 {
 	struct forms *fs = ui->forms;
@@ -463,23 +468,23 @@ void forms_result(struct ui *ui, struct fetch_result *r)
 			fk_read_done(ui, fs, kind, r);
 		}
 		pump(ui, fs);
+		/* The options a held key waited for may be here now. */
+		if (fs->n_held)
+			release(ui, fs, 0);
 	}
 	app_mark(ui, DIRTY_BODY | DIRTY_STATUS | DIRTY_HEADER);
 }
 
 /* ----------------------------------------------------------------- keys */
 
-int forms_key(struct ui *ui, int key)
+/* What key does to the open form, now. */
+static void apply_key(struct ui *ui, struct forms *fs, int key)
 {
-	struct forms *fs = ui->forms;
 	struct strbuf msg = STRBUF_INIT;
-	struct form *f;
+	struct form *f = fs->f;
 	size_t focus;
 	char *before = NULL;
 
-	if (!fs || !fs->f)
-		return 0;
-	f = fs->f;
 	if (ui->msg.len) {
 		strbuf_reset(&ui->msg);
 		app_mark(ui, DIRTY_MESSAGE);
@@ -534,6 +539,71 @@ int forms_key(struct ui *ui, int key)
 	free(before);
 	strbuf_free(&msg);
 	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+/* A key whose meaning depends on options not listed yet: a choice (Space,
+ * Left, Right) on the focused picker while its options load.  Done now,
+ * it would choose among the few options already there (or do nothing),
+ * and what the dispatcher meant would be lost. */
+static int must_wait(const struct form *f, int key)
+{
+	const struct form_field *fd;
+
+	if (f->state != FORM_EDITING || f->focus >= f->n)
+		return 0;
+	fd = &f->fields[f->focus];
+	return fd->type == FT_PICK && fd->loading &&
+	       (key == ' ' || key == (KEYF | KEY_LEFT) || key == (KEYF | KEY_RIGHT));
+}
+
+/* Gives the held keys, in the order typed, to the form (all 1: even the
+ * ones that would wait again; 0: those are held again, and every key
+ * after them).  Keys after one that closed the form go where they would
+ * have gone then: to the panes. */
+static void release(struct ui *ui, struct forms *fs, int all)
+{
+	int keys[FORMS_MAX_HELD];
+	size_t n = fs->n_held;
+
+	memcpy(keys, fs->held, n * sizeof(*keys));
+	fs->n_held = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!fs->f)
+			app_key(ui, keys[i]);
+		else if (all)
+			apply_key(ui, fs, keys[i]);
+		else
+			forms_key(ui, keys[i]);
+	}
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+int forms_key(struct ui *ui, int key)
+{
+	struct forms *fs = ui->forms;
+
+	if (!fs || !fs->f)
+		return 0;
+	if (key != 12 && fs->n_held) {
+		/* Esc must close a form whose list never comes (and a full
+		 * hold must not drop a key): what was held acts first, in
+		 * order, on the options there are. */
+		if (key == 27 || fs->n_held == FORMS_MAX_HELD) {
+			release(ui, fs, 1);
+			if (!fs->f)
+				return 0;
+		} else {
+			fs->held[fs->n_held++] = key;
+			return 1;
+		}
+	} else if (key != 12 && must_wait(fs->f, key)) {
+		/* Kept, with every key after it, until the options land:
+		 * keys typed faster than the reads are never dropped. */
+		fs->held[fs->n_held++] = key;
+		app_mark(ui, DIRTY_BODY);
+		return 1;
+	}
+	apply_key(ui, fs, key);
 	return 1;
 }
 
@@ -556,7 +626,8 @@ int forms_draw(struct ui *ui, int y, int x, int h, int w, int *cy, int *cx)
 	lk.ascii = ui->ascii;
 	lk.utf8 = ui->utf8;
 	lk.subtitle = fs->subtitle;
-	lk.notice = fs->notice;
+	lk.notice = fs->n_held ? _("The list is still loading: what you type is kept and acts when it arrives")
+	                       : fs->notice;
 	form_draw(fs->f, y, x, h, w, &lk, cy, cx);
 	return 1;
 }
@@ -645,6 +716,15 @@ size_t forms_quit(struct ui *ui, FILE *out)
 	if (!fs)
 		return 0;
 	wait_write(ui, fs);
+	/* Keys still held at exit reach the draft: the text they type is
+	 * kept, but nothing they would press (Preview, a send) happens. */
+	for (size_t i = 0; fs->f && i < fs->n_held; i++) {
+		enum form_key k = form_key(fs->f, fs->held[i]);
+
+		if (k != FK_NONE && k != FK_IGNORED && k != FK_REDRAW)
+			break;
+	}
+	fs->n_held = 0;
 	if (fs->f && (fs->f->state == FORM_EDITING || fs->f->state == FORM_CONFIRM) &&
 	    form_changed(fs->f))
 		draft_save(fs->draft_key, fs->f, NULL);
