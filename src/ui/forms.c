@@ -421,40 +421,51 @@ static long long member_cents(const cJSON *rec, const char *name)
 
 void fk_addon_effect(const struct forms *fs, struct strbuf *msg)
 {
-	long long amount = 0, qty = fk_field_ll(fs->f, "quantity"), item = fk_field_ll(fs->f, fk_item_key(fs));
-	long long total, before = 0, after;
-	int a = form_find(fs->f, "amount");
-	const cJSON *old = item > 0 ? find_item(fs, item) : NULL;
+	long long amount = 0, qty, item, total, before, after;
+	int a, known;
+	const cJSON *old;
 	char money[24], bal[24];
 
-	if (fs->kind != KIND_ADDON && fs->kind != KIND_INITIAL)
+	if (!fs->f || (fs->kind != KIND_ADDON && fs->kind != KIND_INITIAL))
 		return;
+	a = form_find(fs->f, "amount");
 	if (a < 0 || m_parse_cents(form_text(fs->f, (size_t)a), &amount) < 0)
 		return;
+	qty = fk_field_ll(fs->f, "quantity");
+	item = fk_field_ll(fs->f, fk_item_key(fs));
+	old = item > 0 ? find_item(fs, item) : NULL;
 	total = amount * (qty > 0 ? qty : 1);
-	if (fs->kind == KIND_ADDON && fs->record) {
-		before = member_cents(fs->record, "balance");
-		after = before + total;
-		/* An update replaces the item's old line. */
-		if (old) {
-			long long q = 0;
+	/* A ticket's balance is in its record once read; a subscription's
+	 * initial add-ons bill later and have none to name. */
+	known = fs->kind == KIND_ADDON && fs->record &&
+	        cJSON_GetObjectItemCaseSensitive(fs->record, "balance");
+	before = known ? member_cents(fs->record, "balance") : 0;
+	after = before + total;
+	/* An update replaces the item's old line. */
+	if (known && old) {
+		long long q = 0;
 
-			if (api_field_int(old, "quantity", &q) != API_V_OK || q < 1)
-				q = 1;
-			after -= member_cents(old, "amount") * q;
-		}
-	} else {
-		after = 0;
+		if (api_field_int(old, "quantity", &q) != API_V_OK || q < 1)
+			q = 1;
+		after -= member_cents(old, "amount") * q;
 	}
 	m_format_cents(total, money);
 	m_format_cents(after, bal);
-	if (total < 0 && fs->kind == KIND_ADDON && fs->record && after < 0)
-		strbuf_addf(msg, _("This add-on credits %s: the ticket's balance becomes %s "
-		                   "(the company then owes the customer)."), money, bal);
+	if (total < 0 && known && after < 0)
+		strbuf_addf(msg, _("This add-on of %s credits the ticket: its balance becomes %s, "
+		                   "money owed to the customer."), money, bal);
+	else if (total < 0 && known)
+		strbuf_addf(msg, _("This add-on of %s credits the ticket: its balance becomes %s."),
+		            money, bal);
+	else if (total < 0 && fs->kind == KIND_ADDON)
+		strbuf_addf(msg, _("This add-on of %s credits the ticket (its balance is not known yet)."),
+		            money);
 	else if (total < 0)
-		strbuf_addf(msg, _("This add-on has a negative amount: it credits %s."), money);
-	else if (fs->kind == KIND_ADDON && fs->record && after < 0 && before >= 0)
-		strbuf_addf(msg, _("The ticket's balance becomes %s with this add-on."), bal);
+		strbuf_addf(msg, _("This add-on of %s is a credit: it lowers what the subscription bills."),
+		            money);
+	else if (known && after < 0 && before >= 0)
+		strbuf_addf(msg, _("With this change the ticket's balance becomes %s, money owed to the "
+		                   "customer."), bal);
 }
 
 /* The operation follows the item picker: 0 adds, an id updates. */

@@ -203,7 +203,7 @@ EOF
 )
 
 ok "credit: the console runs the script" cs_run "$s" --view customers
-ok "credit: the preview names the effect" has "$CS_DIR/credit-preview.txt" '^! (This add-on credits -25\.00|This add-on has a negative amount: it credits -25\.00)'
+ok "credit: the preview names the effect" has "$CS_DIR/credit-preview.txt" '^! This add-on of -25\.00 credits the ticket: its balance becomes [0-9]+\.[0-9]{2}\.$'
 ok "credit: the preview asks for a capital Y" has "$CS_DIR/credit-preview.txt" 'Y \(capital\) sends it'
 ok "credit: a plain y sends nothing and says why" has "$CS_DIR/credit-y.txt" 'Y \(capital\) sends it, n goes back'
 ok "credit: still the preview after y" has "$CS_DIR/credit-y.txt" '^ +amount=-25\.00$'
@@ -212,6 +212,122 @@ ok "credit: Y sent it, once" eq "$(grep -c 'ticket/createAddOn ticket [0-9]*: ok
 ticket=$(summary_record ticket/createAddOn ticket)
 rec=$(cs_api "/ticket/$ticket")
 ok "credit: the ticket carries the -25.00 item" holds "$rec" '"amount":	"-25.00"'
+
+# ---- a credit that turns a paid ticket's balance negative ---------------
+# Ticket 20001 (second row) is paid: balance 0.00.  Declined first: nothing
+# is sent and every character stays; then confirmed with Y: sent once.
+
+s=$(cs_script paid1 <<'EOF'
+:view tickets
+j
++
+Tab
+Tab
+"forms-test paid credit"
+Tab
+Tab
+"-25"
+Tab
+Tab
+Tab
+Tab
+Enter
+:save-display paid-preview.txt
+y
+:save-display paid-y.txt
+n
+:save-display paid-back.txt
+EOF
+)
+ok "paid: the console runs the declining script" cs_run "$s" --view customers
+ok "paid: the form is on ticket 20001" has "$CS_DIR/paid-preview.txt" '^ Invoice add-on . ticket 20001 '
+ok "paid: the preview names the negative balance" has "$CS_DIR/paid-preview.txt" \
+	'^! This add-on of -25\.00 credits the ticket: its balance becomes -25\.00, money owed to the customer\.$'
+ok "paid: a plain y sends nothing" has "$CS_DIR/paid-y.txt" 'Y \(capital\) sends it, n goes back'
+ok "paid: n goes back to the form with the description kept" has "$CS_DIR/paid-back.txt" 'Description +forms-test paid credit'
+ok "paid: and the amount kept" has "$CS_DIR/paid-back.txt" 'Amount \* +-25$'
+ok "paid: declined, nothing was written" hasnt "$CS_DIR/out" '^routedesk: write'
+ok "paid: the ticket has no such item" eq "$(occurrences "$(cs_api /ticket/20001)" 'forms-test paid credit')" 0
+ok "paid: the text is kept as a draft" test -e "$XDG_STATE_HOME/routedesk/drafts/addon-ticket-20001"
+
+s=$(cs_script paid2 <<'EOF'
+:view tickets
+j
++
+:save-display paid-restored.txt
+S-Tab
+S-Tab
+Enter
+:save-display paid-preview2.txt
+Y
+:save-display paid-sent.txt
+EOF
+)
+ok "paid: the console runs the confirming script" cs_run "$s" --view customers
+ok "paid: the draft brings the text back" has "$CS_DIR/paid-restored.txt" 'Description +forms-test paid credit'
+ok "paid: the preview names the effect again" has "$CS_DIR/paid-preview2.txt" 'its balance becomes -25\.00, money owed'
+ok "paid: Y sent it, once" eq "$(grep -c 'ticket/createAddOn ticket 20001: ok' "$CS_DIR/out")" 1
+rec=$(cs_api /ticket/20001)
+ok "paid: the ticket carries the item once" eq "$(occurrences "$rec" 'forms-test paid credit')" 1
+ok "paid: its balance is now -25.00" holds "$rec" '"balance":	"-25.00"'
+ok "paid: the draft is removed" test ! -e "$XDG_STATE_HOME/routedesk/drafts/addon-ticket-20001"
+
+# ---- keys typed at once after the key that opens a form -----------------
+# "A3" is one step: both keys arrive before the form's first read is even
+# answered (as typing fast in a terminal does).  :script-race on lets the
+# next steps run while the reads are in flight.
+
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/*
+s=$(cs_script fast <<'EOF'
+"A3"
+:save-display fast-note.txt
+Esc
+:view tickets
+:script-race on
++
+Right
+:script-race off
+:save-display fast-addon.txt
+Esc
+:view subscriptions
+:sub leads
+"L7"
+:save-display fast-lead.txt
+Esc
+EOF
+)
+ok "typed at once: the console runs the script" cs_run "$s" --view customers
+ok "typed at once: A then 3: the note type is 3" has "$CS_DIR/fast-note.txt" '^> Note type \* +3 '
+ok "typed at once: + then Right: the first item is chosen once its list arrived" \
+	has "$CS_DIR/fast-addon.txt" '^> Item +[1-9][0-9]* +[^ ]'
+ok "typed at once: the add-on form became an update of that item" hasnt "$CS_DIR/fast-addon.txt" '\(a new one\)'
+ok "typed at once: L then 7: the stage is 7, not the one the read brought" has "$CS_DIR/fast-lead.txt" '^> Lead stage +7 '
+ok "typed at once: nothing was written" hasnt "$CS_DIR/out" '^routedesk: write'
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/*
+
+# ---- the preview shows a long note whole --------------------------------
+
+s=$(cs_script long <<'EOF'
+A
+C-u
+"3"
+Tab
+"forms-test long: the gate code is 4711, the dog is friendly but the side door sticks; ring twice, wait, then try the garage; the customer asked for the invoice by mail and for a call before the technician arrives LONGEND-42"
+S-Tab
+S-Tab
+S-Tab
+Enter
+:save-display long-preview.txt
+Esc
+Esc
+EOF
+)
+ok "long: the console runs the script" cs_run "$s" --view customers
+ok "long: the start of the note is in the preview" has "$CS_DIR/long-preview.txt" '^ +notes=forms-test long: the gate code is 4711'
+ok "long: its end too, wrapped, not cut" has "$CS_DIR/long-preview.txt" 'LONGEND-42$'
+ok "long: no ellipsis anywhere in the preview" hasnt "$CS_DIR/long-preview.txt" '…|\.\.\.'
+ok "long: every word of it is there" sh -c 'tr -s " \n" "  " <"$1" | grep -qF "ring twice, wait, then try the garage; the customer asked for the invoice by mail"' - "$CS_DIR/long-preview.txt"
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/*
 
 # ---- the trace never records what is typed into a form ------------------
 
