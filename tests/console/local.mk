@@ -36,3 +36,8 @@ EXTRA_DIST += tests/console/forms.sh
 ## with no bus falling back, and :info naming the transport.
 TESTS += tests/console/alerts.sh
 EXTRA_DIST += tests/console/alerts.sh
+
+## tmux_forms: in a real terminal, text typed in the same burst as A, + or
+## L (before the form's reads are answered) lands in the form's fields.
+TESTS += tests/console/tmux_forms.sh
+EXTRA_DIST += tests/console/tmux_forms.sh
