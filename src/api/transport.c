@@ -14,7 +14,13 @@
 #include "common/resources.h"
 #include "common/trace.h"
 
-enum { CS_NEW, CS_QUEUED, CS_RUNNING, CS_DONE };
+/* The states of the diagram in transport.h, by their short names here. */
+enum {
+	CS_NEW = API_CALL_NEW,
+	CS_QUEUED = API_CALL_QUEUED,
+	CS_RUNNING = API_CALL_RUNNING,
+	CS_DONE = API_CALL_DONE,
+};
 
 struct api_session {
 	struct api_options o;
@@ -25,6 +31,7 @@ struct api_session {
 	int n_running;
 	struct api_call *done;    /* finished, not yet returned (FIFO) */
 	size_t outstanding;
+	unsigned long finished;    /* calls moved to done so far (see drive) */
 	struct api_pacer pacer[2]; /* [0] reads, [1] writes */
 	struct api_budget budget;
 	long budget_day;           /* local day of the usage report */
@@ -367,6 +374,7 @@ static void finish(struct api_session *s, struct api_call *c)
 {
 	c->state = CS_DONE;
 	append(&s->done, c);
+	s->finished++;
 }
 
 void api_submit(struct api_session *s, struct api_call *c)
@@ -875,6 +883,7 @@ static void publish_wait(struct api_session *s, const struct api_wait *w)
 static void drive(struct api_session *s)
 {
 	long now = now_ms(s), wake = now + 1000, timeout;
+	unsigned long finished = s->finished;
 	int still = 0, left, ended = 0;
 	struct api_wait w = { API_WAIT_NONE, 0, 0 };
 	CURLMsg *m;
@@ -894,9 +903,12 @@ static void drive(struct api_session *s)
 		ended = 1;
 	}
 	check_lists(s);
-	/* A finished attempt may have queued a retry or freed a connection:
-	 * the next turn recomputes when to wake before waiting. */
-	if (s->done || ended)
+	/* A call that finished this turn is the caller's to look at, and a
+	 * finished attempt may have queued a retry or freed a connection: the
+	 * next turn recomputes when to wake before waiting.  Calls finished in
+	 * earlier turns and not yet collected are no reason to skip the wait:
+	 * api_perform, driving for another call, would spin at full CPU. */
+	if (ended || s->finished != finished)
 		return;
 	timeout = wake - now_ms(s);
 	if (timeout < 0)
@@ -941,6 +953,11 @@ int api_perform(struct api_session *s, struct api_call *c)
 	s->outstanding--;
 	check_lists(s);
 	return c->err.kind == API_OK ? 0 : -1;
+}
+
+int api_call_state(const struct api_call *c)
+{
+	return c->state;
 }
 
 int api_withdraw(struct api_session *s, struct api_call *c)

@@ -49,6 +49,14 @@
  * it may have left ends as API_ERR_UNKNOWN_OUTCOME, never resent.
  */
 
+/* A call's state in the diagram above (api_call_state). */
+enum api_call_state {
+	API_CALL_NEW,      /* the caller's: not submitted, or returned */
+	API_CALL_QUEUED,   /* submitted, waiting to start (or to retry) */
+	API_CALL_RUNNING,  /* an attempt is in the multi handle */
+	API_CALL_DONE,     /* final outcome known, not yet returned */
+};
+
 /* Why nothing is moving although calls wait: what the console's header
  * explains, with the seconds left. */
 enum api_wait_kind {
@@ -190,6 +198,8 @@ int api_perform(struct api_session *s, struct api_call *c);
  * write already running (it must reach its outcome) or a call not
  * submitted. */
 int api_withdraw(struct api_session *s, struct api_call *c);
+/* Where c stands (enum api_call_state). */
+int api_call_state(const struct api_call *c);
 /* Submitted calls not yet returned by api_wait. */
 size_t api_outstanding(const struct api_session *s);
 

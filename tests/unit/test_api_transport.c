@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -28,7 +29,11 @@
  * "CONN PATH BODY" per request to a file before acting.  Actions: ok (an
  * envelope), fail (success:false), 500, 429 (Retry-After: 1), drop (close
  * without an answer: the request may have been applied), garbage, hang
- * (never answer).
+ * (never answer).  A request whose path holds "/held" is not answered by
+ * the script: it is answered "ok" right behind the next other request's
+ * answer (at once when one was answered since the last held one), so it
+ * ends after its partner whatever order the two arrived in: a
+ * deterministic order for calls racing on two connections.
  */
 
 #define MAX_CONN 16
@@ -90,7 +95,7 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 {
 	struct conn conns[MAX_CONN];
 	struct pollfd pf[MAX_CONN + 1];
-	int n = 0, next_id = 1, step = 0, polled;
+	int n = 0, next_id = 1, step = 0, polled, held = -1, others = 0;
 
 	for (;;) {
 		pf[0].fd = lfd;
@@ -125,11 +130,22 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 			} else {
 				strbuf_add(&conns[i].in, buf, (size_t)r);
 				while (!closed && take_request(&conns[i], path, sizeof(path), &body)) {
-					const char *act = step < n_script ? script[step] : "ok";
+					const char *act;
 
-					step++;
 					fprintf(log, "%d %s %s\n", conns[i].id, path, strbuf_str(&body));
 					fflush(log);
+					if (strstr(path, "/held")) {
+						if (others > 0) {
+							reply(conns[i].fd, "200 OK", "", ok_body);
+							others = 0;
+						} else {
+							held = conns[i].fd;
+						}
+						continue;
+					}
+					others++;
+					act = step < n_script ? script[step] : "ok";
+					step++;
 					if (strcmp(act, "ok") == 0)
 						reply(conns[i].fd, "200 OK", "", ok_body);
 					else if (strcmp(act, "fail") == 0)
@@ -146,6 +162,11 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 						; /* read, never answer */
 					else
 						closed = 1; /* drop */
+					if (held >= 0) {
+						reply(held, "200 OK", "", ok_body);
+						held = -1;
+						others = 0;
+					}
 				}
 			}
 			strbuf_free(&body);
@@ -551,6 +572,223 @@ static void test_cancel(void **state)
 	api_session_free(s);
 }
 
+/* ---------------------------------------------- the state machine's edges */
+
+/* A call that finished is final: a cancel raised after it does not rewrite
+ * its outcome, and it can still be collected or withdrawn. */
+static void test_cancel_after_done(void **state)
+{
+	struct api_session *s;
+	struct api_call *a, *b, *c;
+
+	(void)state;
+	start("ok");
+	s = cancellable();
+	assert_non_null(s);
+	a = api_call_new("customer/get", NULL, 0);
+	api_submit(s, a);
+	assert_int_equal(api_call_state(a), API_CALL_QUEUED);
+	/* b's answer is held until a's went out: a is done when b is. */
+	b = api_call_new("held/get", NULL, 0);
+	assert_int_equal(api_perform(s, b), 0);
+	assert_int_equal(api_call_state(b), API_CALL_NEW);
+	assert_int_equal(api_call_state(a), API_CALL_DONE);
+	atomic_store(&cancel_flag, 2);
+	c = api_wait(s);
+	assert_ptr_equal(c, a);
+	assert_int_equal(c->err.kind, API_OK);
+	assert_int_equal(api_outstanding(s), 0);
+	assert_null(api_wait(s));
+	atomic_store(&cancel_flag, 0);
+	/* Withdrawn once done: the caller owns it again, nothing left. */
+	api_submit(s, a);
+	assert_int_equal(api_perform(s, b), 0);
+	assert_int_equal(api_call_state(a), API_CALL_DONE);
+	assert_int_equal(api_withdraw(s, a), 0);
+	assert_int_equal(api_call_state(a), API_CALL_NEW);
+	assert_int_equal(api_outstanding(s), 0);
+	assert_null(api_wait(s));
+	/* Withdrawing what is not submitted is refused. */
+	assert_int_equal(api_withdraw(s, a), -1);
+	api_call_free(a);
+	api_call_free(b);
+	api_session_free(s);
+}
+
+/* A newer call of the same slot replaces one still queued: the old one
+ * leaves the session unsent, the new one runs. */
+static void test_supersede_while_queued(void **state)
+{
+	struct api_session *s;
+	struct api_call *old, *old_write, *fresh;
+	char body[512];
+
+	(void)state;
+	start("ok");
+	s = session(8);
+	old = api_call_new("customer/search", NULL, 0);
+	api_form_add(&old->form, "lname", "old");
+	old_write = api_call_new("note/create", NULL, 1);
+	api_submit(s, old);
+	api_submit(s, old_write);
+	assert_int_equal(api_outstanding(s), 2);
+	assert_int_equal(api_withdraw(s, old), 0);
+	/* A write never sent may be taken back as well. */
+	assert_int_equal(api_withdraw(s, old_write), 0);
+	assert_int_equal(api_outstanding(s), 0);
+	fresh = api_call_new("customer/search", NULL, 0);
+	api_form_add(&fresh->form, "lname", "new");
+	assert_int_equal(api_perform(s, fresh), 0);
+	assert_int_equal(logged(NULL, body, sizeof(body)), 1);
+	assert_non_null(strstr(body, "lname=new"));
+	assert_null(api_wait(s));
+	api_call_free(old);
+	api_call_free(old_write);
+	api_call_free(fresh);
+	api_session_free(s);
+}
+
+/* The cancel is raised while a call waits to retry (the session's on_wait
+ * hook fires then, on the session's thread: no timing involved). */
+static void cancel_on_wait(void *ctx, const struct api_wait *w)
+{
+	(void)ctx;
+	if (w->kind != API_WAIT_NONE)
+		atomic_store(&cancel_flag, 1);
+}
+
+static void retry_races_cancel(const char *script, const char *path, int is_write)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	struct api_call *c;
+	char url[64];
+
+	start(script);
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
+	api_options_default(&o);
+	o.url = url;
+	o.key = "k";
+	o.token = "t";
+	o.cancel = &cancel_flag;
+	o.backoff_base_ms = 200;
+	o.random = zero_random;
+	o.on_wait = cancel_on_wait;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	c = api_call_new(path, NULL, is_write);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_CANCELLED);
+	assert_int_equal(c->attempts, 1);
+	/* Sent once; the retry never left. */
+	assert_int_equal(logged(NULL, NULL, 0), 1);
+	assert_int_equal(api_outstanding(s), 0);
+	api_call_free(c);
+	api_session_free(s);
+	atomic_store(&cancel_flag, 0);
+	stop();
+}
+
+static void test_retry_races_cancel(void **state)
+{
+	(void)state;
+	retry_races_cancel("500 ok", "customer/search", 0);
+	/* A write refused with 429 was not applied: its retry is queued,
+	 * so a plain cancel ends it unsent, as "cancelled". */
+	retry_races_cancel("429 ok", "note/create", 1);
+}
+
+/* Two answers written back to back: both calls end (usually in the same
+ * turn), each is returned exactly once, and the lists stay consistent
+ * (debug builds check them after every turn). */
+static void test_two_finish_together(void **state)
+{
+	struct api_session *s;
+	struct api_call *a, *b, *c;
+	int got_a = 0, got_b = 0;
+
+	(void)state;
+	start("ok");
+	s = session(8);
+	a = api_call_new("held/search", NULL, 0);
+	b = api_call_new("customer/search", NULL, 0);
+	api_submit(s, a);
+	api_submit(s, b);
+	while ((c = api_wait(s))) {
+		assert_int_equal(c->err.kind, API_OK);
+		got_a += c == a;
+		got_b += c == b;
+	}
+	assert_int_equal(got_a, 1);
+	assert_int_equal(got_b, 1);
+	assert_int_equal(api_outstanding(s), 0);
+	assert_int_equal(logged(NULL, NULL, 0), 2);
+	api_call_free(a);
+	api_call_free(b);
+	api_session_free(s);
+}
+
+/* api_perform waiting for a slow call while another finished call waits
+ * to be collected must sleep in the poll, not spin: it counts the turns
+ * through the clock hook (each turn reads the clock a few times). */
+static long clock_reads;
+
+static long counting_clock(void *ctx)
+{
+	struct timespec ts;
+
+	(void)ctx;
+	clock_reads++;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void test_perform_does_not_spin(void **state)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	struct api_call *done, *slow, *c;
+	char url[64];
+
+	(void)state;
+	start("hang");
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
+	api_options_default(&o);
+	o.url = url;
+	o.key = "k";
+	o.token = "t";
+	o.cancel = &cancel_flag;
+	o.now_ms = counting_clock;
+	o.on_wait = NULL;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	/* Finished at once, never collected while the other call runs. */
+	done = api_call_new("customer/search", NULL, 0);
+	for (int i = 0; i < 999; i++)
+		api_form_add(&done->form, "officeIDs[]", "1");
+	api_submit(s, done);
+	assert_int_equal(api_call_state(done), API_CALL_DONE);
+	/* The server never answers; the cancel ends it after about 2 s. */
+	signal(SIGALRM, on_alarm);
+	clock_reads = 0;
+	slow = api_call_new("customer/get", NULL, 0);
+	alarm(2);
+	assert_int_equal(api_perform(s, slow), -1);
+	assert_int_equal(slow->err.kind, API_ERR_CANCELLED);
+	/* About two turns a second of waiting; a spinning loop makes
+	 * hundreds of thousands. */
+	assert_in_range(clock_reads, 1, 200);
+	c = api_wait(s);
+	assert_ptr_equal(c, done);
+	assert_int_equal(c->err.kind, API_ERR_USAGE);
+	atomic_store(&cancel_flag, 0);
+	api_call_free(done);
+	api_call_free(slow);
+	api_session_free(s);
+}
+
 static void test_session_needs_credentials(void **state)
 {
 	struct api_options o;
@@ -607,6 +845,11 @@ int main(void)
 		cmocka_unit_test_teardown(test_too_many_variables, teardown),
 		cmocka_unit_test_teardown(test_several_in_flight, teardown),
 		cmocka_unit_test_teardown(test_cancel, teardown),
+		cmocka_unit_test_teardown(test_cancel_after_done, teardown),
+		cmocka_unit_test_teardown(test_supersede_while_queued, teardown),
+		cmocka_unit_test_teardown(test_retry_races_cancel, teardown),
+		cmocka_unit_test_teardown(test_two_finish_together, teardown),
+		cmocka_unit_test_teardown(test_perform_does_not_spin, teardown),
 		cmocka_unit_test(test_session_needs_credentials),
 		cmocka_unit_test(test_read_or_write),
 	};
