@@ -220,11 +220,22 @@ static int readable(struct fetch *f, int timeout_ms)
 	return poll(&p, 1, timeout_ms) == 1 && (p.revents & POLLIN);
 }
 
-/* The next result, waiting for the wake pipe. */
+/* The next result, waiting for the wake pipe.  The pipe also wakes the UI
+ * for a status change (a wait begins or ends) with no result behind it:
+ * such a wake is passed over, until the deadline. */
 static struct fetch_result *take(struct fetch *f)
 {
-	assert_true(readable(f, DEADLINE_S * 1000));
-	return fetch_take(f);
+	struct fetch_result *r = NULL;
+	struct timespec t0, t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		assert_true(readable(f, DEADLINE_S * 1000));
+		r = fetch_take(f);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while (!r && t.tv_sec - t0.tv_sec < DEADLINE_S);
+	assert_non_null(r);
+	return r;
 }
 
 static struct fetch *start(void)
