@@ -134,6 +134,11 @@ int api_is_quota_message(const char *message)
 	       (strstr(message, "read requests") || strstr(message, "write requests"));
 }
 
+int api_is_minute_quota_message(const char *message)
+{
+	return api_is_quota_message(message) && strstr(message, "per minute");
+}
+
 int api_answer_check(const struct api_answer *a, struct api_error *err)
 {
 	const char *msg = a->error_message;

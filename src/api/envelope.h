@@ -68,6 +68,10 @@ void api_answer_free(struct api_answer *a);
 int api_answer_check(const struct api_answer *a, struct api_error *err);
 /* 1 when message is one of the service's quota refusals. */
 int api_is_quota_message(const char *message);
+/* 1 when message refuses for the minute's quota ("... per minute"): the
+ * request was not applied and may be sent again once the minute moves on;
+ * a day's quota is final. */
+int api_is_minute_quota_message(const char *message);
 
 /* Search: ids from the member propertyName names (an array of integers);
  * with include_data also {propertyName}NoDataExported (an array of

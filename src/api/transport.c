@@ -32,6 +32,7 @@ struct api_session {
 	struct api_call *done;    /* finished, not yet returned (FIFO) */
 	size_t outstanding;
 	unsigned long finished;    /* calls moved to done so far (see drive) */
+	int probed;                /* an attempt has ended: the budget may be known */
 	struct api_pacer pacer[2]; /* [0] reads, [1] writes */
 	struct api_budget budget;
 	long budget_day;           /* local day of the usage report */
@@ -662,6 +663,7 @@ static void end_attempt(struct api_session *s, struct api_call *c, CURLcode rc)
 	s->n_running--;
 	c->attempts++;
 	c->status = status;
+	s->probed = 1;
 	ra_ms = retry_after > 0 ? (long)retry_after * 1000 : 0;
 	what = rc != CURLE_OK ? (c->errbuf[0] ? c->errbuf : curl_easy_strerror(rc)) : NULL;
 	report_attempt(s, c, rc == CURLE_OK ? status : 0, now - c->attempt_start, what);
@@ -702,7 +704,12 @@ static void end_attempt(struct api_session *s, struct api_call *c, CURLcode rc)
 		}
 	} else if (api_envelope_parse(c->body.buf, c->body.len, status, &c->answer, &err) == 0) {
 		learn_usage(s, &c->answer, now);
-		api_answer_check(&c->answer, &err);
+		/* Refused for the minute's quota (HTTP 200, success:false):
+		 * not applied, so read or write, it is tried again once the
+		 * pacer, which has just learnt what others spent, lets it. */
+		if (api_answer_check(&c->answer, &err) < 0 && err.kind == API_ERR_QUOTA &&
+		    api_is_minute_quota_message(c->answer.error_message))
+			retry = 1;
 	} else if (status >= 200 && status < 300) {
 		if (!c->is_write) {
 			retry = 1; /* a garbled answer to a read: ask again */
@@ -812,6 +819,12 @@ static void start_ready(struct api_session *s, long now, long *wake, struct api_
 			continue;
 		}
 		if (blocked[k] || s->n_running >= s->o.max_connections)
+			continue;
+		/* Until one attempt has ended the budget is unknown: one call at
+		 * a time, so a session started when other integrations spent the
+		 * minute sends one read that teaches the pacer, not four that
+		 * the service refuses. */
+		if (!s->probed && s->n_running > 0)
 			continue;
 		if (budget_spent(s, c)) {
 			unlink_call(&s->queued, c);

@@ -27,7 +27,8 @@
  * A tiny HTTP/1.1 server in a child process answers each request with the
  * next action of a script, whatever connection it arrives on, and logs
  * "CONN PATH BODY" per request to a file before acting.  Actions: ok (an
- * envelope), fail (success:false), 500, 429 (Retry-After: 1), drop (close
+ * envelope), fail (success:false), minute and day (the service's quota
+ * refusals), 500, 429 (Retry-After: 1), drop (close
  * without an answer: the request may have been applied), garbage, hang
  * (never answer).  A request whose path holds "/held" is not answered by
  * the script: it is answered "ok" right behind the next other request's
@@ -44,6 +45,16 @@ static const char ok_body[] =
 	"\"tokenLimits\":{\"limitReadRequestsPerMinute\":60,\"limitReadRequestsPerDay\":3000,"
 	"\"limitWriteRequestsPerMinute\":60,\"limitWriteRequestsPerDay\":3000},"
 	"\"count\":1,\"customerIDs\":[1],\"propertyName\":\"customerIDs\",\"result\":\"42\"}";
+/* The service's quota refusals: HTTP 200, success:false, with the usage. */
+static const char minute_quota_body[] =
+	"{\"success\":false,\"errorMessage\":\"You have exceeded the maximum number of read "
+	"requests per minute (60).\",\"tokenUsage\":{\"requestsReadToday\":100,"
+	"\"requestsWriteToday\":2,\"requestsReadInLastMinute\":60,\"requestsWriteInLastMinute\":1},"
+	"\"tokenLimits\":{\"limitReadRequestsPerMinute\":60,\"limitReadRequestsPerDay\":3000,"
+	"\"limitWriteRequestsPerMinute\":60,\"limitWriteRequestsPerDay\":3000}}";
+static const char day_quota_body[] =
+	"{\"success\":false,\"errorMessage\":\"You have exceeded the maximum number of read "
+	"requests per day (3000).\"}";
 static const char fail_body[] = "{\"success\":false,\"errorMessage\":\"Missing required field: notes\"}";
 
 struct conn {
@@ -156,6 +167,10 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 					else if (strcmp(act, "429") == 0)
 						reply(conns[i].fd, "429 Too Many Requests", "Retry-After: 1\r\n",
 						      "{\"success\":false,\"errorMessage\":\"slow down\"}");
+					else if (strcmp(act, "minute") == 0)
+						reply(conns[i].fd, "200 OK", "", minute_quota_body);
+					else if (strcmp(act, "day") == 0)
+						reply(conns[i].fd, "200 OK", "", day_quota_body);
 					else if (strcmp(act, "garbage") == 0)
 						reply(conns[i].fd, "200 OK", "", "<html>oops</html>");
 					else if (strcmp(act, "hang") == 0)
@@ -572,6 +587,139 @@ static void test_cancel(void **state)
 	api_session_free(s);
 }
 
+/* Refused for the minute's quota (HTTP 200, success:false): not applied, so
+ * a read and a write alike are tried again once the minute allows; the
+ * day's quota is final. */
+static void minute_quota(const char *path, int is_write)
+{
+	struct api_session *s;
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_call *c;
+	char url[64];
+
+	start("minute ok");
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
+	api_options_default(&o);
+	o.url = url;
+	o.key = "k";
+	o.token = "t";
+	o.backoff_base_ms = 2;
+	o.backoff_max_ms = 8;
+	o.random = zero_random;
+	/* Pacing off: with it the retry would wait out the minute the
+	 * refusal reported (the console tests show that wait). */
+	o.reads_per_minute = o.writes_per_minute = 0;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	c = api_call_new(path, NULL, is_write);
+	assert_int_equal(api_perform(s, c), 0);
+	assert_int_equal(c->attempts, 2);
+	assert_int_equal(logged(NULL, NULL, 0), 2);
+	api_call_free(c);
+	api_session_free(s);
+	stop();
+}
+
+static void test_minute_quota_retried(void **state)
+{
+	(void)state;
+	minute_quota("customer/search", 0);
+	minute_quota("note/create", 1);
+}
+
+static void test_day_quota_final(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("day ok");
+	s = session(8);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_QUOTA);
+	assert_int_equal(c->attempts, 1);
+	assert_int_equal(logged(NULL, NULL, 0), 1);
+	api_call_free(c);
+	api_session_free(s);
+}
+
+/* The minute's refusal teaches the pacer what others spent: the retry
+ * waits for the read budget, and says so. */
+static struct api_wait last_wait;
+
+static void keep_wait(void *ctx, const struct api_wait *w)
+{
+	(void)ctx;
+	if (w->kind != API_WAIT_NONE)
+		last_wait = *w;
+	if (w->kind == API_WAIT_BUDGET)
+		atomic_store(&cancel_flag, 1);
+}
+
+static void test_minute_quota_waits_for_budget(void **state)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	struct api_call *c;
+	char url[64];
+
+	(void)state;
+	start("minute ok");
+	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
+	api_options_default(&o);
+	o.url = url;
+	o.key = "k";
+	o.token = "t";
+	o.cancel = &cancel_flag;
+	o.backoff_base_ms = 2;
+	o.backoff_max_ms = 8;
+	o.random = zero_random;
+	o.on_wait = keep_wait;
+	memset(&last_wait, 0, sizeof(last_wait));
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	/* It waited for the budget (then the test cancelled it). */
+	assert_int_equal(last_wait.kind, API_WAIT_BUDGET);
+	assert_int_equal(c->err.kind, API_ERR_CANCELLED);
+	assert_int_equal(logged(NULL, NULL, 0), 1);
+	api_call_free(c);
+	api_session_free(s);
+	atomic_store(&cancel_flag, 0);
+}
+
+/* Until an attempt has ended the session knows nothing of the budget: it
+ * sends one call, not one per connection. */
+static void test_first_call_alone(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+	int ended = 0;
+
+	(void)state;
+	start("hang");
+	s = cancellable();
+	assert_non_null(s);
+	for (int i = 0; i < 3; i++)
+		api_submit(s, api_call_new("customer/get", NULL, 0));
+	signal(SIGALRM, on_alarm);
+	alarm(1);
+	while ((c = api_wait(s))) {
+		assert_int_equal(c->err.kind, API_ERR_CANCELLED);
+		api_call_free(c);
+		ended++;
+	}
+	assert_int_equal(ended, 3);
+	assert_int_equal(logged(NULL, NULL, 0), 1);
+	assert_int_equal(api_session_requests(s), 1);
+	atomic_store(&cancel_flag, 0);
+	api_session_free(s);
+}
+
 /* ---------------------------------------------- the state machine's edges */
 
 /* A call that finished is final: a cancel raised after it does not rewrite
@@ -711,6 +859,10 @@ static void test_two_finish_together(void **state)
 	(void)state;
 	start("ok");
 	s = session(8);
+	/* A first call alone (the session's probe of the budget). */
+	c = api_call_new("customer/get", NULL, 0);
+	assert_int_equal(api_perform(s, c), 0);
+	api_call_free(c);
 	a = api_call_new("held/search", NULL, 0);
 	b = api_call_new("customer/search", NULL, 0);
 	api_submit(s, a);
@@ -723,7 +875,7 @@ static void test_two_finish_together(void **state)
 	assert_int_equal(got_a, 1);
 	assert_int_equal(got_b, 1);
 	assert_int_equal(api_outstanding(s), 0);
-	assert_int_equal(logged(NULL, NULL, 0), 2);
+	assert_int_equal(logged(NULL, NULL, 0), 3);
 	api_call_free(a);
 	api_call_free(b);
 	api_session_free(s);
@@ -845,6 +997,10 @@ int main(void)
 		cmocka_unit_test_teardown(test_too_many_variables, teardown),
 		cmocka_unit_test_teardown(test_several_in_flight, teardown),
 		cmocka_unit_test_teardown(test_cancel, teardown),
+		cmocka_unit_test_teardown(test_minute_quota_retried, teardown),
+		cmocka_unit_test_teardown(test_day_quota_final, teardown),
+		cmocka_unit_test_teardown(test_minute_quota_waits_for_budget, teardown),
+		cmocka_unit_test_teardown(test_first_call_alone, teardown),
 		cmocka_unit_test_teardown(test_cancel_after_done, teardown),
 		cmocka_unit_test_teardown(test_supersede_while_queued, teardown),
 		cmocka_unit_test_teardown(test_retry_races_cancel, teardown),
