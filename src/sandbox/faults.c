@@ -44,6 +44,7 @@ static const struct {
 	{ "drop", FAULT_DROP },
 	{ "garbage", FAULT_GARBAGE },
 	{ "slow", FAULT_SLOW },
+	{ "refuse", FAULT_REFUSE },
 };
 
 static uint64_t
@@ -105,7 +106,7 @@ parse_entry(const char *s, size_t len, struct fault_entry *e)
 		if (strcmp(fields[0], kinds[i].name) == 0)
 			break;
 	if (i == sizeof(kinds) / sizeof(kinds[0]))
-		return fail(s, len, "unknown kind (expected 500, 429, drop, garbage or slow)");
+		return fail(s, len, "unknown kind (expected 500, 429, drop, garbage, slow or refuse)");
 	e->kind = kinds[i].kind;
 	if (n < 2 || fields[1][0] == '\0')
 		return fail(s, len, "no probability (kind:P, P from 0 to 1)");

@@ -11,11 +11,13 @@ enum fault_kind {
 	                * a write may have been applied */
 	FAULT_GARBAGE, /* answer 200 with a body that is not JSON */
 	FAULT_SLOW,    /* wait slow_ms before answering normally */
+	FAULT_REFUSE,  /* answer 200, success:false, before handling: a refusal
+	                * the client must show, not retry */
 };
 
 struct faults;
 
-/* Parses "500:0.1,drop:0.05,garbage:0.05,slow:0.1:2000,429:0.05": kind,
+/* Parses "500:0.1,drop:0.05,garbage:0.05,slow:0.1:2000,429:0.05,refuse:0.01": kind,
  * probability, and for slow the delay in ms.  NULL with *err (malloc'd) on a
  * malformed spec. */
 struct faults *faults_parse(const char *spec, unsigned long seed, char **err);

@@ -53,6 +53,10 @@ static const char BODY_400[] =
 	"{\"success\":false,\"errorMessage\":\"Malformed request body.\"}";
 static const char BODY_500[] =
 	"{\"success\":false,\"errorMessage\":\"Internal server error.\"}";
+/* --faults refuse: a refusal as the service words its own (HTTP 200). */
+static const char BODY_REFUSED[] =
+	"{\"success\":false,\"errorMessage\":\"The service refused the request "
+	"(routedesk-sandbox --faults refuse).\"}";
 static const char BODY_429[] =
 	"{\"success\":false,\"errorMessage\":\"Too many requests, retry later.\"}";
 /* What a proxy in front of the service sends when the backend dies
@@ -575,6 +579,8 @@ finish_request(struct request *rq, struct MHD_Connection *c, const char *url,
 		return send_static(c, MHD_HTTP_INTERNAL_SERVER_ERROR, BODY_500, "application/json", 0);
 	case FAULT_429:
 		return send_static(c, MHD_HTTP_TOO_MANY_REQUESTS, BODY_429, "application/json", 1);
+	case FAULT_REFUSE:
+		return send_static(c, MHD_HTTP_OK, BODY_REFUSED, "application/json", 0);
 	case FAULT_SLOW:
 		sleep_ms(slow_ms);
 		break;

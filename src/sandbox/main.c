@@ -81,6 +81,7 @@ usage(FILE *out)
 	      "  --latency MS        wait MS milliseconds before each answer\n"
 	      "  --faults SPEC       inject failures, e.g.\n"
 	      "                      500:0.1,drop:0.05,garbage:0.05,slow:0.1:2000,429:0.05\n"
+	      "                      (refuse:P answers success:false, as a refusal)\n"
 	      "  --live SECONDS      every SECONDS, move some of today's stops on\n"
 	      "  -h, --help          show this help and exit\n"
 	      "      --version       show the version and exit\n"

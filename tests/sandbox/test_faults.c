@@ -86,6 +86,21 @@ static void test_fault_garbage(void **state)
 	sbt_free(s);
 }
 
+/* refuse: HTTP 200, success:false with a message, and nothing applied. */
+static void test_fault_refuse(void **state)
+{
+	(void)state;
+	struct sbt_server *s = start_with("refuse:1", "3");
+	for (int i = 0; i < 3; i++) {
+		struct sbt_resp *r = one();
+		assert_int_equal(r->status, 200);
+		assert_non_null(r->json);
+		assert_true(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(r->json, "success")));
+		assert_non_null(strstr(sbt_s(r->json, "errorMessage"), "refused"));
+	}
+	sbt_free(s);
+}
+
 static void test_fault_slow(void **state)
 {
 	(void)state;
@@ -152,6 +167,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_fault_429, teardown_all),
 		cmocka_unit_test_teardown(test_fault_drop, teardown_all),
 		cmocka_unit_test_teardown(test_fault_garbage, teardown_all),
+		cmocka_unit_test_teardown(test_fault_refuse, teardown_all),
 		cmocka_unit_test_teardown(test_fault_slow, teardown_all),
 		cmocka_unit_test_teardown(test_seeded_mix_reproducible, teardown_all),
 	};

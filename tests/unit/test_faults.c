@@ -25,6 +25,7 @@ test_parse_good(void **state)
 		" 500:0.25 , drop:0.25 ",
 		"500:0.5,429:0.5",
 		"garbage:.3",
+		"refuse:1",
 	};
 	size_t i;
 
