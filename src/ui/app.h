@@ -101,6 +101,7 @@ struct ui {
 	struct api_budget budget;  /* latest known, from every answer */
 	int offline;               /* the last refresh failed on the network */
 	int auth_failed;           /* the service refused the key and token (HTTP 401) */
+	char review_failed[256];   /* why the last route review failed, "" when it did not */
 	struct api_wait wait;      /* what the fetch thread waits for (fetch_status) */
 	long wait_shown;           /* the seconds of it the screen shows, -1 none */
 

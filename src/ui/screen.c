@@ -77,6 +77,15 @@ static int add_wait(struct ui *ui, struct strbuf *out)
 	return 1;
 }
 
+/* Why the pane's data is not there, when its last fetch failed: NULL
+ * otherwise. */
+static const char *failure_note(const struct ui *ui, const struct view *v)
+{
+	const char *why = is_review_view(v) ? ui->review_failed : v->failed;
+
+	return why[0] ? why : NULL;
+}
+
 static void add_age(struct ui *ui, const struct view *v, struct strbuf *out)
 {
 	double at = is_review_view(v) ? ui->review_at : v->loaded_at;
@@ -380,6 +389,8 @@ void screen_draw(struct ui *ui)
 				env.note = _("offline: the service cannot be reached (r tries again)");
 			else if (env.loading && add_wait(ui, &note))
 				env.note = note.buf;
+			else if (!env.loading && failure_note(ui, f->v))
+				env.note = failure_note(ui, f->v);
 			list_draw(f->list, 2, 0, LINES - 4, COLS, &env);
 		}
 		draw_header(ui);

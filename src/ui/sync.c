@@ -100,7 +100,15 @@ static void fetch_failed(struct ui *ui, const struct fetch_result *r, const char
 	} else {
 		ui_error(ui, "%s: %s", what, api_error_text(&r->err));
 	}
-	app_mark(ui, DIRTY_HEADER);
+	/* The body too: a pane that said "loading" must now say why not. */
+	app_mark(ui, DIRTY_HEADER | DIRTY_BODY);
+}
+
+/* The failure's text for an empty pane: what failed and why, and the key
+ * that tries again. */
+static void note_failure(char *buf, size_t size, const struct fetch_result *r, const char *what)
+{
+	snprintf(buf, size, _("%s failed: %s (r tries again)"), what, api_error_text(&r->err));
 }
 
 static void came_back(struct ui *ui)
@@ -110,7 +118,7 @@ static void came_back(struct ui *ui)
 		ui->offline = 0;
 		ui_message(ui, "%s", _("Connection back"));
 	}
-	app_mark(ui, DIRTY_HEADER);
+	app_mark(ui, DIRTY_HEADER | DIRTY_BODY);
 }
 
 /* A review landed (on the core's slot, or on a view's that asked for one):
@@ -132,10 +140,14 @@ static void take_review(struct ui *ui, struct fetch_result *r)
 		r->service_types = NULL;
 	}
 	if (r->err.kind != API_OK || !r->review) {
-		if (r->err.kind != API_ERR_CANCELLED)
+		if (r->err.kind != API_ERR_CANCELLED) {
 			fetch_failed(ui, r, _("the route review"));
+			note_failure(ui->review_failed, sizeof(ui->review_failed), r,
+			             _("the route review"));
+		}
 		return;
 	}
+	ui->review_failed[0] = '\0';
 	/* A day stepped past while it was on its way. */
 	if (strcmp(r->review->date, ui->date) != 0)
 		return;
@@ -277,12 +289,17 @@ static void apply_view_result(struct ui *ui, struct fetch_result *r)
 		take_review(ui, r);
 		return;
 	}
-	if (r->err.kind == API_OK)
+	if (r->err.kind == API_OK) {
 		v->loaded_at = app_now();
-	else if (r->err.kind != API_ERR_CANCELLED)
-		fetch_failed(ui, r, v->ops->title ? _(v->ops->title) : v->ops->name);
-	else
+		v->failed[0] = '\0';
+	} else if (r->err.kind != API_ERR_CANCELLED) {
+		const char *what = v->ops->title ? _(v->ops->title) : v->ops->name;
+
+		fetch_failed(ui, r, what);
+		note_failure(v->failed, sizeof(v->failed), r, what);
+	} else {
 		return;
+	}
 	if (r->err.kind == API_OK)
 		came_back(ui);
 	if (v->ops->result && v->ops->result(v, ui, r))

@@ -93,6 +93,8 @@ struct view {
 	unsigned long waiting;  /* generation it waits for, 0 when idle */
 	double loaded_at;       /* monotonic seconds of the last data, 0 never */
 	char subtitle[128];     /* "route 12 · 2026-11-20", shown in the header */
+	char failed[256];       /* why its last fetch failed, "" when it did not:
+	                         * an empty pane says so rather than "loading" */
 };
 
 #endif

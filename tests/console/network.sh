@@ -69,4 +69,27 @@ else
 	skip "after the server came back, the refresh asked the changelog once" "port $port not free again"
 fi
 
+# ---- a refusal: the review fails, and every pane says why ----------------
+
+# The service refuses every request (success:false): nothing to retry.  The
+# pane that said "loading" must now say what failed, as the header does
+# ("not loaded"), never "loading" with nothing on its way.
+cs_sandbox_stop
+cs_sandbox_start --faults refuse:1
+s=$(cs_script refused <<'EOF'
+:save-display refused-routes.txt
+3
+:save-display refused-customers.txt
+EOF
+)
+cs_run "$s"
+ok "refused: the console runs its script and exits 0 ($CS_RC)" test "$CS_RC" -eq 0
+ok "refused: the header says the review is not loaded" has "$D/refused-routes.txt" ' not loaded '
+ok "refused: the Routes pane says the review failed and why" \
+	has "$D/refused-routes.txt" '^ +the route review failed: The service refused the request'
+ok "refused: the Routes pane does not say loading" hasnt "$D/refused-routes.txt" 'loading'
+ok "refused: the Customers pane says its search failed and why" \
+	has "$D/refused-customers.txt" '^ +Customers failed: The service refused the request'
+ok "refused: the Customers pane does not say loading" hasnt "$D/refused-customers.txt" 'loading'
+
 tap_done
