@@ -41,3 +41,12 @@ EXTRA_DIST += tests/console/alerts.sh
 ## L (before the form's reads are answered) lands in the form's fields.
 TESTS += tests/console/tmux_forms.sh
 EXTRA_DIST += tests/console/tmux_forms.sh
+
+## stress: seeded random key sequences (day steps, pane switches, searches,
+## filters, sorts, refreshes, resizes, forms opened and cancelled, pauses)
+## race the fetch thread against sandboxes with latency and faults; after
+## each: no job lost, no pane loading, Q ends it at once.  stress.sh runs
+## 180 in script mode, tmux_stress.sh a few in a real terminal;
+## tests/lib/stress.sh holds the generator and checks bench/stress shares.
+TESTS += tests/console/stress.sh tests/console/tmux_stress.sh
+EXTRA_DIST += tests/console/stress.sh tests/console/tmux_stress.sh tests/lib/stress.sh
