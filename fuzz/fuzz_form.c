@@ -1,4 +1,4 @@
-/* fuzz_form.c: the console's form values, editing and checks (src/ui/form.c, no curses) over any typed text. */
+/* fuzz_form.c: the console's form values, editing and checks (src/ui/forms/form.c, no curses) over any typed text. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include "api/encode.h"
 #include "common/strbuf.h"
 #include "fuzz/fuzz.h"
-#include "ui/form.h"
+#include "ui/forms/form.h"
 
 /*
  * A form with one field of every type (the add-on form's amount/taxable

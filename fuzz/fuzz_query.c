@@ -1,4 +1,4 @@
-/* fuzz_query.c: search parameter values and query objects (src/sandbox/query.c) for every filter of the table. */
+/* fuzz_query.c: search parameter values and query objects (src/sandbox/store/query.c) for every filter of the table. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "fuzz/fuzz.h"
-#include "sandbox/query.h"
+#include "sandbox/store/query.h"
 
 /*
  * The input is one parameter value as the request parser leaves it: the

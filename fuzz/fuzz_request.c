@@ -1,4 +1,4 @@
-/* fuzz_request.c: the sandbox's request parser (src/sandbox/request.c) and its search filters (query.c). */
+/* fuzz_request.c: the sandbox's request parser (src/sandbox/ops/request.c) and its search filters (query.c). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -7,8 +7,8 @@
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "fuzz/fuzz.h"
-#include "sandbox/query.h"
-#include "sandbox/request.h"
+#include "sandbox/store/query.h"
+#include "sandbox/ops/request.h"
 
 /*
  * The input is a request as the HTTP layer hands it over, written as text:

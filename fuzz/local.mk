@@ -46,7 +46,7 @@ fuzz_fuzz_config_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_config_LDADD = $(API_LIBS)
 
 # form.c is pure data (no curses): compiled in alone, as test_form does.
-fuzz_fuzz_form_SOURCES = fuzz/fuzz_form.c src/ui/form.c $(FUZZ_COMMON)
+fuzz_fuzz_form_SOURCES = fuzz/fuzz_form.c src/ui/forms/form.c $(FUZZ_COMMON)
 fuzz_fuzz_form_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_form_LDADD = $(MODEL_LIBS) $(LIBINTL)
 

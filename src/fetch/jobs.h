@@ -63,6 +63,9 @@ struct fetch_runner {
 	void (*wake)(void *state);
 };
 
+/* A zeroed job of kind for slot, its form initialised (job.c, for fetch.c). */
+struct fetch_job *fetch_job_new(enum fetch_kind kind, int slot);
+
 /* The real runner: one api session, the jobs of fetch.h on the wire. */
 extern const struct fetch_runner jobs_runner;
 

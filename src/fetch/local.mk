@@ -4,5 +4,6 @@ src_fetch_libfetch_a_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS)
 src_fetch_libfetch_a_SOURCES = \
 	src/fetch/fetch.h \
 	src/fetch/fetch.c \
+	src/fetch/job.c \
 	src/fetch/jobs.c src/fetch/jobs.h
 FETCH_LIBS = src/fetch/libfetch.a $(MODEL_LIBS)

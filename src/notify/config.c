@@ -11,7 +11,7 @@
 
 #include "common/strbuf.h"
 #include "notify/notify.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 
 static const char *const transport_names[] = {
 	[NOTIFY_AUTO] = "auto",

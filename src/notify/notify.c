@@ -17,7 +17,7 @@
 
 #include "common/strbuf.h"
 #include "notify/notify.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 
 #ifndef ENABLE_NLS
 #define ngettext(s, p, n) ((n) == 1 ? (s) : (p))

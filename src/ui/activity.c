@@ -8,7 +8,7 @@
 
 #include "common/strbuf.h"
 #include "ui/activity.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 #include "ui/ui.h"
 #include "ui/view.h"
 

@@ -15,7 +15,7 @@
 #include "model/model.h"
 #include "notify/notify.h"
 #include "ui/alerts.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 
 struct alerts {
 	struct notify *n;

@@ -22,13 +22,13 @@
 #include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/demo.h"
-#include "ui/forms.h"
-#include "ui/i18n.h"
-#include "ui/list.h"
+#include "ui/forms/forms.h"
+#include "common/i18n.h"
+#include "ui/views/list.h"
 #include "ui/loop.h"
 #include "ui/script.h"
 #include "ui/term.h"
-#include "ui/view_common.h"
+#include "ui/views/view_common.h"
 
 #define DEMO_CUSTOMERS 2000
 #define DEMO_START_TIMEOUT 120

@@ -14,7 +14,7 @@
 #include "ui/action.h"
 #include "ui/cmdline.h"
 #include "ui/state.h"
-#include "ui/theme.h"
+#include "ui/theme/theme.h"
 #include "ui/ui.h"
 
 /*

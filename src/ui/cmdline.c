@@ -11,7 +11,7 @@
 #include "common/strbuf.h"
 #include "ui/action.h"
 #include "ui/cmdline.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 
 static const struct cmd_def commands[] = {
 	{ "q", CMDARG_NONE, N_("Back; from another pane to Routes; quit on Routes (as the q key)") },

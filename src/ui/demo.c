@@ -17,7 +17,7 @@
 
 #include "common/strbuf.h"
 #include "ui/demo.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 
 #define SANDBOX "routedesk-sandbox"
 

@@ -2,7 +2,7 @@
 noinst_LIBRARIES += src/ui/libui.a
 src_ui_libui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(CURL_CFLAGS)
 src_ui_libui_a_SOURCES = \
-	src/ui/ui.h src/ui/view.h src/ui/i18n.h \
+	src/ui/ui.h src/ui/view.h \
 	src/ui/app.c src/ui/app.h \
 	src/ui/loop.c src/ui/loop.h \
 	src/ui/sync.c \
@@ -14,27 +14,27 @@ src_ui_libui_a_SOURCES = \
 	src/ui/term.c src/ui/term.h \
 	src/ui/demo.c src/ui/demo.h \
 	src/ui/state.c src/ui/state.h \
-	src/ui/list.c src/ui/list.h \
-	src/ui/list_layout.c \
+	src/ui/views/list.c src/ui/views/list.h \
+	src/ui/views/list_layout.c \
 	src/ui/action.c src/ui/action.h \
-	src/ui/theme.c src/ui/theme.h \
+	src/ui/theme/theme.c src/ui/theme/theme.h \
 	src/ui/script.c src/ui/script.h \
 	src/ui/cmdline.c src/ui/cmdline.h \
-	src/ui/view_common.c src/ui/view_common.h \
-	src/ui/view_list.c src/ui/view_list.h \
-	src/ui/view_routes.c \
-	src/ui/view_stops.c \
-	src/ui/view_customers.c \
-	src/ui/view_subscriptions.c \
-	src/ui/view_tickets.c \
-	src/ui/view_notes.c \
-	src/ui/view_detail.c \
-	src/ui/form.c src/ui/form.h \
-	src/ui/form_draw.c src/ui/form_draw.h \
-	src/ui/forms.c src/ui/forms.h src/ui/forms_int.h \
-	src/ui/forms_run.c \
-	src/ui/forms_check.c \
-	src/ui/draft.c src/ui/draft.h \
+	src/ui/views/view_common.c src/ui/views/view_common.h \
+	src/ui/views/view_list.c src/ui/views/view_list.h \
+	src/ui/views/view_routes.c \
+	src/ui/views/view_stops.c \
+	src/ui/views/view_customers.c \
+	src/ui/views/view_subscriptions.c \
+	src/ui/views/view_tickets.c \
+	src/ui/views/view_notes.c \
+	src/ui/views/view_detail.c \
+	src/ui/forms/form.c src/ui/forms/form.h \
+	src/ui/forms/form_draw.c src/ui/forms/form_draw.h \
+	src/ui/forms/forms.c src/ui/forms/forms.h src/ui/forms/forms_int.h \
+	src/ui/forms/forms_run.c \
+	src/ui/forms/forms_addon.c src/ui/forms/forms_check.c \
+	src/ui/forms/draft.c src/ui/forms/draft.h \
 	src/ui/activity.c src/ui/activity.h
 UI_LIBS = src/ui/libui.a src/notify/librdnotify.a $(FETCH_LIBS) $(NCURSES_LIBS) $(LIBNOTIFY_LIBS) $(LIBINTL)
 

@@ -3,7 +3,7 @@
 
 #include <limits.h>
 
-#include "ui/i18n.h"
+#include "common/i18n.h"
 #include "ui/loop.h"
 
 /* ceil() of a positive x below LONG_MAX, without libm for one call. */

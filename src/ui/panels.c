@@ -13,8 +13,8 @@
 #include "common/trace.h"
 #include "ui/alerts.h"
 #include "ui/app.h"
-#include "ui/i18n.h"
-#include "ui/list.h"
+#include "common/i18n.h"
+#include "ui/views/list.h"
 
 /* A view of fixed text rows (label, value, help): what both are. */
 struct text_rows {

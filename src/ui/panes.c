@@ -9,8 +9,8 @@
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/app.h"
-#include "ui/i18n.h"
-#include "ui/list.h"
+#include "common/i18n.h"
+#include "ui/views/list.h"
 
 static const struct {
 	const char *name;

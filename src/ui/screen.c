@@ -11,9 +11,9 @@
 #include "common/dates.h"
 #include "common/utf8.h"
 #include "ui/app.h"
-#include "ui/forms.h"
-#include "ui/i18n.h"
-#include "ui/list.h"
+#include "ui/forms/forms.h"
+#include "common/i18n.h"
+#include "ui/views/list.h"
 #include "ui/loop.h"
 #include "ui/term.h"
 

@@ -12,7 +12,7 @@
 
 #include "common/strbuf.h"
 #include "ui/action.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 #include "ui/script.h"
 #include "ui/state.h"
 

@@ -14,7 +14,7 @@
 #include "api/account.h"
 #include "common/ini.h"
 #include "common/strbuf.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 #include "ui/state.h"
 
 #define CONFIG_MAX_BYTES (1 << 20)

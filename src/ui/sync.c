@@ -7,9 +7,9 @@
 #include "common/strbuf.h"
 #include "ui/alerts.h"
 #include "ui/app.h"
-#include "ui/forms.h"
-#include "ui/i18n.h"
-#include "ui/list.h"
+#include "ui/forms/forms.h"
+#include "common/i18n.h"
+#include "ui/views/list.h"
 #include "ui/loop.h"
 
 /*

@@ -16,7 +16,7 @@
 #include "common/strbuf.h"
 #include "common/trace.h"
 #include "ui/app.h"
-#include "ui/i18n.h"
+#include "common/i18n.h"
 #include "ui/term.h"
 
 struct term {

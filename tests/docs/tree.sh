@@ -68,5 +68,67 @@ done
 if [ -z "$bad" ]; then ok "every src file opens with a one-line comment naming its job"
 else not_ok "files without a one-line header comment:$bad"; fi
 
+# The layers' one-way arrows, as the includes show them: each folder may
+# include only what its line allows (its own headers always).
+#   common <- api <- model <- fetch <- ui <- cli;  common <- notify <- ui;
+#   common <- sandbox, and inside it http -> ops -> store <- generate.
+allowed() {
+  case $1 in
+    src/common) echo "common" ;;
+    src/api) echo "common api" ;;
+    src/model) echo "common api model" ;;
+    src/fetch) echo "common api model fetch" ;;
+    src/notify) echo "common model notify" ;;
+    src/ui*) echo "common api model fetch notify ui" ;;
+    src/cli) echo "common api model fetch notify ui cli" ;;
+    src/sandbox/http) echo "common sandbox/http sandbox/sandbox.h sandbox/ops/handlers.h" ;;
+    src/sandbox/ops) echo "common sandbox/ops sandbox/store sandbox/sandbox.h" ;;
+    src/sandbox/store) echo "common sandbox/store" ;;
+    src/sandbox/generate) echo "common sandbox/generate sandbox/store" ;;
+    src/sandbox) echo "common sandbox" ;;
+  esac
+}
+bad=""
+for f in $(list src | grep -E '\.[ch]$'); do
+  dir=$(dirname "$f")
+  ok_list=$(allowed "$dir")
+  for inc in $(sed -n 's/^#include "\([a-z_]*\/[^"]*\)".*/\1/p' "$f"); do
+    fine=no
+    for a in $ok_list; do
+      case $inc in "$a"/*|"$a") fine=yes ;; esac
+    done
+    [ "$fine" = yes ] || bad="$bad $f->$inc"
+  done
+done
+if [ -z "$bad" ]; then ok "every include follows the layers' arrows"
+else not_ok "includes against the layers' arrows:$bad"; fi
+
+bad=""
+for f in $(list src | grep -E '\.[ch]$'); do
+  case $f in src/ui/*) continue ;; esac
+  grep -qE '#include <n?curses' "$f" && bad="$bad $f"
+done
+for f in $(list src | grep -E '\.[ch]$'); do
+  case $f in src/api/*) continue ;; esac
+  grep -q '#include <curl/' "$f" && bad="$bad $f"
+done
+for f in $(list src | grep -E '\.[ch]$'); do
+  case $f in src/sandbox/store/*) continue ;; esac
+  grep -q 'sqlite3' "$f" && bad="$bad $f"
+done
+if [ -z "$bad" ]; then ok "curses only in src/ui, curl only in src/api, SQLite only in src/sandbox/store"
+else not_ok "curses, curl or SQLite out of place:$bad"; fi
+
+# A file does one job in a few hundred lines; the resource table's rows
+# are data and may run longer.
+bad=""
+for f in $(list src | grep -E '\.[ch]$'); do
+  [ "$f" = src/common/resources_table.c ] && continue
+  lines=$(wc -l <"$f")
+  [ "$lines" -le 800 ] || bad="$bad $f($lines)"
+done
+if [ -z "$bad" ]; then ok "no source file over 800 lines (the resource table's data excepted)"
+else not_ok "source files over 800 lines:$bad"; fi
+
 echo "1..$n"
 exit $fail

@@ -41,11 +41,11 @@ endif
 if HAVE_CMOCKA
 VIEW_TEST_SOURCES = \
 	tests/unit/view_doubles.c tests/unit/view_doubles.h \
-	src/ui/view_common.c src/ui/view_common.h \
-	src/ui/view_list.c src/ui/view_list.h \
-	src/ui/view_routes.c src/ui/view_stops.c src/ui/view_customers.c \
-	src/ui/view_subscriptions.c src/ui/view_tickets.c src/ui/view_notes.c \
-	src/ui/view_detail.c
+	src/ui/views/view_common.c src/ui/views/view_common.h \
+	src/ui/views/view_list.c src/ui/views/view_list.h \
+	src/ui/views/view_routes.c src/ui/views/view_stops.c src/ui/views/view_customers.c \
+	src/ui/views/view_subscriptions.c src/ui/views/view_tickets.c src/ui/views/view_notes.c \
+	src/ui/views/view_detail.c
 VIEW_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
 VIEW_TEST_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 
@@ -72,7 +72,7 @@ UI_TEST_LDADD = $(API_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 
 check_PROGRAMS += tests/unit/test_ui_theme
 TESTS += tests/unit/test_ui_theme
-tests_unit_test_ui_theme_SOURCES = tests/unit/test_ui_theme.c src/ui/theme.c src/ui/state.c
+tests_unit_test_ui_theme_SOURCES = tests/unit/test_ui_theme.c src/ui/theme/theme.c src/ui/state.c
 tests_unit_test_ui_theme_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_theme_LDADD = $(UI_TEST_LDADD)
 
@@ -97,8 +97,8 @@ tests_unit_test_ui_state_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_list
 TESTS += tests/unit/test_ui_list
-tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/list.c src/ui/list_layout.c \
-	src/ui/theme.c src/ui/state.c
+tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/views/list.c src/ui/views/list_layout.c \
+	src/ui/theme/theme.c src/ui/state.c
 tests_unit_test_ui_list_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_list_LDADD = $(UI_TEST_LDADD)
 endif
@@ -126,9 +126,9 @@ endif
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_form
 TESTS += tests/unit/test_form
-tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/form.c src/ui/form_draw.c \
-	src/ui/draft.c src/ui/activity.c src/ui/state.c src/ui/list.c src/ui/list_layout.c \
-	src/ui/theme.c
+tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/forms/form.c src/ui/forms/form_draw.c \
+	src/ui/forms/draft.c src/ui/activity.c src/ui/state.c src/ui/views/list.c src/ui/views/list_layout.c \
+	src/ui/theme/theme.c
 tests_unit_test_form_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS)
 tests_unit_test_form_LDADD = $(MODEL_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 endif

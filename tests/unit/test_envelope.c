@@ -12,8 +12,8 @@
 
 #include "common/resources.h"
 #include "common/strbuf.h"
-#include "sandbox/envelope.h"
-#include "sandbox/request.h"
+#include "sandbox/ops/envelope.h"
+#include "sandbox/ops/request.h"
 
 struct env_fx {
 	struct sb_pair pairs[4];

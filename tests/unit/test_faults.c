@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "sandbox/faults.h"
+#include "sandbox/http/faults.h"
 
 #define DRAWS 10000
 

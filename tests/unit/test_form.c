@@ -21,9 +21,9 @@
 #include "common/strbuf.h"
 #include "ui/action.h"
 #include "ui/activity.h"
-#include "ui/draft.h"
-#include "ui/form.h"
-#include "ui/form_draw.h"
+#include "ui/forms/draft.h"
+#include "ui/forms/form.h"
+#include "ui/forms/form_draw.h"
 #include "ui/ui.h"
 
 /* ui.h's services the activity view uses, as doubles. */

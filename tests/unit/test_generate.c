@@ -13,8 +13,8 @@
 #include "common/dates.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
-#include "sandbox/generate.h"
-#include "sandbox/store.h"
+#include "sandbox/generate/generate.h"
+#include "sandbox/store/store.h"
 
 #define TODAY "2026-11-20"
 #define N_CUSTOMERS 200

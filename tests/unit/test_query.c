@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "sandbox/query.h"
+#include "sandbox/store/query.h"
 
 static const struct res_filter f_ids = { "customerIDs", "customerID", RT_INT, 0 };
 static const struct res_filter f_lname = { "lname", "lname", RT_TEXT, 0 };

@@ -10,7 +10,7 @@
 #include <time.h>
 #include <cmocka.h>
 
-#include "sandbox/quota.h"
+#include "sandbox/ops/quota.h"
 
 /* 2026-11-20 00:00:00 UTC; the tests pin TZ=UTC so days end where expected. */
 #define DAY0 ((time_t)1795132800)

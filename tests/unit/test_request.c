@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "common/strbuf.h"
-#include "sandbox/request.h"
+#include "sandbox/ops/request.h"
 
 /* A request under construction: pairs as the HTTP layer hands them over. */
 struct fixture {

@@ -15,9 +15,9 @@
 
 #include "common/resources.h"
 #include "common/strbuf.h"
-#include "sandbox/generate.h"
-#include "sandbox/store.h"
-#include "sandbox/store_internal.h"
+#include "sandbox/generate/generate.h"
+#include "sandbox/store/store.h"
+#include "sandbox/store/store_internal.h"
 
 /* ------------------------------------------------------------ literals */
 

@@ -14,7 +14,7 @@
 
 #include "common/strbuf.h"
 #include "ui/state.h"
-#include "ui/theme.h"
+#include "ui/theme/theme.h"
 
 static const char *const shipped[] = { "default", "light", "mono", "colorblind" };
 

@@ -14,11 +14,11 @@
 
 #include "common/resources.h"
 #include "common/strbuf.h"
-#include "sandbox/handle_write.h"
-#include "sandbox/handlers.h"
-#include "sandbox/request.h"
+#include "sandbox/ops/handle_write.h"
+#include "sandbox/ops/handlers.h"
+#include "sandbox/ops/request.h"
 #include "sandbox/sandbox.h"
-#include "sandbox/store.h"
+#include "sandbox/store/store.h"
 
 /* ---- write_check_value ---- */
 

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "ui/view_common.h"
+#include "ui/views/view_common.h"
 
 /* What a view submitted (the doubles of fetch_job_*). */
 struct fetch_job {

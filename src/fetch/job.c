@@ -1,0 +1,187 @@
+/* job.c: building fetch jobs (each checked against the resource table) and freeing jobs and results. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/dates.h"
+#include "common/resources.h"
+#include "common/strbuf.h"
+#include "fetch/fetch.h"
+#include "fetch/jobs.h"
+/* ---------------------------------------------------------------- jobs */
+
+struct fetch_job *fetch_job_new(enum fetch_kind kind, int slot)
+{
+	struct fetch_job *j = xcalloc(1, sizeof(*j));
+
+	j->kind = kind;
+	j->slot = slot;
+	api_form_init(&j->form);
+	return j;
+}
+
+static void job_bad(struct fetch_job *j, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Marks the job as one that answers a usage error without a request. */
+static void job_bad(struct fetch_job *j, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	if (j->bad)
+		return;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	j->bad = strbuf_detach(&sb, NULL);
+}
+
+/* The resource named name, when it has operation op. */
+static const struct resource *job_resource(struct fetch_job *j, const char *name, unsigned op,
+                                           const char *op_name)
+{
+	const struct resource *r = name ? res_find(name) : NULL;
+
+	if (!r) {
+		job_bad(j, "unknown resource %s", name ? name : "(none)");
+		return NULL;
+	}
+	if (!(r->ops & op)) {
+		job_bad(j, "%s has no %s operation", r->name, op_name);
+		return NULL;
+	}
+	return r;
+}
+
+struct fetch_job *fetch_job_review(int slot, const char *date)
+{
+	struct fetch_job *j = fetch_job_new(FETCH_REVIEW, slot);
+	struct rd_date d;
+
+	if (!date || date_parse(date, &d) < 0)
+		job_bad(j, "not a date (YYYY-MM-DD): %s", date ? date : "(none)");
+	else
+		j->date = xstrdup(date);
+	return j;
+}
+
+struct fetch_job *fetch_job_list(int slot, const char *resource, const struct api_form *filters)
+{
+	struct fetch_job *j = fetch_job_new(FETCH_LIST, slot);
+
+	j->res = job_resource(j, resource, OP_SEARCH, "search");
+	if (filters)
+		api_form_copy(&j->form, filters);
+	return j;
+}
+
+struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long *ids, size_t n)
+{
+	struct fetch_job *j = fetch_job_new(FETCH_ROWS, slot);
+
+	j->res = job_resource(j, resource, OP_GET, "get");
+	if (n && !ids) {
+		job_bad(j, "%zu ids asked for without a list", n);
+		return j;
+	}
+	if (n) {
+		j->ids = xmalloc(n * sizeof(*ids));
+		memcpy(j->ids, ids, n * sizeof(*ids));
+		j->n_ids = n;
+	}
+	return j;
+}
+
+struct fetch_job *fetch_job_record(int slot, const char *resource, long long id,
+                                   const struct api_form *extra)
+{
+	struct fetch_job *j = fetch_job_new(FETCH_RECORD, slot);
+
+	j->res = job_resource(j, resource, OP_BYID, "by-id");
+	j->id = id;
+	if (id <= 0)
+		job_bad(j, "not a record id: %lld", id);
+	if (extra)
+		api_form_copy(&j->form, extra);
+	return j;
+}
+
+struct fetch_job *fetch_job_refresh(int slot, long long since_change)
+{
+	struct fetch_job *j = fetch_job_new(FETCH_REFRESH, slot);
+
+	j->since = since_change < 0 ? 0 : since_change;
+	j->background = 1;
+	return j;
+}
+
+void fetch_job_set_background(struct fetch_job *job)
+{
+	if (job)
+		job->background = 1;
+}
+
+struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
+                                  const char *refetch)
+{
+	struct fetch_job *j = fetch_job_new(FETCH_WRITE, slot);
+	const char *slash = path ? strchr(path, '/') : NULL;
+
+	if (!path || !slash || slash == path || !slash[1] || path[0] == '/')
+		job_bad(j, "not an operation path (entity/action): %s", path ? path : "(none)");
+	else
+		j->path = xstrdup(path);
+	if (form)
+		api_form_copy(&j->form, form);
+	if (refetch)
+		j->res = job_resource(j, refetch, OP_GET, "get");
+	return j;
+}
+
+void fetch_job_free(struct fetch_job *job)
+{
+	if (!job)
+		return;
+	free(job->bad);
+	free(job->date);
+	free(job->path);
+	api_form_free(&job->form);
+	free(job->ids);
+	free(job);
+}
+
+/* ------------------------------------------------------------- results */
+
+static void free_rows(const char *resource, void **rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		m_row_free(resource, rows[i]);
+	free(rows);
+}
+
+void fetch_result_free(struct fetch_result *r)
+{
+	if (!r)
+		return;
+	api_error_clear(&r->err);
+	m_review_free(r->review);
+	m_table_free(r->employees);
+	m_table_free(r->service_types);
+	free(r->ids);
+	if (r->resource)
+		free_rows(r->resource, r->rows, r->n_rows);
+	else
+		free(r->rows);
+	free_rows("appointment", r->appts, r->n_appts);
+	free_rows("route", r->routes, r->n_routes);
+	free(r->changes);
+	cJSON_Delete(r->record);
+	if (r->refetched && r->resource)
+		m_row_free(r->resource, r->refetched);
+	free(r);
+}
+

@@ -1,0 +1,757 @@
+/* http.c: libmicrohttpd front end: collects a request, dispatches it, sends the answer. */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <microhttpd.h>
+#include <zlib.h>
+
+#include "common/strbuf.h"
+#include "sandbox/http/faults.h"
+#include "sandbox/http/gzip.h"
+#include "sandbox/http/http.h"
+#include "sandbox/sandbox.h"
+
+/*
+ * Design: libmicrohttpd runs a pool of epoll threads; each calls on_request
+ * for one request several times: once with the headers, once per body chunk,
+ * then once with no data, when the request is answered.  A struct request
+ * (MHD's per-request pointer) collects the query string, the body
+ * (multipart values and the upload through MHD's post processor; urlencoded
+ * and untyped bodies raw, split here as PHP does; JSON raw for the
+ * dispatcher); on_completed frees it, whether the request was answered,
+ * dropped or aborted by the client.
+ *
+ * Faults and --latency sleep inside the thread that serves the
+ * connection: they are test knobs.  With them on, every connection gets a
+ * thread of its own, so requests a client sends together wait out their
+ * latency together, as on a real link (a fixed pool hands two connections
+ * to one thread and then serialises them, which doubled a cold review's
+ * time in bench/console).
+ */
+
+#define POOL_THREADS 2
+#define GZIP_MIN 1024
+#define CONNECTION_TIMEOUT_S 120
+/* Per-connection memory for the request line and headers: a GET carrying a
+ * thousand ids in its query string must fit. */
+#define CONNECTION_MEMORY (512u * 1024)
+
+static const char BODY_413[] =
+	"{\"success\":false,\"errorMessage\":\"Request body too large (the limit is 16 MiB).\"}";
+static const char BODY_400[] =
+	"{\"success\":false,\"errorMessage\":\"Malformed request body.\"}";
+static const char BODY_500[] =
+	"{\"success\":false,\"errorMessage\":\"Internal server error.\"}";
+/* --faults refuse: a refusal as the service words its own (HTTP 200). */
+static const char BODY_REFUSED[] =
+	"{\"success\":false,\"errorMessage\":\"The service refused the request "
+	"(routedesk-sandbox --faults refuse).\"}";
+static const char BODY_429[] =
+	"{\"success\":false,\"errorMessage\":\"Too many requests, retry later.\"}";
+/* What a proxy in front of the service sends when the backend dies
+ * mid-answer: HTML, cut short. */
+static const char BODY_GARBAGE[] =
+	"<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n"
+	"<body><center><h1>502 Bad Gateway</h1></center>\n<hr><center>ngi";
+
+/* Set by a thread about to drop a connection for --faults, so that MHD's
+ * complaint about it, logged by the same thread, is not mistaken for a bug. */
+static _Thread_local int dropping;
+
+struct http_server {
+	struct MHD_Daemon *daemon;
+	pthread_mutex_t lock; /* guards base_url, set after the daemon starts */
+	struct sb_ctx *ctx;
+	struct faults *faults;
+	int port;
+	int ipv6;
+	char *host;
+	char *base_url;
+};
+
+enum body_kind {
+	BODY_NONE,     /* no body expected or wanted */
+	BODY_MULTIPART, /* multipart/form-data, through MHD's post processor */
+	BODY_FORM,     /* urlencoded, or no Content-Type: kept raw, parsed here */
+	BODY_JSON,     /* kept raw for the dispatcher */
+};
+
+struct request {
+	struct http_server *srv;
+	enum body_kind kind;
+	struct MHD_PostProcessor *pp;
+	struct strbuf raw;
+	size_t received;
+	int too_big, malformed;
+	struct sb_pair *pairs;
+	size_t n_pairs, cap_pairs;
+	int pair_open;    /* the last pair may still receive pieces */
+	int upload_open;  /* the uploadFile part is still arriving */
+	struct sb_upload upload;
+	struct strbuf upload_data;
+};
+
+static void
+add_pair(struct request *rq, const char *name, size_t name_len,
+         const char *value, size_t value_len)
+{
+	struct sb_pair *p;
+
+	if (rq->n_pairs == rq->cap_pairs) {
+		rq->cap_pairs = rq->cap_pairs ? rq->cap_pairs * 2 : 16;
+		rq->pairs = xrealloc(rq->pairs, rq->cap_pairs * sizeof(*rq->pairs));
+	}
+	p = &rq->pairs[rq->n_pairs++];
+	p->name = xstrndup(name, name_len);
+	p->value = xmalloc(value_len + 1);
+	if (value_len)
+		memcpy(p->value, value, value_len);
+	p->value[value_len] = '\0';
+	p->len = value_len;
+}
+
+static void
+append_to_last_pair(struct request *rq, const char *data, size_t len)
+{
+	struct sb_pair *p = &rq->pairs[rq->n_pairs - 1];
+
+	p->value = xrealloc(p->value, p->len + len + 1);
+	memcpy(p->value + p->len, data, len);
+	p->len += len;
+	p->value[p->len] = '\0';
+}
+
+static void
+request_free(struct request *rq)
+{
+	size_t i;
+
+	if (!rq)
+		return;
+	if (rq->pp)
+		MHD_destroy_post_processor(rq->pp);
+	for (i = 0; i < rq->n_pairs; i++) {
+		free(rq->pairs[i].name);
+		free(rq->pairs[i].value);
+	}
+	free(rq->pairs);
+	strbuf_free(&rq->raw);
+	free(rq->upload.filename);
+	strbuf_free(&rq->upload_data);
+	free(rq);
+}
+
+static enum MHD_Result
+on_query_arg(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+             const char *value, size_t value_size)
+{
+	(void)kind;
+	/* "?flag" without "=" has a NULL value: the service sees "". */
+	add_pair(cls, key, key_size, value ? value : "", value ? value_size : 0);
+	return MHD_YES;
+}
+
+static enum MHD_Result
+on_post_value(void *cls, enum MHD_ValueKind kind, const char *key,
+              const char *filename, const char *content_type,
+              const char *transfer_encoding, const char *data, uint64_t off,
+              size_t size)
+{
+	struct request *rq = cls;
+
+	(void)kind;
+	(void)content_type;
+	(void)transfer_encoding;
+	if (off == 0) {
+		/* A new value: whatever was arriving before is complete. */
+		rq->pair_open = 0;
+		rq->upload_open = 0;
+	}
+	if (filename) {
+		/* Only the first file part named uploadFile is kept; other files
+		 * are not parameters of any operation. */
+		if (off == 0 && strcmp(key, "uploadFile") == 0 && !rq->upload.present) {
+			rq->upload.present = 1;
+			rq->upload.filename = xstrdup(filename);
+			rq->upload_open = 1;
+		}
+		if (rq->upload_open && size)
+			strbuf_add(&rq->upload_data, data, size);
+		return MHD_YES;
+	}
+	if (off == 0 || !rq->pair_open) {
+		add_pair(rq, key, strlen(key), data ? data : "", data ? size : 0);
+		rq->pair_open = 1;
+	} else if (size) {
+		append_to_last_pair(rq, data, size);
+	}
+	return MHD_YES;
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Decodes application/x-www-form-urlencoded text in place ("+" is a space,
+ * a malformed "%" escape stays as it is); returns the new length. */
+static size_t
+form_unescape(char *s, size_t len)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '+') {
+			s[o++] = ' ';
+		} else if (s[i] == '%' && i + 2 < len && hexval((unsigned char)s[i + 1]) >= 0 &&
+		           hexval((unsigned char)s[i + 2]) >= 0) {
+			s[o++] = (char)(hexval((unsigned char)s[i + 1]) * 16 + hexval((unsigned char)s[i + 2]));
+			i += 2;
+		} else {
+			s[o++] = s[i];
+		}
+	}
+	return o;
+}
+
+/* Splits a urlencoded body as PHP does: pairs at "&", the name at the
+ * first "=" (so a value may hold "=" and quotes unescaped, as hand-written
+ * query objects do; MHD's post processor refuses those), "+" and "%XX"
+ * decoded, a malformed escape kept as it is. */
+static void
+parse_form(struct request *rq)
+{
+	char *s = rq->raw.buf, *end, *amp, *eq;
+	size_t nlen, vlen;
+
+	if (!s)
+		return;
+	end = s + rq->raw.len;
+	while (s < end) {
+		amp = memchr(s, '&', (size_t)(end - s));
+		if (!amp)
+			amp = end;
+		if (amp > s) {
+			eq = memchr(s, '=', (size_t)(amp - s));
+			if (eq) {
+				nlen = form_unescape(s, (size_t)(eq - s));
+				vlen = form_unescape(eq + 1, (size_t)(amp - eq - 1));
+				add_pair(rq, s, nlen, eq + 1, vlen);
+			} else {
+				nlen = form_unescape(s, (size_t)(amp - s));
+				add_pair(rq, s, nlen, "", 0);
+			}
+		}
+		s = amp + 1;
+	}
+}
+
+static int
+has_prefix_ci(const char *s, const char *prefix)
+{
+	return s && strncasecmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static void
+sleep_ms(long ms)
+{
+	struct timespec ts;
+
+	if (ms <= 0)
+		return;
+	ts.tv_sec = ms / 1000;
+	ts.tv_nsec = (ms % 1000) * 1000000L;
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/* A filename safe inside a quoted Content-Disposition parameter. */
+static char *
+safe_filename(const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = name ? name : "";
+	const char *slash = strrchr(p, '/');
+
+	if (slash)
+		p = slash + 1;
+	while (*p == '.')
+		p++;
+	for (; *p && sb.len < 120; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_' || c == ' ')
+			strbuf_addc(&sb, (char)c);
+		else
+			strbuf_addc(&sb, '_');
+	}
+	if (sb.len == 0)
+		strbuf_adds(&sb, "file");
+	return strbuf_detach(&sb, NULL);
+}
+
+static enum MHD_Result
+send_static(struct MHD_Connection *c, unsigned int status, const char *body,
+            const char *content_type, int retry_after)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+
+	resp = MHD_create_response_from_buffer(strlen(body), (void *)(uintptr_t)body,
+	                                       MHD_RESPMEM_PERSISTENT);
+	if (!resp)
+		return MHD_NO;
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
+	if (retry_after > 0) {
+		char buf[16];
+
+		snprintf(buf, sizeof(buf), "%d", retry_after);
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, buf);
+	}
+	ret = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+/* Sends the dispatcher's reply, taking ownership of its buffers. */
+static enum MHD_Result
+send_reply(struct MHD_Connection *c, struct sb_reply *reply)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+	const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	                                             MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	void *body = reply->body;
+	size_t len = reply->body ? reply->len : 0;
+	int gzipped = 0;
+
+	if (len > GZIP_MIN && http_accepts_gzip(ae)) {
+		size_t zlen;
+		unsigned char *z = http_gzip(body, len, &zlen);
+
+		if (z) {
+			free(body);
+			body = z;
+			len = zlen;
+			gzipped = 1;
+		}
+	}
+	reply->body = NULL;
+	if (len)
+		resp = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
+	else {
+		free(body);
+		resp = MHD_create_response_from_buffer(0, (void *)(uintptr_t)"", MHD_RESPMEM_PERSISTENT);
+	}
+	if (!resp) {
+		if (len)
+			free(body);
+		return MHD_NO;
+	}
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+	                        reply->content_type ? reply->content_type : "application/json");
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	if (gzipped)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+	if (reply->retry_after > 0) {
+		char buf[16];
+
+		snprintf(buf, sizeof(buf), "%d", reply->retry_after);
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, buf);
+	}
+	if (reply->filename) {
+		char *safe = safe_filename(reply->filename);
+		struct strbuf cd = STRBUF_INIT;
+
+		strbuf_addf(&cd, "attachment; filename=\"%s\"", safe);
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_DISPOSITION, strbuf_str(&cd));
+		strbuf_free(&cd);
+		free(safe);
+	}
+	ret = MHD_queue_response(c, (unsigned int)(reply->status ? reply->status : 200), resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+static void
+reply_free(struct sb_reply *reply)
+{
+	free(reply->body);
+	free(reply->filename);
+	reply->body = NULL;
+	reply->filename = NULL;
+}
+
+/* First call of a request: only the headers are known. */
+static enum MHD_Result
+begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
+{
+	struct request *rq = xcalloc(1, sizeof(*rq));
+	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+	const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+	rq->srv = srv;
+	*con_cls = rq;
+	/* Refused before a byte of the body is read; MHD then discards the
+	 * rest and closes the connection. */
+	if (cl && strtoull(cl, NULL, 10) > HTTP_MAX_BODY) {
+		rq->too_big = 1;
+		return send_static(c, MHD_HTTP_CONTENT_TOO_LARGE, BODY_413, "application/json", 0);
+	}
+	MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, on_query_arg, rq);
+	if (!ct || has_prefix_ci(ct, MHD_HTTP_POST_ENCODING_FORM_URLENCODED)) {
+		/* Without a Content-Type PHP would ignore the body, but a client
+		 * that forgets the header means a form. */
+		rq->kind = BODY_FORM;
+	} else if (has_prefix_ci(ct, "application/json")) {
+		rq->kind = BODY_JSON;
+	} else if (has_prefix_ci(ct, MHD_HTTP_POST_ENCODING_MULTIPART_FORMDATA)) {
+		rq->pp = MHD_create_post_processor(c, 64 * 1024, on_post_value, rq);
+		/* NULL for a multipart type without a boundary: nothing readable. */
+		rq->kind = rq->pp ? BODY_MULTIPART : BODY_NONE;
+		rq->malformed = !rq->pp;
+	} else {
+		rq->kind = BODY_NONE;
+	}
+	return MHD_YES;
+}
+
+/* A chunk of the body. */
+static void
+take_body(struct request *rq, const char *data, size_t size)
+{
+	if (rq->too_big)
+		return;
+	rq->received += size;
+	if (rq->received > HTTP_MAX_BODY) {
+		/* A chunked body has no Content-Length to refuse early. */
+		rq->too_big = 1;
+		strbuf_free(&rq->raw);
+		return;
+	}
+	switch (rq->kind) {
+	case BODY_MULTIPART:
+		if (!rq->malformed && MHD_post_process(rq->pp, data, size) != MHD_YES)
+			rq->malformed = 1;
+		break;
+	case BODY_JSON:
+	case BODY_FORM:
+		strbuf_add(&rq->raw, data, size);
+		break;
+	case BODY_NONE:
+		break;
+	}
+}
+
+static char *
+make_base_url(const struct http_server *h, int port)
+{
+	struct strbuf url = STRBUF_INIT;
+
+	strbuf_addf(&url, "http://%s%s%s:%d/api", h->ipv6 ? "[" : "", h->host,
+	            h->ipv6 ? "]" : "", port);
+	return strbuf_detach(&url, NULL);
+}
+
+/* The base URL for links.  With port 0 it is known only once the daemon is
+ * bound, and a request may (in theory) arrive before http_start has
+ * recorded it: then the connection's daemon tells the port. */
+static const char *
+base_url(struct http_server *srv, struct MHD_Connection *c)
+{
+	const char *url;
+
+	pthread_mutex_lock(&srv->lock);
+	if (!srv->base_url) {
+		const union MHD_ConnectionInfo *ci =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_DAEMON);
+		const union MHD_DaemonInfo *di = ci ?
+			MHD_get_daemon_info(ci->daemon, MHD_DAEMON_INFO_BIND_PORT) : NULL;
+
+		srv->base_url = make_base_url(srv, di ? di->port : 0);
+	}
+	url = srv->base_url;
+	pthread_mutex_unlock(&srv->lock);
+	return url;
+}
+
+/* Last call: the whole request is in; answer it. */
+static enum MHD_Result
+finish_request(struct request *rq, struct MHD_Connection *c, const char *url,
+               const char *method)
+{
+	struct http_server *srv = rq->srv;
+	struct sb_http_in in;
+	struct sb_reply reply;
+	enum fault_kind fault;
+	int slow_ms = 0;
+
+	if (rq->too_big)
+		return send_static(c, MHD_HTTP_CONTENT_TOO_LARGE, BODY_413, "application/json", 0);
+	if (rq->kind == BODY_MULTIPART && rq->pp) {
+		if (MHD_destroy_post_processor(rq->pp) != MHD_YES)
+			rq->malformed = 1;
+		rq->pp = NULL;
+	}
+	if (rq->malformed)
+		return send_static(c, MHD_HTTP_BAD_REQUEST, BODY_400, "application/json", 0);
+	if (rq->kind == BODY_FORM)
+		parse_form(rq);
+
+	sleep_ms(srv->ctx->cfg->latency_ms);
+	fault = faults_draw(srv->faults, &slow_ms);
+	switch (fault) {
+	case FAULT_500:
+		return send_static(c, MHD_HTTP_INTERNAL_SERVER_ERROR, BODY_500, "application/json", 0);
+	case FAULT_429:
+		return send_static(c, MHD_HTTP_TOO_MANY_REQUESTS, BODY_429, "application/json", 1);
+	case FAULT_REFUSE:
+		return send_static(c, MHD_HTTP_OK, BODY_REFUSED, "application/json", 0);
+	case FAULT_SLOW:
+		sleep_ms(slow_ms);
+		break;
+	default:
+		break;
+	}
+
+	memset(&in, 0, sizeof(in));
+	in.method = method;
+	in.path = url;
+	in.pairs = rq->pairs;
+	in.n_pairs = rq->n_pairs;
+	if (rq->kind == BODY_JSON) {
+		in.json_body = strbuf_str(&rq->raw);
+		in.json_len = rq->raw.len;
+	}
+	in.header_key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "authenticationKey");
+	in.header_token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "authenticationToken");
+	in.upload = rq->upload;
+	if (rq->upload.present) {
+		static unsigned char empty[1];
+
+		/* An empty file still has a (zero-length) buffer. */
+		in.upload.data = rq->upload_data.buf ? (unsigned char *)rq->upload_data.buf : empty;
+		in.upload.len = rq->upload_data.len;
+	}
+	in.base_url = base_url(srv, c);
+
+	memset(&reply, 0, sizeof(reply));
+	sb_dispatch(srv->ctx, &in, &reply);
+
+	switch (fault) {
+	case FAULT_DROP:
+		/* The request was handled (a write is applied); the client never
+		 * hears of it.  MHD_NO makes MHD close the connection unanswered
+		 * ("Empty reply from server"), and log it: say it was on purpose. */
+		reply_free(&reply);
+		dropping = 1;
+		return MHD_NO;
+	case FAULT_GARBAGE:
+		reply_free(&reply);
+		return send_static(c, MHD_HTTP_OK, BODY_GARBAGE, "text/html", 0);
+	default:
+		break;
+	}
+	{
+		enum MHD_Result ret = send_reply(c, &reply);
+
+		reply_free(&reply);
+		return ret;
+	}
+}
+
+static enum MHD_Result
+on_request(void *cls, struct MHD_Connection *c, const char *url,
+           const char *method, const char *version, const char *upload_data,
+           size_t *upload_data_size, void **con_cls)
+{
+	struct request *rq = *con_cls;
+
+	(void)version;
+	if (!rq)
+		return begin_request(cls, c, con_cls);
+	if (*upload_data_size) {
+		take_body(rq, upload_data, *upload_data_size);
+		*upload_data_size = 0;
+		return MHD_YES;
+	}
+	return finish_request(rq, c, url, method);
+}
+
+static void
+on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+             enum MHD_RequestTerminationCode toe)
+{
+	(void)cls;
+	(void)c;
+	(void)toe;
+	request_free(*con_cls);
+	*con_cls = NULL;
+}
+
+static void log_mhd(void *cls, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+static void
+log_mhd(void *cls, const char *fmt, va_list ap)
+{
+	(void)cls;
+	if (dropping) {
+		/* MHD 0.9.75 logs it as "%s\n" with the text as argument. */
+		const char *msg = fmt;
+		va_list cp;
+
+		dropping = 0;
+		if (strncmp(fmt, "%s", 2) == 0) {
+			va_copy(cp, ap);
+			msg = va_arg(cp, const char *);
+			va_end(cp);
+		}
+		if (msg && strstr(msg, "Application reported"))
+			return;
+	}
+	fputs("routedesk-sandbox: http: ", stderr);
+	vfprintf(stderr, fmt, ap);
+}
+
+static char *
+errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *
+errorf(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return strbuf_detach(&sb, NULL);
+}
+
+struct http_server *
+http_start(struct sb_ctx *ctx, struct faults *faults, char **err)
+{
+	struct http_server *h;
+	struct sockaddr_in sin;
+	struct sockaddr_in6 sin6;
+	struct sockaddr *sa;
+	const union MHD_DaemonInfo *info;
+	const char *host = ctx->cfg->listen_host ? ctx->cfg->listen_host : "127.0.0.1";
+	unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
+	unsigned int threads = POOL_THREADS;
+	struct MHD_OptionItem pool[2];
+	int port = ctx->cfg->listen_port;
+
+	if (err)
+		*err = NULL;
+	if (port < 0 || port > 65535) {
+		if (err)
+			*err = errorf("port %d out of range (0 to 65535)", port);
+		return NULL;
+	}
+	if (strcmp(host, "localhost") == 0)
+		host = "127.0.0.1";
+	memset(&sin, 0, sizeof(sin));
+	memset(&sin6, 0, sizeof(sin6));
+	h = xcalloc(1, sizeof(*h));
+	if (inet_pton(AF_INET, host, &sin.sin_addr) == 1) {
+		sin.sin_family = AF_INET;
+		sin.sin_port = htons((uint16_t)port);
+		sa = (struct sockaddr *)&sin;
+	} else if (inet_pton(AF_INET6, host, &sin6.sin6_addr) == 1) {
+		sin6.sin6_family = AF_INET6;
+		sin6.sin6_port = htons((uint16_t)port);
+		sa = (struct sockaddr *)&sin6;
+		flags |= MHD_USE_IPv6;
+		h->ipv6 = 1;
+	} else {
+		if (err)
+			*err = errorf("'%s' is not a numeric IPv4 or IPv6 address", host);
+		free(h);
+		return NULL;
+	}
+	h->ctx = ctx;
+	h->faults = faults;
+	h->host = xstrdup(host);
+	pthread_mutex_init(&h->lock, NULL);
+	if (ctx->cfg->latency_ms > 0 || faults) {
+		flags &= ~(unsigned int)MHD_USE_EPOLL_INTERNAL_THREAD;
+		flags |= MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
+		threads = 0; /* not a pool: MHD refuses the option with a thread per connection */
+	}
+	/* A pool size only for a pool: MHD warns about one with a thread per
+	 * connection. */
+	pool[0] = (struct MHD_OptionItem){ threads ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END,
+	                                   (intptr_t)threads, NULL };
+	pool[1] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
+	/* The logger goes first so that MHD uses it for everything after. */
+	h->daemon = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, h,
+	                             MHD_OPTION_EXTERNAL_LOGGER, log_mhd, h,
+	                             MHD_OPTION_SOCK_ADDR, sa,
+	                             MHD_OPTION_ARRAY, pool,
+	                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
+	                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)CONNECTION_TIMEOUT_S,
+	                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
+	                             MHD_OPTION_END);
+	if (!h->daemon) {
+		if (err)
+			*err = errorf("cannot listen on %s%s%s:%d (address in use, or not an address of this host)",
+			              h->ipv6 ? "[" : "", host, h->ipv6 ? "]" : "", port);
+		pthread_mutex_destroy(&h->lock);
+		free(h->host);
+		free(h);
+		return NULL;
+	}
+	info = MHD_get_daemon_info(h->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	h->port = info && info->port ? info->port : port;
+	pthread_mutex_lock(&h->lock);
+	if (!h->base_url)
+		h->base_url = make_base_url(h, h->port);
+	pthread_mutex_unlock(&h->lock);
+	return h;
+}
+
+const char *
+http_base_url(const struct http_server *h)
+{
+	return h->base_url;
+}
+
+int
+http_port(const struct http_server *h)
+{
+	return h->port;
+}
+
+void
+http_stop(struct http_server *h)
+{
+	if (!h)
+		return;
+	MHD_stop_daemon(h->daemon);
+	pthread_mutex_destroy(&h->lock);
+	free(h->base_url);
+	free(h->host);
+	free(h);
+}

@@ -1,0 +1,686 @@
+/* handle_read.c: search, get and by-id for every resource of the table, with their get flags. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/random.h>
+
+#include "common/dates.h"
+#include "common/resources.h"
+#include "common/strbuf.h"
+#include "sandbox/ops/handlers.h"
+#include "sandbox/store/query.h"
+#include "sandbox/store/store.h"
+
+/* The service resolves at most this many records per get or includeData. */
+#define READ_MAX_RECORDS 1000
+/* Default search cap when no configuration is at hand (unit tests). */
+#define READ_DEFAULT_CAP 50000
+
+static struct store *store_of(const struct sb_req *req)
+{
+	return req->ctx ? req->ctx->store : NULL;
+}
+
+static void storage_error(struct sb_answer *ans, char *err)
+{
+	ans_error(ans, 500, "Storage error: %s", err ? err : "unknown");
+	free(err);
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorts and drops repeats; returns the new count. */
+static size_t sort_unique(long long *ids, size_t n)
+{
+	size_t out = 0;
+
+	if (n == 0)
+		return 0;
+	qsort(ids, n, sizeof(*ids), cmp_ll);
+	for (size_t i = 1; i < n; i++)
+		if (ids[i] != ids[out])
+			ids[++out] = ids[i];
+	return out + 1;
+}
+
+static int str_ll(const cJSON *v, long long *out)
+{
+	char *end;
+
+	if (!cJSON_IsString(v) || !*v->valuestring)
+		return -1;
+	*out = strtoll(v->valuestring, &end, 10);
+	return *end ? -1 : 0;
+}
+
+/* ------------------------------------------------------------ related */
+
+/* One record of a related resource, keyed by the value it links on. */
+struct link {
+	long long key;
+	size_t order;
+	const cJSON *item;
+};
+
+static int cmp_link(const void *a, const void *b)
+{
+	const struct link *x = a, *y = b;
+
+	if (x->key != y->key)
+		return (x->key > y->key) - (x->key < y->key);
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+/* bsearch on the key alone (any match; the caller walks back to the first). */
+static int cmp_link_key(const void *a, const void *b)
+{
+	const struct link *x = a, *y = b;
+
+	return (x->key > y->key) - (x->key < y->key);
+}
+
+/*
+ * Gives each record of recs, under member, the records of resource rel_name
+ * whose rel_field equals the record's key_field, in one search for all of
+ * recs (a get of 1000 customers with includeSubscriptions is two store calls,
+ * not a thousand).  extra narrows the related records further.  single: the
+ * first match as an object, or null; otherwise an array, maybe empty.
+ */
+static int attach_related(struct sb_req *req, cJSON *recs, const char *key_field,
+                          const char *rel_name, const char *rel_field,
+                          const struct store_cond *extra, size_t n_extra,
+                          const char *member, int single, struct sb_answer *ans)
+{
+	const struct resource *rel = res_find(rel_name);
+	size_t nrec = (size_t)cJSON_GetArraySize(recs), nk = 0, n_ids = 0, n_links = 0;
+	const char **keys = xcalloc(nrec + 1, sizeof(*keys));
+	struct store_cond conds[4];
+	long long *ids = NULL;
+	struct link *links = NULL;
+	cJSON *found = cJSON_CreateArray();
+	char *err = NULL;
+	int rc = 0;
+
+	for (const cJSON *rec = recs->child; rec; rec = rec->next) {
+		const cJSON *k = cJSON_GetObjectItemCaseSensitive(rec, key_field);
+		long long v;
+		if (str_ll(k, &v) == 0)
+			keys[nk++] = k->valuestring;
+	}
+	if (rel && nk && res_field_find(rel, rel_field) && n_extra < 4) {
+		conds[0] = (struct store_cond){ rel_field, SO_IN, RT_INT, keys, nk };
+		if (n_extra) /* memcpy from NULL is undefined even for 0 bytes */
+			memcpy(conds + 1, extra, n_extra * sizeof(*extra));
+		if (store_search(store_of(req), rel, conds, n_extra + 1, 0, &ids, &n_ids, &err) != 0 ||
+		    store_get(store_of(req), rel, ids, n_ids, 0, found, &err) != 0) {
+			storage_error(ans, err);
+			rc = -1;
+			goto out;
+		}
+	}
+	links = xcalloc((size_t)cJSON_GetArraySize(found) + 1, sizeof(*links));
+	for (const cJSON *it = found->child; it; it = it->next) {
+		long long v;
+		if (str_ll(cJSON_GetObjectItemCaseSensitive(it, rel_field), &v) == 0) {
+			links[n_links] = (struct link){ v, n_links, it };
+			n_links++;
+		}
+	}
+	qsort(links, n_links, sizeof(*links), cmp_link);
+
+	for (cJSON *rec = recs->child; rec; rec = rec->next) {
+		cJSON *arr = single ? NULL : cJSON_CreateArray();
+		cJSON *one = NULL;
+		struct link probe = { 0, 0, NULL }, *hit = NULL;
+		if (str_ll(cJSON_GetObjectItemCaseSensitive(rec, key_field), &probe.key) == 0 &&
+		    n_links)
+			hit = bsearch(&probe, links, n_links, sizeof(*links), cmp_link_key);
+		if (hit) {
+			while (hit > links && hit[-1].key == probe.key)
+				hit--;
+			for (; hit < links + n_links && hit->key == probe.key; hit++) {
+				if (single) {
+					one = cJSON_Duplicate(hit->item, 1);
+					break;
+				}
+				cJSON_AddItemToArray(arr, cJSON_Duplicate(hit->item, 1));
+			}
+		}
+		if (single)
+			cJSON_AddItemToObject(rec, member, one ? one : cJSON_CreateNull());
+		else
+			cJSON_AddItemToObject(rec, member, arr);
+	}
+out:
+	free(keys);
+	free(ids);
+	free(links);
+	cJSON_Delete(found);
+	return rc;
+}
+
+/* ------------------------------------------------------- get flag effects */
+
+static void random_hex(char *out, size_t bytes)
+{
+	unsigned char buf[32];
+	static const char hex[] = "0123456789abcdef";
+
+	if (bytes > sizeof(buf))
+		bytes = sizeof(buf);
+	if (getrandom(buf, bytes, 0) != (ssize_t)bytes) {
+		/* Only a portal token: unpredictability is nice, not essential. */
+		for (size_t i = 0; i < bytes; i++)
+			buf[i] = (unsigned char)rand();
+	}
+	for (size_t i = 0; i < bytes; i++) {
+		out[2 * i] = hex[buf[i] >> 4];
+		out[2 * i + 1] = hex[buf[i] & 15];
+	}
+	out[2 * bytes] = '\0';
+}
+
+/* The customer portal login: a link on the sandbox's own address with a
+ * token of its own, valid three days from now (as the service promises). */
+static void add_portal_login(struct sb_req *req, cJSON *recs)
+{
+	const char *base = req->in && req->in->base_url ? req->in->base_url
+	                                                 : "http://127.0.0.1/api";
+	size_t blen = strlen(base);
+	char now[20], expires[20], token[65];
+	struct rd_date d;
+	int secs = 0;
+
+	if (blen >= 4 && strcmp(base + blen - 4, "/api") == 0)
+		blen -= 4;
+	sb_timestamp(req->ctx, now);
+	if (datetime_parse(now, &d, &secs) != 0)
+		date_today(&d);
+	date_from_days(date_to_days(&d) + 3, &d);
+	date_format(&d, expires);
+	snprintf(expires + 10, sizeof(expires) - 10, " %02u:%02u:%02u",
+	         (unsigned)secs / 3600 % 24, (unsigned)secs / 60 % 60, (unsigned)secs % 60);
+
+	for (cJSON *rec = recs->child; rec; rec = rec->next) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "customerID");
+		struct strbuf url = STRBUF_INIT;
+		random_hex(token, 16);
+		strbuf_add(&url, base, blen);
+		strbuf_addf(&url, "/portal/login?customerID=%s&token=%s",
+		            cJSON_IsString(id) ? id->valuestring : "0", token);
+		cJSON_AddStringToObject(rec, "portalLogin", strbuf_str(&url));
+		cJSON_AddStringToObject(rec, "portalLoginExpires", expires);
+		strbuf_free(&url);
+	}
+}
+
+static void add_document_links(struct sb_req *req, const struct resource *r, cJSON *recs)
+{
+	for (cJSON *rec = recs->child; rec; rec = rec->next) {
+		long long id;
+		char *url;
+		if (str_ll(cJSON_GetObjectItemCaseSensitive(rec, r->pk), &id) != 0)
+			continue;
+		url = doc_link(req, r->name, id, NULL);
+		cJSON_AddStringToObject(rec, "documentLink", url ? url : "");
+		free(url);
+	}
+}
+
+static int email_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '.' || c == '_' || c == '%' || c == '+' ||
+	       c == '-';
+}
+
+/* Masks e-mail addresses, and runs of 7 or more digits with the separators
+ * people type in phone and card numbers, with '*'.  Bytes of UTF-8
+ * sequences are never touched, so the text stays valid. */
+static void mask_sensitive(char *s)
+{
+	size_t len = strlen(s);
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '@' && i > 0 && email_char(s[i - 1]) && email_char(s[i + 1])) {
+			size_t a = i, b = i + 1;
+			while (a > 0 && email_char(s[a - 1]))
+				a--;
+			while (b < len && email_char(s[b]))
+				b++;
+			if (memchr(s + i, '.', b - i)) {
+				memset(s + a, '*', b - a);
+				i = b;
+			}
+		}
+	}
+	for (size_t i = 0; i < len;) {
+		size_t j = i, digits = 0, last = i;
+		if (!isdigit((unsigned char)s[i]) && s[i] != '(' && s[i] != '+') {
+			i++;
+			continue;
+		}
+		while (j < len && (isdigit((unsigned char)s[j]) || strchr(" -.()+", s[j]))) {
+			if (isdigit((unsigned char)s[j])) {
+				digits++;
+				last = j + 1;
+			}
+			j++;
+		}
+		if (digits >= 7)
+			for (size_t k = i; k < last; k++)
+				if (isdigit((unsigned char)s[k]))
+					s[k] = '*';
+		i = j > i ? j : i + 1;
+	}
+}
+
+/* A short list, matched as word starts, case-insensitively; the first
+ * letter stays so the reader can tell a word was there. */
+static void mask_profanity(char *s)
+{
+	static const char *const words[] = {
+		"fuck", "shit", "bitch", "bastard", "crap", "damn", "asshole", "dick", "piss",
+	};
+	size_t len = strlen(s);
+
+	for (size_t i = 0; i < len; i++) {
+		if (i > 0 && isalpha((unsigned char)s[i - 1]))
+			continue;
+		for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+			size_t wl = strlen(words[w]), e = i + wl;
+			if (strncasecmp(s + i, words[w], wl) != 0)
+				continue;
+			while (e < len && isalpha((unsigned char)s[e]))
+				e++;
+			memset(s + i + 1, '*', e - i - 1);
+			i = e;
+			break;
+		}
+	}
+}
+
+static void prune_feedback(cJSON *recs, int sensitive, int profanity)
+{
+	for (cJSON *rec = recs->child; rec; rec = rec->next) {
+		cJSON *fb = cJSON_GetObjectItemCaseSensitive(rec, "feedback");
+		/* Masking keeps the length, so the string is changed in place. */
+		if (!cJSON_IsString(fb) || !fb->valuestring)
+			continue;
+		if (sensitive)
+			mask_sensitive(fb->valuestring);
+		if (profanity)
+			mask_profanity(fb->valuestring);
+	}
+}
+
+static void add_empty_arrays(cJSON *recs, const char *member)
+{
+	for (cJSON *rec = recs->child; rec; rec = rec->next)
+		cJSON_AddItemToObject(rec, member, cJSON_CreateArray());
+}
+
+/* Applies one get flag that is on to the fresh records of r. */
+static int apply_flag(struct sb_req *req, const struct resource *r, const char *flag,
+                      cJSON *recs, struct sb_answer *ans)
+{
+	static const char *const zero[] = { "0" };
+	static const char *const customer[] = { "customer" };
+	const struct store_cond cancelled = { "cancellationReasonID", SO_GT, RT_INT, zero, 1 };
+	const struct store_cond is_customer = { "type", SO_LIKE, RT_TEXT, customer, 1 };
+	const struct resource *flags_res = res_find("genericFlagAssignment");
+	int is_cust = strcmp(r->name, "customer") == 0;
+
+	if (strcmp(flag, "includeSubscriptions") == 0 && is_cust)
+		return attach_related(req, recs, "customerID", "subscription", "customerID",
+		                      NULL, 0, "subscriptions", 0, ans);
+	if (strcmp(flag, "includeCancellationReason") == 0)
+		return attach_related(req, recs, r->pk, "note",
+		                      is_cust ? "customerID" : "referenceID", &cancelled, 1,
+		                      "cancellationNotes", 0, ans);
+	if (strcmp(flag, "includeCustomerFlag") == 0 && is_cust)
+		/* Flags are assigned to several kinds of entity; keep the customer ones. */
+		return attach_related(req, recs, "customerID", "genericFlagAssignment", "entityID",
+		                      &is_customer,
+		                      flags_res && res_field_find(flags_res, "type") ? 1 : 0,
+		                      "customerFlags", 0, ans);
+	if (strcmp(flag, "includeAdditionalContacts") == 0 && is_cust) {
+		add_empty_arrays(recs, "additionalContacts"); /* the sandbox has none */
+		return 0;
+	}
+	if (strcmp(flag, "includePortalLogin") == 0 && is_cust) {
+		add_portal_login(req, recs);
+		return 0;
+	}
+	if (strcmp(flag, "includeDocumentLink") == 0) {
+		add_document_links(req, r, recs);
+		return 0;
+	}
+	if (strcmp(flag, "includeCustomers") == 0)
+		return attach_related(req, recs, "customerID", "customer", "customerID", NULL, 0,
+		                      "customer", 1, ans);
+	/* route's latitude/longitude/maxDistance: accepted, no effect on records. */
+	return 0;
+}
+
+int read_records(struct sb_req *req, const struct resource *r, const long long *ids,
+                 size_t n, int byid, cJSON *out, struct sb_answer *ans)
+{
+	cJSON *recs = cJSON_CreateArray();
+	char *err = NULL;
+	int sensitive = 0, profanity = 0, rc = 0;
+
+	if (n && store_get(store_of(req), r, ids, n, byid, recs, &err) != 0) {
+		storage_error(ans, err);
+		cJSON_Delete(recs);
+		return -1;
+	}
+	/* Every flag is read (so none shows up in ignoredParams), even when no
+	 * record was found. */
+	for (const char *const *f = r->get_flags; f && *f && rc == 0; f++) {
+		int on = req_flag(req, *f);
+		if (strcmp(*f, "pruneSensitiveInfo") == 0)
+			sensitive = on;
+		else if (strcmp(*f, "pruneProfanity") == 0)
+			profanity = on;
+		else if (on && recs->child)
+			rc = apply_flag(req, r, *f, recs, ans);
+	}
+	if (rc == 0 && (sensitive || profanity))
+		prune_feedback(recs, sensitive, profanity);
+	while (rc == 0 && recs->child)
+		cJSON_AddItemToArray(out, cJSON_DetachItemViaPointer(recs, recs->child));
+	cJSON_Delete(recs);
+	return rc;
+}
+
+/* 1 when the request turns on none of r's get flags.  Every flag is read
+ * either way, so none shows up in ignoredParams. */
+static int no_get_flags(struct sb_req *req, const struct resource *r)
+{
+	int on = 0;
+
+	for (const char *const *f = r->get_flags; f && *f; f++)
+		on |= req_flag(req, *f);
+	return !on;
+}
+
+/* The records of ids as get answers them, when no get flag is on (the flags
+ * edit records, so they keep read_records' cJSON path): printed by the store
+ * as text and handed to envelope.c as a raw value, so a 1000-record answer
+ * builds no cJSON tree.  byid: the one record's object, else an array.
+ * *found gets the number of records.  NULL with ans set on error. */
+static cJSON *read_raw(struct sb_req *req, const struct resource *r, const long long *ids,
+                       size_t n, int byid, size_t *found, struct sb_answer *ans)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *err = NULL;
+	cJSON *raw;
+
+	if (!byid)
+		strbuf_addc(&sb, '[');
+	if (store_get_text(store_of(req), r, ids, n, byid, &sb, found, &err) != 0) {
+		storage_error(ans, err);
+		strbuf_free(&sb);
+		return NULL;
+	}
+	if (!byid)
+		strbuf_addc(&sb, ']');
+	raw = cJSON_CreateRaw(strbuf_str(&sb));
+	strbuf_free(&sb);
+	return raw;
+}
+
+/* The records of ids as get and includeData answer them: read_raw's text
+ * when no get flag is on, else read_records' array.  NULL with ans set. */
+static cJSON *read_array(struct sb_req *req, const struct resource *r, const long long *ids,
+                         size_t n, size_t *found, struct sb_answer *ans)
+{
+	cJSON *recs;
+
+	if (no_get_flags(req, r))
+		return read_raw(req, r, ids, n, 0, found, ans);
+	recs = cJSON_CreateArray();
+	if (read_records(req, r, ids, n, 0, recs, ans) != 0) {
+		cJSON_Delete(recs);
+		return NULL;
+	}
+	*found = (size_t)cJSON_GetArraySize(recs);
+	return recs;
+}
+
+/* ------------------------------------------------------------- handlers */
+
+/* The ids as a raw JSON array: cJSON prints every number through
+ * "%1.15g" and a sscanf round trip, which made a 50,000-id answer spend
+ * most of its time in libc's float code. */
+static cJSON *ids_array(const long long *ids, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	cJSON *raw;
+
+	strbuf_addc(&sb, '[');
+	for (size_t i = 0; i < n; i++) {
+		char num[24];
+		int len = snprintf(num, sizeof(num), i ? ",%lld" : "%lld", ids[i]);
+
+		strbuf_add(&sb, num, (size_t)len);
+	}
+	strbuf_addc(&sb, ']');
+	raw = cJSON_CreateRaw(strbuf_str(&sb));
+	strbuf_free(&sb);
+	return raw;
+}
+
+static size_t search_cap(const struct sb_req *req)
+{
+	if (req->ctx && req->ctx->cfg)
+		return req->ctx->cfg->search_cap > 0 ? (size_t)req->ctx->cfg->search_cap : 0;
+	return READ_DEFAULT_CAP;
+}
+
+/* Filters whose wire values are codes for the text the records carry: the
+ * specification's aPay integers against the live service's "No", "CC" and
+ * "ACH" (the text itself is accepted too).  The resource table types
+ * filters but has no place for codes, so they live here. */
+static const char *const apay_codes[] = { "0", "No", "1", "CC", "2", "ACH", NULL };
+
+static const struct {
+	const char *resource, *filter;
+	const char *const *pairs;
+} value_codes[] = {
+	{ "customer", "aPay", apay_codes },
+};
+
+static const char *const *codes_for(const struct resource *r, const char *filter)
+{
+	for (size_t i = 0; i < sizeof(value_codes) / sizeof(value_codes[0]); i++)
+		if (strcmp(value_codes[i].resource, r->name) == 0 &&
+		    strcmp(value_codes[i].filter, filter) == 0)
+			return value_codes[i].pairs;
+	return NULL;
+}
+
+/* Collects the conditions of every filter parameter of req, then the
+ * defaults of those not given.  0, or -1 with ans set. */
+static int build_query(struct sb_req *req, const struct resource *r, struct query *q,
+                       struct sb_answer *ans)
+{
+	const char **given = xcalloc((size_t)cJSON_GetArraySize(req->params) + 1, sizeof(*given));
+	size_t n_given = 0;
+	int rc = 0;
+
+	for (const cJSON *p = req->params->child; p && rc == 0; p = p->next) {
+		const struct res_filter *f = res_filter_find(r, p->string);
+		/* Paging by the id name works on every search, listed or not. */
+		struct res_filter idf = { r->id_name, r->pk, RT_INT, 0 };
+		const char *const *codes;
+		size_t before = q->n;
+		char *err = NULL;
+		if (!f && strcmp(p->string, r->id_name) == 0)
+			f = &idf;
+		if (!f)
+			continue;
+		req_use(req, p->string);
+		switch (query_add_param(q, f, p, &err)) {
+		case 1:
+			given[n_given++] = p->string;
+			if ((codes = codes_for(r, f->name)) != NULL)
+				query_translate(q, before, codes);
+			break;
+		case -1:
+			ans_error(ans, 200, "%s", err);
+			rc = -1;
+			break;
+		}
+		free(err);
+	}
+	for (size_t i = 0; rc == 0 && i < r->n_defaults; i++) {
+		const struct res_default *d = &r->defaults[i];
+		const struct res_field *fld = res_field_find(r, d->field);
+		size_t j = 0;
+		while (j < n_given && strcmp(given[j], d->param) != 0)
+			j++;
+		if (j == n_given)
+			query_add_in(q, d->field, fld ? fld->type : RT_INT, d->in);
+	}
+	free(given);
+	return rc;
+}
+
+void handle_search(struct sb_req *req, struct sb_answer *ans)
+{
+	const struct resource *r = req->res;
+	struct query q;
+	long long *ids = NULL;
+	size_t n = 0, n_data;
+	int include = req_flag(req, "includeData");
+	char *err = NULL;
+	char member[128];
+	cJSON *m;
+
+	query_init(&q);
+	if (build_query(req, r, &q, ans) != 0)
+		goto out;
+	if (store_search(store_of(req), r, q.conds, q.n, search_cap(req), &ids, &n, &err) != 0) {
+		storage_error(ans, err);
+		goto out;
+	}
+	m = cJSON_CreateObject();
+	cJSON_AddNumberToObject(m, "count", (double)n);
+	cJSON_AddItemToObject(m, r->property, ids_array(ids, n));
+	cJSON_AddStringToObject(m, "propertyName", r->property);
+	if (include) {
+		cJSON *recs;
+		size_t found;
+		n_data = n < READ_MAX_RECORDS ? n : READ_MAX_RECORDS;
+		snprintf(member, sizeof(member), "%sNoDataExported", r->property);
+		/* An empty search has no id array at all: ids + 0 on NULL is
+		 * undefined behaviour (UBSan stops the sandbox on it). */
+		cJSON_AddItemToObject(m, member, ids_array(n > n_data ? ids + n_data : NULL, n - n_data));
+		if (!(recs = read_array(req, r, ids, n_data, &found, ans))) {
+			cJSON_Delete(m);
+			goto out;
+		}
+		cJSON_AddItemToObject(m, r->plural, recs);
+		cJSON_AddStringToObject(m, "propertyNameData", r->plural);
+	}
+	cJSON_Delete(ans->members);
+	ans->members = m;
+	ans->id_name = r->id_name;
+out:
+	free(ids);
+	query_free(&q);
+}
+
+/* The first of get_param and its aliases that the request carries (all of
+ * them count as consumed), or NULL. */
+static const char *get_param_name(struct sb_req *req, const struct resource *r)
+{
+	const char *found = NULL;
+
+	if (req_param(req, r->get_param))
+		found = r->get_param;
+	for (const char *const *a = r->get_alias; a && *a; a++)
+		if (req_param(req, *a) && !found)
+			found = *a;
+	return found;
+}
+
+void handle_get(struct sb_req *req, struct sb_answer *ans)
+{
+	const struct resource *r = req->res;
+	const char *name = get_param_name(req, r);
+	long long *ids = NULL;
+	size_t n = 0, found;
+	cJSON *recs, *m;
+
+	if (!name) {
+		ans_error(ans, 200, "Missing required parameter %s", r->get_param);
+		return;
+	}
+	if (req_ids(req, name, &ids, &n) != 0) {
+		ans_error(ans, 200, "Invalid value for %s: element %zu is not an integer id",
+		          name, n);
+		return;
+	}
+	if (n > READ_MAX_RECORDS) {
+		ans_error(ans, 200, "Too many ids in %s: a maximum of %d ids can be requested "
+		          "at once", name, READ_MAX_RECORDS);
+		free(ids);
+		return;
+	}
+	n = sort_unique(ids, n);
+	if (!(recs = read_array(req, r, ids, n, &found, ans))) {
+		free(ids);
+		return;
+	}
+	m = cJSON_CreateObject();
+	cJSON_AddNumberToObject(m, "count", (double)found);
+	cJSON_AddItemToObject(m, r->plural, recs);
+	cJSON_AddStringToObject(m, "propertyName", r->plural);
+	cJSON_Delete(ans->members);
+	ans->members = m;
+	free(ids);
+}
+
+void handle_byid(struct sb_req *req, struct sb_answer *ans)
+{
+	const struct resource *r = req->res;
+	long long id = req->path_id;
+	cJSON *recs = NULL, *rec, *m;
+	size_t found;
+
+	if (no_get_flags(req, r)) {
+		if (!(rec = read_raw(req, r, &id, 1, 1, &found, ans)))
+			return;
+	} else {
+		recs = cJSON_CreateArray();
+		if (read_records(req, r, &id, 1, 1, recs, ans) != 0) {
+			cJSON_Delete(recs);
+			return;
+		}
+		found = recs->child ? 1 : 0;
+		rec = recs->child ? cJSON_DetachItemViaPointer(recs, recs->child) : NULL;
+		cJSON_Delete(recs);
+	}
+	if (!found) {
+		cJSON_Delete(rec);
+		ans_error(ans, 200, "No %s found with id %lld", r->name, id);
+		return;
+	}
+	m = cJSON_CreateObject();
+	cJSON_AddNumberToObject(m, "count", 1);
+	cJSON_AddItemToObject(m, r->singular, rec);
+	cJSON_AddStringToObject(m, "propertyName", r->singular);
+	cJSON_Delete(ans->members);
+	ans->members = m;
+}

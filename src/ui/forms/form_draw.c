@@ -1,0 +1,634 @@
+/* form_draw.c: a form drawn in curses (fields, wrapped text, preview, outcome) and its keys. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/strbuf.h"
+#include "common/utf8.h"
+#include "ui/action.h"
+#include "ui/forms/form.h"
+#include "ui/forms/form_draw.h"
+#include "common/i18n.h"
+#include "ui/views/list.h"
+
+#define LABEL_MAX 22
+#define LINES_ROWS 6   /* rows of a text of several lines, when they fit */
+
+/*
+ * Layout of the rectangle, top to bottom:
+ *   title (and subtitle)
+ *   the refusal or outcome message, when there is one
+ *   fields: "> Label *  [value]  option label", a text of several lines as
+ *           a block of rows wrapped to the width
+ *   the first validation message, or the notice
+ *   [ Preview ]  [ Cancel ]
+ *   the keys of this state
+ * The preview replaces the fields once Preview is pressed.  When the
+ * fields do not fit, they scroll to keep the focused one in view.
+ */
+
+struct ctx {
+	const struct form_look *lk;
+	int y, x, h, w;
+	int row;            /* next row to draw, relative to y */
+	int cy, cx;
+};
+
+static size_t clen(const char *s)
+{
+	unsigned char c = (unsigned char)*s;
+
+	if (c < 0x80)
+		return 1;
+	if ((c & 0xe0) == 0xc0)
+		return s[1] ? 2 : 1;
+	if ((c & 0xf0) == 0xe0)
+		return s[1] && s[2] ? 3 : 1;
+	return s[1] && s[2] && s[3] ? 4 : 1;
+}
+
+/* Display width of raw text as list_fit shows it (escaped). */
+static int disp_width(const char *s, size_t len, int utf8)
+{
+	struct strbuf esc = STRBUF_INIT;
+	int w = 0;
+
+	utf8_escape_controls(&esc, s, len);
+	if (esc.buf) {
+		if (utf8) {
+			w = (int)utf8_width(esc.buf, esc.len);
+		} else {
+			for (size_t i = 0; i < esc.len; i += clen(esc.buf + i))
+				w++;
+		}
+	}
+	strbuf_free(&esc);
+	return w;
+}
+
+static void put(struct ctx *c, int row, int col, int width, const char *s, size_t len,
+                unsigned long attr)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (row < 0 || row >= c->h || col >= c->w || width <= 0)
+		return;
+	if (col + width > c->w)
+		width = c->w - col;
+	list_fit(&sb, s, len, width, 0, c->lk->ascii, c->lk->utf8);
+	attrset((attr_t)attr);
+	mvaddstr(c->y + row, c->x + col, strbuf_str(&sb));
+	strbuf_free(&sb);
+}
+
+static void puts_at(struct ctx *c, int row, int col, int width, const char *s, unsigned long attr)
+{
+	put(c, row, col, width, s, strlen(s), attr);
+}
+
+static void line(struct ctx *c, const char *s, unsigned long attr)
+{
+	puts_at(c, c->row++, 0, c->w, s, attr);
+}
+
+static int label_width(const struct form *f, int w)
+{
+	int lw = 0;
+
+	for (size_t i = 0; i < f->n; i++) {
+		const char *l = _(f->fields[i].label);
+		int n = disp_width(l, strlen(l), 1) + 2;
+
+		if (n > lw)
+			lw = n;
+	}
+	if (lw > LABEL_MAX)
+		lw = LABEL_MAX;
+	return lw < w / 3 ? lw : w / 3;
+}
+
+/* ------------------------------------------------------- wrapped text */
+
+struct seg {
+	size_t start, len;
+};
+
+/* Cuts text into rows of at most width columns (at a space when one is
+ * in the row), each logical line starting a row.  *n segments malloc'd;
+ * *crow and *ccol: where byte offset cur falls. */
+static struct seg *wrap(const char *s, size_t len, int width, int utf8, size_t cur, size_t *n,
+                        int *crow, int *ccol)
+{
+	struct seg *v = NULL;
+	size_t count = 0, i = 0;
+
+	*crow = *ccol = 0;
+	if (width < 2)
+		width = 2;
+	for (;;) {
+		size_t start = i, last_space = (size_t)-1;
+		int used = 0;
+
+		while (i < len && s[i] != '\n') {
+			size_t k = clen(s + i);
+			int cw = disp_width(s + i, k, utf8);
+
+			if (used + cw > width)
+				break;
+			if (s[i] == ' ')
+				last_space = i + 1;
+			used += cw;
+			i += k;
+		}
+		if (i < len && s[i] != '\n' && last_space != (size_t)-1 && last_space > start)
+			i = last_space;
+		v = xrealloc(v, (count + 1) * sizeof(*v));
+		v[count].start = start;
+		v[count].len = i - start;
+		if (cur >= start && (cur < i || (cur == i && (i >= len || s[i] == '\n')))) {
+			*crow = (int)count;
+			*ccol = disp_width(s + start, cur - start, utf8);
+		}
+		count++;
+		if (i < len && s[i] == '\n')
+			i++;
+		else if (i >= len)
+			break;
+	}
+	*n = count;
+	return v;
+}
+
+/* ------------------------------------------------------------ fields */
+
+static int field_rows(const struct form_field *fd, int avail)
+{
+	if (fd->type != FT_LINES)
+		return 1;
+	return avail < LINES_ROWS + 4 ? 3 : LINES_ROWS;
+}
+
+/* One row: the text window around the cursor that fits width. */
+static void draw_single(struct ctx *c, const struct form_field *fd, int row, int col, int width,
+                        int focused)
+{
+	const char *t = strbuf_str(&fd->text);
+	size_t start = 0;
+	unsigned long attr = focused ? c->lk->focus : c->lk->field;
+
+	if (focused)
+		while (start < fd->cur && disp_width(t + start, fd->cur - start, c->lk->utf8) > width - 1)
+			start += clen(t + start);
+	put(c, row, col, width, t + start, strlen(t + start), attr);
+	if (focused) {
+		c->cy = row;
+		c->cx = col + disp_width(t + start, fd->cur - start, c->lk->utf8);
+	}
+}
+
+static void draw_lines(struct ctx *c, const struct form_field *fd, int row, int col, int width,
+                       int rows, int focused)
+{
+	const char *t = strbuf_str(&fd->text);
+	int crow, ccol, first = 0;
+	size_t n;
+	struct seg *segs = wrap(t, fd->text.len, width, c->lk->utf8, fd->cur, &n, &crow, &ccol);
+	unsigned long attr = focused ? c->lk->focus : c->lk->field;
+
+	if (crow >= rows)
+		first = crow - rows + 1;
+	for (int r = 0; r < rows; r++) {
+		size_t k = (size_t)(first + r);
+
+		if (k < n)
+			put(c, row + r, col, width, t + segs[k].start, segs[k].len, attr);
+		else
+			puts_at(c, row + r, col, width, "", attr);
+	}
+	if (focused) {
+		c->cy = row + crow - first;
+		c->cx = col + (ccol < width ? ccol : width - 1);
+	}
+	free(segs);
+}
+
+static void draw_field(struct ctx *c, const struct form *f, size_t i, int row, int lw, int rows)
+{
+	const struct form_field *fd = &f->fields[i];
+	int focused = f->state == FORM_EDITING && f->focus == i;
+	int bad = (fd->flags & FF_TOUCHED) && form_field_check(f, i, NULL) < 0;
+	struct strbuf sb = STRBUF_INIT;
+	int vx = 2 + lw + 1, vw = c->w - vx - 1, ex;
+	const char *opt = NULL;
+
+	/* Focus and fault in characters too: never by colour alone. */
+	puts_at(c, row, 0, 2, focused ? ">" : bad ? "!" : " ", bad ? c->lk->error : c->lk->label);
+	strbuf_adds(&sb, _(fd->label));
+	if (fd->flags & FF_REQUIRED)
+		strbuf_adds(&sb, " *");
+	puts_at(c, row, 2, lw, sb.buf, c->lk->label);
+	for (int r = 1; r < rows; r++)
+		puts_at(c, row + r, 0, vx, "", c->lk->normal);
+	strbuf_reset(&sb);
+	switch (fd->type) {
+	case FT_LINES:
+		draw_lines(c, fd, row, vx, vw, rows, focused);
+		break;
+	case FT_BOOL:
+		strbuf_adds(&sb, strcmp(strbuf_str(&fd->text), "1") == 0 ? _("[x] yes") : _("[ ] no"));
+		puts_at(c, row, vx, 10, sb.buf, focused ? c->lk->focus : c->lk->field);
+		puts_at(c, row, vx + 10, c->w - vx - 10, focused ? _("  Space toggles") : "", c->lk->dim);
+		if (focused)
+			c->cy = row, c->cx = vx + 1;
+		break;
+	case FT_FIXED:
+		opt = form_option_label(f, i);
+		strbuf_adds(&sb, strbuf_str(&fd->text));
+		if (opt && *opt)
+			strbuf_addf(&sb, "  %s", opt);
+		puts_at(c, row, vx, vw, sb.buf, c->lk->normal);
+		break;
+	default:
+		ex = fd->type == FT_PICK ? (vw > 40 ? 14 : 10) : vw > 40 ? 30 : vw;
+		if (fd->type == FT_MONEY || fd->type == FT_INT)
+			ex = 14;
+		draw_single(c, fd, row, vx, ex, focused);
+		if (fd->type == FT_PICK) {
+			opt = form_option_label(f, i);
+			if (opt && *opt)
+				strbuf_addf(&sb, " %s", opt);
+			else if (fd->loading)
+				strbuf_addf(&sb, " %s", c->lk->ascii ? _("(loading...)") : _("(loading\xe2\x80\xa6)"));
+			if (focused && fd->n_opts)
+				strbuf_addf(&sb, "  %s", c->lk->ascii ? _("(Left/Right: choose, or type a number)")
+				                                       : _("(\xe2\x86\x90/\xe2\x86\x92: choose, or type a number)"));
+		}
+		puts_at(c, row, vx + ex, c->w - vx - ex, sb.buf, fd->type == FT_PICK && opt ? c->lk->normal : c->lk->dim);
+		break;
+	}
+	strbuf_free(&sb);
+}
+
+/* The first field to draw so the focused one is in view. */
+static size_t first_field(const struct form *f, int avail)
+{
+	size_t first = 0, focus = f->focus < f->n ? f->focus : f->n ? f->n - 1 : 0;
+	int used = 0;
+
+	if (f->focus >= f->n)
+		return 0;
+	for (size_t i = focus + 1; i-- > 0;) {
+		used += field_rows(&f->fields[i], avail);
+		if (used > avail)
+			break;
+		first = i;
+	}
+	return first;
+}
+
+static void draw_buttons(struct ctx *c, const struct form *f)
+{
+	int on_prev = f->state == FORM_EDITING && f->focus == FORM_PREVIEW(f);
+	int on_cancel = f->state == FORM_EDITING && f->focus == FORM_CANCEL(f);
+	char prev[64], cancel[64];
+	int row = c->row++;
+
+	snprintf(prev, sizeof(prev), on_prev ? ">[ %s ]<" : " [ %s ] ", _("Preview"));
+	snprintf(cancel, sizeof(cancel), on_cancel ? ">[ %s ]<" : " [ %s ] ", _("Cancel"));
+	puts_at(c, row, 0, c->w, "", c->lk->normal);
+	puts_at(c, row, 1, 16, prev, on_prev ? c->lk->focus : c->lk->field);
+	puts_at(c, row, 18, 16, cancel, on_cancel ? c->lk->focus : c->lk->field);
+	if (on_prev || on_cancel)
+		c->cy = row, c->cx = (on_prev ? 1 : 18) + 3;
+}
+
+static void draw_editing(struct ctx *c, const struct form *f)
+{
+	int lw = label_width(f, c->w), avail = c->h - c->row - 4, row;
+	struct strbuf msg = STRBUF_INIT;
+	size_t i = first_field(f, avail);
+
+	for (row = c->row; i < f->n; i++) {
+		int rows = field_rows(&f->fields[i], avail);
+
+		if (row + rows > c->row + avail)
+			break;
+		draw_field(c, f, i, row, lw, rows);
+		row += rows;
+	}
+	for (; row < c->h - 3; row++)
+		puts_at(c, row, 0, c->w, "", c->lk->normal);
+	c->row = c->h - 3;
+	if (form_validate(f, 1, &msg) >= 0) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "! %s", msg.buf);
+		line(c, sb.buf, c->lk->error);
+		strbuf_free(&sb);
+	} else {
+		line(c, c->lk->notice ? c->lk->notice : "", c->lk->dim);
+	}
+	draw_buttons(c, f);
+	line(c, c->lk->ascii ? _("Tab/S-Tab move  Enter: next, or a new line in a text  Esc closes (draft kept)")
+	                     : _("Tab/S-Tab move \xc2\xb7 Enter: next, or a new line in a text \xc2\xb7 Esc closes (draft kept)"),
+	     c->lk->dim);
+	strbuf_free(&msg);
+}
+
+/* The preview: what will be (or was) sent, pair by pair, every value
+ * whole: it promises exactly what goes to the server, so a long value is
+ * wrapped, never cut.  When it is longer than the room, it scrolls
+ * (Up/Down, PgUp/PgDn) from f->preview_top, and a last row says what is
+ * out of sight. */
+static void draw_preview(struct ctx *c, const struct form *f, int bottom)
+{
+	struct api_form pairs = API_FORM_INIT;
+	struct strbuf text = STRBUF_INIT, more = STRBUF_INIT;
+	int width = c->w - 1, room = bottom - c->row, top = f->preview_top, crow, ccol;
+	size_t n;
+	struct seg *segs;
+	const char *t;
+
+	if (f->state == FORM_CONFIRM)
+		form_pairs(f, &pairs);
+	else
+		api_form_copy(&pairs, &f->sent);
+	form_preview_text(f, &pairs, &text);
+	/* The text ends with a newline: no empty row for it. */
+	while (text.len && text.buf[text.len - 1] == '\n')
+		strbuf_setlen(&text, text.len - 1);
+	t = strbuf_str(&text);
+	segs = wrap(t, text.len, width, c->lk->utf8, 0, &n, &crow, &ccol);
+	if (top > (int)n - room)
+		top = (int)n - room;
+	if (top < 0)
+		top = 0;
+	for (int i = top; i < (int)n && c->row < bottom; i++) {
+		/* The last row of the room tells of rows below it instead. */
+		if (c->row == bottom - 1 && i < (int)n - 1) {
+			strbuf_addf(&more, c->lk->ascii ? _("v %d more rows below (Down, PgDn)")
+			                                : _("\xe2\x86\x93 %d more rows below (Down, PgDn)"),
+			            (int)n - i);
+			put(c, c->row++, 1, width, more.buf, more.len, c->lk->dim);
+			break;
+		}
+		put(c, c->row++, 1, width, t + segs[i].start, segs[i].len, c->lk->preview);
+	}
+	while (c->row < bottom)
+		line(c, "", c->lk->normal);
+	free(segs);
+	strbuf_free(&more);
+	strbuf_free(&text);
+	api_form_free(&pairs);
+}
+
+void form_draw(const struct form *f, int y, int x, int h, int w, const struct form_look *look,
+               int *cy, int *cx)
+{
+	struct ctx c = { look, y, x, h, w, 0, -1, 0 };
+	struct strbuf sb = STRBUF_INIT;
+	const char *dot = look->ascii ? " - " : " \xc2\xb7 ";
+
+	if (h <= 0 || w <= 0)
+		return;
+	/* Every cell is the form's: nothing of the pane below shows through
+	 * (curses sends only what differs, so this costs no bytes). */
+	for (int r = 0; r < h; r++)
+		puts_at(&c, r, 0, w, "", look->normal);
+	strbuf_addf(&sb, " %s", f->title);
+	if (look->subtitle && *look->subtitle)
+		strbuf_addf(&sb, "%s%s", dot, look->subtitle);
+	line(&c, sb.buf, look->title);
+	strbuf_reset(&sb);
+	if (f->error && f->state == FORM_EDITING) {
+		strbuf_addf(&sb, "! %s: %s", _("Not sent, or refused; your text is kept"), f->error);
+		line(&c, sb.buf, look->error);
+	} else if (f->error && (f->state == FORM_UNKNOWN || f->state == FORM_CHECKING)) {
+		strbuf_addf(&sb, "? %s", f->error);
+		line(&c, sb.buf, look->error);
+	} else {
+		line(&c, "", look->normal);
+	}
+	switch (f->state) {
+	case FORM_EDITING:
+		draw_editing(&c, f);
+		break;
+	case FORM_CONFIRM:
+		if (f->warning) {
+			strbuf_addf(&sb, "! %s", f->warning);
+			line(&c, sb.buf, look->error);
+			strbuf_reset(&sb);
+		}
+		line(&c, _("Send this? Exactly these values go to the server:"), look->label);
+		draw_preview(&c, f, h - 1);
+		line(&c, f->warning ? _("Y (capital) sends it, with the effect above  n or Esc goes back")
+		                    : _("y sends it (once)  n or Esc goes back to the form"), look->focus);
+		break;
+	case FORM_SENDING:
+		line(&c, _("Sending:"), look->label);
+		draw_preview(&c, f, h - 1);
+		line(&c, look->ascii ? _("Sending... (y does nothing until the answer arrives)")
+		                     : _("Sending\xe2\x80\xa6 (y does nothing until the answer arrives)"),
+		     look->dim);
+		break;
+	case FORM_UNKNOWN:
+	case FORM_CHECKING:
+		line(&c, _("The answer was lost: this may or may not have been applied. It is not sent again by itself."),
+		     look->error);
+		draw_preview(&c, f, h - 1);
+		line(&c, f->state == FORM_CHECKING ? (look->ascii ? _("Checking... (reading the record back)")
+		                                                  : _("Checking\xe2\x80\xa6 (reading the record back)"))
+		                                   : _("c checks (reads the record back)  :log lists it  Esc closes (draft kept)"),
+		     f->state == FORM_CHECKING ? look->dim : look->focus);
+		break;
+	case FORM_DONE:
+		line(&c, _("Done."), look->label);
+		draw_preview(&c, f, h - 1);
+		line(&c, _("Any key closes"), look->dim);
+		break;
+	}
+	if (c.cy < 0)
+		c.cy = 0, c.cx = 0;
+	*cy = y + c.cy;
+	*cx = x + c.cx;
+	strbuf_free(&sb);
+}
+
+/* ---------------------------------------------------------------- keys */
+
+static size_t utf8_put(unsigned cp, char *buf)
+{
+	if (cp < 0x80) {
+		buf[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		buf[0] = (char)(0xc0 | (cp >> 6));
+		buf[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			return 0;
+		buf[0] = (char)(0xe0 | (cp >> 12));
+		buf[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		buf[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	if (cp > 0x10ffff)
+		return 0;
+	buf[0] = (char)(0xf0 | (cp >> 18));
+	buf[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	buf[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	buf[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+static enum form_key editing_key(struct form *f, int key)
+{
+	struct form_field *fd = f->focus < f->n ? &f->fields[f->focus] : NULL;
+	int on_button = !fd;
+
+	switch (key) {
+	case 27:
+		return FK_CLOSE;
+	case '\t':
+		form_focus_step(f, 1);
+		return FK_NONE;
+	case KEYF | KEY_BTAB:
+		form_focus_step(f, -1);
+		return FK_NONE;
+	case 12: /* C-l */
+		return FK_REDRAW;
+	case '\n':
+		if (on_button)
+			return f->focus == FORM_PREVIEW(f) ? FK_PREVIEW : FK_CLOSE;
+		if (fd->type == FT_LINES)
+			form_newline(f);
+		else
+			form_focus_step(f, 1);
+		return FK_NONE;
+	case ' ':
+		if (on_button)
+			return f->focus == FORM_PREVIEW(f) ? FK_PREVIEW : FK_CLOSE;
+		if (fd->type == FT_BOOL)
+			form_toggle(f);
+		else if (fd->type == FT_PICK)
+			form_pick_step(f, 1);
+		else
+			form_insert(f, " ", 1);
+		return FK_NONE;
+	case KEYF | KEY_DOWN:
+		if (!fd || !form_cursor_line(f, 1))
+			form_focus_step(f, 1);
+		return FK_NONE;
+	case KEYF | KEY_UP:
+		if (!fd || !form_cursor_line(f, -1))
+			form_focus_step(f, -1);
+		return FK_NONE;
+	case KEYF | KEY_LEFT:
+	case KEYF | KEY_RIGHT: {
+		int dir = key == (KEYF | KEY_LEFT) ? -1 : 1;
+
+		if (on_button)
+			form_focus_set(f, f->focus == FORM_PREVIEW(f) ? FORM_CANCEL(f) : FORM_PREVIEW(f));
+		else if (fd->type == FT_PICK)
+			form_pick_step(f, dir);
+		else if (fd->type == FT_BOOL)
+			form_toggle(f);
+		else
+			form_cursor_move(f, dir);
+		return FK_NONE;
+	}
+	case KEYF | KEY_HOME:
+	case 1: /* C-a */
+		form_cursor_home(f);
+		return FK_NONE;
+	case KEYF | KEY_END:
+	case 5: /* C-e */
+		form_cursor_end(f);
+		return FK_NONE;
+	case KEYF | KEY_BACKSPACE:
+		form_backspace(f);
+		return FK_NONE;
+	case KEYF | KEY_DC:
+	case 4: /* C-d */
+		form_delete(f);
+		return FK_NONE;
+	case 21: /* C-u */
+		form_kill(f);
+		return FK_NONE;
+	default:
+		break;
+	}
+	if (key >= 0x20 && !(key & KEYF) && key != 0x7f && fd) {
+		char buf[4];
+		size_t n = utf8_put((unsigned)key, buf);
+
+		if (fd->type == FT_BOOL) {
+			/* y/1 and n/0 set a yes/no field directly. */
+			if ((key == 'y' || key == '1') != (strcmp(form_text(f, f->focus), "1") == 0) &&
+			    (key == 'y' || key == '1' || key == 'n' || key == '0'))
+				form_toggle(f);
+			return FK_NONE;
+		}
+		if (n)
+			form_insert(f, buf, n);
+		return FK_NONE;
+	}
+	return FK_IGNORED;
+}
+
+enum form_key form_key(struct form *f, int key)
+{
+	/* Outside the fields Q means quit, as everywhere: a slow write must
+	 * not hold the program (it ends at once, the write's outcome told). */
+	if (f->state != FORM_EDITING && key == 'Q')
+		return FK_QUIT;
+	switch (f->state) {
+	case FORM_EDITING:
+		return editing_key(f, key);
+	case FORM_CONFIRM:
+		/* A preview that names an effect (a credit, a negative balance)
+		 * is sent by a deliberate Y only, never by a reflexive y. */
+		if (key == 'y' && !f->warning)
+			return FK_SEND;
+		if (key == 'Y')
+			return FK_SEND;
+		if (key == 'y')
+			return FK_WARNED;
+		/* The preview scrolls; drawing keeps it within the text. */
+		if (key == (KEYF | KEY_DOWN) || key == (KEYF | KEY_NPAGE)) {
+			f->preview_top += key == (KEYF | KEY_DOWN) ? 1 : 10;
+			return FK_NONE;
+		}
+		if (key == (KEYF | KEY_UP) || key == (KEYF | KEY_PPAGE)) {
+			f->preview_top -= key == (KEYF | KEY_UP) ? 1 : 10;
+			if (f->preview_top < 0)
+				f->preview_top = 0;
+			return FK_NONE;
+		}
+		if (key == 'n' || key == 'N' || key == 27 || key == (KEYF | KEY_BACKSPACE)) {
+			form_back(f);
+			return FK_NONE;
+		}
+		return key == 12 ? FK_REDRAW : FK_IGNORED;
+	case FORM_SENDING:
+	case FORM_CHECKING:
+		return key == 'y' || key == 'Y' ? FK_BUSY : key == 12 ? FK_REDRAW : FK_IGNORED;
+	case FORM_UNKNOWN:
+		if (key == 'c' || key == 'C')
+			return FK_CHECK;
+		if (key == 27)
+			return FK_CLOSE;
+		return key == 'y' || key == 'Y' ? FK_BUSY : key == 12 ? FK_REDRAW : FK_IGNORED;
+	case FORM_DONE:
+		return FK_CLOSE;
+	}
+	return FK_IGNORED;
+}

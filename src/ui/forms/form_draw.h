@@ -1,0 +1,43 @@
+/* form_draw.h: a form on the screen: drawing it in curses and what each key does to it. */
+#ifndef ROUTEDESK_UI_FORM_DRAW_H
+#define ROUTEDESK_UI_FORM_DRAW_H
+
+struct form;
+
+/* How a form looks: curses attributes (attr_t) from the theme, the
+ * terminal's abilities, and the lines the controller adds. */
+struct form_look {
+	unsigned long normal, title, label, field, focus, error, dim, preview;
+	int ascii, utf8;
+	const char *subtitle;  /* after the title ("customer 10012 · Smith, John"), or NULL */
+	const char *notice;    /* one remark ("Draft restored from 10:42"), or NULL */
+};
+
+/* Draws f into the rectangle (y, x, h, w) of stdscr, every cell of it;
+ * *cy, *cx get where the terminal's cursor belongs (the focused field's
+ * insertion point, else the focused button). */
+void form_draw(const struct form *f, int y, int x, int h, int w, const struct form_look *look,
+               int *cy, int *cx);
+
+/* What a key asks of the form's controller (src/ui/forms/forms.c). */
+enum form_key {
+	FK_NONE,     /* handled inside the form (moved, typed): redraw */
+	FK_IGNORED,  /* means nothing in this state */
+	FK_CLOSE,    /* Esc, or Cancel: close, keeping a draft */
+	FK_PREVIEW,  /* the Preview button: validate and show the preview */
+	FK_SEND,     /* y in the preview (Y when it carries a warning) */
+	FK_WARNED,   /* y on a preview with a warning: only Y sends it */
+	FK_BUSY,     /* y while sending or after an unknown outcome: nothing sent */
+	FK_CHECK,    /* c after an unknown outcome */
+	FK_REDRAW,   /* C-l */
+	FK_QUIT,     /* Q where no text is typed (preview, sending, outcome) */
+};
+
+/* Applies key (as action_key_normalize gives it: a code point, or KEYF |
+ * a curses KEY_ code) to f: Tab / Shift-Tab move, Enter adds a line in a
+ * text of several lines (elsewhere moves on, or presses the button), Space
+ * toggles and picks, Left/Right choose in a picker, Esc closes, `y` in the
+ * preview sends. */
+enum form_key form_key(struct form *f, int key);
+
+#endif

@@ -1,0 +1,278 @@
+/* forms_check.c: after a write: what the panes and caches learn, and whether a lost answer's write was applied. */
+#include "config.h"
+
+#include <string.h>
+
+#include "api/values.h"
+#include "common/resources.h"
+#include "common/strbuf.h"
+#include "ui/app.h"
+#include "ui/forms/draft.h"
+#include "ui/forms/forms.h"
+#include "ui/forms/forms_int.h"
+#include "common/i18n.h"
+
+/*
+ * After a write the record's panes are told it changed (ui_apply_row),
+ * the caches learn what it carried (the note type, the lead stage), and a
+ * note joins the session's notes, which A edits.
+ *
+ * A write whose answer was lost is never sent again by itself: `c` reads
+ * the record back and this decides.  An update was applied when every
+ * field it sent reads back as sent.  A create was applied when a record
+ * that did not exist before the send (the ids seen when the form opened)
+ * carries what was sent; a note with the same text written before the
+ * form opened is not taken for it.  When the answer cannot tell (a new
+ * note past the rows the list carried, a failed read) it says so (-1) and
+ * the write stays unknown.
+ */
+
+/* Every Notes pane searches again: a new note is a new id in its list,
+ * and notes have no changelog class for the refresh to name. */
+static void refresh_notes(struct ui *ui, struct frame *fr, void *ctx)
+{
+	(void)ctx;
+	if (fr->v->ops->name && strcmp(fr->v->ops->name, "notes") == 0 && fr->v->ops->refresh)
+		fr->v->ops->refresh(fr->v, ui, 1);
+}
+
+static void remember_note(struct forms *fs, long long id)
+{
+	struct session_note *sn = NULL;
+
+	for (size_t i = 0; i < fs->n_notes; i++)
+		if (fs->notes[i].id == id)
+			sn = &fs->notes[i];
+	if (!sn) {
+		fs->notes = xrealloc(fs->notes, (fs->n_notes + 1) * sizeof(*fs->notes));
+		sn = &fs->notes[fs->n_notes++];
+		memset(sn, 0, sizeof(*sn));
+		sn->id = id;
+		sn->customer_id = fs->t.customer_id;
+	}
+	api_form_free(&sn->sent);
+	api_form_copy(&sn->sent, &fs->f->sent);
+}
+
+void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
+{
+	void *row = r ? r->refetched : NULL;
+	const char *res = fk_refetch(fs->kind);
+	long long id = fs->f->written_id;
+	const struct m_subscription *sub;
+	int k;
+
+	if (r)
+		r->refetched = NULL;
+	switch (fs->kind) {
+	case KIND_NOTE:
+		if (id > 0)
+			remember_note(fs, id);
+		k = form_find(fs->f, "contactType");
+		if (k >= 0 && *form_text(fs->f, (size_t)k)) {
+			const char *label = form_option_label(fs->f, (size_t)k);
+
+			draft_pref_set("note_type", form_text(fs->f, (size_t)k));
+			draft_pref_set("note_type_label", label ? label : "");
+		}
+		app_each_frame(ui, refresh_notes, NULL);
+		if (id > 0)
+			ui_message(ui, _("Note saved (id %lld); A on it in Notes edits it"), id);
+		else
+			ui_message(ui, "%s", _("Note saved"));
+		break;
+	case KIND_NOTE_EDIT:
+		remember_note(fs, fs->t.id);
+		app_each_frame(ui, refresh_notes, NULL);
+		ui_message(ui, _("Note %lld updated"), fs->t.id);
+		break;
+	case KIND_ADDON:
+	case KIND_INITIAL:
+		if (row)
+			ui_apply_row(ui, res, row);
+		else
+			forms_changed(ui, res, fs->t.id);
+		if (fs->kind == KIND_ADDON)
+			ui_message(ui, _("Add-on saved on ticket %lld"), fs->t.id);
+		else
+			ui_message(ui, _("Initial add-on saved on subscription %lld"), fs->t.id);
+		break;
+	case KIND_LEAD:
+		sub = row;
+		if (sub && sub->lead_stage_id > 0)
+			fk_option_add(&fs->stages, &fs->n_stages, sub->lead_stage_id, sub->lead_stage);
+		if (row)
+			ui_apply_row(ui, res, row);
+		else
+			forms_changed(ui, res, fs->t.id);
+		if (sub && sub->active == -3)
+			ui_message(ui, _("Subscription %lld: a lead at stage %s"), fs->t.id,
+			           sub->lead_stage ? sub->lead_stage : "?");
+		else if (sub)
+			ui_message(ui, _("Subscription %lld: won, now an active subscription"), fs->t.id);
+		else
+			ui_message(ui, _("Subscription %lld: lead stage saved"), fs->t.id);
+		break;
+	}
+	if (row)
+		m_row_free(res, row);
+}
+
+
+struct fetch_job *fk_check_job(struct forms *fs)
+{
+	struct api_form q = API_FORM_INIT;
+	struct fetch_job *job;
+
+	switch (fs->kind) {
+	case KIND_NOTE:
+		api_form_add_int(&q, "customerIDs", fk_field_ll(fs->f, "customerID"));
+		job = fetch_job_list(FETCH_SLOT_WRITE, "note", &q);
+		api_form_free(&q);
+		return job;
+	case KIND_NOTE_EDIT:
+		return fetch_job_record(FETCH_SLOT_WRITE, "note", fs->t.id, NULL);
+	case KIND_ADDON:
+		return fetch_job_record(FETCH_SLOT_WRITE, "ticket", fs->t.id, NULL);
+	case KIND_INITIAL:
+	case KIND_LEAD:
+		return fetch_job_record(FETCH_SLOT_WRITE, "subscription", fs->t.id, NULL);
+	}
+	return NULL;
+}
+
+/* Text as stored may come back with CR LF where LF was sent. */
+static int same_text(const char *a, const char *b)
+{
+	for (;;) {
+		if (*a == '\r' && a[1] == '\n')
+			a++;
+		if (*b == '\r' && b[1] == '\n')
+			b++;
+		if (*a != *b)
+			return 0;
+		if (!*a)
+			return 1;
+		a++, b++;
+	}
+}
+
+/* 1 when every sent pair that sets a field of res equals the record's. */
+static int record_matches(const cJSON *rec, const struct resource *res, const struct api_form *sent)
+{
+	for (size_t i = 0; i < sent->n; i++) {
+		const struct res_param *p = res ? res_param_find(res, sent->pairs[i].name) : NULL;
+		const cJSON *v;
+		struct strbuf have = STRBUF_INIT;
+		long long x, y;
+		int same;
+
+		if (!p || !p->field || !(v = cJSON_GetObjectItemCaseSensitive(rec, p->field)))
+			continue;
+		api_value_text(v, &have);
+		if (p->type == RT_NUM)
+			same = m_parse_cents(strbuf_str(&have), &x) == 0 &&
+			       m_parse_cents(sent->pairs[i].value, &y) == 0 && x == y;
+		else if (p->type == RT_INT || p->type == RT_BOOL)
+			same = api_parse_ll(strbuf_str(&have), &x) == 0 &&
+			       api_parse_ll(sent->pairs[i].value, &y) == 0 && x == y;
+		else
+			same = same_text(strbuf_str(&have), sent->pairs[i].value);
+		strbuf_free(&have);
+		if (!same)
+			return 0;
+	}
+	return 1;
+}
+
+static int known(const struct forms *fs, long long id)
+{
+	for (size_t i = 0; i < fs->n_known; i++)
+		if (fs->known[i] == id)
+			return 1;
+	return 0;
+}
+
+static int check_note(struct forms *fs, const struct fetch_result *r)
+{
+	const char *text = api_form_get(&fs->f->sent, "notes");
+	const char *type = api_form_get(&fs->f->sent, "contactType");
+	size_t unseen = 0;
+
+	for (size_t i = 0; i < r->n_ids; i++)
+		if (!fs->have_known || !known(fs, r->ids[i]))
+			unseen++;
+	for (size_t i = 0; i < r->n_rows; i++) {
+		const struct m_note *n = r->rows[i];
+		long long t = 0;
+
+		if (!n || (fs->have_known && known(fs, n->id)))
+			continue;
+		if (unseen)
+			unseen--;
+		if (text && n->text && same_text(n->text, text) &&
+		    (!type || (api_parse_ll(type, &t) == 0 && t == n->type_id))) {
+			fs->f->written_id = n->id;
+			return 1;
+		}
+	}
+	/* New notes past the rows the list carried cannot be looked at. */
+	return unseen > 0 ? -1 : 0;
+}
+
+static int check_items(struct forms *fs, const struct fetch_result *r)
+{
+	const struct resource *res = res_find(fs->kind == KIND_ADDON ? "ticketItem" : "initialAddOn");
+	const char *want = api_form_get(&fs->f->sent, fk_item_key(fs));
+	const cJSON *it;
+	long long id, want_id = 0;
+
+	cJSON_Delete(fs->record);
+	fs->record = cJSON_Duplicate(r->record, 1);
+	if (want)
+		api_parse_ll(want, &want_id);
+	cJSON_ArrayForEach(it, fk_items(fs)) {
+		if (api_field_int(it, fk_item_key(fs), &id) != API_V_OK)
+			continue;
+		if (want_id ? id != want_id : fs->have_known && known(fs, id))
+			continue;
+		if (record_matches(it, res, &fs->f->sent)) {
+			fs->f->written_id = id;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int check_lead(struct forms *fs, const struct fetch_result *r)
+{
+	const char *stage = api_form_get(&fs->f->sent, "stageID");
+	const char *status = api_form_get(&fs->f->sent, "status");
+	long long v, want;
+
+	if (stage && api_parse_ll(stage, &want) == 0 &&
+	    (api_field_int(r->record, "leadStageID", &v) != API_V_OK || v != want))
+		return 0;
+	if (status && api_field_int(r->record, "active", &v) == API_V_OK)
+		return strcmp(status, "1") == 0 ? v == 1 : v == -3;
+	return 1;
+}
+
+int fk_check_result(struct forms *fs, const struct fetch_result *r)
+{
+	if (r->err.kind != API_OK || !fs->f)
+		return -1;
+	switch (fs->kind) {
+	case KIND_NOTE:
+		return check_note(fs, r);
+	case KIND_NOTE_EDIT:
+		return cJSON_IsObject(r->record) ? record_matches(r->record, res_find("note"), &fs->f->sent)
+		                                 : -1;
+	case KIND_ADDON:
+	case KIND_INITIAL:
+		return cJSON_IsObject(r->record) ? check_items(fs, r) : -1;
+	case KIND_LEAD:
+		return cJSON_IsObject(r->record) ? check_lead(fs, r) : -1;
+	}
+	return -1;
+}

@@ -1,0 +1,148 @@
+/* forms_int.h: what the forms' controller (forms_run.c) and the three forms (forms.c) share. */
+#ifndef ROUTEDESK_UI_FORMS_INT_H
+#define ROUTEDESK_UI_FORMS_INT_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+#include "fetch/fetch.h"
+#include "model/model.h"
+#include "ui/activity.h"
+#include "ui/forms/form.h"
+
+struct ui;
+struct strbuf;
+
+enum fkind {
+	KIND_NOTE,       /* note/create */
+	KIND_NOTE_EDIT,  /* note/update of a note written this session */
+	KIND_ADDON,      /* ticket/createAddOn, ticket/updateAddOn */
+	KIND_INITIAL,    /* subscription/createInitialAddOn, updateInitialAddOn */
+	KIND_LEAD,       /* subscription/updateLeadStage */
+};
+
+/* The reads a form makes, one at a time on FETCH_SLOT_WRITE. */
+enum rkind {
+	RD_RECORD,    /* the target's record by id: customer, items, stage */
+	RD_NOTES,     /* the customer's notes: types seen, ids before a create */
+	RD_PRODUCTS,  /* the product list (once a session) */
+	RD_STAGES,    /* the account's leads (once a session): stages seen */
+	RD_CHECK,     /* reading back after an unknown outcome */
+};
+
+/* What the form is about: the selected row of a pane. */
+struct target {
+	const char *resource;  /* "customer", "appointment", "subscription", "ticket", "note" */
+	long long id;
+	long long customer_id;      /* 0 until known */
+	long long subscription_id;  /* the related subscription of a note, 0 none */
+};
+
+/* A note written this session: editable through note/update. */
+struct session_note {
+	long long id, customer_id;
+	struct api_form sent;  /* what created (or last updated) it */
+};
+
+struct pending_read {
+	enum rkind kind;
+	struct fetch_job *job;
+	unsigned serial;           /* the form it is for */
+};
+
+#define FORMS_MAX_READS 4
+/* Keys held while the focused picker's options are on their way. */
+#define FORMS_MAX_HELD 256
+
+struct forms {
+	struct activity log;
+
+	/* The open form and what it is about. */
+	struct form *f;
+	enum fkind kind;
+	struct target t;
+	char *draft_key;
+	char *subtitle;
+	char *notice;              /* translated, or NULL */
+	cJSON *record;             /* the target's record, once read */
+	long long *known;          /* ids that existed before the send (notes, items) */
+	size_t n_known;
+	int have_known;
+	size_t entry;              /* activity index of the write in flight */
+	unsigned long write_gen;
+
+	/* Reads, one in flight. */
+	struct pending_read queue[FORMS_MAX_READS];
+	size_t n_queue;
+	unsigned long read_gen;
+	enum rkind read_kind;
+	unsigned read_serial;
+	unsigned serial;           /* counts the forms opened: a read for an
+	                            * earlier one must not fill this one */
+
+	/* Keys typed faster than the form's reads: a choice key (Space,
+	 * Left, Right) on a picker still loading, and every key after it,
+	 * kept in order until the options land (forms_run.c). */
+	int held[FORMS_MAX_HELD];
+	size_t n_held;
+
+	/* The session's caches. */
+	struct m_table *products;  /* struct m_product, NULL until listed */
+	int products_asked;
+	struct form_option *types; /* note types seen */
+	size_t n_types;
+	struct form_option *stages; /* lead stages seen */
+	size_t n_stages;
+	int stages_asked;
+	struct session_note *notes;
+	size_t n_notes;
+};
+
+/* forms_run.c: queues a read for the open form (ownership of job taken);
+ * it is submitted when the one before it has landed. */
+void forms_read(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_job *job);
+/* Tells every pane that record id of resource changed (they read it again
+ * when they show it). */
+void forms_changed(struct ui *ui, const char *resource, long long id);
+
+/* forms.c: the three forms. */
+/* Builds the form of kind on t (NULL with a message shown when it cannot
+ * be made there); fills fs->draft_key and fs->subtitle. */
+struct form *fk_build(struct ui *ui, struct forms *fs, enum fkind kind, const struct target *t);
+/* Queues the reads the new form needs. */
+void fk_opened(struct ui *ui, struct forms *fs);
+/* A read for the open form (or a cache) landed. */
+void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_result *r);
+/* The user changed field i (a picker): fill what follows from it. */
+void fk_changed(struct ui *ui, struct forms *fs, size_t i);
+/* The resource read back after a write of kind (fetch_job_write's refetch). */
+const char *fk_refetch(enum fkind kind);
+/* "customer 10012" for the activity log (translated). */
+void fk_record_text(const struct forms *fs, struct strbuf *out);
+/* The integer value of field name, 0 when absent, empty or not a number. */
+long long fk_field_ll(const struct form *f, const char *name);
+/* The record's items (a ticket's "items", a subscription's "addOns"), or
+ * NULL; and the key naming one ("itemID", "addOnID"). */
+const cJSON *fk_items(const struct forms *fs);
+const char *fk_item_key(const struct forms *fs);
+/* The item of the record with that id, or NULL. */
+const cJSON *fk_find_item(const struct forms *fs, long long id);
+/* What an add-on does to its ticket that the dispatcher must confirm
+ * explicitly, named with its amounts, into msg (translated): a negative
+ * amount (a credit), or a ticket balance the add-on turns negative.
+ * Nothing is written when neither. */
+void fk_addon_effect(const struct forms *fs, struct strbuf *msg);
+
+/* Adds an option to a session list (no duplicates; a name fills a blank). */
+void fk_option_add(struct form_option **v, size_t *n, long long id, const char *label);
+
+/* forms_check.c */
+/* The write succeeded (r may be NULL after a check): caches, the message,
+ * the views. */
+void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r);
+/* The read that tells whether the unknown write was applied. */
+struct fetch_job *fk_check_job(struct forms *fs);
+/* 1 applied, 0 not applied, -1 cannot tell (r failed). */
+int fk_check_result(struct forms *fs, const struct fetch_result *r);
+
+#endif

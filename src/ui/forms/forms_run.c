@@ -1,0 +1,752 @@
+/* forms_run.c: the forms' controller: open on the selection, keys, send once, outcomes, drafts, :log. */
+#include "config.h"
+
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "api/values.h"
+#include "common/strbuf.h"
+#include "ui/activity.h"
+#include "ui/app.h"
+#include "ui/forms/draft.h"
+#include "ui/forms/form.h"
+#include "ui/forms/form_draw.h"
+#include "ui/forms/forms.h"
+#include "ui/forms/forms_int.h"
+#include "common/i18n.h"
+#include "ui/views/list.h"
+
+#define QUIT_WAIT_SECONDS 30
+
+/*
+ * The life of a form: forms_action builds it on the selected record
+ * (fk_build), restores its draft, queues its reads (fk_opened); keys edit
+ * it (form_key); Preview validates (form_confirm); `y` hands the pairs to
+ * the fetch thread once (form_send) and logs the write; the answer
+ * (forms_result) ends it as done (draft removed, the record's panes told),
+ * refused (form and text kept, draft saved) or unknown (never resent: `c`
+ * reads the record back and decides).  Reads are serialised because a
+ * read submitted on a slot cancels the slot's read in flight.
+ */
+
+static struct forms *get(struct ui *ui)
+{
+	if (!ui->forms)
+		ui->forms = xcalloc(1, sizeof(struct forms));
+	return ui->forms;
+}
+
+int forms_active(const struct ui *ui)
+{
+	return ui->forms && ui->forms->f;
+}
+
+int forms_busy(const struct ui *ui)
+{
+	return ui->forms && (ui->forms->read_gen || ui->forms->write_gen);
+}
+
+/* ----------------------------------------------------------------- reads */
+
+static void pump(struct ui *ui, struct forms *fs)
+{
+	struct pending_read next;
+
+	if (fs->read_gen || fs->n_queue == 0)
+		return;
+	next = fs->queue[0];
+	memmove(fs->queue, fs->queue + 1, (fs->n_queue - 1) * sizeof(*fs->queue));
+	fs->n_queue--;
+	fs->read_kind = next.kind;
+	fs->read_serial = next.serial;
+	fs->read_gen = ui_submit(ui, NULL, next.job);
+}
+
+void forms_read(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_job *job)
+{
+	if (!job)
+		return;
+	if (fs->n_queue == FORMS_MAX_READS) {
+		fetch_job_free(job);
+		return;
+	}
+	fs->queue[fs->n_queue].kind = kind;
+	fs->queue[fs->n_queue].job = job;
+	fs->queue[fs->n_queue].serial = fs->serial;
+	fs->n_queue++;
+	pump(ui, fs);
+}
+
+/* ---------------------------------------------------------- the log view */
+
+static void log_frame(struct ui *ui, struct frame *fr, void *ctx)
+{
+	struct forms *fs = ctx;
+
+	if (fr->v->priv == &fs->log) {
+		snprintf(fr->v->subtitle, sizeof(fr->v->subtitle), _("%zu this session"), fs->log.n);
+		list_changed(fr->list);
+		app_mark(ui, DIRTY_BODY | DIRTY_STATUS | DIRTY_HEADER);
+	}
+}
+
+static void log_changed(struct ui *ui, struct forms *fs)
+{
+	app_each_frame(ui, log_frame, fs);
+}
+
+struct view *forms_log_view(struct ui *ui)
+{
+	return activity_view_new(&get(ui)->log);
+}
+
+/* ------------------------------------------------------------ open, close */
+
+static void reset_target(struct forms *fs)
+{
+	cJSON_Delete(fs->record);
+	fs->record = NULL;
+	free(fs->known);
+	fs->known = NULL;
+	fs->n_known = 0;
+	fs->have_known = 0;
+	free(fs->notice);
+	fs->notice = NULL;
+	free(fs->subtitle);
+	fs->subtitle = NULL;
+	free(fs->draft_key);
+	fs->draft_key = NULL;
+}
+
+static void close_form(struct ui *ui, struct forms *fs, int keep)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (!fs->f)
+		return;
+	if (keep && form_changed(fs->f)) {
+		if (draft_save(fs->draft_key, fs->f, &err) == 0)
+			ui_message(ui, "%s", _("Closed; the draft is kept (the same key on the same record brings it back)"));
+		else
+			ui_error(ui, _("Closed, but the draft could not be saved: %s"), strbuf_str(&err));
+	} else if (fs->f->state != FORM_UNKNOWN) {
+		draft_remove(fs->draft_key);
+	}
+	form_free(fs->f);
+	fs->f = NULL;
+	/* Reads queued for it are moot; the one in flight still feeds the caches. */
+	for (size_t i = 0; i < fs->n_queue; i++) {
+		if (fs->queue[i].kind == RD_PRODUCTS)
+			fs->products_asked = 0;
+		if (fs->queue[i].kind == RD_STAGES)
+			fs->stages_asked = 0;
+		fetch_job_free(fs->queue[i].job);
+	}
+	fs->n_queue = 0;
+	reset_target(fs);
+	app_mark(ui, DIRTY_ALL);
+	strbuf_free(&err);
+}
+
+static void open_form(struct ui *ui, struct forms *fs, enum fkind kind, const struct target *t)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct form *f;
+	time_t saved = 0;
+	int rc;
+
+	reset_target(fs);
+	fs->serial++;
+	fs->kind = kind;
+	fs->t = *t;
+	f = fk_build(ui, fs, kind, t);
+	if (!f)
+		return;
+	fs->f = f;
+	rc = draft_load(fs->draft_key, f, &saved, &err);
+	if (rc > 0) {
+		struct strbuf sb = STRBUF_INIT;
+		struct tm tm;
+		char when[32] = "?";
+
+		if (localtime_r(&saved, &tm))
+			strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
+		strbuf_addf(&sb, _("Draft of %s restored; Esc keeps it, sending removes it"), when);
+		fs->notice = strbuf_detach(&sb, NULL);
+	} else if (rc < 0) {
+		ui_error(ui, _("The draft could not be read: %s"), strbuf_str(&err));
+	}
+	fk_opened(ui, fs);
+	app_mark(ui, DIRTY_ALL);
+	strbuf_free(&err);
+}
+
+static int has_session_note(const struct forms *fs, long long id, long long *customer)
+{
+	for (size_t i = 0; i < fs->n_notes; i++) {
+		if (fs->notes[i].id == id) {
+			*customer = fs->notes[i].customer_id;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A detail view shows one record, its primary key among the first field
+ * rows (wire order puts it first): read through the view's own cells. */
+static int detail_target(const struct view *v, struct target *t)
+{
+	static const struct {
+		const char *pk, *resource;
+	} kinds[] = {
+		{ "customerID", "customer" }, { "subscriptionID", "subscription" },
+		{ "ticketID", "ticket" }, { "appointmentID", "appointment" }, { "noteID", "note" },
+	};
+	size_t n = v->ops->count ? v->ops->count(v) : 0;
+	struct strbuf name = STRBUF_INIT, val = STRBUF_INIT;
+	int found = -1;
+
+	for (size_t row = 0; row < n && row < 16 && found < 0 && v->ops->cell; row++) {
+		enum view_style st = VS_NORMAL;
+		long long id;
+
+		strbuf_reset(&name);
+		strbuf_reset(&val);
+		v->ops->cell(v, row, 0, &name, &st);
+		v->ops->cell(v, row, 1, &val, &st);
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			if (strcmp(strbuf_str(&name), kinds[k].pk) == 0 &&
+			    api_parse_ll(strbuf_str(&val), &id) == 0 && id > 0) {
+				t->resource = kinds[k].resource;
+				t->id = id;
+				found = 0;
+				break;
+			}
+		}
+	}
+	strbuf_free(&name);
+	strbuf_free(&val);
+	return found;
+}
+
+/* The selected row as a target; 0, or -1 with a message. */
+static int selection(struct ui *ui, struct target *t)
+{
+	struct frame *fr = app_top(ui);
+	const char *name = fr && fr->v->ops->name ? fr->v->ops->name : "";
+	const struct m_review *rv = ui_review(ui);
+	const struct m_appt *ap;
+	size_t row;
+	long long id;
+
+	memset(t, 0, sizeof(*t));
+	if (fr && strcmp(name, "detail") == 0) {
+		if (detail_target(fr->v, t) < 0) {
+			ui_message(ui, "%s", _("Still loading this record"));
+			return -1;
+		}
+		if (strcmp(t->resource, "customer") == 0)
+			t->customer_id = t->id;
+		if (strcmp(t->resource, "subscription") == 0)
+			t->subscription_id = t->id;
+		ap = strcmp(t->resource, "appointment") == 0 && rv ? m_table_get(rv->appts, t->id) : NULL;
+		if (ap) {
+			t->customer_id = ap->customer_id;
+			t->subscription_id = ap->subscription_id > 0 ? ap->subscription_id : 0;
+		}
+		return 0;
+	}
+	if (!fr || !list_selected(fr->list, &row, &id) || id <= 0) {
+		ui_error(ui, "%s", _("Nothing selected: select a customer, stop, subscription or ticket"));
+		return -1;
+	}
+	if (fr->v->ops->loaded && !fr->v->ops->loaded(fr->v, row)) {
+		ui_message(ui, "%s", _("Still loading this row"));
+		return -1;
+	}
+	t->id = id;
+	if (strcmp(name, "customers") == 0) {
+		t->resource = "customer";
+		t->customer_id = id;
+	} else if (strcmp(name, "stops") == 0) {
+		ap = rv ? m_table_get(rv->appts, id) : NULL;
+		if (!ap) {
+			ui_message(ui, "%s", _("Still loading this row"));
+			return -1;
+		}
+		t->resource = "appointment";
+		t->customer_id = ap->customer_id;
+		t->subscription_id = ap->subscription_id > 0 ? ap->subscription_id : 0;
+	} else if (strcmp(name, "subscriptions") == 0) {
+		t->resource = "subscription";
+		t->subscription_id = id;
+	} else if (strcmp(name, "tickets") == 0) {
+		t->resource = "ticket";
+	} else if (strcmp(name, "notes") == 0) {
+		t->resource = "note";
+	} else {
+		ui_error(ui, "%s", _("Forms open on a customer, stop, subscription or ticket: select one in its pane"));
+		return -1;
+	}
+	return 0;
+}
+
+void forms_action(struct ui *ui, enum action a)
+{
+	struct forms *fs;
+	struct target t;
+	enum fkind kind;
+
+	if (ui_readonly(ui)) {
+		ui_message(ui, "%s", _("Read-only session: writes are off"));
+		return;
+	}
+	fs = get(ui);
+	if (fs->f || selection(ui, &t) < 0)
+		return;
+	switch (a) {
+	case ACT_ADD_NOTE:
+		kind = KIND_NOTE;
+		if (strcmp(t.resource, "note") == 0 && has_session_note(fs, t.id, &t.customer_id))
+			kind = KIND_NOTE_EDIT;
+		break;
+	case ACT_ADD_ON:
+		if (strcmp(t.resource, "ticket") == 0) {
+			kind = KIND_ADDON;
+		} else if (strcmp(t.resource, "subscription") == 0) {
+			kind = KIND_INITIAL;
+		} else {
+			ui_error(ui, "%s", _("Add-ons go on a ticket (Tickets pane) or on a subscription's initial add-ons (Subscriptions pane)"));
+			return;
+		}
+		break;
+	case ACT_LEAD_STAGE:
+		if (strcmp(t.resource, "subscription") != 0) {
+			ui_error(ui, "%s", _("Lead stages are set on a subscription: select one in the Subscriptions pane"));
+			return;
+		}
+		kind = KIND_LEAD;
+		break;
+	default:
+		return;
+	}
+	open_form(ui, fs, kind, &t);
+}
+
+/* -------------------------------------------------------------- sending */
+
+static void send(struct ui *ui, struct forms *fs)
+{
+	struct api_form pairs = API_FORM_INIT;
+	struct strbuf rec = STRBUF_INIT, err = STRBUF_INIT;
+
+	if (form_send(fs->f, &pairs) < 0)
+		return;
+	/* Kept until the answer says it was applied: a crash mid-send loses
+	 * nothing typed. */
+	if (draft_save(fs->draft_key, fs->f, &err) < 0)
+		ui_error(ui, _("Sending; the draft could not be saved: %s"), strbuf_str(&err));
+	fk_record_text(fs, &rec);
+	fs->entry = activity_add(&fs->log, time(NULL), fs->f->path, strbuf_str(&rec));
+	fs->write_gen = ui_submit(ui, NULL, fetch_job_write(FETCH_SLOT_WRITE, fs->f->path, &pairs,
+	                                                    fk_refetch(fs->kind)));
+	if (!fs->write_gen) {
+		/* No fetch thread: nothing left the machine. */
+		struct api_error e = API_ERROR_INIT;
+
+		api_error_set(&e, API_ERR_NETWORK, 0, NULL, "%s", _("not connected"));
+		form_outcome(fs->f, &e, 0);
+		activity_update(&fs->log, fs->entry, AL_REFUSED, 0, api_error_text(&e));
+		api_error_clear(&e);
+	}
+	log_changed(ui, fs);
+	api_form_free(&pairs);
+	strbuf_free(&rec);
+	strbuf_free(&err);
+}
+
+static void write_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct form *f = fs->f;
+
+	fs->write_gen = 0;
+	if (!f || f->state != FORM_SENDING)
+		return;
+	switch (form_outcome(f, &r->err, r->written_id)) {
+	case FORM_DONE:
+		activity_update(&fs->log, fs->entry, AL_OK, r->written_id, NULL);
+		fk_done(ui, fs, r);
+		draft_remove(fs->draft_key);
+		close_form(ui, fs, 0);
+		break;
+	case FORM_EDITING:
+		activity_update(&fs->log, fs->entry, AL_REFUSED, 0, f->error);
+		draft_save(fs->draft_key, f, &err);
+		ui_error(ui, _("Not applied: %s (the form and your text are kept)"), f->error ? f->error : "?");
+		break;
+	case FORM_UNKNOWN:
+		activity_update(&fs->log, fs->entry, AL_UNKNOWN, 0, f->error);
+		draft_save(fs->draft_key, f, &err);
+		ui_error(ui, "%s", _("The answer was lost: it may or may not have been applied; nothing is resent (c checks)"));
+		break;
+	default:
+		break;
+	}
+	log_changed(ui, fs);
+	strbuf_free(&err);
+}
+
+static void check(struct ui *ui, struct forms *fs)
+{
+	if (form_check_begin(fs->f) < 0)
+		return;
+	activity_update(&fs->log, fs->entry, AL_CHECKING, 0, NULL);
+	forms_read(ui, fs, RD_CHECK, fk_check_job(fs));
+	log_changed(ui, fs);
+}
+
+static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
+{
+	struct strbuf msg = STRBUF_INIT;
+	int applied;
+
+	if (!fs->f || fs->f->state != FORM_CHECKING)
+		return;
+	applied = fk_check_result(fs, r);
+	if (applied > 0) {
+		form_check_end(fs->f, 1, NULL);
+		activity_update(&fs->log, fs->entry, AL_APPLIED, fs->f->written_id, NULL);
+		fk_done(ui, fs, NULL);
+		draft_remove(fs->draft_key);
+		close_form(ui, fs, 0);
+		ui_message(ui, "%s", _("Checked: it was applied (the record shows it); nothing was resent"));
+	} else if (applied == 0) {
+		form_check_end(fs->f, 0, _("Checked: it was NOT applied; Preview then y sends it again"));
+		activity_update(&fs->log, fs->entry, AL_NOT_APPLIED, 0, NULL);
+		ui_message(ui, "%s", _("Checked: not applied; your text is kept"));
+	} else {
+		strbuf_addf(&msg, _("Could not tell (%s); c checks again"),
+		            r->err.kind != API_OK ? api_error_text(&r->err) : _("the record does not show it"));
+		form_check_end(fs->f, -1, msg.buf);
+		activity_update(&fs->log, fs->entry, AL_UNKNOWN, 0, msg.buf);
+		ui_error(ui, "%s", msg.buf);
+	}
+	log_changed(ui, fs);
+	strbuf_free(&msg);
+}
+
+static void release(struct ui *ui, struct forms *fs, int all);
+
+void forms_result(struct ui *ui, struct fetch_result *r)
+{
+	struct forms *fs = ui->forms;
+	enum rkind kind;
+
+	if (!fs)
+		return;
+	if (r->kind == FETCH_WRITE) {
+		if (r->gen == fs->write_gen)
+			write_done(ui, fs, r);
+	} else if (r->gen == fs->read_gen) {
+		fs->read_gen = 0;
+		kind = fs->read_kind;
+		/* What a read brings for a form closed since (a record, the ids
+		 * before a send) is not this form's; the session's lists are. */
+		if (fs->read_serial != fs->serial || !fs->f) {
+			if (kind == RD_PRODUCTS || kind == RD_STAGES || kind == RD_NOTES)
+				fk_read_done(ui, fs, kind, r);
+		} else if (kind == RD_CHECK) {
+			check_done(ui, fs, r);
+		} else {
+			fk_read_done(ui, fs, kind, r);
+		}
+		pump(ui, fs);
+		/* The options a held key waited for may be here now. */
+		if (fs->n_held)
+			release(ui, fs, 0);
+	}
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS | DIRTY_HEADER);
+}
+
+/* ----------------------------------------------------------------- keys */
+
+/* What key does to the open form, now. */
+static void apply_key(struct ui *ui, struct forms *fs, int key)
+{
+	struct strbuf msg = STRBUF_INIT;
+	struct form *f = fs->f;
+	size_t focus;
+	char *before = NULL;
+
+	if (ui->msg.len) {
+		strbuf_reset(&ui->msg);
+		app_mark(ui, DIRTY_MESSAGE);
+	}
+	focus = f->focus;
+	if (focus < f->n && f->fields[focus].type == FT_PICK)
+		before = xstrdup(form_text(f, focus));
+	switch (form_key(f, key)) {
+	case FK_NONE:
+		if (before && strcmp(before, form_text(f, focus)) != 0)
+			fk_changed(ui, fs, focus);
+		break;
+	case FK_IGNORED:
+		break;
+	case FK_CLOSE:
+		if (f->state == FORM_UNKNOWN)
+			ui_message(ui, "%s", _("Closed; the write's outcome is still unknown (see :log)"));
+		close_form(ui, fs, 1);
+		break;
+	case FK_PREVIEW:
+		if (form_confirm(f, &msg) < 0) {
+			ui_error(ui, "%s", strbuf_str(&msg));
+		} else {
+			strbuf_reset(&msg);
+			fk_addon_effect(fs, &msg);
+			form_set_warning(f, msg.buf);
+		}
+		break;
+	case FK_WARNED:
+		ui_message(ui, "%s", _("This write has the effect shown above: Y (capital) sends it, "
+		                       "n goes back"));
+		break;
+	case FK_SEND:
+		send(ui, fs);
+		break;
+	case FK_BUSY:
+		ui_message(ui, "%s", f->state == FORM_UNKNOWN
+		                         ? _("The outcome is unknown: c checks before anything is sent again")
+		                         : _("Already sending: one y sends once"));
+		break;
+	case FK_CHECK:
+		check(ui, fs);
+		break;
+	case FK_REDRAW:
+		app_mark(ui, DIRTY_ALL | DIRTY_REPAINT);
+		break;
+	case FK_QUIT:
+		/* forms_quit reports the write's outcome and keeps a draft. */
+		ui->quit = 1;
+		break;
+	}
+	free(before);
+	strbuf_free(&msg);
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+/* A key whose meaning depends on options not listed yet: a choice (Space,
+ * Left, Right) on the focused picker while its options load.  Done now,
+ * it would choose among the few options already there (or do nothing),
+ * and what the dispatcher meant would be lost. */
+static int must_wait(const struct form *f, int key)
+{
+	const struct form_field *fd;
+
+	if (f->state != FORM_EDITING || f->focus >= f->n)
+		return 0;
+	fd = &f->fields[f->focus];
+	return fd->type == FT_PICK && fd->loading &&
+	       (key == ' ' || key == (KEYF | KEY_LEFT) || key == (KEYF | KEY_RIGHT));
+}
+
+/* Gives the held keys, in the order typed, to the form (all 1: even the
+ * ones that would wait again; 0: those are held again, and every key
+ * after them).  Keys after one that closed the form go where they would
+ * have gone then: to the panes. */
+static void release(struct ui *ui, struct forms *fs, int all)
+{
+	int keys[FORMS_MAX_HELD];
+	size_t n = fs->n_held;
+
+	memcpy(keys, fs->held, n * sizeof(*keys));
+	fs->n_held = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!fs->f)
+			app_key(ui, keys[i]);
+		else if (all)
+			apply_key(ui, fs, keys[i]);
+		else
+			forms_key(ui, keys[i]);
+	}
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+int forms_key(struct ui *ui, int key)
+{
+	struct forms *fs = ui->forms;
+
+	if (!fs || !fs->f)
+		return 0;
+	if (key != 12 && fs->n_held) {
+		/* Esc must close a form whose list never comes (and a full
+		 * hold must not drop a key): what was held acts first, in
+		 * order, on the options there are. */
+		if (key == 27 || fs->n_held == FORMS_MAX_HELD) {
+			release(ui, fs, 1);
+			if (!fs->f)
+				return 0;
+		} else {
+			fs->held[fs->n_held++] = key;
+			return 1;
+		}
+	} else if (key != 12 && must_wait(fs->f, key)) {
+		/* Kept, with every key after it, until the options land:
+		 * keys typed faster than the reads are never dropped. */
+		fs->held[fs->n_held++] = key;
+		app_mark(ui, DIRTY_BODY);
+		return 1;
+	}
+	apply_key(ui, fs, key);
+	return 1;
+}
+
+int forms_draw(struct ui *ui, int y, int x, int h, int w, int *cy, int *cx)
+{
+	struct forms *fs = ui->forms;
+	struct form_look lk;
+
+	if (!fs || !fs->f)
+		return 0;
+	memset(&lk, 0, sizeof(lk));
+	lk.normal = ui->theme.attr[TE_NORMAL];
+	lk.title = ui->theme.attr[TE_TITLE];
+	lk.label = ui->theme.attr[TE_NORMAL];
+	lk.field = ui->theme.attr[TE_PROMPT];
+	lk.focus = ui->theme.attr[TE_SELECTED];
+	lk.error = ui->theme.attr[TE_ERROR];
+	lk.dim = ui->theme.attr[TE_DIM];
+	lk.preview = ui->theme.attr[TE_PREVIEW];
+	lk.ascii = ui->ascii;
+	lk.utf8 = ui->utf8;
+	lk.subtitle = fs->subtitle;
+	lk.notice = fs->n_held ? _("The list is still loading: what you type is kept and acts when it arrives")
+	                       : fs->notice;
+	form_draw(fs->f, y, x, h, w, &lk, cy, cx);
+	return 1;
+}
+
+/* ------------------------------------------------------------ the panes */
+
+struct changed {
+	struct fetch_result r;
+};
+
+static void tell_frame(struct ui *ui, struct frame *fr, void *ctx)
+{
+	struct changed *c = ctx;
+
+	if (fr->v->ops->result && fr->v->ops->result(fr->v, ui, &c->r))
+		list_changed(fr->list);
+}
+
+void forms_changed(struct ui *ui, const char *resource, long long id)
+{
+	const struct resource *res = res_find(resource);
+	struct fetch_change ch;
+	struct changed c;
+
+	if (!res || !res->class_id || id <= 0)
+		return;
+	memset(&c, 0, sizeof(c));
+	ch.class_id = res->class_id;
+	ch.id = id;
+	c.r.kind = FETCH_REFRESH;
+	c.r.slot = FETCH_SLOT_REFRESH;
+	c.r.changes = &ch;
+	c.r.n_changes = 1;
+	c.r.last_change = ui->last_change;
+	app_each_frame(ui, tell_frame, &c);
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+void ui_apply_row(struct ui *ui, const char *resource, const void *row)
+{
+	long long id = row ? *(const long long *)row : 0;
+
+	forms_changed(ui, resource, id);
+	/* An add-on moves the customer's balance too. */
+	if (row && strcmp(resource, "ticket") == 0)
+		forms_changed(ui, "customer", ((const struct m_ticket *)row)->customer_id);
+}
+
+/* ----------------------------------------------------------------- exit */
+
+/* A write in flight at exit has reached its outcome by now: app_main's
+ * fetch_shutdown gave it a short grace and then cut it off (an unknown
+ * outcome, never resent).  Take that result, so the summary says what
+ * happened rather than "no answer yet".  Other results are dropped:
+ * nothing shows them any more.  QUIT_WAIT_SECONDS only guards a caller
+ * that did not shut the fetch thread down first. */
+static void wait_write(struct ui *ui, struct forms *fs)
+{
+	double end = app_now() + QUIT_WAIT_SECONDS;
+
+	while (fs->write_gen && ui->fetch && app_now() < end) {
+		struct fetch_result *r = fetch_take(ui->fetch);
+
+		if (!r) {
+			struct pollfd p = { fetch_fd(ui->fetch), POLLIN, 0 };
+
+			/* Every job has its one outcome by now (fetch_shutdown):
+			 * nothing pending means nothing more will come. */
+			if (fetch_pending(ui->fetch) == 0)
+				break;
+
+			poll(&p, 1, 200);
+			continue;
+		}
+		if (r->slot == FETCH_SLOT_WRITE && r->kind == FETCH_WRITE)
+			forms_result(ui, r);
+		fetch_result_free(r);
+	}
+}
+
+size_t forms_quit(struct ui *ui, FILE *out)
+{
+	struct forms *fs = ui->forms;
+	size_t open;
+
+	if (!fs)
+		return 0;
+	wait_write(ui, fs);
+	/* Keys still held at exit reach the draft: the text they type is
+	 * kept, but nothing they would press (Preview, a send) happens. */
+	for (size_t i = 0; fs->f && i < fs->n_held; i++) {
+		enum form_key k = form_key(fs->f, fs->held[i]);
+
+		if (k != FK_NONE && k != FK_IGNORED && k != FK_REDRAW)
+			break;
+	}
+	fs->n_held = 0;
+	if (fs->f && (fs->f->state == FORM_EDITING || fs->f->state == FORM_CONFIRM) &&
+	    form_changed(fs->f))
+		draft_save(fs->draft_key, fs->f, NULL);
+	form_free(fs->f);
+	fs->f = NULL;
+	open = activity_summary(&fs->log, out);
+	activity_free(&fs->log);
+	for (size_t i = 0; i < fs->n_queue; i++)
+		fetch_job_free(fs->queue[i].job);
+	reset_target(fs);
+	if (fs->products)
+		m_table_free(fs->products);
+	for (size_t i = 0; i < fs->n_types; i++)
+		free(fs->types[i].label);
+	free(fs->types);
+	for (size_t i = 0; i < fs->n_stages; i++)
+		free(fs->stages[i].label);
+	free(fs->stages);
+	for (size_t i = 0; i < fs->n_notes; i++)
+		api_form_free(&fs->notes[i].sent);
+	free(fs->notes);
+	free(fs);
+	ui->forms = NULL;
+	return open;
+}

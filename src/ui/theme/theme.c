@@ -1,0 +1,506 @@
+/* theme.c: the element table, the theme file parser and the curses colour pairs. */
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/strbuf.h"
+#include "common/i18n.h"
+#include "ui/state.h"
+#include "ui/theme/theme.h"
+
+#ifndef THEMEDIR
+#define THEMEDIR "/usr/local/share/routedesk/themes"
+#endif
+
+#define THEME_MAX_BYTES (64 * 1024)
+
+/* The element table: its file name and the attributes it falls back to
+ * when there is no colour (so nothing is told by colour alone). */
+static const struct {
+	const char *name;
+	unsigned mono;
+} elems[TE_COUNT] = {
+	[TE_NORMAL] = { "normal", 0 },
+	[TE_DIM] = { "dim", TA_DIM },
+	[TE_DONE] = { "done", 0 },
+	[TE_PENDING] = { "pending", 0 },
+	[TE_NOSHOW] = { "noshow", TA_BOLD },
+	[TE_CANCELLED] = { "cancelled", TA_DIM },
+	[TE_ALERT] = { "alert", TA_BOLD },
+	[TE_MONEY_DUE] = { "money_due", TA_UNDERLINE },
+	[TE_UNASSIGNED] = { "unassigned", TA_BOLD },
+	[TE_CHANGED] = { "changed", TA_BOLD },
+	[TE_LOADING] = { "loading", TA_DIM },
+	[TE_HEADER] = { "header", TA_REVERSE | TA_BOLD },
+	[TE_TABS] = { "tabs", 0 },
+	[TE_TAB_ACTIVE] = { "tab_active", TA_REVERSE | TA_BOLD },
+	[TE_TITLE] = { "title", TA_BOLD | TA_UNDERLINE },
+	[TE_SELECTED] = { "selected", TA_REVERSE },
+	[TE_STATUS] = { "status", TA_REVERSE },
+	[TE_MESSAGE] = { "message", 0 },
+	[TE_ERROR] = { "error", TA_BOLD },
+	[TE_PROMPT] = { "prompt", TA_BOLD },
+	[TE_PREVIEW] = { "preview", 0 },
+	[TE_BORDER] = { "border", 0 },
+	[TE_HELP_KEY] = { "help_key", TA_BOLD },
+};
+
+/* Kept identical to themes/default.theme (a unit test compares them). */
+static const char builtin_default[] =
+	"color normal      default default\n"
+	"color dim         default default dim\n"
+	"color done        green   default\n"
+	"color pending     default default\n"
+	"color noshow      magenta default bold\n"
+	"color cancelled   default default dim\n"
+	"color alert       red     default bold\n"
+	"color money_due   yellow  default\n"
+	"color unassigned  red     default bold\n"
+	"color changed     cyan    default bold\n"
+	"color loading     default default dim\n"
+	"color header      white   blue    bold\n"
+	"color tabs        default default\n"
+	"color tab_active  black   cyan    bold\n"
+	"color title       default default bold underline\n"
+	"color selected    black   cyan\n"
+	"color status      black   white\n"
+	"color message     default default\n"
+	"color error       red     default bold\n"
+	"color prompt      default default bold\n"
+	"color preview     default default\n"
+	"color border      blue    default\n"
+	"color help_key    cyan    default bold\n";
+
+static const char *const color_names[8] = {
+	"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+};
+
+static const struct {
+	const char *name;
+	unsigned bit;
+} attr_names[] = {
+	{ "bold", TA_BOLD }, { "dim", TA_DIM }, { "underline", TA_UNDERLINE },
+	{ "reverse", TA_REVERSE }, { "standout", TA_STANDOUT }, { "italic", TA_ITALIC },
+	{ "blink", TA_BLINK }, { "normal", 0 },
+};
+
+const char *theme_elem_name(int elem)
+{
+	return elem >= 0 && elem < TE_COUNT ? elems[elem].name : NULL;
+}
+
+int theme_elem_lookup(const char *name)
+{
+	for (int i = 0; i < TE_COUNT; i++)
+		if (strcmp(elems[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static void theme_blank(struct theme *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (int i = 0; i < TE_COUNT; i++) {
+		t->s[i].fg = THEME_DEFAULT_COLOR;
+		t->s[i].bg = THEME_DEFAULT_COLOR;
+	}
+}
+
+void theme_default(struct theme *t)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	theme_blank(t);
+	/* The built-in text is ours and known good; a failure is a bug. */
+	if (theme_parse(t, builtin_default, "(built-in)", &err) < 0)
+		abort();
+	snprintf(t->name, sizeof(t->name), "default");
+	strbuf_free(&err);
+}
+
+int theme_parse_color(const char *word, short *out)
+{
+	const char *w = word;
+	int bright = 0;
+
+	if (strcasecmp(w, "default") == 0) {
+		*out = THEME_DEFAULT_COLOR;
+		return 0;
+	}
+	if (isdigit((unsigned char)*w)) {
+		char *end;
+		long n = strtol(w, &end, 10);
+
+		if (*end || n < 0 || n > 255 || end - w > 3)
+			return -1;
+		*out = (short)n;
+		return 0;
+	}
+	if (strncasecmp(w, "bright-", 7) == 0) {
+		bright = 1;
+		w += 7;
+	} else if (strncasecmp(w, "bright", 6) == 0) {
+		bright = 1;
+		w += 6;
+	}
+	for (int i = 0; i < 8; i++) {
+		if (strcasecmp(w, color_names[i]) == 0) {
+			*out = (short)(i + (bright ? 8 : 0));
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int parse_attr(const char *word, unsigned *bits)
+{
+	for (size_t i = 0; i < sizeof(attr_names) / sizeof(attr_names[0]); i++) {
+		if (strcasecmp(word, attr_names[i].name) == 0) {
+			*bits |= attr_names[i].bit;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Splits line (modified) into at most max whitespace-separated words. */
+static int split_words(char *line, char **words, int max)
+{
+	int n = 0;
+	char *save = NULL;
+
+	for (char *w = strtok_r(line, " \t\r", &save); w; w = strtok_r(NULL, " \t\r", &save)) {
+		if (n == max)
+			return max + 1;
+		words[n++] = w;
+	}
+	return n;
+}
+
+static int parse_line(struct theme *t, char *line, const char *path, int lineno,
+                      struct strbuf *err)
+{
+	char *w[12];
+	char *hash = strchr(line, '#');
+	struct theme_style st = { THEME_DEFAULT_COLOR, THEME_DEFAULT_COLOR, 0, 0 };
+	int n, elem;
+
+	if (hash)
+		*hash = '\0';
+	n = split_words(line, w, 11);
+	if (n == 0)
+		return 0;
+	if (strcmp(w[0], "color") != 0) {
+		strbuf_addf(err, _("%s:%d: unknown keyword '%s' (expected 'color')"), path, lineno, w[0]);
+		return -1;
+	}
+	if (n < 4) {
+		strbuf_addf(err, _("%s:%d: expected 'color ELEMENT FG BG [ATTR...]'"), path, lineno);
+		return -1;
+	}
+	if (n > 11) {
+		strbuf_addf(err, _("%s:%d: too many attributes"), path, lineno);
+		return -1;
+	}
+	elem = theme_elem_lookup(w[1]);
+	if (elem < 0) {
+		strbuf_addf(err, _("%s:%d: unknown element '%s'"), path, lineno, w[1]);
+		return -1;
+	}
+	if (theme_parse_color(w[2], &st.fg) < 0 || theme_parse_color(w[3], &st.bg) < 0) {
+		strbuf_addf(err, _("%s:%d: bad colour '%s' (a name, bright-NAME, 0-255 or default)"),
+		            path, lineno, theme_parse_color(w[2], &st.fg) < 0 ? w[2] : w[3]);
+		return -1;
+	}
+	for (int i = 4; i < n; i++) {
+		if (parse_attr(w[i], &st.attrs) < 0) {
+			strbuf_addf(err, _("%s:%d: unknown attribute '%s'"), path, lineno, w[i]);
+			return -1;
+		}
+		st.attrs_given = 1;
+	}
+	t->s[elem] = st;
+	return 0;
+}
+
+int theme_parse(struct theme *t, const char *text, const char *path, struct strbuf *err)
+{
+	struct theme work = *t;
+	char *copy = xstrdup(text), *line = copy;
+	int lineno = 0, rc = 0;
+
+	while (line && rc == 0) {
+		char *nl = strchr(line, '\n');
+
+		if (nl)
+			*nl = '\0';
+		lineno++;
+		rc = parse_line(&work, line, path, lineno, err);
+		line = nl ? nl + 1 : NULL;
+	}
+	free(copy);
+	if (rc == 0)
+		*t = work;
+	return rc;
+}
+
+int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx)
+{
+	const char *env = getenv("ROUTEDESK_THEME_PATH");
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	struct strbuf sb = STRBUF_INIT;
+	int rc = 0;
+
+	if (env && *env) {
+		char *copy = xstrdup(env), *save = NULL;
+
+		for (char *d = strtok_r(copy, ":", &save); d && !rc; d = strtok_r(NULL, ":", &save))
+			if (access(d, X_OK) == 0)
+				rc = fn(d, ctx);
+		free(copy);
+		if (rc)
+			return rc;
+	}
+	if (xdg && xdg[0] == '/')
+		strbuf_addf(&sb, "%s/routedesk/themes", xdg);
+	else if (home && *home)
+		strbuf_addf(&sb, "%s/.config/routedesk/themes", home);
+	if (sb.len && access(sb.buf, X_OK) == 0)
+		rc = fn(sb.buf, ctx);
+	strbuf_free(&sb);
+	if (!rc && access(THEMEDIR, X_OK) == 0)
+		rc = fn(THEMEDIR, ctx);
+	return rc;
+}
+
+struct find {
+	const char *name;
+	struct theme *t;
+	struct strbuf *err;
+	int result;  /* 1 loaded, -1 failed */
+};
+
+static int try_dir(const char *dir, void *ctx)
+{
+	struct find *f = ctx;
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	int rc = 0;
+
+	strbuf_addf(&path, "%s/%s.theme", dir, f->name);
+	if (access(path.buf, F_OK) == 0) {
+		if (state_read_file(path.buf, THEME_MAX_BYTES, &text, f->err) < 0)
+			f->result = -1;
+		else
+			f->result = theme_parse(f->t, strbuf_str(&text), path.buf, f->err) < 0 ? -1 : 1;
+		rc = 1;
+	}
+	strbuf_free(&path);
+	strbuf_free(&text);
+	return rc;
+}
+
+static int plain_name(const char *s)
+{
+	if (!*s || strlen(s) >= 64)
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_')
+			return 0;
+	return 1;
+}
+
+int theme_load(struct theme *t, const char *name, struct strbuf *err)
+{
+	struct theme work;
+	struct find f;
+
+	if (!plain_name(name)) {
+		strbuf_addf(err, _("bad theme name '%s' (letters, digits, '-' and '_' only)"), name);
+		return -1;
+	}
+	theme_default(&work);
+	f.name = name;
+	f.t = &work;
+	f.err = err;
+	f.result = 0;
+	theme_each_dir(try_dir, &f);
+	if (f.result < 0)
+		return -1;
+	if (f.result == 0 && strcmp(name, "default") != 0) {
+		strbuf_addf(err, _("no theme named '%s' (see ':theme' and Tab for the ones found)"), name);
+		return -1;
+	}
+	snprintf(work.name, sizeof(work.name), "%s", name);
+	*t = work;
+	return 0;
+}
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static void names_add(struct names *nm, const char *s, size_t len)
+{
+	for (size_t i = 0; i < nm->n; i++)
+		if (strlen(nm->v[i]) == len && strncmp(nm->v[i], s, len) == 0)
+			return;
+	if (nm->n == nm->cap) {
+		nm->cap = nm->cap ? nm->cap * 2 : 8;
+		nm->v = xrealloc(nm->v, nm->cap * sizeof(*nm->v));
+	}
+	nm->v[nm->n++] = xstrndup(s, len);
+}
+
+static int list_dir(const char *dir, void *ctx)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+
+		if (len > 6 && strcmp(e->d_name + len - 6, ".theme") == 0) {
+			char *base = xstrndup(e->d_name, len - 6);
+
+			if (plain_name(base))
+				names_add(ctx, base, len - 6);
+			free(base);
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+size_t theme_list(char ***names)
+{
+	struct names nm = { NULL, 0, 0 };
+
+	names_add(&nm, "default", 7);
+	theme_each_dir(list_dir, &nm);
+	qsort(nm.v, nm.n, sizeof(*nm.v), cmp_names);
+	*names = nm.v;
+	return nm.n;
+}
+
+void theme_list_free(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Approximate RGB of the xterm palette, for mapping down to 8 colours. */
+static void xterm_rgb(int n, int rgb[3])
+{
+	static const int basic[16][3] = {
+		{ 0, 0, 0 }, { 205, 0, 0 }, { 0, 205, 0 }, { 205, 205, 0 },
+		{ 0, 0, 238 }, { 205, 0, 205 }, { 0, 205, 205 }, { 229, 229, 229 },
+		{ 127, 127, 127 }, { 255, 0, 0 }, { 0, 255, 0 }, { 255, 255, 0 },
+		{ 92, 92, 255 }, { 255, 0, 255 }, { 0, 255, 255 }, { 255, 255, 255 },
+	};
+	static const int level[6] = { 0, 95, 135, 175, 215, 255 };
+
+	if (n < 16) {
+		memcpy(rgb, basic[n], sizeof(basic[n]));
+	} else if (n < 232) {
+		n -= 16;
+		rgb[0] = level[n / 36];
+		rgb[1] = level[(n / 6) % 6];
+		rgb[2] = level[n % 6];
+	} else {
+		rgb[0] = rgb[1] = rgb[2] = 8 + (n - 232) * 10;
+	}
+}
+
+short theme_color_fit(short n, int colors)
+{
+	int rgb[3], best = 0;
+	long best_d = -1;
+
+	if (n < 0 || n < colors)
+		return n;
+	if (n < 16 && colors >= 8)
+		return (short)(n - 8);
+	xterm_rgb(n, rgb);
+	for (int i = 0; i < 8; i++) {
+		int b[3];
+		long d;
+
+		xterm_rgb(i, b);
+		d = (long)(rgb[0] - b[0]) * (rgb[0] - b[0]) + (long)(rgb[1] - b[1]) * (rgb[1] - b[1]) +
+		    (long)(rgb[2] - b[2]) * (rgb[2] - b[2]);
+		if (best_d < 0 || d < best_d) {
+			best_d = d;
+			best = i;
+		}
+	}
+	return (short)best;
+}
+
+static attr_t curses_attrs(unsigned bits)
+{
+	attr_t a = A_NORMAL;
+
+	if (bits & TA_BOLD)
+		a |= A_BOLD;
+	if (bits & TA_DIM)
+		a |= A_DIM;
+	if (bits & TA_UNDERLINE)
+		a |= A_UNDERLINE;
+	if (bits & TA_REVERSE)
+		a |= A_REVERSE;
+	if (bits & TA_STANDOUT)
+		a |= A_STANDOUT;
+	if (bits & TA_ITALIC)
+		a |= A_ITALIC;
+	if (bits & TA_BLINK)
+		a |= A_BLINK;
+	return a;
+}
+
+void theme_apply(struct theme *t, int use_color)
+{
+	for (int i = 0; i < TE_COUNT; i++) {
+		const struct theme_style *s = &t->s[i];
+		unsigned bits = s->attrs;
+
+		if (!use_color) {
+			/* The theme's attributes plus the element's own minimum. */
+			t->attr[i] = curses_attrs(bits | elems[i].mono);
+			continue;
+		}
+		t->attr[i] = curses_attrs(bits);
+		if ((s->fg != THEME_DEFAULT_COLOR || s->bg != THEME_DEFAULT_COLOR) &&
+		    i + 1 < COLOR_PAIRS) {
+			init_pair((short)(i + 1), theme_color_fit(s->fg, COLORS),
+			          theme_color_fit(s->bg, COLORS));
+			t->attr[i] |= COLOR_PAIR(i + 1);
+		}
+	}
+}
+
+int theme_want_color(void)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (nc && *nc)
+		return 0;
+	return has_colors() ? 1 : 0;
+}

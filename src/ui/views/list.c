@@ -1,0 +1,717 @@
+/* list.c: the list widget: index, selection by id, sort, filter, drawing the visible rows. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "common/strbuf.h"
+#include "common/utf8.h"
+#include "common/i18n.h"
+#include "ui/views/list.h"
+#include "ui/theme/theme.h"
+
+struct list {
+	struct view *v;
+	size_t *index;         /* display position -> view row; NULL: identity */
+	size_t n;              /* rows shown */
+	size_t total;          /* view rows at the last rebuild */
+	int stale;             /* rebuild before the next use */
+	long long sel_id;      /* the selected record (0 none yet) */
+	size_t sel, top;       /* positions */
+	int sort_col, sort_desc;
+	char *filter;          /* narrowing text, or NULL */
+	char *pattern;         /* the last filter text, for n/N */
+	int height;            /* rows of the last draw, for paging */
+	int cur_y, cur_x;      /* where the selection was drawn, -1 none */
+	unsigned long want_sig; /* the last want() request, to ask once */
+};
+
+struct list *list_new(struct view *v)
+{
+	struct list *l = xcalloc(1, sizeof(*l));
+
+	l->v = v;
+	l->sort_col = -1;
+	l->stale = 1;
+	l->height = 10;
+	l->cur_y = -1;
+	return l;
+}
+
+void list_free(struct list *l)
+{
+	if (!l)
+		return;
+	free(l->index);
+	free(l->filter);
+	free(l->pattern);
+	free(l);
+}
+
+struct view *list_view(const struct list *l)
+{
+	return l->v;
+}
+
+void list_changed(struct list *l)
+{
+	l->stale = 1;
+	l->want_sig = 0;
+}
+
+static size_t row_at(const struct list *l, size_t pos)
+{
+	return l->index ? l->index[pos] : pos;
+}
+
+static int row_loaded(const struct list *l, size_t row)
+{
+	return !l->v->ops->loaded || l->v->ops->loaded(l->v, row);
+}
+
+static void cell_text(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                      enum view_style *style)
+{
+	enum view_style st = VS_NORMAL;
+
+	strbuf_reset(out);
+	if (v->ops->cell)
+		v->ops->cell(v, row, col, out, &st);
+	if (!out->buf)
+		strbuf_adds(out, "");
+	if (style)
+		*style = st;
+}
+
+static int row_matches(const struct list *l, size_t row, const char *text)
+{
+	const struct view *v = l->v;
+	struct strbuf sb = STRBUF_INIT;
+	int hit = 0;
+
+	if (!row_loaded(l, row))
+		return 0;
+	if (v->ops->match)
+		return v->ops->match(v, row, text);
+	for (size_t c = 0; c < v->ops->n_columns && !hit; c++) {
+		cell_text(v, row, c, &sb, NULL);
+		hit = strcasestr(sb.buf, text) != NULL;
+	}
+	strbuf_free(&sb);
+	return hit;
+}
+
+struct sort_ctx {
+	const struct view *v;
+	size_t col;
+	int desc, numeric;
+	char **keys;   /* cell text by view row when the view has no compare */
+};
+
+/* Numbers in money and count cells sort by value: skip a currency sign
+ * or other prefix, then read the number. */
+static double num_of(const char *s)
+{
+	while (*s && !(*s >= '0' && *s <= '9') && *s != '-')
+		s++;
+	return strtod(s, NULL);
+}
+
+static int sort_cmp(const void *a, const void *b, void *arg)
+{
+	const struct sort_ctx *c = arg;
+	size_t ra = *(const size_t *)a, rb = *(const size_t *)b;
+	int r;
+
+	if (c->v->ops->compare) {
+		r = c->v->ops->compare(c->v, ra, rb, c->col);
+	} else if (c->numeric) {
+		double x = num_of(c->keys[ra]), y = num_of(c->keys[rb]);
+
+		r = x < y ? -1 : x > y;
+	} else {
+		r = strcasecmp(c->keys[ra], c->keys[rb]);
+	}
+	if (c->desc)
+		r = -r;
+	/* Ties keep the view's order: the sort is stable. */
+	return r ? r : (ra < rb ? -1 : ra > rb);
+}
+
+static void sort_loaded(struct list *l, size_t n_loaded)
+{
+	const struct view *v = l->v;
+	struct sort_ctx c = { v, (size_t)l->sort_col, l->sort_desc, 0, NULL };
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!v->ops->compare) {
+		/* One text per row, made once, not once per comparison. */
+		c.numeric = (v->ops->columns[c.col].flags & VC_RIGHT) != 0;
+		c.keys = xcalloc(l->total, sizeof(*c.keys));
+		for (size_t i = 0; i < n_loaded; i++) {
+			cell_text(v, l->index[i], c.col, &sb, NULL);
+			c.keys[l->index[i]] = xstrdup(sb.buf);
+		}
+	}
+	qsort_r(l->index, n_loaded, sizeof(*l->index), sort_cmp, &c);
+	if (c.keys) {
+		for (size_t i = 0; i < n_loaded; i++)
+			free(c.keys[l->index[i]]);
+		free(c.keys);
+	}
+	strbuf_free(&sb);
+}
+
+static void find_selection(struct list *l)
+{
+	size_t offset = l->sel >= l->top ? l->sel - l->top : 0;
+
+	if (l->n == 0) {
+		l->sel = l->top = 0;
+		return;
+	}
+	if (l->sel_id) {
+		if (l->sel < l->n && l->v->ops->row_id(l->v, row_at(l, l->sel)) == l->sel_id)
+			goto found;
+		for (size_t p = 0; p < l->n; p++) {
+			if (l->v->ops->row_id(l->v, row_at(l, p)) == l->sel_id) {
+				l->sel = p;
+				goto found;
+			}
+		}
+	}
+	if (l->sel >= l->n)
+		l->sel = l->n - 1;
+found:
+	l->sel_id = l->v->ops->row_id(l->v, row_at(l, l->sel));
+	/* The selected record stays on the same screen line. */
+	l->top = l->sel >= offset ? l->sel - offset : 0;
+}
+
+static void rebuild(struct list *l)
+{
+	const struct view *v = l->v;
+	size_t n_loaded = 0;
+
+	l->stale = 0;
+	l->total = v->ops->count ? v->ops->count(v) : 0;
+	free(l->index);
+	l->index = NULL;
+	if (l->sort_col >= 0 && (size_t)l->sort_col >= v->ops->n_columns)
+		l->sort_col = -1;
+	if (!l->filter && l->sort_col < 0) {
+		l->n = l->total;
+	} else {
+		l->index = xmalloc((l->total ? l->total : 1) * sizeof(*l->index));
+		l->n = 0;
+		/* Loaded rows first (they can be compared), then the rest. */
+		for (size_t r = 0; r < l->total; r++)
+			if (row_loaded(l, r) && (!l->filter || row_matches(l, r, l->filter)))
+				l->index[l->n++] = r;
+		n_loaded = l->n;
+		if (!l->filter)
+			for (size_t r = 0; r < l->total; r++)
+				if (!row_loaded(l, r))
+					l->index[l->n++] = r;
+		if (l->sort_col >= 0)
+			sort_loaded(l, n_loaded);
+	}
+	find_selection(l);
+}
+
+static void ensure(struct list *l)
+{
+	if (l->stale || (l->v->ops->count && l->v->ops->count(l->v) != l->total))
+		rebuild(l);
+}
+
+size_t list_count(struct list *l)
+{
+	ensure(l);
+	return l->n;
+}
+
+size_t list_total(struct list *l)
+{
+	ensure(l);
+	return l->total;
+}
+
+size_t list_position(struct list *l)
+{
+	ensure(l);
+	return l->n ? l->sel : 0;
+}
+
+int list_selected(struct list *l, size_t *row, long long *id)
+{
+	ensure(l);
+	if (l->n == 0)
+		return 0;
+	if (row)
+		*row = row_at(l, l->sel);
+	if (id)
+		*id = l->sel_id;
+	return 1;
+}
+
+static void select_pos(struct list *l, size_t pos)
+{
+	if (l->n == 0)
+		return;
+	if (pos >= l->n)
+		pos = l->n - 1;
+	l->sel = pos;
+	l->sel_id = l->v->ops->row_id(l->v, row_at(l, pos));
+}
+
+int list_select_id(struct list *l, long long id)
+{
+	ensure(l);
+	for (size_t p = 0; p < l->n; p++) {
+		if (l->v->ops->row_id(l->v, row_at(l, p)) == id) {
+			select_pos(l, p);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void list_move(struct list *l, long delta)
+{
+	ensure(l);
+	if (l->n == 0)
+		return;
+	if (delta < 0 && (size_t)-delta > l->sel)
+		select_pos(l, 0);
+	else
+		select_pos(l, (size_t)((long)l->sel + delta));
+}
+
+void list_page(struct list *l, int dir)
+{
+	long h = l->height > 1 ? l->height - 1 : 1;
+
+	ensure(l);
+	list_move(l, dir * h);
+	/* Paging moves the view too, as less does. */
+	if (dir > 0)
+		l->top = l->top + (size_t)h < l->n ? l->top + (size_t)h : l->top;
+	else
+		l->top = l->top > (size_t)h ? l->top - (size_t)h : 0;
+}
+
+void list_first(struct list *l)
+{
+	ensure(l);
+	select_pos(l, 0);
+}
+
+void list_last(struct list *l)
+{
+	ensure(l);
+	if (l->n)
+		select_pos(l, l->n - 1);
+}
+
+void list_sort_step(struct list *l, int dir)
+{
+	const struct view_ops *ops = l->v->ops;
+	int n = (int)ops->n_columns, c = l->sort_col;
+
+	/* -1 (unsorted) is one stop of the cycle. */
+	for (int i = 0; i <= n; i++) {
+		c += dir;
+		if (c >= n)
+			c = -1;
+		else if (c < -1)
+			c = n - 1;
+		if (c == -1 || !(ops->columns[c].flags & VC_NOSORT))
+			break;
+	}
+	l->sort_col = c;
+	l->sort_desc = 0;
+	list_changed(l);
+}
+
+void list_sort_invert(struct list *l)
+{
+	if (l->sort_col < 0)
+		list_sort_step(l, 1);
+	else
+		l->sort_desc = !l->sort_desc;
+	list_changed(l);
+}
+
+int list_sort_column(const struct list *l, int *desc)
+{
+	if (desc)
+		*desc = l->sort_desc;
+	return l->sort_col;
+}
+
+void list_set_filter(struct list *l, const char *text)
+{
+	free(l->filter);
+	l->filter = text && *text ? xstrdup(text) : NULL;
+	if (l->filter) {
+		free(l->pattern);
+		l->pattern = xstrdup(l->filter);
+	}
+	list_changed(l);
+}
+
+const char *list_filter(const struct list *l)
+{
+	return l->filter;
+}
+
+int list_find(struct list *l, int dir)
+{
+	ensure(l);
+	if (!l->pattern || l->n == 0)
+		return 0;
+	for (size_t i = 1; i <= l->n; i++) {
+		size_t p = dir > 0 ? (l->sel + i) % l->n : (l->sel + l->n - i % l->n) % l->n;
+
+		if (row_matches(l, row_at(l, p), l->pattern)) {
+			select_pos(l, p);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void list_row_text(struct list *l, size_t row, struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t c = 0; c < l->v->ops->n_columns; c++) {
+		cell_text(l->v, row, c, &sb, NULL);
+		if (c && out->len)
+			strbuf_adds(out, "  ");
+		strbuf_adds(out, sb.buf);
+	}
+	strbuf_free(&sb);
+}
+
+static void put(WINDOW *w, int y, int x, const char *s, unsigned long attr)
+{
+	wattrset(w, (attr_t)attr);
+	mvwaddstr(w, y, x, s);
+}
+
+static void fill(WINDOW *w, int y, int x, int width, unsigned long attr)
+{
+	wattrset(w, (attr_t)attr);
+	wmove(w, y, x);
+	for (int i = 0; i < width; i++)
+		waddch(w, ' ');
+}
+
+static void draw_titles(struct list *l, WINDOW *w, int y, int x, const int *widths,
+                        const struct list_env *env)
+{
+	const struct view_ops *ops = l->v->ops;
+	unsigned long attr = env->theme->attr[TE_TITLE];
+	struct strbuf sb = STRBUF_INIT, t = STRBUF_INIT;
+
+	strbuf_addc(&sb, ' ');
+	for (size_t c = 0, first = 1; c < ops->n_columns; c++) {
+		if (!widths[c])
+			continue;
+		if (!first)
+			strbuf_addc(&sb, ' ');
+		first = 0;
+		strbuf_reset(&t);
+		if (ops->columns[c].title && *ops->columns[c].title)
+			strbuf_adds(&t, _(ops->columns[c].title));
+		if ((int)c == l->sort_col)
+			strbuf_adds(&t, env->ascii ? (l->sort_desc ? "v" : "^")
+			                           : (l->sort_desc ? "\xe2\x96\xbc" : "\xe2\x96\xb2"));
+		list_fit(&sb, t.buf, t.len, widths[c], (ops->columns[c].flags & VC_RIGHT) != 0,
+		         env->ascii, env->utf8);
+	}
+	put(w, y, x, sb.buf, attr);
+	strbuf_free(&sb);
+	strbuf_free(&t);
+}
+
+/* The column the selection bar ends in: the record's name (the view's
+ * flex column), else the first column shown; -1 when none is shown. */
+static int bar_column(const struct view_ops *ops, const int *widths)
+{
+	int first = -1;
+
+	for (size_t c = 0; c < ops->n_columns; c++) {
+		if (!widths[c])
+			continue;
+		if (ops->columns[c].flags & VC_FLEX)
+			return (int)c;
+		if (first < 0)
+			first = (int)c;
+	}
+	return first;
+}
+
+/* Draws fitted text at (y, *cx) in attr, except the blanks that pad a
+ * left-aligned cell, which take pad_attr: the selection bar stops at the
+ * end of the text. */
+static void put_cell(WINDOW *w, int y, int *cx, const struct strbuf *fitted, int width,
+                     int right, unsigned long attr, unsigned long pad_attr)
+{
+	size_t len = fitted->len;
+
+	while (!right && attr != pad_attr && len > 0 && fitted->buf[len - 1] == ' ')
+		len--;
+	if (len < fitted->len) {
+		char *text = xstrndup(fitted->buf, len);
+		int text_w = width - (int)(fitted->len - len);
+
+		put(w, y, *cx, text, attr);
+		free(text);
+		fill(w, y, *cx + text_w, width - text_w, pad_attr);
+	} else {
+		put(w, y, *cx, fitted->buf, attr);
+	}
+	*cx += width;
+}
+
+/*
+ * A row is drawn alike whether selected or not, except the selection bar:
+ * the gutter's marker and the selection colours from the gutter to the
+ * end of the record's name (bar_column).  Not the whole row: a selection
+ * move makes curses rewrite every cell whose colour changes on the old and
+ * the new row, so a bar across 120 columns costs over 300 bytes per key
+ * (two rows and their colour changes); this one costs a fraction of that
+ * and the unchanged cells cost nothing.
+ */
+static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t pos,
+                     const int *widths, const struct list_env *env)
+{
+	const struct view *v = l->v;
+	const struct theme *th = env->theme;
+	size_t row = row_at(l, pos);
+	int selected = pos == l->sel;
+	unsigned long sel_attr = th->attr[TE_SELECTED], normal = th->attr[TE_NORMAL];
+	struct strbuf cell = STRBUF_INIT, fitted = STRBUF_INIT;
+	int cx = x + 1, bar = selected ? bar_column(v->ops, widths) : -1;
+
+	put(w, y, x, selected ? (env->ascii ? ">" : "\xe2\x96\xb8") : " ",
+	    selected ? sel_attr : normal);
+	if (!row_loaded(l, row)) {
+		strbuf_addf(&cell, "#%lld %s", v->ops->row_id(v, row), _("loading"));
+		list_fit(&fitted, cell.buf, cell.len, width - 1, 0, env->ascii, env->utf8);
+		put_cell(w, y, &cx, &fitted, width - 1, 0,
+		         selected ? sel_attr : th->attr[TE_LOADING], th->attr[TE_LOADING]);
+		goto out;
+	}
+	for (size_t c = 0, first = 1; c < v->ops->n_columns; c++) {
+		enum view_style st;
+		unsigned long attr;
+		int right = (v->ops->columns[c].flags & VC_RIGHT) != 0, in_bar = (int)c <= bar;
+
+		if (!widths[c])
+			continue;
+		if (!first) {
+			put(w, y, cx, " ", in_bar ? sel_attr : normal);
+			cx++;
+		}
+		first = 0;
+		cell_text(v, row, c, &cell, &st);
+		if ((int)st < 0 || (int)st >= TE_COUNT)
+			st = VS_NORMAL;
+		attr = th->attr[st];
+		strbuf_reset(&fitted);
+		list_fit(&fitted, cell.buf, cell.len, widths[c], right, env->ascii, env->utf8);
+		if (in_bar) {
+			/* The selection's colours win; the style's attributes stay. */
+			unsigned long bar_attr = sel_attr | (attr & ~(unsigned long)A_COLOR);
+
+			put_cell(w, y, &cx, &fitted, widths[c], right, bar_attr,
+			         (int)c == bar ? attr : bar_attr);
+		} else {
+			put_cell(w, y, &cx, &fitted, widths[c], right, attr, attr);
+		}
+	}
+	if (cx < x + width)
+		fill(w, y, cx, x + width - cx, normal);
+out:
+	strbuf_free(&cell);
+	strbuf_free(&fitted);
+}
+
+/* Asks the view for the unloaded rows among [from, to) positions, as runs
+ * of consecutive view rows, once per distinct request. */
+static void want_rows(struct list *l, size_t from, size_t to, const struct list_env *env)
+{
+	size_t rows[512], n = 0;
+	unsigned long sig = 5381;
+
+	if (!l->v->ops->want || !l->v->ops->loaded)
+		return;
+	for (size_t p = from; p < to && p < l->n && n < 512; p++) {
+		size_t r = row_at(l, p);
+
+		if (!row_loaded(l, r))
+			rows[n++] = r;
+	}
+	if (n == 0)
+		return;
+	for (size_t i = 1; i < n; i++) { /* insertion sort: n is small, mostly sorted */
+		size_t r = rows[i], j = i;
+
+		while (j > 0 && rows[j - 1] > r) {
+			rows[j] = rows[j - 1];
+			j--;
+		}
+		rows[j] = r;
+	}
+	for (size_t i = 0; i < n; i++)
+		sig = sig * 33 + rows[i];
+	if (sig == l->want_sig)
+		return;
+	l->want_sig = sig;
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+
+		while (j < n && rows[j] == rows[j - 1] + 1)
+			j++;
+		l->v->ops->want(l->v, env->ui, rows[i], rows[j - 1] + 1);
+		i = j;
+	}
+}
+
+/* Splits the preview into lines wrapped to width. */
+static int draw_preview(struct list *l, WINDOW *w, int y, int x, int height, int width,
+                        const struct list_env *env)
+{
+	struct strbuf text = STRBUF_INIT, line = STRBUF_INIT, esc = STRBUF_INIT;
+	unsigned long attr = env->theme->attr[TE_PREVIEW];
+	size_t row;
+	int drawn = 0;
+
+	if (list_selected(l, &row, NULL) && row_loaded(l, row))
+		l->v->ops->preview(l->v, row, &text);
+	for (const char *p = strbuf_str(&text); *p && drawn < height;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		size_t off = 0;
+
+		strbuf_reset(&esc);
+		utf8_escape_controls(&esc, p, len);
+		do {
+			/* Wrap at the last space that keeps the piece within width. */
+			size_t take = 0, brk = 0;
+			int wsum = 0;
+
+			while (off + take < esc.len) {
+				size_t n = list_char_len(esc.buf + off + take);
+				int cw = env->utf8 ? (int)utf8_width(esc.buf + off + take, n) : 1;
+
+				if (wsum + cw > width - 1)
+					break;
+				wsum += cw;
+				take += n;
+				if (esc.buf[off + take - 1] == ' ')
+					brk = take;
+			}
+			if (off + take < esc.len && brk)
+				take = brk;
+			if (take == 0 && off < esc.len)
+				take = list_char_len(esc.buf + off);
+			strbuf_reset(&line);
+			strbuf_addc(&line, ' ');
+			list_fit(&line, esc.buf ? esc.buf + off : "", take, width - 1, 0, env->ascii,
+			         env->utf8);
+			put(w, y + drawn++, x, line.buf, attr);
+			off += take;
+		} while (off < esc.len && drawn < height);
+		p = nl ? nl + 1 : p + len;
+	}
+	for (; drawn < height; drawn++)
+		fill(w, y + drawn, x, width, attr);
+	strbuf_free(&text);
+	strbuf_free(&line);
+	strbuf_free(&esc);
+	return 0;
+}
+
+void list_draw(struct list *l, int y, int x, int height, int width, const struct list_env *env)
+{
+	WINDOW *w = stdscr;
+	const struct view_ops *ops = l->v->ops;
+	struct list_place pl;
+	int widths[64], lw, lh, py, px, pw, ph, body;
+	size_t ncols = ops->n_columns < 64 ? ops->n_columns : 64;
+	unsigned long border = env->theme->attr[TE_BORDER];
+
+	ensure(l);
+	list_place(ops->columns, ncols, ops->preview != NULL, width, height, &pl);
+	lw = pl.list_w;
+	lh = pl.list_h;
+	pw = pl.prev_w;
+	ph = pl.prev_h;
+	px = x + pl.prev_x;
+	py = y + pl.prev_y;
+	if (ph > 0 && pl.side) {
+		for (int i = 0; i < height; i++)
+			put(w, y + i, x + lw, env->ascii ? "|" : "\xe2\x94\x82", border);
+	} else if (ph > 0) {
+		wattrset(w, (attr_t)border);
+		wmove(w, y + lh, x);
+		for (int i = 0; i < width; i++)
+			waddstr(w, env->ascii ? "-" : "\xe2\x94\x80");
+	}
+	list_layout(ops->columns, ncols, lw, widths);
+	draw_titles(l, w, y, x, widths, env);
+	body = lh - 1;
+	l->height = body > 0 ? body : 1;
+	if (l->sel < l->top)
+		l->top = l->sel;
+	if (body > 0 && l->sel >= l->top + (size_t)body)
+		l->top = l->sel - (size_t)body + 1;
+	if (body > 0 && l->n > (size_t)body && l->top > l->n - (size_t)body)
+		l->top = l->n - (size_t)body;
+	if (l->n <= (size_t)(body > 0 ? body : 0))
+		l->top = 0;
+	l->cur_y = -1;
+	for (int i = 0; i < body; i++) {
+		size_t pos = l->top + (size_t)i;
+
+		if (pos < l->n) {
+			draw_row(l, w, y + 1 + i, x, lw, pos, widths, env);
+			if (pos == l->sel) {
+				l->cur_y = y + 1 + i;
+				l->cur_x = x;
+			}
+		} else if (i == 0 && l->n == 0) {
+			struct strbuf sb = STRBUF_INIT;
+			const char *msg = env->note ? env->note : env->loading ? _("loading") :
+			                  l->filter ? _("no loaded row matches the filter") : _("nothing to show");
+
+			strbuf_addc(&sb, ' ');
+			list_fit(&sb, msg, strlen(msg), lw - 1, 0, env->ascii, env->utf8);
+			put(w, y + 1, x, sb.buf, env->theme->attr[TE_DIM]);
+			strbuf_free(&sb);
+		} else {
+			fill(w, y + 1 + i, x, lw, env->theme->attr[TE_NORMAL]);
+		}
+	}
+	if (ph > 0)
+		draw_preview(l, w, py, px, ph, pw, env);
+	want_rows(l, l->top, l->top + 2 * (size_t)(body > 0 ? body : 1), env);
+}
+
+int list_cursor(const struct list *l, int *y, int *x)
+{
+	if (l->cur_y < 0)
+		return -1;
+	*y = l->cur_y;
+	*x = l->cur_x;
+	return 0;
+}

@@ -1,0 +1,228 @@
+/* list_layout.c: fitting text into columns, and the list's column widths and preview place. */
+#include "config.h"
+
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "common/utf8.h"
+#include "ui/views/list.h"
+
+size_t list_char_len(const char *s)
+{
+	unsigned char b = (unsigned char)*s;
+
+	if (b < 0x80)
+		return 1;
+	if ((b & 0xe0) == 0xc0)
+		return 2;
+	if ((b & 0xf0) == 0xe0)
+		return 3;
+	return 4;
+}
+
+void list_fit(struct strbuf *out, const char *s, size_t len, int width, int right, int ascii,
+              int utf8)
+{
+	struct strbuf esc = STRBUF_INIT, body = STRBUF_INIT;
+	const char *ell = ascii || !utf8 ? "~" : "\xe2\x80\xa6";
+	int used = 0, total;
+	size_t i = 0;
+
+	if (width <= 0)
+		return;
+	utf8_escape_controls(&esc, s, len);
+	if (!esc.buf)
+		strbuf_adds(&esc, "");
+	total = (int)utf8_width(esc.buf, esc.len);
+	if (!utf8) {
+		total = 0;
+		for (i = 0; i < esc.len; i += list_char_len(esc.buf + i))
+			total++;
+		i = 0;
+	}
+	while (i < esc.len) {
+		size_t n = list_char_len(esc.buf + i);
+		int w = utf8 ? (int)utf8_width(esc.buf + i, n) : 1;
+
+		if (i + n > esc.len)
+			break;
+		/* Leave room for the ellipsis when the text will not fit. */
+		if (used + w > width || (total > width && used + w > width - 1))
+			break;
+		if (utf8 || n == 1)
+			strbuf_add(&body, esc.buf + i, n);
+		else
+			strbuf_addc(&body, '?');
+		used += w;
+		i += n;
+	}
+	if (i < esc.len && used < width) {
+		strbuf_adds(&body, ell);
+		used++;
+	}
+	if (!body.buf)
+		strbuf_adds(&body, "");
+	if (right)
+		for (int k = used; k < width; k++)
+			strbuf_addc(out, ' ');
+	strbuf_add(out, body.buf, body.len);
+	if (!right)
+		for (int k = used; k < width; k++)
+			strbuf_addc(out, ' ');
+	strbuf_free(&esc);
+	strbuf_free(&body);
+}
+
+/* The width a column never shrinks below (it is dropped instead). */
+static int min_width(const struct view_column *c)
+{
+	int w = c->width > 0 ? c->width : 1;
+
+	return c->min > 0 && c->min < w ? c->min : w;
+}
+
+/* Preferred widths of the columns not dropped, and the width they need
+ * with their separators. */
+static int preferred(const struct view_column *cols, size_t n, const unsigned char *dropped,
+                     int *widths)
+{
+	int need = 0, shown = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		widths[i] = dropped[i] ? 0 : cols[i].width > 0 ? cols[i].width : 1;
+		if (widths[i]) {
+			need += widths[i] + (shown ? 1 : 0);
+			shown++;
+		}
+	}
+	return need;
+}
+
+/* Takes need down to avail: every column above its minimum gives up a
+ * share of the shortage in proportion to how far it may narrow (its
+ * preferred width over its minimum), so a long name narrows more than a
+ * short code and none is cut to nothing first; what rounding leaves is
+ * taken from the widest.  Returns the new need. */
+static int shrink(const struct view_column *cols, size_t n, int *widths, int need, int avail)
+{
+	long short_by = need - avail, slack = 0, taken = 0;
+
+	if (short_by <= 0)
+		return need;
+	for (size_t i = 0; i < n; i++)
+		if (widths[i])
+			slack += widths[i] - min_width(&cols[i]);
+	for (size_t i = 0; i < n && short_by < slack; i++) {
+		long cut;
+
+		if (!widths[i])
+			continue;
+		cut = short_by * (widths[i] - min_width(&cols[i])) / slack;
+		widths[i] -= (int)cut;
+		taken += cut;
+	}
+	need -= (int)taken;
+	while (need > avail) {
+		int best = -1;
+
+		for (size_t i = 0; i < n; i++)
+			if (widths[i] > min_width(&cols[i]) && (best < 0 || widths[i] > widths[best]))
+				best = (int)i;
+		if (best < 0)
+			break;
+		widths[best]--;
+		need--;
+	}
+	return need;
+}
+
+/*
+ * Columns get their preferred widths first and the flex column the rest.
+ * Short of room, the columns narrow toward their minimum in proportion to
+ * their slack (shrink); a column whose minimum is its width (a time
+ * window, a date) is never cut.  Shorter still, columns go from
+ * the right (never the first or the flex one), and the others are laid
+ * out again from their preferred widths, so a dropped column's room goes
+ * back to those that had to narrow.
+ */
+void list_layout(const struct view_column *cols, size_t n, int width, int *widths)
+{
+	unsigned char dropped[64] = { 0 };
+	int avail = width - 1, flex = -1, need;
+
+	if (n == 0)
+		return;
+	if (n > 64)
+		n = 64;
+	for (size_t i = 0; i < n && flex < 0; i++)
+		if (cols[i].flags & VC_FLEX)
+			flex = (int)i;
+	for (;;) {
+		size_t drop = n;
+
+		need = shrink(cols, n, widths, preferred(cols, n, dropped, widths), avail);
+		if (need <= avail)
+			break;
+		while (drop-- > 1)
+			if (!dropped[drop] && (int)drop != flex)
+				break;
+		if (drop == 0)
+			break;
+		dropped[drop] = 1;
+	}
+	if (need > avail) {
+		/* Not even the first and the flex column fit at their minimum:
+		 * the first takes what there is. */
+		for (size_t i = 1; i < n; i++)
+			widths[i] = 0;
+		widths[0] = avail > 0 ? avail : 0;
+	} else if (need < avail) {
+		int to = flex;
+
+		for (size_t i = n; to < 0 && i-- > 0;)
+			if (widths[i])
+				to = (int)i;
+		widths[to] += avail - need;
+	}
+}
+
+/* Display width the columns want: preferred widths, separators, gutter. */
+static int want_width(const struct view_column *cols, size_t n)
+{
+	int w = 1;
+
+	for (size_t i = 0; i < n; i++)
+		w += (cols[i].width > 0 ? cols[i].width : 1) + (i ? 1 : 0);
+	return w;
+}
+
+void list_place(const struct view_column *cols, size_t n, int has_preview, int width,
+                int height, struct list_place *out)
+{
+	int pw = width / 3 < LIST_PREVIEW_MAX ? width / 3 : LIST_PREVIEW_MAX;
+	int side = width >= LIST_PREVIEW_SIDE_MIN, below = height >= 12;
+
+	memset(out, 0, sizeof(*out));
+	out->list_w = width;
+	out->list_h = height;
+	if (!has_preview)
+		return;
+	/* At the right only when the columns keep their preferred widths
+	 * beside it: a preview that squeezes them (a name cut to ten
+	 * columns, a window cut short) shows less than it hides.  Below
+	 * otherwise, when there are lines enough for both. */
+	if (side && below && want_width(cols, n) > width - pw - 1 && height >= 20)
+		side = 0;
+	if (side) {
+		out->list_w = width - pw - 1;
+		out->prev_x = out->list_w + 1;
+		out->prev_w = pw;
+		out->prev_h = height;
+		out->side = 1;
+	} else if (below) {
+		out->prev_h = height * 2 / 5;
+		out->list_h = height - out->prev_h - 1;
+		out->prev_y = out->list_h + 1;
+		out->prev_w = width;
+	}
+}

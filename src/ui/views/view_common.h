@@ -1,0 +1,157 @@
+/* view_common.h: what every view shares: cells (money, dates, status), names, order, lists. */
+#ifndef ROUTEDESK_VIEW_COMMON_H
+#define ROUTEDESK_VIEW_COMMON_H
+
+#include <stddef.h>
+
+#include "common/i18n.h"
+#include "ui/ui.h"
+#include "ui/view.h"
+#include "ui/views/view_list.h"
+
+struct strbuf;
+
+/* Plural forms; without NLS, as gettext.h does, English rules. */
+#ifndef ENABLE_NLS
+#define ngettext(s, p, n) ((n) == 1 ? (s) : (p))
+#endif
+
+/* 1: status glyphs, arrows and separators in ASCII (set by the UI core from
+ * --ascii, the config and the locale before any view draws). */
+extern int view_ascii;
+
+/* ------------------------------------------------------------ cells */
+
+/* cents as "12.50" ("-5.00" for a credit). */
+void vc_money(struct strbuf *out, long long cents);
+/* The same, with *style VS_MONEY_DUE when cents > 0 (style may be NULL). */
+void vc_money_due(struct strbuf *out, long long cents, enum view_style *style);
+/* A "YYYY-MM-DD" or "YYYY-MM-DD HH:MM:SS" as is, minus seconds; nothing for
+ * "" or a zero date. */
+void vc_date(struct strbuf *out, const char *date);
+/* "08:00-09:30", or "08:00" / "" when either end is unset. */
+void vc_span(struct strbuf *out, const char *start, const char *end);
+
+/* A stop status (enum m_status): the glyph (UTF-8, or ASCII when
+ * view_ascii), the translated word, the theme element.  Never NULL. */
+const char *vc_status_glyph(int status);
+const char *vc_status_text(int status);
+enum view_style vc_status_style(int status);
+/* "✓ completed" with *style set (may be NULL): status never by colour alone. */
+void vc_status(struct strbuf *out, int status, enum view_style *style);
+/* "→" or "->"; "·" or "|". Static strings. */
+const char *vc_arrow(void);
+const char *vc_dot(void);
+
+/* ------------------------------------------------------------ names */
+
+/* "Acme Pest Co" when the customer has a company, else "Lname, Fname",
+ * else "#ID". */
+void vc_customer_name(struct strbuf *out, const struct m_customer *c);
+/* The review's customer's name when the review has it, else "#ID"
+ * (nothing for id 0).  Returns 1 when a name was found. */
+int vc_customer_ref(struct strbuf *out, const struct ui *ui, long long id);
+/* "Fname Lname" of a cached employee, "#ID" when not cached, nothing for
+ * id 0 (callers say UNASSIGNED where that applies). */
+void vc_employee_name(struct strbuf *out, const struct ui *ui, long long id);
+/* The service type's description, else "#ID"; nothing for id 0. */
+void vc_service_type(struct strbuf *out, const struct ui *ui, long long id);
+
+/* ------------------------------------------------------------ order */
+
+/* <0, 0, >0 like strcmp. */
+int vc_cmp_ll(long long a, long long b);
+/* Text order for sorting, the same on every machine (no locale): case
+ * and accents folded first (ASCII letters, and the letters of Latin-1
+ * Supplement and Latin Extended-A to their base letters: "Ångström" sorts
+ * as "angstrom", "Æ" as "ae", "ß" as "ss"), then ties by bytes, so
+ * "Smith" < "smith" < "Smyth".  Other characters keep code point order.
+ * NULL sorts as "". */
+int vc_cmp_text(const char *a, const char *b);
+/* The folded order alone: 0 for texts that differ only in case and
+ * accents.  For sorts on several fields, which compare every field folded
+ * before breaking a tie by bytes. */
+int vc_cmp_text_folded(const char *a, const char *b);
+/* 1 when needle occurs in hay ignoring ASCII case; an empty needle matches;
+ * NULL hay matches only an empty needle. */
+int vc_contains(const char *hay, const char *needle);
+/* The filter test of a view: filter found in the text of any of its cells
+ * (ASCII case folded).  A row that is not loaded matches only by its id. */
+int vc_match_cells(const struct view *v, size_t row, const char *filter);
+/* 1 when s is a non-empty run of decimal digits. */
+int vc_all_digits(const char *s);
+/* A copy of s without its leading and trailing spaces (NULL for NULL);
+ * the caller frees it. */
+char *vc_trimmed(const char *s);
+/* Column col of rows a and b as text (v's cell op), in vc_cmp_text order. */
+int vc_cmp_cells(const struct view *v, size_t a, size_t b, size_t col);
+
+/* Formats v's header subtitle, cut to fit without splitting a UTF-8
+ * character. */
+void vc_subtitle(struct view *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ------------------------------------------------------------ errors */
+
+/* 1 when r failed.  The view keeps the rows it shows; the UI core reports
+ * the error on the message line before it hands r to the view, so views
+ * do not repeat it (a cancelled read, superseded on purpose, is never
+ * reported). */
+int vc_result_failed(struct ui *ui, const struct fetch_result *r);
+
+/* ------------------------------------------------------------ panes */
+
+/*
+ * An id-list pane (Customers, Subscriptions, Tickets, Notes): a vc_list
+ * with the `:` query that chose its search, and the view ops every such
+ * pane answers alike.  The pane is the view's priv (ui_view_new(ops, p))
+ * and owns nothing beyond what vc_pane_destroy frees.
+ */
+struct vc_pane {
+	struct vc_list list;
+	struct ui *ui;               /* set by open */
+	long long customer_id;       /* > 0: the search is that customer's */
+	char *query;                 /* the `:` text as typed, NULL none */
+	/* The `:` commands that search this pane, NULL-terminated, the first
+	 * naming the query in the subtitle; NULL: the pane takes none. */
+	const char *const *commands;
+	/* Adds query's own filters to f (after customerIDs): 0, or -1 having
+	 * told the user why (ui_error); then nothing is searched and the last
+	 * search stays.  NULL: the pane takes no words. */
+	int (*query_form)(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f);
+};
+
+/* A pane of resource rows (vc_list_init with no keep test) for customer_id
+ * (<= 0: the account) with query (copied; NULL or "": none).  resource and
+ * commands static. */
+void vc_pane_init(struct vc_pane *p, const char *resource, long long customer_id,
+                  const char *query, const char *const *commands,
+                  int (*query_form)(struct vc_pane *p, struct ui *ui, const char *query,
+                                    struct api_form *f));
+/* Runs query (NULL: none): customerIDs, query_form's filters, then the
+ * list's search and the subtitle ("customer #ID :cmd query").  0, or -1
+ * when query_form refused it. */
+int vc_pane_search(struct view *v, struct ui *ui, const char *query);
+
+/* A cell of a row not loaded yet: the row's id after id_prefix ("" or
+ * "#"; NULL: nothing, for the other columns), and *style VS_LOADING
+ * (style may be NULL). */
+void vc_pane_loading(const struct view *v, size_t row, const char *id_prefix,
+                     struct strbuf *out, enum view_style *style);
+
+/* The view ops of a pane (v->priv a struct vc_pane). */
+size_t vc_pane_count(const struct view *v);
+long long vc_pane_row_id(const struct view *v, size_t row);
+int vc_pane_loaded(const struct view *v, size_t row);
+/* The saved query again; a refused one opens the pane on no query. */
+void vc_pane_open(struct view *v, struct ui *ui);
+void vc_pane_want(struct view *v, struct ui *ui, size_t first, size_t last);
+int vc_pane_result(struct view *v, struct ui *ui, struct fetch_result *r);
+/* Pushes the detail view of the row's record. */
+void vc_pane_enter(struct view *v, struct ui *ui, size_t row);
+void vc_pane_refresh(struct view *v, struct ui *ui, int hard);
+/* One of the pane's commands searches for args (a refused query is
+ * reported, still handled); 0 for any other. */
+int vc_pane_command(struct view *v, struct ui *ui, const char *name, const char *args);
+void vc_pane_destroy(struct view *v);
+
+#endif

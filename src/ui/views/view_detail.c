@@ -1,0 +1,478 @@
+/* view_detail.c: every field of one record (by-id), with drill-down actions to related lists. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/values.h"
+#include "common/resources.h"
+#include "common/strbuf.h"
+#include "ui/views/view_common.h"
+
+/*
+ * Rows are, in order: actions ("→ Subscriptions (3)") that Enter follows,
+ * a ticket's items, then every member of the record in wire order, fields
+ * beyond the resource table included: a dispatcher sees all a record
+ * carries.  The record is the raw JSON of the by-id answer, kept whole.
+ * Row ids are fixed per kind and position, so the selection survives a
+ * refresh of the same record.
+ */
+
+enum { COL_NAME, COL_VALUE };
+
+static const struct view_column columns[] = {
+	[COL_NAME] = { N_("Field"), 26, 12, 0 },
+	[COL_VALUE] = { N_("Value"), 40, 10, VC_FLEX },
+};
+
+enum kind { DR_ACTION, DR_ITEM, DR_FIELD };
+enum action { A_SUBSCRIPTIONS, A_TICKETS, A_NOTES, A_CUSTOMER };
+
+struct drow {
+	enum kind kind;
+	enum action action;
+	long long arg;        /* A_CUSTOMER: its id; A_SUBSCRIPTIONS/A_TICKETS: count, -1 unknown */
+	const cJSON *item;    /* DR_FIELD: the member; DR_ITEM: the ticket item */
+	long long id;         /* row_id */
+};
+
+struct detail {
+	struct ui *ui;
+	char *resource;
+	long long id;
+	cJSON *record;        /* owned, NULL until loaded */
+	struct drow *rows;
+	size_t n;
+};
+
+/* Fields naming another record Enter can open. */
+static const struct {
+	const char *field, *resource;
+} links[] = {
+	{ "customerID", "customer" },
+	{ "subscriptionID", "subscription" },
+	{ "ticketID", "ticket" },
+	{ "appointmentID", "appointment" },
+	{ "routeID", "route" },
+	{ "billToAccountID", "customer" },
+};
+
+static struct detail *priv(const struct view *v)
+{
+	return v->priv;
+}
+
+static void add_row(struct detail *p, struct drow r)
+{
+	p->rows = xrealloc(p->rows, (p->n + 1) * sizeof(*p->rows));
+	p->rows[p->n++] = r;
+}
+
+static long long id_count(const cJSON *rec, const char *name)
+{
+	long long *ids = NULL;
+	size_t n = 0;
+	enum api_vstate s = api_field_ids(rec, name, &ids, &n);
+
+	free(ids);
+	if (s == API_V_OK)
+		return (long long)n;
+	return s == API_V_NULL || s == API_V_UNSET ? 0 : -1;
+}
+
+static void add_action(struct detail *p, enum action a, long long arg)
+{
+	struct drow r = { DR_ACTION, a, arg, NULL, -1 - (long long)a };
+
+	add_row(p, r);
+}
+
+static void rebuild(struct detail *p)
+{
+	const cJSON *m, *items;
+	long long other = 0, i = 0;
+
+	free(p->rows);
+	p->rows = NULL;
+	p->n = 0;
+	if (!p->record)
+		return;
+	if (strcmp(p->resource, "customer") == 0) {
+		add_action(p, A_SUBSCRIPTIONS, id_count(p->record, "subscriptionIDs"));
+		add_action(p, A_TICKETS, id_count(p->record, "ticketIDs"));
+		add_action(p, A_NOTES, -1);
+	} else if (api_field_int(p->record, "customerID", &other) == API_V_OK && other > 0) {
+		add_action(p, A_CUSTOMER, other);
+	}
+	items = cJSON_GetObjectItemCaseSensitive(p->record, "items");
+	if (strcmp(p->resource, "ticket") == 0 && cJSON_IsArray(items)) {
+		cJSON_ArrayForEach(m, items) {
+			struct drow r = { DR_ITEM, 0, 0, m, -1000 - i++ };
+
+			add_row(p, r);
+		}
+	}
+	i = 0;
+	cJSON_ArrayForEach(m, p->record) {
+		struct drow r = { DR_FIELD, 0, 0, m, ++i };
+
+		add_row(p, r);
+	}
+}
+
+static size_t detail_count(const struct view *v)
+{
+	return priv(v)->n;
+}
+
+static long long detail_row_id(const struct view *v, size_t row)
+{
+	return row < priv(v)->n ? priv(v)->rows[row].id : 0;
+}
+
+static int detail_loaded(const struct view *v, size_t row)
+{
+	return 1;
+}
+
+static void action_text(struct strbuf *out, const struct drow *r)
+{
+	static const char *const names[] = {
+		[A_SUBSCRIPTIONS] = N_("Subscriptions"),
+		[A_TICKETS] = N_("Tickets"),
+		[A_NOTES] = N_("Notes"),
+		[A_CUSTOMER] = N_("Customer"),
+	};
+
+	strbuf_addf(out, "%s %s", vc_arrow(), _(names[r->action]));
+	if ((r->action == A_SUBSCRIPTIONS || r->action == A_TICKETS) && r->arg >= 0)
+		strbuf_addf(out, " (%lld)", r->arg);
+}
+
+/* Compact text of any JSON value: strings as they are, null as nothing,
+ * arrays and objects as one-line JSON. */
+static void value_text(struct strbuf *out, const cJSON *item, int pretty)
+{
+	char *json;
+
+	if (cJSON_IsArray(item) || cJSON_IsObject(item)) {
+		json = pretty ? cJSON_Print(item) : cJSON_PrintUnformatted(item);
+		if (json)
+			strbuf_adds(out, json);
+		free(json);
+	} else if (cJSON_IsBool(item)) {
+		strbuf_adds(out, cJSON_IsTrue(item) ? "true" : "false");
+	} else {
+		api_value_text(item, out);
+	}
+}
+
+static void item_text(struct strbuf *out, const cJSON *item)
+{
+	const char *desc = NULL, *qty = NULL, *amount = NULL;
+
+	if (!cJSON_IsObject(item)) {
+		value_text(out, item, 0);
+		return;
+	}
+	api_field_text(item, "description", &desc);
+	api_field_text(item, "quantity", &qty);
+	api_field_text(item, "amount", &amount);
+	strbuf_addf(out, "%s x%s %s", desc ? desc : "", qty ? qty : "?", amount ? amount : "");
+}
+
+static int unset(const cJSON *item)
+{
+	return cJSON_IsNull(item) ||
+	       (cJSON_IsString(item) && (!*item->valuestring ||
+	                                 strncmp(item->valuestring, "0000-00-00", 10) == 0));
+}
+
+static void detail_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                        enum view_style *style)
+{
+	const struct detail *p = priv(v);
+	const struct drow *r;
+	const char *id = NULL;
+
+	if (row >= p->n)
+		return;
+	r = &p->rows[row];
+	switch (r->kind) {
+	case DR_ACTION:
+		if (col == COL_NAME)
+			action_text(out, r);
+		else if (r->action == A_CUSTOMER)
+			strbuf_addf(out, "#%lld", r->arg);
+		break;
+	case DR_ITEM:
+		if (col == COL_NAME) {
+			api_field_text(r->item, "itemID", &id);
+			strbuf_addf(out, "%s %s", _("item"), id ? id : "");
+		} else {
+			item_text(out, r->item);
+		}
+		break;
+	case DR_FIELD:
+		if (col == COL_NAME) {
+			strbuf_adds(out, r->item->string ? r->item->string : "");
+		} else {
+			value_text(out, r->item, 0);
+			if (style && unset(r->item))
+				*style = VS_DIM;
+		}
+		break;
+	}
+}
+
+/* 1 with *d set when s is a whole decimal number. */
+static int number_of(const char *s, double *d)
+{
+	char *end;
+
+	if (!*s)
+		return 0;
+	*d = strtod(s, &end);
+	return *end == '\0';
+}
+
+static int detail_compare(const struct view *v, size_t a, size_t b, size_t col)
+{
+	const struct detail *p = priv(v);
+	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
+	double da, db;
+	int c;
+
+	if (a >= p->n || b >= p->n)
+		return vc_cmp_ll((long long)a, (long long)b);
+	/* Actions stay on top, then items, whatever the column. */
+	c = vc_cmp_ll(p->rows[a].kind, p->rows[b].kind);
+	if (c)
+		return c;
+	detail_cell(v, a, col, &sa, NULL);
+	detail_cell(v, b, col, &sb, NULL);
+	if (number_of(strbuf_str(&sa), &da) && number_of(strbuf_str(&sb), &db))
+		c = (da > db) - (da < db);
+	else
+		c = vc_cmp_text(strbuf_str(&sa), strbuf_str(&sb));
+	strbuf_free(&sa);
+	strbuf_free(&sb);
+	return c ? c : vc_cmp_ll((long long)a, (long long)b);
+}
+
+static int detail_match(const struct view *v, size_t row, const char *filter)
+{
+	return vc_match_cells(v, row, filter);
+}
+
+static void detail_preview(const struct view *v, size_t row, struct strbuf *out)
+{
+	const struct detail *p = priv(v);
+	const struct drow *r;
+
+	if (row >= p->n)
+		return;
+	r = &p->rows[row];
+	switch (r->kind) {
+	case DR_ACTION:
+		action_text(out, r);
+		strbuf_addf(out, "\n%s\n", _("Enter opens it."));
+		break;
+	case DR_ITEM:
+		value_text(out, r->item, 1);
+		strbuf_addc(out, '\n');
+		break;
+	case DR_FIELD:
+		strbuf_addf(out, "%s:\n", r->item->string ? r->item->string : "");
+		value_text(out, r->item, 1);
+		strbuf_addc(out, '\n');
+		break;
+	}
+}
+
+/* A text member when present and not empty, else NULL. */
+static const char *text_of(const cJSON *rec, const char *name)
+{
+	const char *t = NULL;
+
+	return rec && api_field_text(rec, name, &t) == API_V_OK && *t ? t : NULL;
+}
+
+static void set_subtitle(struct view *v)
+{
+	const struct detail *p = priv(v);
+	static const char *const names[] = { "companyName", "title", "description",
+	                                     "serviceType", "invoiceNumber" };
+	const char *lname = text_of(p->record, "lname"), *fname = text_of(p->record, "fname");
+	const char *name = text_of(p->record, names[0]);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!name && lname)
+		strbuf_addf(&sb, "%s%s%s", lname, fname ? ", " : "", fname ? fname : "");
+	for (size_t i = 1; !name && !sb.len && i < sizeof(names) / sizeof(names[0]); i++)
+		name = text_of(p->record, names[i]);
+	if (name)
+		strbuf_adds(&sb, name);
+	if (sb.len)
+		vc_subtitle(v, "%s #%lld %s %s", p->resource, p->id,
+		         vc_dot(), strbuf_str(&sb));
+	else
+		vc_subtitle(v, "%s #%lld", p->resource, p->id);
+	strbuf_free(&sb);
+}
+
+static void submit(struct view *v, struct ui *ui)
+{
+	struct detail *p = priv(v);
+	const struct resource *res = res_find(p->resource);
+
+	if (!res || !(res->ops & OP_BYID)) {
+		ui_error(ui, _("%s records cannot be read one by one"), p->resource);
+		return;
+	}
+	ui_submit(ui, v, fetch_job_record(v->slot, p->resource, p->id, NULL));
+}
+
+static void detail_open(struct view *v, struct ui *ui)
+{
+	priv(v)->ui = ui;
+	set_subtitle(v);
+	submit(v, ui);
+}
+
+static void detail_want(struct view *v, struct ui *ui, size_t first, size_t last)
+{
+	/* The record comes whole. */
+}
+
+static int detail_result(struct view *v, struct ui *ui, struct fetch_result *r)
+{
+	struct detail *p = priv(v);
+	const struct resource *res = res_find(p->resource);
+
+	p->ui = ui;
+	if (r->kind == FETCH_REFRESH) {
+		/* The record on screen changed: read it again (one by-id). */
+		for (size_t i = 0; res && res->class_id && i < r->n_changes; i++)
+			if (r->changes[i].class_id == res->class_id && r->changes[i].id == p->id) {
+				submit(v, ui);
+				break;
+			}
+		return 0;
+	}
+	if (r->kind != FETCH_RECORD)
+		return 0;
+	if (vc_result_failed(ui, r))
+		return 0;
+	if (!cJSON_IsObject(r->record)) {
+		ui_error(ui, _("%s #%lld: the answer carried no record"), p->resource, p->id);
+		return 0;
+	}
+	cJSON_Delete(p->record);
+	p->record = r->record;
+	r->record = NULL;
+	rebuild(p);
+	set_subtitle(v);
+	return 1;
+}
+
+static void enter_field(struct detail *p, struct ui *ui, const struct drow *r)
+{
+	const struct resource *res = res_find(p->resource);
+	long long id;
+
+	if (!r->item->string || (res && strcmp(r->item->string, res->pk) == 0))
+		return;
+	for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++)
+		if (strcmp(r->item->string, links[i].field) == 0) {
+			/* billToAccountID is often the customer itself. */
+			if (api_field_int(p->record, links[i].field, &id) == API_V_OK && id > 0 &&
+			    !(id == p->id && strcmp(links[i].resource, p->resource) == 0))
+				ui_push(ui, view_detail_new(links[i].resource, id));
+			return;
+		}
+}
+
+static void detail_enter(struct view *v, struct ui *ui, size_t row)
+{
+	struct detail *p = priv(v);
+	const struct drow *r;
+
+	if (row >= p->n)
+		return;
+	r = &p->rows[row];
+	if (r->kind == DR_FIELD) {
+		enter_field(p, ui, r);
+		return;
+	}
+	if (r->kind != DR_ACTION)
+		return;
+	switch (r->action) {
+	case A_SUBSCRIPTIONS:
+		ui_push(ui, view_subscriptions_new(p->id, NULL));
+		break;
+	case A_TICKETS:
+		ui_push(ui, view_tickets_new(p->id, NULL));
+		break;
+	case A_NOTES:
+		ui_push(ui, view_notes_new(p->id));
+		break;
+	case A_CUSTOMER:
+		ui_push(ui, view_detail_new("customer", r->arg));
+		break;
+	}
+}
+
+static void detail_refresh(struct view *v, struct ui *ui, int hard)
+{
+	submit(v, ui);
+}
+
+static int detail_command(struct view *v, struct ui *ui, const char *name, const char *args)
+{
+	return 0;
+}
+
+static void detail_destroy(struct view *v)
+{
+	struct detail *p = priv(v);
+
+	if (!p)
+		return;
+	cJSON_Delete(p->record);
+	free(p->rows);
+	free(p->resource);
+	free(p);
+	v->priv = NULL;
+}
+
+static const struct view_ops detail_ops = {
+	.name = "detail",
+	.title = N_("Detail"),
+	.columns = columns,
+	.n_columns = sizeof(columns) / sizeof(columns[0]),
+	.count = detail_count,
+	.row_id = detail_row_id,
+	.loaded = detail_loaded,
+	.cell = detail_cell,
+	.compare = detail_compare,
+	.match = detail_match,
+	.preview = detail_preview,
+	.open = detail_open,
+	.want = detail_want,
+	.result = detail_result,
+	.enter = detail_enter,
+	.refresh = detail_refresh,
+	.command = detail_command,
+	.destroy = detail_destroy,
+};
+
+struct view *view_detail_new(const char *resource, long long id)
+{
+	struct detail *p = xcalloc(1, sizeof(*p));
+
+	p->resource = xstrdup(resource ? resource : "");
+	p->id = id;
+	return ui_view_new(&detail_ops, p);
+}

@@ -1,0 +1,564 @@
+/* view_list.c: id lists from a search, resolved in chunks as they scroll into view. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/resources.h"
+#include "common/strbuf.h"
+#include "ui/views/view_common.h"
+
+/* Per position of the id list. */
+enum {
+	ST_NONE,   /* not loaded, not asked for */
+	ST_ASKED,  /* in the rows request in flight */
+	ST_DONE,   /* loaded */
+	ST_STALE,  /* loaded, but changed since: fetched again when in view */
+	ST_GONE,   /* the get did not return it: deleted since the search */
+};
+
+enum { BUSY_LIST = 1, BUSY_ROWS = 2, BUSY_NAMES = 3 };
+
+static long long row_id_of(const void *row)
+{
+	long long id;
+
+	memcpy(&id, row, sizeof(id));
+	return id;
+}
+
+/* Position of id in the ascending id list, or (size_t)-1. */
+static size_t pos_of(const struct vc_list *l, long long id)
+{
+	size_t lo = 0, hi = l->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->ids[mid] < id)
+			lo = mid + 1;
+		else if (l->ids[mid] > id)
+			hi = mid;
+		else
+			return mid;
+	}
+	return (size_t)-1;
+}
+
+static int hidden(const struct vc_list *l, size_t pos)
+{
+	const void *row;
+
+	if (l->state[pos] == ST_GONE)
+		return 1;
+	if (!l->keep)
+		return 0;
+	row = m_table_get(l->rows, l->ids[pos]);
+	return row && !l->keep(row);
+}
+
+/* Recomputes the view rows after states or rows changed. */
+static void reshow(struct vc_list *l)
+{
+	size_t k = 0, i;
+
+	for (i = 0; i < l->n && !hidden(l, i); i++)
+		;
+	free(l->shown);
+	l->shown = NULL;
+	l->n_shown = l->n;
+	if (i == l->n)
+		return;
+	l->shown = xmalloc((l->n ? l->n : 1) * sizeof(*l->shown));
+	for (i = 0; i < l->n; i++)
+		if (!hidden(l, i))
+			l->shown[k++] = i;
+	l->n_shown = k;
+}
+
+void vc_list_init(struct vc_list *l, const char *resource, int (*keep)(const void *row))
+{
+	const struct resource *res = res_find(resource);
+
+	memset(l, 0, sizeof(*l));
+	l->resource = resource;
+	l->class_id = res ? res->class_id : 0;
+	l->keep = keep;
+	api_form_init(&l->filters);
+	l->rows = m_table_new(m_row_free_fn(resource));
+}
+
+void vc_list_name_customers(struct vc_list *l, long long (*customer_of)(const void *row))
+{
+	l->customer_of = customer_of;
+	if (!l->customers)
+		l->customers = m_table_new(m_row_free_fn("customer"));
+}
+
+int vc_list_customer_name(const struct vc_list *l, const struct ui *ui, long long id,
+                          struct strbuf *out)
+{
+	const struct m_review *rv = ui ? ui_review(ui) : NULL;
+	const struct m_customer *c = rv ? m_table_get(rv->customers, id) : NULL;
+
+	if (id == 0)
+		return 0;
+	if (!c)
+		c = m_table_get(l->customers, id);
+	if (c)
+		vc_customer_name(out, c);
+	else
+		strbuf_addf(out, "#%lld", id);
+	return c != NULL;
+}
+
+void vc_list_free(struct vc_list *l)
+{
+	api_form_free(&l->filters);
+	free(l->ids);
+	free(l->state);
+	free(l->shown);
+	free(l->asked);
+	free(l->pending_names);
+	m_table_free(l->rows);
+	m_table_free(l->customers);
+	memset(l, 0, sizeof(*l));
+}
+
+void vc_list_set_keep(struct vc_list *l, int (*keep)(const void *row))
+{
+	l->keep = keep;
+	reshow(l);
+}
+
+/* Puts back the positions of the rows request in flight: it will not answer. */
+static void unask(struct vc_list *l)
+{
+	for (size_t i = 0; i < l->n_asked; i++) {
+		size_t pos = pos_of(l, l->asked[i]);
+
+		if (pos != (size_t)-1 && l->state[pos] == ST_ASKED)
+			l->state[pos] = m_table_get(l->rows, l->ids[pos]) ? ST_STALE : ST_NONE;
+	}
+	free(l->asked);
+	l->asked = NULL;
+	l->n_asked = 0;
+}
+
+static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int hard)
+{
+	if (l->busy == BUSY_ROWS)
+		unask(l);
+	if (hard) {
+		/* R: nothing kept, everything shown again comes from the wire. */
+		m_table_free(l->rows);
+		l->rows = m_table_new(m_row_free_fn(l->resource));
+		for (size_t i = 0; i < l->n; i++)
+			l->state[i] = ST_NONE;
+		reshow(l);
+	}
+	l->want_again = 0;
+	l->failed = 0;
+	l->busy = BUSY_LIST;
+	l->busy_gen = ui_submit(ui, v, fetch_job_list(v->slot, l->resource, &l->filters));
+}
+
+void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
+                    const struct api_form *filters, int hard)
+{
+	api_form_free(&l->filters);
+	api_form_init(&l->filters);
+	if (filters)
+		api_form_copy(&l->filters, filters);
+	l->have_search = 1;
+	submit_search(l, v, ui, hard);
+}
+
+void vc_list_refresh(struct vc_list *l, struct view *v, struct ui *ui, int hard)
+{
+	/* r: the core's tick says which records changed, and refresh_result
+	 * fetches the loaded ones again; a second search would fetch every
+	 * row in view.  The tick has nothing to give a list the changelog
+	 * does not cover, one whose search has not answered, or one whose
+	 * last get failed (its rows wait for a search): those search again. */
+	if (!hard && l->class_id && l->listed && !l->failed) {
+		ui_refresh(ui);
+		return;
+	}
+	submit_search(l, v, ui, hard);
+}
+
+size_t vc_list_count(const struct vc_list *l)
+{
+	return l->n_shown;
+}
+
+static size_t position(const struct vc_list *l, size_t row)
+{
+	if (row >= l->n_shown)
+		return (size_t)-1;
+	return l->shown ? l->shown[row] : row;
+}
+
+long long vc_list_id(const struct vc_list *l, size_t row)
+{
+	size_t pos = position(l, row);
+
+	return pos == (size_t)-1 ? 0 : l->ids[pos];
+}
+
+const void *vc_list_row(const struct vc_list *l, size_t row)
+{
+	size_t pos = position(l, row);
+
+	return pos == (size_t)-1 ? NULL : m_table_get(l->rows, l->ids[pos]);
+}
+
+int vc_list_loaded(const struct vc_list *l, size_t row)
+{
+	return vc_list_row(l, row) != NULL;
+}
+
+static int cmp_ids(const void *a, const void *b)
+{
+	return vc_cmp_ll(*(const long long *)a, *(const long long *)b);
+}
+
+/* Sends one get for ids (ownership taken, n >= 1), marking them asked. */
+static void ask(struct vc_list *l, struct view *v, struct ui *ui, long long *ids, size_t n)
+{
+	qsort(ids, n, sizeof(*ids), cmp_ids);
+	for (size_t i = 0; i < n; i++) {
+		size_t pos = pos_of(l, ids[i]);
+
+		if (pos != (size_t)-1)
+			l->state[pos] = ST_ASKED;
+	}
+	free(l->asked);
+	l->asked = ids;
+	l->n_asked = n;
+	l->busy = BUSY_ROWS;
+	l->busy_gen = ui_submit(ui, v, fetch_job_rows(v->slot, l->resource, ids, n));
+}
+
+static int needs(const struct vc_list *l, size_t row)
+{
+	size_t pos = position(l, row);
+
+	return pos != (size_t)-1 && (l->state[pos] == ST_NONE || l->state[pos] == ST_STALE);
+}
+
+void vc_list_want(struct vc_list *l, struct view *v, struct ui *ui, size_t first, size_t last)
+{
+	long long *ids;
+	size_t n = 0, r, need = 0, span;
+
+	if (!l->listed)
+		return;
+	if (l->busy) {
+		/* One request in flight per view: a second would cancel the first. */
+		l->want_again = 1;
+		l->again_first = first;
+		l->again_last = last;
+		return;
+	}
+	if (l->failed)
+		return;
+	if (last > l->n_shown)
+		last = l->n_shown;
+	for (r = first; r < last; r++)
+		if (needs(l, r) && m_table_get(l->rows, vc_list_id(l, r)) == NULL)
+			need++;
+	/* Nothing on screen is a placeholder: nothing to spend a read on. */
+	if (!need)
+		return;
+	ids = xmalloc(VC_CHUNK * sizeof(*ids));
+	for (r = first; r < last && n < VC_CHUNK; r++)
+		if (needs(l, r))
+			ids[n++] = vc_list_id(l, r);
+	/* Fill the chunk with the neighbours, alternately below and above, so
+	 * the next page down (or up) is already there. */
+	for (span = 1; n < VC_CHUNK && span <= VC_CHUNK; span++) {
+		int inside = 0;
+
+		if (last - 1 + span < l->n_shown) {
+			inside = 1;
+			if (needs(l, last - 1 + span))
+				ids[n++] = vc_list_id(l, last - 1 + span);
+		}
+		if (n < VC_CHUNK && first >= span) {
+			inside = 1;
+			if (needs(l, first - span))
+				ids[n++] = vc_list_id(l, first - span);
+		}
+		if (!inside)
+			break;
+	}
+	ask(l, v, ui, ids, n);
+}
+
+/* Takes the rows of r that the list holds positions for; returns how many. */
+static size_t take_rows(struct vc_list *l, struct fetch_result *r)
+{
+	size_t taken = 0;
+
+	if (l->customer_of && r->n_rows)
+		l->pending_names = xrealloc(l->pending_names, (l->n_pending_names + r->n_rows) *
+		                                                  sizeof(*l->pending_names));
+
+	for (size_t i = 0; i < r->n_rows; i++) {
+		size_t pos;
+
+		if (!r->rows || !r->rows[i])
+			continue;
+		pos = pos_of(l, row_id_of(r->rows[i]));
+		if (pos == (size_t)-1)
+			continue;
+		if (l->customer_of) {
+			long long cid = l->customer_of(r->rows[i]);
+
+			if (cid > 0 && !m_table_get(l->customers, cid))
+				l->pending_names[l->n_pending_names++] = cid;
+		}
+		m_table_put(l->rows, r->rows[i]);
+		r->rows[i] = NULL;
+		l->state[pos] = ST_DONE;
+		taken++;
+	}
+	return taken;
+}
+
+/* A customer row holding only the names (what the list shows). */
+static struct m_customer *name_copy(const struct m_customer *c)
+{
+	struct m_customer *n = xcalloc(1, sizeof(*n));
+
+	n->id = c->id;
+	n->fname = xstrdup(c->fname ? c->fname : "");
+	n->lname = xstrdup(c->lname ? c->lname : "");
+	n->company = xstrdup(c->company ? c->company : "");
+	return n;
+}
+
+/* Sends one get for the names of the customers of the rows just taken
+ * that neither the review nor the list knows; 1 when it sent one. */
+static int ask_names(struct vc_list *l, struct view *v, struct ui *ui)
+{
+	const struct m_review *rv = ui_review(ui);
+	long long *ids = l->pending_names;
+	size_t n = 0, k = 0;
+
+	l->pending_names = NULL;
+	if (!ids)
+		return 0;
+	qsort(ids, l->n_pending_names, sizeof(*ids), cmp_ids);
+	for (size_t i = 0; i < l->n_pending_names; i++) {
+		if (n && ids[n - 1] == ids[i])
+			continue;
+		ids[n++] = ids[i];
+	}
+	l->n_pending_names = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct m_customer *c = rv ? m_table_get(rv->customers, ids[i]) : NULL;
+
+		/* The review goes with the day: keep a copy of the name. */
+		if (c)
+			m_table_put(l->customers, name_copy(c));
+		else if (k < VC_CHUNK)
+			ids[k++] = ids[i];
+	}
+	if (k) {
+		l->busy = BUSY_NAMES;
+		l->busy_gen = ui_submit(ui, v, fetch_job_rows(v->slot, "customer", ids, k));
+	}
+	free(ids);
+	return k > 0;
+}
+
+static int names_result(struct vc_list *l, struct view *v, struct ui *ui,
+                        struct fetch_result *r)
+{
+	size_t taken = 0;
+
+	l->busy = 0;
+	/* Partial answers still name who they can. */
+	for (size_t i = 0; r->rows && i < r->n_rows; i++) {
+		if (!r->rows[i])
+			continue;
+		m_table_put(l->customers, r->rows[i]);
+		r->rows[i] = NULL;
+		taken++;
+	}
+	if (l->want_again && !l->failed) {
+		l->want_again = 0;
+		vc_list_want(l, v, ui, l->again_first, l->again_last);
+	}
+	return taken > 0;
+}
+
+struct purge {
+	const struct vc_list *l;
+	long long *drop;
+	size_t n, cap;
+};
+
+static void purge_visit(void *row, void *ctx)
+{
+	struct purge *p = ctx;
+	long long id = row_id_of(row);
+
+	if (pos_of(p->l, id) != (size_t)-1)
+		return;
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		p->drop = xrealloc(p->drop, p->cap * sizeof(*p->drop));
+	}
+	p->drop[p->n++] = id;
+}
+
+static int list_result(struct vc_list *l, struct view *v, struct ui *ui, struct fetch_result *r)
+{
+	struct purge p = { l, NULL, 0, 0 };
+
+	l->busy = 0;
+	if (vc_result_failed(ui, r))
+		return 0; /* the rows shown stay */
+	free(l->ids);
+	free(l->state);
+	free(l->asked);
+	l->asked = NULL;
+	l->n_asked = 0;
+	l->ids = r->ids;
+	l->n = r->ids ? r->n_ids : 0;
+	r->ids = NULL;
+	/* Positions are found by bisection: hold the contract (ascending) even
+	 * if an answer bent it. */
+	for (size_t i = 1; i < l->n; i++)
+		if (l->ids[i - 1] >= l->ids[i]) {
+			size_t k = 1;
+
+			qsort(l->ids, l->n, sizeof(*l->ids), cmp_ids);
+			for (size_t j = 1; j < l->n; j++)
+				if (l->ids[j] != l->ids[k - 1])
+					l->ids[k++] = l->ids[j];
+			l->n = k;
+			break;
+		}
+	l->state = xcalloc(l->n ? l->n : 1, 1);
+	/* Rows of records the search no longer matches go; the others stay on
+	 * screen and are fetched again when they next come into view. */
+	m_table_each(l->rows, purge_visit, &p);
+	for (size_t i = 0; i < p.n; i++)
+		m_table_remove(l->rows, p.drop[i]);
+	free(p.drop);
+	for (size_t i = 0; i < l->n; i++)
+		if (m_table_get(l->rows, l->ids[i]))
+			l->state[i] = ST_STALE;
+	take_rows(l, r);
+	l->listed = 1;
+	l->failed = 0;
+	l->want_again = 0;
+	reshow(l);
+	ask_names(l, v, ui);
+	return 1;
+}
+
+static int rows_result(struct vc_list *l, struct view *v, struct ui *ui, struct fetch_result *r)
+{
+	int failed, changed;
+
+	l->busy = 0;
+	failed = vc_result_failed(ui, r);
+	changed = take_rows(l, r) > 0;
+	if (failed) {
+		/* Not again on every redraw: r asks again. */
+		if (r->err.kind != API_ERR_CANCELLED)
+			l->failed = 1;
+		unask(l);
+	} else {
+		for (size_t i = 0; i < l->n_asked; i++) {
+			size_t pos = pos_of(l, l->asked[i]);
+
+			if (pos == (size_t)-1 || l->state[pos] != ST_ASKED)
+				continue;
+			l->state[pos] = ST_GONE;
+			m_table_remove(l->rows, l->asked[i]);
+			changed = 1;
+		}
+		free(l->asked);
+		l->asked = NULL;
+		l->n_asked = 0;
+	}
+	reshow(l);
+	/* Names first: the rows just shown want them; the waiting want
+	 * follows their answer. */
+	if (!ask_names(l, v, ui) && l->want_again && !l->failed) {
+		l->want_again = 0;
+		vc_list_want(l, v, ui, l->again_first, l->again_last);
+	}
+	return changed;
+}
+
+/* Changed records the list shows are fetched again (one get, only of
+ * those), so an auto-refresh tick costs nothing for a list it did not touch. */
+static void refresh_result(struct vc_list *l, struct view *v, struct ui *ui,
+                           const struct fetch_result *r)
+{
+	long long *ids = NULL;
+	size_t n = 0;
+
+	if (!l->class_id || r->err.kind != API_OK)
+		return;
+	for (size_t i = 0; i < r->n_changes; i++) {
+		size_t pos;
+
+		if (r->changes[i].class_id != l->class_id)
+			continue;
+		pos = pos_of(l, r->changes[i].id);
+		if (pos == (size_t)-1 || l->state[pos] != ST_DONE)
+			continue;
+		l->state[pos] = ST_STALE;
+		if (!ids)
+			ids = xmalloc(VC_CHUNK * sizeof(*ids));
+		if (n < VC_CHUNK)
+			ids[n++] = r->changes[i].id;
+	}
+	if (n && !l->busy && !l->failed)
+		ask(l, v, ui, ids, n);
+	else
+		free(ids);
+}
+
+int vc_list_result(struct vc_list *l, struct view *v, struct ui *ui, struct fetch_result *r)
+{
+	if (r->kind == FETCH_REFRESH) {
+		refresh_result(l, v, ui, r);
+		return 0;
+	}
+	if (r->kind != FETCH_LIST && r->kind != FETCH_ROWS)
+		return 0;
+	/* Only the answer to what is in flight: an older one was superseded. */
+	if (!l->busy || r->gen != l->busy_gen || !r->resource)
+		return 0;
+	if (l->busy == BUSY_NAMES)
+		return r->kind == FETCH_ROWS && strcmp(r->resource, "customer") == 0 ?
+		       names_result(l, v, ui, r) : 0;
+	if (strcmp(r->resource, l->resource) != 0)
+		return 0;
+	if (r->kind == FETCH_LIST)
+		return l->busy == BUSY_LIST ? list_result(l, v, ui, r) : 0;
+	return l->busy == BUSY_ROWS ? rows_result(l, v, ui, r) : 0;
+}
+
+int vc_list_cmp_unloaded(const struct vc_list *l, size_t a, size_t b, int *cmp)
+{
+	int la = vc_list_loaded(l, a), lb = vc_list_loaded(l, b);
+
+	if (la && lb)
+		return 0;
+	if (la != lb)
+		*cmp = la ? -1 : 1;
+	else
+		*cmp = vc_cmp_ll(vc_list_id(l, a), vc_list_id(l, b));
+	return 1;
+}

@@ -1,0 +1,402 @@
+/* view_stops.c: the Stops pane: one route's stops in order, with a preview of the selected one. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "ui/views/view_common.h"
+
+/*
+ * Everything shown comes from the day's review (the stops, their customers,
+ * the cached employees and service types): selecting a stop costs no
+ * request.  As in the Routes pane, the stop order is rebuilt when the core
+ * says the review changed (the result op) or the review is another one, and
+ * rows are appointment ids looked up again in the review on every call,
+ * because the core replaces review rows when a refresh lands.
+ */
+
+enum {
+	COL_SEQ, COL_WINDOW, COL_CUSTOMER, COL_CITY, COL_SERVICE, COL_STATUS, COL_CALL,
+	COL_INOUT, COL_OWED,
+};
+
+/* Preferred widths fit the usual text ("Commercial Pest Control"), so a wide
+ * terminal cuts none; the windows keep their width (min = width:
+ * "07:38-08:0…" says less than a dropped column); money keeps room for
+ * 99999.99. */
+static const struct view_column columns[] = {
+	[COL_SEQ] = { N_("#"), 3, 2, VC_RIGHT },
+	[COL_WINDOW] = { N_("Window"), 14, 14, 0 },
+	[COL_CUSTOMER] = { N_("Customer"), 20, 10, VC_FLEX },
+	[COL_CITY] = { N_("City"), 12, 5, 0 },
+	[COL_SERVICE] = { N_("Service"), 23, 5, 0 },
+	[COL_STATUS] = { N_("Status"), 13, 11, 0 },
+	[COL_CALL] = { N_("Call"), 4, 4, 0 },
+	[COL_INOUT] = { N_("In-Out"), 11, 11, 0 },
+	[COL_OWED] = { N_("Owed"), 9, 8, VC_RIGHT },
+};
+
+struct stops {
+	struct ui *ui;
+	long long route_id;
+	long long *ids; /* appointment ids in route order */
+	size_t n;
+	const struct m_review *built_from;
+};
+
+static struct stops *priv(const struct view *v)
+{
+	return v->priv;
+}
+
+/* The day's review, or NULL while the core fetches it (see view_routes.c:
+ * the views never ask for a review themselves). */
+static const struct m_review *review(const struct stops *p)
+{
+	const struct m_review *rv = p->ui ? ui_review(p->ui) : NULL;
+
+	return rv && strcmp(rv->date, ui_date(p->ui)) == 0 ? rv : NULL;
+}
+
+static void rebuild(struct stops *p)
+{
+	const struct m_review *rv = review(p);
+	const struct m_appt **appts = NULL;
+
+	free(p->ids);
+	p->ids = NULL;
+	p->n = 0;
+	p->built_from = rv;
+	if (!rv)
+		return;
+	p->n = m_review_stops(rv, p->route_id, &appts);
+	p->ids = xcalloc(p->n ? p->n : 1, sizeof(*p->ids));
+	for (size_t i = 0; i < p->n; i++)
+		p->ids[i] = appts[i]->id;
+	free(appts);
+}
+
+static const struct m_appt *appt_at(const struct stops *p, size_t row)
+{
+	const struct m_review *rv = review(p);
+
+	return rv && row < p->n ? m_table_get(rv->appts, p->ids[row]) : NULL;
+}
+
+static const struct m_customer *customer_of(const struct stops *p, const struct m_appt *a)
+{
+	const struct m_review *rv = review(p);
+
+	return rv && a ? m_table_get(rv->customers, a->customer_id) : NULL;
+}
+
+static size_t stops_count(const struct view *v)
+{
+	struct stops *p = priv(v);
+
+	if (review(p) != p->built_from)
+		rebuild(p);
+	return p->n;
+}
+
+static long long stops_row_id(const struct view *v, size_t row)
+{
+	return row < priv(v)->n ? priv(v)->ids[row] : 0;
+}
+
+static int stops_loaded(const struct view *v, size_t row)
+{
+	return 1;
+}
+
+static void window_text(struct strbuf *out, const struct m_appt *a)
+{
+	vc_span(out, a->start, a->end);
+	if (a->time_window && *a->time_window)
+		strbuf_addf(out, "%s%s", out->len ? " " : "", a->time_window);
+}
+
+static void stops_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                       enum view_style *style)
+{
+	const struct stops *p = priv(v);
+	const struct m_appt *a = appt_at(p, row);
+	const struct m_customer *c = customer_of(p, a);
+
+	if (!a)
+		return;
+	switch (col) {
+	case COL_SEQ:
+		strbuf_addf(out, "%d", a->sequence);
+		break;
+	case COL_WINDOW:
+		window_text(out, a);
+		break;
+	case COL_CUSTOMER:
+		if (c)
+			vc_customer_name(out, c);
+		else
+			strbuf_addf(out, "#%lld", a->customer_id);
+		break;
+	case COL_CITY:
+		if (c && c->city)
+			strbuf_adds(out, c->city);
+		break;
+	case COL_SERVICE:
+		vc_service_type(out, p->ui, a->service_type_id);
+		break;
+	case COL_STATUS:
+		vc_status(out, a->status, style);
+		break;
+	case COL_CALL:
+		if (a->call_ahead)
+			strbuf_adds(out, _("yes"));
+		break;
+	case COL_INOUT:
+		vc_span(out, a->time_in, a->time_out);
+		break;
+	case COL_OWED:
+		if (c)
+			vc_money_due(out, c->balance, style);
+		break;
+	}
+}
+
+/* Status order as a dispatcher reads a route: open work first. */
+static int status_rank(int status)
+{
+	switch (status) {
+	case M_PENDING: return 0;
+	case M_NOSHOW: return 1;
+	case M_COMPLETED: return 2;
+	case M_RESCHEDULED: return 3;
+	case M_CANCELLED: return 4;
+	default: return 5;
+	}
+}
+
+static int stops_compare(const struct view *v, size_t a, size_t b, size_t col)
+{
+	const struct stops *p = priv(v);
+	const struct m_appt *x = appt_at(p, a), *y = appt_at(p, b);
+	const struct m_customer *cx, *cy;
+	int c = 0;
+
+	if (!x || !y)
+		return vc_cmp_ll(x ? 0 : 1, y ? 0 : 1);
+	cx = customer_of(p, x);
+	cy = customer_of(p, y);
+	switch (col) {
+	case COL_SEQ:
+		c = vc_cmp_ll(x->sequence, y->sequence);
+		break;
+	case COL_WINDOW:
+		c = strcmp(x->start, y->start);
+		if (!c)
+			c = strcmp(x->end, y->end);
+		break;
+	case COL_STATUS:
+		c = vc_cmp_ll(status_rank(x->status), status_rank(y->status));
+		break;
+	case COL_CALL:
+		c = vc_cmp_ll(x->call_ahead, y->call_ahead);
+		break;
+	case COL_OWED:
+		c = vc_cmp_ll(cx ? cx->balance : 0, cy ? cy->balance : 0);
+		break;
+	default:
+		c = vc_cmp_cells(v, a, b, col);
+	}
+	/* Equal keys keep the route's order. */
+	return c ? c : vc_cmp_ll((long long)a, (long long)b);
+}
+
+static int stops_match(const struct view *v, size_t row, const char *filter)
+{
+	const struct stops *p = priv(v);
+	const struct m_appt *a = appt_at(p, row);
+	const struct m_customer *c = customer_of(p, a);
+
+	if (vc_match_cells(v, row, filter))
+		return 1;
+	return c && (vc_contains(c->address, filter) || vc_contains(c->phone, filter) ||
+	             vc_contains(c->zip, filter));
+}
+
+static void line(struct strbuf *out, const char *label, const char *text)
+{
+	if (text && *text)
+		strbuf_addf(out, "%s: %s\n", label, text);
+}
+
+static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
+{
+	const struct stops *p = priv(v);
+	const struct m_appt *a = appt_at(p, row);
+	const struct m_customer *c = customer_of(p, a);
+	const struct m_review *rv = review(p);
+	const struct m_route *r = rv ? m_table_get(rv->routes, p->route_id) : NULL;
+
+	if (!a)
+		return;
+	/* The route's day alert and notes first: the Routes pane shows only
+	 * their flags, and an alert (a gate code, a dog) matters at every
+	 * stop.  The same lines for every stop cost nothing to redraw. */
+	if (r) {
+		line(out, _("Day alert"), r->day_alert);
+		line(out, _("Day notes"), r->day_notes);
+	}
+	if (c) {
+		vc_customer_name(out, c);
+		strbuf_addf(out, " #%lld\n", c->id);
+		if (c->company && *c->company && (*c->lname || *c->fname))
+			strbuf_addf(out, "%s %s\n", c->fname ? c->fname : "", c->lname ? c->lname : "");
+		if (c->address && *c->address)
+			strbuf_addf(out, "%s\n", c->address);
+		strbuf_addf(out, "%s %s %s\n", c->city ? c->city : "", c->state ? c->state : "",
+		            c->zip ? c->zip : "");
+		line(out, _("Phone"), c->phone);
+		line(out, _("Email"), c->email);
+		strbuf_addf(out, "%s: ", _("Balance"));
+		vc_money(out, c->balance);
+		if (c->balance > 0) {
+			strbuf_adds(out, " (");
+			strbuf_addf(out, ngettext("%d day", "%d days", c->balance_age), c->balance_age);
+			strbuf_addc(out, ')');
+		}
+		strbuf_addc(out, '\n');
+		line(out, _("Customer notes"), c->red_notes);
+	} else {
+		strbuf_addf(out, "%s #%lld\n", _("Customer"), a->customer_id);
+	}
+	strbuf_addf(out, "%s ", vc_status_glyph(a->status));
+	strbuf_addf(out, "%s", vc_status_text(a->status));
+	if (a->start[0]) {
+		strbuf_adds(out, " ");
+		window_text(out, a);
+	}
+	if (a->time_in[0]) {
+		strbuf_addf(out, " %s %s ", vc_dot(), _("in/out"));
+		vc_span(out, a->time_in, a->time_out);
+	}
+	strbuf_addc(out, '\n');
+	line(out, _("Appointment notes"), a->notes);
+	line(out, _("Office notes"), a->office_notes);
+	{
+		struct strbuf t = STRBUF_INIT;
+
+		vc_service_type(&t, p->ui, a->service_type_id);
+		if (a->subscription_id > 0)
+			strbuf_addf(out, "%s #%lld %s %s\n", _("Subscription"), a->subscription_id,
+			            vc_dot(), strbuf_str(&t));
+		else
+			strbuf_addf(out, "%s %s %s\n", _("Stand-alone service"), vc_dot(),
+			            strbuf_str(&t));
+		strbuf_free(&t);
+	}
+	if (a->ticket_id > 0)
+		strbuf_addf(out, "%s #%lld\n", _("Open ticket"), a->ticket_id);
+	if (a->tech_id > 0) {
+		strbuf_addf(out, "%s: ", _("Technician"));
+		vc_employee_name(out, p->ui, a->tech_id);
+		strbuf_addc(out, '\n');
+	}
+}
+
+/* "Route 03 · 2026-11-20", or "route 12" until the review is there. */
+static void set_subtitle(struct view *v)
+{
+	const struct stops *p = priv(v);
+	const struct m_review *rv = review(p);
+	const struct m_route *r = rv ? m_table_get(rv->routes, p->route_id) : NULL;
+
+	if (r && r->title && *r->title)
+		vc_subtitle(v, "%s %s %s", r->title, vc_dot(), r->date);
+	else
+		vc_subtitle(v, "%s %lld", _("route"), p->route_id);
+}
+
+static void stops_open(struct view *v, struct ui *ui)
+{
+	struct stops *p = priv(v);
+
+	/* No review yet: the core is fetching the day and tells every view
+	 * when it lands; asking again here would spend a second review. */
+	p->ui = ui;
+	rebuild(p);
+	set_subtitle(v);
+}
+
+static void stops_want(struct view *v, struct ui *ui, size_t first, size_t last)
+{
+	/* The stops come with the review. */
+}
+
+static int stops_result(struct view *v, struct ui *ui, struct fetch_result *r)
+{
+	priv(v)->ui = ui;
+	if (r->kind != FETCH_REVIEW && r->kind != FETCH_REFRESH)
+		return 0;
+	if (r->kind == FETCH_REVIEW && vc_result_failed(ui, r))
+		return 0;
+	rebuild(priv(v));
+	set_subtitle(v);
+	return 1;
+}
+
+static void stops_enter(struct view *v, struct ui *ui, size_t row)
+{
+	const struct m_appt *a = appt_at(priv(v), row);
+
+	if (a && a->customer_id > 0)
+		ui_push(ui, view_detail_new("customer", a->customer_id));
+}
+
+static int stops_command(struct view *v, struct ui *ui, const char *name, const char *args)
+{
+	return 0;
+}
+
+static void stops_destroy(struct view *v)
+{
+	struct stops *p = priv(v);
+
+	if (!p)
+		return;
+	free(p->ids);
+	free(p);
+	v->priv = NULL;
+}
+
+static const struct view_ops stops_ops = {
+	.name = "stops",
+	.title = N_("Stops"),
+	.columns = columns,
+	.n_columns = sizeof(columns) / sizeof(columns[0]),
+	.count = stops_count,
+	.row_id = stops_row_id,
+	.loaded = stops_loaded,
+	.cell = stops_cell,
+	.compare = stops_compare,
+	.match = stops_match,
+	.preview = stops_preview,
+	.open = stops_open,
+	.want = stops_want,
+	.result = stops_result,
+	.enter = stops_enter,
+	/* The stops are the review's: r and R refresh the day, which is the
+	 * core's (dispatch.c), never a second review from here. */
+	.refresh = NULL,
+	.command = stops_command,
+	.destroy = stops_destroy,
+};
+
+struct view *view_stops_new(long long route_id)
+{
+	struct stops *p = xcalloc(1, sizeof(*p));
+
+	p->route_id = route_id;
+	return ui_view_new(&stops_ops, p);
+}
