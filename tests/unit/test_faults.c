@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -95,7 +96,7 @@ test_frequencies(void **state)
 	(void)state;
 	assert_non_null(f);
 	for (i = 0; i < DRAWS; i++) {
-		enum fault_kind k = faults_draw(f, &ms);
+		enum fault_kind k = faults_draw(f, NULL, 0, &ms);
 
 		assert_true(k >= FAULT_NONE && k <= FAULT_SLOW);
 		counts[k]++;
@@ -121,11 +122,11 @@ test_extremes(void **state)
 
 	(void)state;
 	for (i = 0; i < 1000; i++) {
-		assert_int_equal(faults_draw(all, NULL), FAULT_DROP);
-		assert_int_equal(faults_draw(none, NULL), FAULT_NONE);
+		assert_int_equal(faults_draw(all, NULL, 0, NULL), FAULT_DROP);
+		assert_int_equal(faults_draw(none, NULL, 0, NULL), FAULT_NONE);
 	}
 	/* No faults object: nothing ever happens. */
-	assert_int_equal(faults_draw(NULL, NULL), FAULT_NONE);
+	assert_int_equal(faults_draw(NULL, "k", 1, NULL), FAULT_NONE);
 	faults_free(all);
 	faults_free(none);
 }
@@ -141,10 +142,10 @@ test_same_seed_same_sequence(void **state)
 
 	(void)state;
 	for (i = 0; i < 1000; i++) {
-		enum fault_kind ka = faults_draw(a, NULL);
+		enum fault_kind ka = faults_draw(a, NULL, 0, NULL);
 
-		assert_int_equal(ka, faults_draw(b, NULL));
-		if (ka != faults_draw(c, NULL))
+		assert_int_equal(ka, faults_draw(b, NULL, 0, NULL));
+		if (ka != faults_draw(c, NULL, 0, NULL))
 			differ++;
 	}
 	/* Another seed gives another sequence. */
@@ -152,6 +153,64 @@ test_same_seed_same_sequence(void **state)
 	faults_free(a);
 	faults_free(b);
 	faults_free(c);
+}
+
+/* A request's faults depend on the request and how often it came, not on
+ * what arrived in between: two runs that interleave the same requests
+ * differently give each request the same faults. */
+static void
+test_keyed_draws_ignore_arrival_order(void **state)
+{
+	const char *spec = "500:0.3,drop:0.1,slow:0.1:5";
+	struct faults *a = faults_parse(spec, 42, NULL);
+	struct faults *b = faults_parse(spec, 42, NULL);
+	struct faults *c = faults_parse(spec, 43, NULL);
+	enum fault_kind ka[50][4], kb[50][4];
+	char key[32];
+	int differ = 0, changes = 0;
+
+	(void)state;
+	/* a: request 0's four arrivals, then request 1's, ...; b: the same
+	 * arrivals round-robin, as four connections would deliver them. */
+	for (int r = 0; r < 50; r++)
+		for (int k = 0; k < 4; k++) {
+			snprintf(key, sizeof(key), "/customer/get\nid=%d", r);
+			ka[r][k] = faults_draw(a, key, strlen(key), NULL);
+		}
+	for (int k = 0; k < 4; k++)
+		for (int r = 49; r >= 0; r--) {
+			snprintf(key, sizeof(key), "/customer/get\nid=%d", r);
+			kb[r][k] = faults_draw(b, key, strlen(key), NULL);
+			if (kb[r][k] != faults_draw(c, key, strlen(key), NULL))
+				differ++;
+		}
+	for (int r = 0; r < 50; r++)
+		for (int k = 0; k < 4; k++) {
+			assert_int_equal(ka[r][k], kb[r][k]);
+			/* A retry of the same request draws anew. */
+			if (k > 0 && ka[r][k] != ka[r][k - 1])
+				changes++;
+		}
+	assert_true(changes > 20);
+	/* Another seed gives other faults. */
+	assert_true(differ > 20);
+	faults_free(a);
+	faults_free(b);
+	faults_free(c);
+}
+
+/* Every kind at once fits (the table has room for each kind once). */
+static void
+test_every_kind(void **state)
+{
+	struct faults *f = faults_parse("500:0.1,429:0.1,drop:0.1,garbage:0.1,slow:0.1:5,refuse:0.1",
+	                                1, NULL);
+
+	(void)state;
+	assert_non_null(f);
+	for (int i = 0; i < 100; i++)
+		assert_true(faults_draw(f, "x", 1, NULL) <= FAULT_REFUSE);
+	faults_free(f);
 }
 
 int
@@ -163,6 +222,8 @@ main(void)
 		cmocka_unit_test(test_frequencies),
 		cmocka_unit_test(test_extremes),
 		cmocka_unit_test(test_same_seed_same_sequence),
+		cmocka_unit_test(test_keyed_draws_ignore_arrival_order),
+		cmocka_unit_test(test_every_kind),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

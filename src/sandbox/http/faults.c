@@ -14,10 +14,15 @@
 
 /*
  * Design: the spec is a list of "kind:probability[:ms]" entries; a draw takes
- * one uniform number in [0,1) from a splitmix64 sequence seeded by --seed and
- * walks the entries' cumulative probabilities, so the same seed and the same
- * request order give the same faults (the mutex makes the order the order in
- * which requests reach faults_draw).
+ * one uniform number in [0,1) and walks the entries' cumulative
+ * probabilities.  The number comes from the request itself: a hash of its
+ * path and body, and how many times that same request came before, mixed
+ * with --seed.  So the n-th arrival of a request meets the same fault in
+ * every run, whatever other requests arrived in between: a client that
+ * reads with several connections at once is tested against one schedule,
+ * not against the order the scheduler happened to deliver its requests in
+ * (drawing in arrival order made a client test fail about one run in 60).
+ * Without a key the draw falls back to one sequence in arrival order.
  */
 
 #define SLOW_MAX_MS 600000 /* ten minutes: longer is surely a typo */
@@ -31,8 +36,14 @@ struct fault_entry {
 struct faults {
 	pthread_mutex_t lock;
 	uint64_t state;
-	struct fault_entry entries[5];
+	uint64_t seed;
+	struct fault_entry entries[FAULT_REFUSE + 1];
 	size_t n;
+	/* How many times each request (by its hash) came: open addressing,
+	 * a zero hash stands for an empty slot. */
+	uint64_t *seen_hash;
+	uint32_t *seen_count;
+	size_t seen_cap, seen_n;
 };
 
 static const struct {
@@ -185,7 +196,8 @@ faults_parse(const char *spec, unsigned long seed, char **err)
 		return NULL;
 	}
 	pthread_mutex_init(&f->lock, NULL);
-	f->state = (uint64_t)seed ^ UINT64_C(0x6661756C74730000); /* "faults" */
+	f->seed = (uint64_t)seed ^ UINT64_C(0x6661756C74730000); /* "faults" */
+	f->state = f->seed;
 	return f;
 }
 
@@ -195,11 +207,70 @@ faults_free(struct faults *f)
 	if (!f)
 		return;
 	pthread_mutex_destroy(&f->lock);
+	free(f->seen_hash);
+	free(f->seen_count);
 	free(f);
 }
 
+/* FNV-1a over the request's bytes; never 0 (0 marks an empty slot). */
+static uint64_t
+key_hash(const void *key, size_t len)
+{
+	const unsigned char *p = key;
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+
+	for (size_t i = 0; i < len; i++) {
+		h ^= p[i];
+		h *= UINT64_C(0x100000001b3);
+	}
+	return h ? h : 1;
+}
+
+static size_t
+seen_slot(const uint64_t *hashes, size_t cap, uint64_t h)
+{
+	size_t i = (size_t)(h & (cap - 1));
+
+	while (hashes[i] && hashes[i] != h)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/* How many times h came before this one (and counts this one); under the
+ * lock. */
+static uint32_t
+seen_before(struct faults *f, uint64_t h)
+{
+	size_t i;
+
+	if (f->seen_n * 2 >= f->seen_cap) {
+		size_t cap = f->seen_cap ? f->seen_cap * 2 : 1024;
+		uint64_t *hashes = xcalloc(cap, sizeof(*hashes));
+		uint32_t *counts = xcalloc(cap, sizeof(*counts));
+
+		for (size_t k = 0; k < f->seen_cap; k++) {
+			if (!f->seen_hash[k])
+				continue;
+			i = seen_slot(hashes, cap, f->seen_hash[k]);
+			hashes[i] = f->seen_hash[k];
+			counts[i] = f->seen_count[k];
+		}
+		free(f->seen_hash);
+		free(f->seen_count);
+		f->seen_hash = hashes;
+		f->seen_count = counts;
+		f->seen_cap = cap;
+	}
+	i = seen_slot(f->seen_hash, f->seen_cap, h);
+	if (!f->seen_hash[i]) {
+		f->seen_hash[i] = h;
+		f->seen_n++;
+	}
+	return f->seen_count[i]++;
+}
+
 enum fault_kind
-faults_draw(struct faults *f, int *slow_ms)
+faults_draw(struct faults *f, const void *key, size_t len, int *slow_ms)
 {
 	double x, acc = 0.0;
 	uint64_t r;
@@ -210,7 +281,14 @@ faults_draw(struct faults *f, int *slow_ms)
 	if (!f)
 		return FAULT_NONE;
 	pthread_mutex_lock(&f->lock);
-	r = splitmix64(&f->state);
+	if (key) {
+		uint64_t h = key_hash(key, len);
+		uint64_t s = f->seed ^ h ^ ((uint64_t)seen_before(f, h) * UINT64_C(0x9e3779b97f4a7c15));
+
+		r = splitmix64(&s);
+	} else {
+		r = splitmix64(&f->state);
+	}
 	pthread_mutex_unlock(&f->lock);
 	x = (double)(r >> 11) * (1.0 / 9007199254740992.0); /* 53 bits: [0,1) */
 	for (i = 0; i < f->n; i++) {

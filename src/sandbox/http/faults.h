@@ -2,6 +2,8 @@
 #ifndef ROUTEDESK_FAULTS_H
 #define ROUTEDESK_FAULTS_H
 
+#include <stddef.h>
+
 /* What to do with one request. */
 enum fault_kind {
 	FAULT_NONE,
@@ -22,8 +24,11 @@ struct faults;
  * malformed spec. */
 struct faults *faults_parse(const char *spec, unsigned long seed, char **err);
 void faults_free(struct faults *f);
-/* Draws the fault for the next request (thread-safe, deterministic for a
- * seed and request order); *slow_ms set for FAULT_SLOW. */
-enum fault_kind faults_draw(struct faults *f, int *slow_ms);
+/* Draws the fault for a request whose path and body are the len bytes at
+ * key (thread-safe): the n-th arrival of the same request meets the same
+ * fault in every run with the same seed, whatever else arrived meanwhile.
+ * key NULL draws the next value of one sequence in arrival order.
+ * *slow_ms set for FAULT_SLOW. */
+enum fault_kind faults_draw(struct faults *f, const void *key, size_t len, int *slow_ms);
 
 #endif

@@ -515,11 +515,22 @@ finish_request(struct request *rq, struct MHD_Connection *c, const char *url,
 	}
 	if (rq->malformed)
 		return send_static(c, MHD_HTTP_BAD_REQUEST, BODY_400, "application/json", 0);
+	/* The fault is the request's own (its path and body, before the form
+	 * is split in place), not the arrival order's: see faults.c. */
+	if (srv->faults) {
+		struct strbuf key = STRBUF_INIT;
+
+		strbuf_addf(&key, "%s\n", url);
+		strbuf_add(&key, rq->raw.buf ? rq->raw.buf : "", rq->raw.len);
+		fault = faults_draw(srv->faults, key.buf, key.len, &slow_ms);
+		strbuf_free(&key);
+	} else {
+		fault = FAULT_NONE;
+	}
 	if (rq->kind == BODY_FORM)
 		parse_form(rq);
 
 	sleep_ms(srv->ctx->cfg->latency_ms);
-	fault = faults_draw(srv->faults, &slow_ms);
 	switch (fault) {
 	case FAULT_500:
 		return send_static(c, MHD_HTTP_INTERNAL_SERVER_ERROR, BODY_500, "application/json", 0);
