@@ -7,8 +7,8 @@
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "fuzz/fuzz.h"
-#include "sandbox/store/query.h"
 #include "sandbox/ops/request.h"
+#include "sandbox/store/query.h"
 
 /*
  * The input is a request as the HTTP layer hands it over, written as text:

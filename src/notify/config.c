@@ -9,9 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "notify/notify.h"
-#include "common/i18n.h"
 
 static const char *const transport_names[] = {
 	[NOTIFY_AUTO] = "auto",

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "model/model.h"
 #include "notify/notify.h"
-#include "common/i18n.h"
 
 /* Which [notify] switch governs each kind. */
 static const enum notify_class kind_class[NOTIFY_EV_COUNT] = {

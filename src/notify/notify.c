@@ -15,9 +15,9 @@
 #include <libnotify/notify.h>
 #endif
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "notify/notify.h"
-#include "common/i18n.h"
 
 #ifndef ENABLE_NLS
 #define ngettext(s, p, n) ((n) == 1 ? (s) : (p))

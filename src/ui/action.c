@@ -9,9 +9,9 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/action.h"
-#include "common/i18n.h"
 
 /* The one table.  Order is the help's order.  Ctrl-S and Ctrl-Q are
  * deliberately unbound (flow control on too many terminals). */

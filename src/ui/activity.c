@@ -6,9 +6,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/activity.h"
-#include "common/i18n.h"
 #include "ui/ui.h"
 #include "ui/view.h"
 

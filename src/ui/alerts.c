@@ -10,12 +10,12 @@
 #include "api/error.h"
 #include "api/pace.h"
 #include "common/dates.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "fetch/fetch.h"
 #include "model/model.h"
 #include "notify/notify.h"
 #include "ui/alerts.h"
-#include "common/i18n.h"
 
 struct alerts {
 	struct notify *n;

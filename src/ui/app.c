@@ -17,17 +17,17 @@
 #include <curses.h>
 
 #include "common/dates.h"
+#include "common/i18n.h"
 #include "common/trace.h"
 #include "notify/notify.h"
 #include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/demo.h"
 #include "ui/forms/forms.h"
-#include "common/i18n.h"
-#include "ui/views/list.h"
 #include "ui/loop.h"
 #include "ui/script.h"
 #include "ui/term.h"
+#include "ui/views/list.h"
 #include "ui/views/view_common.h"
 
 #define DEMO_CUSTOMERS 2000

@@ -8,10 +8,10 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/action.h"
 #include "ui/cmdline.h"
-#include "common/i18n.h"
 
 static const struct cmd_def commands[] = {
 	{ "q", CMDARG_NONE, N_("Back; from another pane to Routes; quit on Routes (as the q key)") },

@@ -15,9 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/demo.h"
-#include "common/i18n.h"
 
 #define SANDBOX "routedesk-sandbox"
 

@@ -6,13 +6,13 @@
 #include <string.h>
 
 #include "common/dates.h"
+#include "common/i18n.h"
 #include "common/trace.h"
 #include "ui/app.h"
 #include "ui/forms/forms.h"
-#include "common/i18n.h"
-#include "ui/views/list.h"
 #include "ui/script.h"
 #include "ui/term.h"
+#include "ui/views/list.h"
 
 static struct list *top_list(struct ui *ui)
 {

@@ -9,11 +9,11 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/trace.h"
 #include "ui/alerts.h"
 #include "ui/app.h"
-#include "common/i18n.h"
 #include "ui/views/list.h"
 
 /* A view of fixed text rows (label, value, help): what both are. */

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/app.h"
-#include "common/i18n.h"
 #include "ui/views/list.h"
 
 static const struct {

@@ -9,13 +9,13 @@
 #include <curses.h>
 
 #include "common/dates.h"
+#include "common/i18n.h"
 #include "common/utf8.h"
 #include "ui/app.h"
 #include "ui/forms/forms.h"
-#include "common/i18n.h"
-#include "ui/views/list.h"
 #include "ui/loop.h"
 #include "ui/term.h"
+#include "ui/views/list.h"
 
 #define MIN_COLS 80
 #define MIN_LINES 24

@@ -10,9 +10,9 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/action.h"
-#include "common/i18n.h"
 #include "ui/script.h"
 #include "ui/state.h"
 

@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "api/account.h"
+#include "common/i18n.h"
 #include "common/ini.h"
 #include "common/strbuf.h"
-#include "common/i18n.h"
 #include "ui/state.h"
 
 #define CONFIG_MAX_BYTES (1 << 20)

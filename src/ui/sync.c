@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/forms/forms.h"
-#include "common/i18n.h"
-#include "ui/views/list.h"
 #include "ui/loop.h"
+#include "ui/views/list.h"
 
 /*
  * Results reach the view whose slot they carry and whose `waiting`

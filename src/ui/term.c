@@ -13,10 +13,10 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/trace.h"
 #include "ui/app.h"
-#include "common/i18n.h"
 #include "ui/term.h"
 
 struct term {

@@ -16,8 +16,8 @@
 #include <curses.h>
 
 #include "common/strbuf.h"
-#include "ui/views/list.h"
 #include "ui/theme/theme.h"
+#include "ui/views/list.h"
 
 /* A view of n rows: ids, names, amounts; rows >= loaded_upto are not loaded. */
 struct fake {

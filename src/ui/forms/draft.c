@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/forms/draft.h"
 #include "ui/forms/form.h"
-#include "common/i18n.h"
 #include "ui/state.h"
 
 #define DRAFT_MAGIC "routedesk-draft 1"

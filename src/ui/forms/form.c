@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "api/values.h"
+#include "common/i18n.h"
 #include "model/model.h"
 #include "ui/forms/form.h"
-#include "common/i18n.h"
 
 /* A value quoted in a message is cut here: the message must fit a line. */
 #define QUOTE_MAX 24

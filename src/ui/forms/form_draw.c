@@ -8,12 +8,12 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/action.h"
 #include "ui/forms/form.h"
 #include "ui/forms/form_draw.h"
-#include "common/i18n.h"
 #include "ui/views/list.h"
 
 #define LABEL_MAX 22

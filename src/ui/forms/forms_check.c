@@ -4,13 +4,13 @@
 #include <string.h>
 
 #include "api/values.h"
+#include "common/i18n.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "ui/app.h"
 #include "ui/forms/draft.h"
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"
-#include "common/i18n.h"
 
 /*
  * After a write the record's panes are told it changed (ui_apply_row),

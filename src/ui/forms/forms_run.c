@@ -11,6 +11,7 @@
 #include <curses.h>
 
 #include "api/values.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/activity.h"
 #include "ui/app.h"
@@ -19,7 +20,6 @@
 #include "ui/forms/form_draw.h"
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"
-#include "common/i18n.h"
 #include "ui/views/list.h"
 
 #define QUIT_WAIT_SECONDS 30

@@ -12,8 +12,8 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
-#include "common/strbuf.h"
 #include "common/i18n.h"
+#include "common/strbuf.h"
 #include "ui/state.h"
 #include "ui/theme/theme.h"
 

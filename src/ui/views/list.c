@@ -8,11 +8,11 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
-#include "common/i18n.h"
-#include "ui/views/list.h"
 #include "ui/theme/theme.h"
+#include "ui/views/list.h"
 
 struct list {
 	struct view *v;
