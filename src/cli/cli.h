@@ -9,7 +9,7 @@
 #define _(s) (s)
 #endif
 
-/* Exit codes of `routedesk api` (DESIGN.md section 2). */
+/* Exit codes of `routedesk api` (docs/design.md, 9.2). */
 enum {
 	CLI_OK = 0,        /* success:true */
 	CLI_REFUSED = 1,   /* success:false: errorMessage on stderr */

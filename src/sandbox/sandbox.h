@@ -8,7 +8,7 @@ struct store;
 struct quota;
 struct faults;
 
-/* Command-line settings (DESIGN.md section 2). */
+/* Command-line settings (docs/design.md, 9.1). */
 struct sb_config {
 	char *listen_host;   /* "127.0.0.1" by default */
 	int listen_port;     /* 0 picks a free port */

@@ -10,7 +10,7 @@ enum {
 	TERM_SIG_WINCH = 1u << 1,  /* the size changed (curses has a KEY_RESIZE queued) */
 };
 
-/* Sets curses up as DESIGN.md section 6 says: newterm on the terminal
+/* Sets curses up (docs/design.md, section 7): newterm on the terminal
  * (stdin/stdout, both must be terminals), cbreak, noecho, keypad,
  * ESCDELAY 25 ms, no XON/XOFF (so C-s and C-q reach us and freeze
  * nothing), colours unless NO_COLOR or a mono terminal, the theme's pairs,
