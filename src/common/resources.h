@@ -90,6 +90,11 @@ enum res_op {
 struct res_special {
 	const char *action;
 	int is_write; /* counts against the write quota */
+	/* The parameters it takes besides the record's key, where the
+	 * specification lists them (NULL, 0 elsewhere): the sandbox validates
+	 * with them and the client offers them. */
+	const struct res_param *params;
+	size_t n_params;
 };
 
 struct resource {

@@ -24,6 +24,9 @@
 #define FB(n, t) { n, t, RF_BYID }
 
 #define P(n, f, t, fl) { n, f, t, fl }
+/* A special operation: S without parameters of its own, SP with them. */
+#define S(a, w) { a, w, NULL, 0 }
+#define SP(a, w, p) { a, w, LIST(p) }
 
 #define Q(n, f, t) { n, f, t, 0 }
 #define QX(n, f, t, fl) { n, f, t, fl }
@@ -131,7 +134,7 @@ static const struct res_filter document_filters[] = {
 static const char *const document_flags[] = { "includeDocumentLink", NULL };
 
 static const struct res_special document_specials[] = {
-	{ "createEncoded", 1 },
+	S("createEncoded", 1),
 };
 
 /* -------------------------------------------------------------- region */
@@ -241,10 +244,10 @@ static const struct res_default ticket_defaults[] = {
 };
 
 static const struct res_special ticket_specials[] = {
-	{ "getAddOns", 1 }, /* quota: not a search, get, by-id or summary */
-	{ "createAddOn", 1 },
-	{ "setAddOns", 1 },
-	{ "updateAddOn", 1 },
+	S("getAddOns", 1), /* quota: not a search, get, by-id or summary */
+	S("createAddOn", 1),
+	S("setAddOns", 1),
+	S("updateAddOn", 1),
 };
 
 /* ------------------------------------------------------------- product */
@@ -405,11 +408,11 @@ static const struct res_default subscription_defaults[] = {
 static const char *const subscription_flags[] = { "includeCancellationReason", NULL };
 
 static const struct res_special subscription_specials[] = {
-	{ "getInitialAddOns", 1 }, /* likewise a write for the quota */
-	{ "createInitialAddOn", 1 },
-	{ "setInitialAddOns", 1 },
-	{ "updateInitialAddOn", 1 },
-	{ "updateLeadStage", 1 },
+	S("getInitialAddOns", 1), /* likewise a write for the quota */
+	S("createInitialAddOn", 1),
+	S("setInitialAddOns", 1),
+	S("updateInitialAddOn", 1),
+	S("updateLeadStage", 1),
 };
 
 /* ------------------------------------------------------------ customer */
@@ -550,9 +553,20 @@ static const char *const customer_flags[] = {
 	"includeAdditionalContacts", "includePortalLogin", NULL,
 };
 
+/* customer/updatePaymentProfile, as the specification lists it (the
+ * customer, and the profile when not the active one, are its keys). */
+static const struct res_param customer_update_profile_params[] = {
+	P("billingName", "billingName", RT_TEXT, RP_UPDATE),
+	P("billingAddress1", "billingAddress1", RT_TEXT, RP_UPDATE),
+	P("billingCity", "billingCity", RT_TEXT, RP_UPDATE),
+	P("billingState", "billingState", RT_TEXT, RP_UPDATE),
+	P("billingZip", "billingZip", RT_INT, RP_UPDATE),
+	P("billingCountryID", "billingCountryID", RT_TEXT, RP_UPDATE),
+};
+
 static const struct res_special customer_specials[] = {
-	{ "createPaymentProfile", 1 },
-	{ "updatePaymentProfile", 1 },
+	S("createPaymentProfile", 1),
+	SP("updatePaymentProfile", 1, customer_update_profile_params),
 };
 
 /* ------------------------------------------------------ paymentProfile */
@@ -668,7 +682,7 @@ static const char *const review_flags[] = {
 };
 
 static const struct res_special review_specials[] = {
-	{ "summary", 0 },
+	S("summary", 0),
 };
 
 /* ---------------------------------------------------------------- form */
@@ -896,7 +910,7 @@ static const struct res_default employee_defaults[] = {
 };
 
 static const struct res_special employee_specials[] = {
-	{ "dealias", 1 },
+	S("dealias", 1),
 };
 
 /* --------------------------------------------------- timeClockCategory */

@@ -695,6 +695,21 @@ static void test_spec_endpoints(void **state)
 				assert_non_null(it);
 				check_write_names(it, names, nn, !strncmp(action, "create", 6));
 			}
+			/* A special with parameters of its own in the table has
+			 * exactly the spec's, both ways. */
+			if (sp->n_params) {
+				for (k = 0; k < nn; k++) {
+					size_t j;
+
+					for (j = 0; j < sp->n_params; j++)
+						if (!strcmp(sp->params[j].name, names[k].name))
+							break;
+					if (j == sp->n_params)
+						fail_msg("%s/%s: param %s missing", r->name, action,
+						         names[k].name);
+				}
+				assert_int_equal(sp->n_params, nn);
+			}
 			seen[idx].n_specials++;
 		}
 	}
@@ -763,6 +778,24 @@ static void test_spec_endpoints(void **state)
 	}
 }
 
+/* customer/updatePaymentProfile takes its parameters from the table, as
+ * every operation does (the sandbox once kept its own list), and they set
+ * fields of the payment profile. */
+static void test_special_params(void **state)
+{
+	const struct res_special *sp = res_special_find(res_find("customer"), "updatePaymentProfile");
+	const struct resource *pr = res_find("paymentProfile");
+
+	(void)state;
+	assert_non_null(sp);
+	assert_int_equal(sp->n_params, 6);
+	for (size_t i = 0; i < sp->n_params; i++) {
+		assert_non_null(res_field_find(pr, sp->params[i].field));
+		assert_true(sp->params[i].flags & RP_UPDATE);
+	}
+	assert_int_equal(res_special_find(res_find("ticket"), "setAddOns")->n_params, 0);
+}
+
 static void test_spec_classes(void **state)
 {
 	char buf[1024], *cells[10];
@@ -818,6 +851,7 @@ int main(void)
 		cmocka_unit_test(test_customer_wire_order),
 		cmocka_unit_test(test_behaviour_rows),
 		cmocka_unit_test(test_lookups),
+		cmocka_unit_test(test_special_params),
 		cmocka_unit_test(test_spec_groups),
 		cmocka_unit_test(test_spec_endpoints),
 		cmocka_unit_test(test_spec_classes),

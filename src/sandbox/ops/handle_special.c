@@ -530,20 +530,14 @@ fail:
 	cJSON_Delete(c);
 }
 
-static const struct res_param update_profile_params[] = {
-	{ "billingName", "billingName", RT_TEXT, RP_UPDATE },
-	{ "billingAddress1", "billingAddress1", RT_TEXT, RP_UPDATE },
-	{ "billingCity", "billingCity", RT_TEXT, RP_UPDATE },
-	{ "billingState", "billingState", RT_TEXT, RP_UPDATE },
-	{ "billingZip", "billingZip", RT_INT, RP_UPDATE },
-	{ "billingCountryID", "billingCountryID", RT_TEXT, RP_UPDATE },
-};
 
 /* The profile named by paymentProfileID, or else the customer's active one;
  * either way it must be the customer's. */
 static void update_profile(struct write_op *op)
 {
 	const struct resource *pr = res_find("paymentProfile");
+	/* Its parameters are the table's, as every other operation's. */
+	const struct res_special *sp = res_special_find(op->r, "updatePaymentProfile");
 	long long cid, pid = 0;
 	cJSON *c = NULL, *p = NULL;
 	char *err = NULL;
@@ -555,8 +549,7 @@ static void update_profile(struct write_op *op)
 		ans_error(op->ans, 200, "Invalid value for paymentProfileID: must be an integer");
 		return;
 	}
-	if (write_collect_params(op->req, NULL, NULL, pr->name, update_profile_params,
-	                         sizeof update_profile_params / sizeof *update_profile_params,
+	if (write_collect_params(op->req, NULL, NULL, pr->name, sp->params, sp->n_params,
 	                         RP_UPDATE, op->obj, op->ans) ||
 	    write_begin(op))
 		return;
