@@ -87,7 +87,8 @@ usage(FILE *out)
 	      "      --version       show the version and exit\n"
 	      "\n"
 	      "The first line on standard output, once connections are accepted, is\n"
-	      "'listening on http://HOST:PORT/api'.  SIGTERM or SIGINT stop the server.\n",
+	      "'listening on http://HOST:PORT/api'.  SIGTERM, SIGINT or SIGHUP stop the\n"
+	      "server.\n",
 	      out);
 }
 

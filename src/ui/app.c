@@ -66,7 +66,7 @@ static void usage(FILE *f)
 	        "  --theme NAME     themes/NAME.theme (default, light, mono, colorblind)\n"
 	        "  --ascii          ASCII lines and glyphs\n"
 	        "  --demo           run on a private sandbox with generated data\n"
-	        "  --fresh          ignore the saved pane, date and filters\n"
+	        "  --fresh          ignore the saved pane and filters\n"
 	        "\n"
 	        "Credentials: ROUTEDESK_URL, ROUTEDESK_KEY, ROUTEDESK_TOKEN, or\n"
 	        "$XDG_CONFIG_HOME/routedesk/config ([account NAME], [ui], [keys], [notify]).\n"), f);

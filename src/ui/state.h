@@ -28,10 +28,12 @@ struct strbuf;
  *
  * The state ($XDG_STATE_HOME/routedesk/state, default
  * ~/.local/state/routedesk/state) is lines of KEY=VALUE that the console
- * writes at exit: the last pane, the review date and the day it was saved
- * (the date is restored only on that same day: a dispatcher who looked at
- * tomorrow before lunch gets tomorrow back after lunch, not next week),
- * each pane's filter, and the `:` history (history in its own file).
+ * writes at exit: the last pane, the review date and the day it was saved,
+ * each pane's filter, and the `:` history (history in its own file).  The
+ * pane and filters come back; the day under review is always today unless
+ * --date names another (app.c, choose_start): a console opened in the
+ * morning on another day, silently, would pass a stale day for the day's
+ * work.
  */
 
 struct ui_config {
