@@ -25,7 +25,8 @@
 struct args {
 	const char *path;
 	const char *account;
-	int all, trace, insecure, help;
+	const char *list_params; /* --list-parameters PATH, or NULL */
+	int all, trace, insecure, help, list_ops;
 	long rate;       /* -1: not given */
 	long retries;    /* -1: not given */
 	long search_cap; /* 0: not given */
@@ -37,8 +38,9 @@ static void usage(FILE *f)
 {
 	fputs(_("usage: routedesk api [OPTIONS] PATH [NAME=VALUE | NAME:=JSON | NAME@FILE ...]\n"
 	        "\n"
-	        "Makes one API call (PATH such as customer/search, customer/10000,\n"
-	        "note/create) and prints the JSON answer, credentials redacted.\n"
+	        "Makes one API call (PATH such as customer/search, note/create, or\n"
+	        "ENTITY/ID for one record: customer/10000) and prints the JSON answer,\n"
+	        "credentials redacted.\n"
 	        "  NAME=VALUE    sends a string\n"
 	        "  NAME:=JSON    sends a JSON value: a number, an array (as name[]=...),\n"
 	        "                a query object such as '{\"operator\":\">\",\"value\":5}'\n"
@@ -55,10 +57,20 @@ static void usage(FILE *f)
 	        "  --retries N       retries of a failed read (default 7); writes are\n"
 	        "                    never resent once sent\n"
 	        "  --insecure        do not verify the server's TLS certificate\n"
+	        "  --list-operations print every PATH the resource table allows, one a\n"
+	        "                    line, sorted; a by-id PATH is ENTITY/ID, such as\n"
+	        "                    customer/10000, and is not listed\n"
+	        "  --list-parameters PATH\n"
+	        "                    print the parameter names PATH takes, one a line: a\n"
+	        "                    search's filters, includeData and paging id; a get's\n"
+	        "                    ids and flags; an ENTITY/ID's flags; a create's or\n"
+	        "                    update's fields (update: its key first); a special\n"
+	        "                    operation's, where the resource table lists them\n"
 	        "  --help            this text\n"
 	        "\n"
 	        "Exit status: 0 success:true, 1 success:false (errorMessage on stderr),\n"
 	        "2 usage, 3 network or HTTP failure (or a write with an unknown outcome).\n"
+	        "Neither list option needs credentials or makes a request.\n"
 	        "Credentials: ROUTEDESK_URL, ROUTEDESK_KEY, ROUTEDESK_TOKEN, or\n"
 	        "$XDG_CONFIG_HOME/routedesk/config ([account NAME]: url, key, token or\n"
 	        "token_command).  ROUTEDESK_TRACE=FILE logs one line per request.\n"), f);
@@ -140,13 +152,18 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->insecure = 1;
 		} else if ((IS("--help") || IS("-h")) && !v) {
 			a->help = 1;
-		} else if (IS("--account") || IS("--rate") || IS("--search-cap") || IS("--retries")) {
+		} else if (IS("--list-operations") && !v) {
+			a->list_ops = 1;
+		} else if (IS("--account") || IS("--rate") || IS("--search-cap") || IS("--retries") ||
+		           IS("--list-parameters")) {
 			if (!v && i + 1 < argc)
 				v = argv[++i];
 			if (!v || !*v)
 				return bad_usage(_("%s needs a value"), s);
 			if (IS("--account"))
 				a->account = v;
+			else if (IS("--list-parameters"))
+				a->list_params = v;
 			else if (IS("--rate") ? number_arg("--rate", v, 0, &a->rate) < 0
 			         : IS("--retries") ? number_arg("--retries", v, 0, &a->retries) < 0
 			         : number_arg("--search-cap", v, 1, &a->search_cap) < 0)
@@ -180,6 +197,169 @@ static int add_item(struct api_form *f, const char *item)
 	if (cli_args_add(f, item, &msg) < 0)
 		rc = bad_usage("%s", strbuf_str(&msg));
 	strbuf_free(&msg);
+	return rc;
+}
+
+/* ------------------------------------------- operations and parameter names */
+
+/* What --list-operations and --list-parameters print comes from the resource
+ * table alone: no config, no credentials, no request.  They are the shell
+ * completion's source (contrib/completion/), so a resource, filter or
+ * special added to the table completes without touching the scripts. */
+
+/* The action in the path of each standard operation but by-id, whose path
+ * ends with the record's id. */
+static const struct {
+	unsigned op;
+	const char *action;
+} std_ops[] = {
+	{ OP_SEARCH, "search" },
+	{ OP_GET, "get" },
+	{ OP_CREATE, "create" },
+	{ OP_UPDATE, "update" },
+};
+
+/* A list of distinct names in the order first added; the names are not
+ * owned (the table's, or owned by the caller). */
+struct names {
+	const char **v;
+	size_t n, cap;
+};
+
+static void names_add(struct names *ns, const char *name)
+{
+	if (!name || !*name)
+		return;
+	for (size_t i = 0; i < ns->n; i++)
+		if (strcmp(ns->v[i], name) == 0)
+			return;
+	if (ns->n == ns->cap) {
+		ns->cap = ns->cap ? 2 * ns->cap : 32;
+		ns->v = xrealloc(ns->v, ns->cap * sizeof(*ns->v));
+	}
+	ns->v[ns->n++] = name;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* One line per name on stdout; CLI_OK, or CLI_FAILED when stdout failed
+ * (said, unless the reader went away). */
+static int print_names(const struct names *ns)
+{
+	for (size_t i = 0; i < ns->n; i++)
+		printf("%s\n", ns->v[i]);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno != EPIPE) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%s%s", _("cannot write the output: "), strerror(errno));
+			print_err("routedesk api: ", strbuf_str(&sb));
+			strbuf_free(&sb);
+		}
+		return CLI_FAILED;
+	}
+	return CLI_OK;
+}
+
+/* --list-operations: every ENTITY/ACTION the table allows, in strcmp order. */
+static int list_operations(void)
+{
+	struct names ns = { NULL, 0, 0 };
+	char **paths = NULL;
+	size_t n = 0, cap = 0;
+	int rc;
+
+	for (size_t i = 0; i < res_count; i++) {
+		const struct resource *r = &res_table[i];
+		size_t n_std = sizeof(std_ops) / sizeof(std_ops[0]);
+
+		for (size_t k = 0; k < n_std + r->n_specials; k++) {
+			struct strbuf sb = STRBUF_INIT;
+
+			if (k < n_std && !(r->ops & std_ops[k].op))
+				continue;
+			strbuf_addf(&sb, "%s/%s", r->name,
+			            k < n_std ? std_ops[k].action : r->specials[k - n_std].action);
+			if (n == cap) {
+				cap = cap ? 2 * cap : 128;
+				paths = xrealloc(paths, cap * sizeof(*paths));
+			}
+			paths[n++] = strbuf_detach(&sb, NULL);
+		}
+	}
+	if (n)
+		qsort(paths, n, sizeof(*paths), by_name);
+	for (size_t i = 0; i < n; i++)
+		names_add(&ns, paths[i]);
+	rc = print_names(&ns);
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	free(ns.v);
+	return rc;
+}
+
+/* --list-parameters PATH: the names PATH's operation takes, as the table
+ * has them (see usage); exit status 2 for a PATH the table does not allow. */
+static int list_parameters(const char *path)
+{
+	struct names ns = { NULL, 0, 0 };
+	const struct resource *r = NULL;
+	const struct res_special *sp = NULL;
+	const char *slash, *action = "";
+	unsigned op = 0;
+	int rc;
+
+	while (*path == '/')
+		path++;
+	if ((slash = strchr(path, '/')) != NULL) {
+		char *entity = xstrndup(path, (size_t)(slash - path));
+
+		r = res_find(entity);
+		free(entity);
+		action = slash + 1;
+	}
+	if (r) {
+		for (size_t k = 0; k < sizeof(std_ops) / sizeof(std_ops[0]); k++)
+			if (strcmp(action, std_ops[k].action) == 0)
+				op = std_ops[k].op;
+		if (!op && *action && strspn(action, "0123456789") == strlen(action))
+			op = OP_BYID;
+		if (!op)
+			sp = res_special_find(r, action);
+	}
+	if (!(r && (r->ops & op)) && !sp)
+		return bad_usage(_("%s is not an operation of the resource table "
+		                   "(routedesk api --list-operations lists them)"), path);
+	if (op == OP_SEARCH) {
+		for (size_t i = 0; i < r->n_filters; i++)
+			names_add(&ns, r->filters[i].name);
+		names_add(&ns, "includeData");
+		/* Paging repeats the search with ">" on the id list. */
+		names_add(&ns, r->id_name);
+	} else if (op == OP_GET || op == OP_BYID) {
+		if (op == OP_GET) {
+			names_add(&ns, r->get_param);
+			for (const char *const *al = r->get_alias; al && *al; al++)
+				names_add(&ns, *al);
+		}
+		for (const char *const *g = r->get_flags; g && *g; g++)
+			names_add(&ns, *g);
+	} else if (op == OP_CREATE || op == OP_UPDATE) {
+		if (op == OP_UPDATE)
+			names_add(&ns, r->update_key);
+		for (size_t i = 0; i < r->n_params; i++)
+			if (r->params[i].flags & (op == OP_CREATE ? RP_CREATE : RP_UPDATE))
+				names_add(&ns, r->params[i].name);
+	} else {
+		for (size_t i = 0; i < sp->n_params; i++)
+			names_add(&ns, sp->params[i].name);
+	}
+	rc = print_names(&ns);
+	free(ns.v);
 	return rc;
 }
 
@@ -377,6 +557,16 @@ int cli_api(int argc, char **argv)
 	int rc;
 
 	rc = parse_args(argc, argv, &a);
+	if (!rc && !a.help && (a.list_ops || a.list_params)) {
+		/* A PATH or NAME=VALUE beside them would be silently ignored. */
+		if (a.path || (a.list_ops && a.list_params))
+			rc = bad_usage(_("--list-operations and --list-parameters PATH go alone, "
+			                 "without another PATH or NAME=VALUE"));
+		else
+			rc = a.list_ops ? list_operations() : list_parameters(a.list_params);
+		free(a.items);
+		return rc;
+	}
 	if (rc || a.help || !a.path) {
 		if (!rc)
 			usage(a.help ? stdout : stderr);

@@ -27,6 +27,13 @@ TESTS += tests/api/test_cli
 tests_api_test_cli_SOURCES = tests/api/test_cli.c $(APITEST_SOURCES)
 tests_api_test_cli_CFLAGS = $(APITEST_CFLAGS)
 tests_api_test_cli_LDADD = $(APITEST_LDADD)
+
+## --list-operations and --list-parameters: no sandbox, no account, no request.
+check_PROGRAMS += tests/api/test_cli_lists
+TESTS += tests/api/test_cli_lists
+tests_api_test_cli_lists_SOURCES = tests/api/test_cli_lists.c $(APITEST_SOURCES)
+tests_api_test_cli_lists_CFLAGS = $(APITEST_CFLAGS)
+tests_api_test_cli_lists_LDADD = $(APITEST_LDADD)
 endif
 
 ## fetch: the console's fetch thread against sandboxes (review, refresh, supersede, stop).

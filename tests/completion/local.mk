@@ -1,0 +1,6 @@
+## tests/completion/local.mk: the shell completion, driven in bash and loaded in zsh, over the built routedesk.
+COMPLETION_TESTS = tests/completion/bash.sh tests/completion/zsh.sh
+TESTS += $(COMPLETION_TESTS)
+EXTRA_DIST += $(COMPLETION_TESTS)
+tests/completion/bash.log tests/completion/zsh.log: contrib/completion/routedesk \
+	contrib/completion/_routedesk routedesk$(EXEEXT)
