@@ -26,10 +26,10 @@ list() {
 }
 
 missing=""
-for f in $(list src tests/lib bench tools themes | grep -Ev '(^|/)local\.mk$|\.keep$'); do
+for f in $(list src tests/lib bench tools themes doc contrib tests/docs tests/completion | grep -Ev '(^|/)local\.mk$|\.keep$'); do
   grep -qF "$f" HACKING.md || missing="$missing $f"
 done
-if [ -z "$missing" ]; then ok "HACKING.md names every file of src, tests/lib, bench, tools and themes"
+if [ -z "$missing" ]; then ok "HACKING.md names every file of src, tests/lib, bench, tools, themes, doc, contrib, tests/docs and tests/completion"
 else not_ok "HACKING.md does not name:$missing"; fi
 
 missing=""
