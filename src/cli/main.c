@@ -3,6 +3,7 @@
 
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -12,8 +13,20 @@
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	/* Messages, dates and character classes follow the user; numbers do
+	 * not.  What routedesk reads and writes as numbers (the wire's
+	 * "7248.06", settings, JSON) uses a decimal point, and under es_ES
+	 * strtod would stop at it. */
+	setlocale(LC_NUMERIC, "C");
 #ifdef ENABLE_NLS
-	bindtextdomain(PACKAGE, LOCALEDIR);
+	/* ROUTEDESK_LOCALEDIR, when set and not empty, is used instead of the
+	 * installed LOCALEDIR: the tests (and a translator) read a catalogue
+	 * from the build without installing it (DIR/LANG/LC_MESSAGES/routedesk.mo). */
+	const char *localedir = getenv("ROUTEDESK_LOCALEDIR");
+
+	if (localedir == NULL || *localedir == '\0')
+		localedir = LOCALEDIR;
+	bindtextdomain(PACKAGE, localedir);
 	textdomain(PACKAGE);
 #endif
 	if (trace_init() < 0)

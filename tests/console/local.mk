@@ -50,3 +50,7 @@ EXTRA_DIST += tests/console/tmux_forms.sh
 ## tests/lib/stress.sh holds the generator and checks bench/stress shares.
 TESTS += tests/console/stress.sh tests/console/tmux_stress.sh
 EXTRA_DIST += tests/console/stress.sh tests/console/tmux_stress.sh tests/lib/stress.sh
+
+## i18n_es: the console in Spanish at 80x24 (a private locale, po/es.gmo).
+TESTS += tests/console/i18n_es.sh
+EXTRA_DIST += tests/console/i18n_es.sh

@@ -1,0 +1,239 @@
+#!/bin/sh
+# i18n_es.sh: the console in Spanish at 80x24 (private es_ES.UTF-8 locale, built catalogue): header, tabs, form, help, errors.
+#
+# Nothing is installed: localedef makes the locale under $CS_DIR/locale
+# (LOCPATH), the built po/es.gmo is copied to
+# $CS_DIR/share/locale/es/LC_MESSAGES/routedesk.mo, and ROUTEDESK_LOCALEDIR
+# points the console there.  Every screen read here must also fit 80
+# columns, with the header's budget still on it.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+
+D=$CS_DIR
+
+grep -q '^#define ENABLE_NLS 1' "$top_builddir/config.h" 2>/dev/null ||
+	skip_all "built without native language support (ENABLE_NLS)"
+command -v localedef >/dev/null 2>&1 || skip_all "localedef is not installed (Debian package libc-bin)"
+mkdir -p "$D/locale" "$D/share/locale/es/LC_MESSAGES"
+localedef -i es_ES -f UTF-8 "$D/locale/es_ES.UTF-8" >"$D/localedef.out" 2>&1
+if [ "$(LOCPATH="$D/locale" LC_ALL=es_ES.UTF-8 locale charmap 2>/dev/null)" != UTF-8 ]; then
+	skip_all "cannot make the es_ES.UTF-8 locale (Debian package locales): $(head -c 200 "$D/localedef.out")"
+fi
+# The catalogue the build made (gettext's po/Makefile writes it in the
+# source tree's po/, also in a VPATH build); compiled here when there is
+# none, or when po/es.po was edited since (make -C po update-gmo remakes it).
+mo=$D/share/locale/es/LC_MESSAGES/routedesk.mo
+for g in "$top_builddir/po/es.gmo" "$top_srcdir/po/es.gmo"; do
+	if [ -f "$g" ] && [ -z "$(find "$top_srcdir/po/es.po" -newer "$g")" ]; then
+		cp "$g" "$mo"
+		break
+	fi
+done
+if [ ! -f "$mo" ]; then
+	command -v msgfmt >/dev/null 2>&1 || skip_all "no current po/es.gmo and no msgfmt"
+	msgfmt -o "$mo" "$top_srcdir/po/es.po" || { echo "Bail out! msgfmt po/es.po failed"; exit 99; }
+fi
+
+cs_sandbox_start
+
+# From here on every program (tmux, the console, wc) runs in Spanish.
+export LOCPATH="$D/locale" LANG=es_ES.UTF-8 LANGUAGE=es LC_ALL='' \
+	ROUTEDESK_LOCALEDIR="$D/share/locale"
+
+# fits FILE: no line of FILE is wider than 80 columns (counted as
+# characters in the UTF-8 locale: every glyph here is one column).
+fits() {
+	cs_w=$(wc -L <"$1")
+	[ "$cs_w" -le 80 ] && return 0
+	note "$1 has a line $cs_w columns wide:"
+	show "$1"
+	return 1
+}
+
+# budget FILE: the header (line 1) still ends with the read budget.
+budget() {
+	if sed -n 1p "$1" | grep -Eq 'quedan [0-9?]+ lect\.(/min [0-9]+/día)? *$'; then
+		return 0
+	fi
+	note "the header of $1 does not end with the budget:"
+	show "$1"
+	return 1
+}
+
+# ---- script mode: the same catalogue without a terminal ------------------
+
+ok "--help is in Spanish" sh -c '"$1" --help | grep -q "^uso: routedesk \[--account NOMBRE\]"' - "$CS_BIN"
+"$CS_BIN" api --no-such-option >"$D/api.out" 2>"$D/api.err"
+rc=$?
+ok "routedesk api: a bad option is refused in Spanish (exit $rc)" \
+	sh -c 'test "$1" = 2 && grep -q "opción desconocida --no-such-option" "$2"' - "$rc" "$D/api.err"
+
+s=$(cs_script es <<'EOF'
+:save-display s-routes.txt
+:info
+:save-display s-info.txt
+-
+5
+:save-display s-tickets.txt
+:date mañana
+:save-display s-date.txt
+EOF
+)
+LINES=24 COLUMNS=80 cs_run "$s"
+ok "a script runs the Spanish console at 80x24 and exits 0" test "$CS_RC" = 0
+ok "script: the Routes pane has Spanish columns" has "$D/s-routes.txt" '^ Ruta +Técnico +R/P/A/C '
+ok ":info labels are Spanish" \
+	has_all "$D/s-info.txt" '^ Qué +Valor' '^.Cuenta +\(del entorno\)' '^ Lecturas libres +[0-9]+ en este minuto, [0-9]+ hoy' '^ Modo +lectura y escritura'
+ok "the Tickets pane (Facturas) has Spanish columns" \
+	has_all "$D/s-tickets.txt" '\[5 Facturas\]' '^ +ID Fecha fact\. +Cliente +Total +Saldo +Estado'
+ok "Tickets: a ticket with a balance is abierta, one without pagada" \
+	has_all "$D/s-tickets.txt" ' abierta$' ' pagada$' '^ Estado: (abierta|pagada)'
+ok "a bad :date is explained in Spanish" has "$D/s-date.txt" "^! ':date mañana': se esperaba AAAA-MM-DD, today, \\+N o -N"
+# Money under a locale whose decimal mark is a comma: the service writes
+# "123.45", and the console must still read it as a number with cents
+# (setlocale(LC_ALL) alone made strtod stop at the point, so a sort by
+# balance ignored the cents).
+s=$(cs_script es-sort <<'EOF'
+3
+>
+>
+>
+>
+>
+>
+I
+g
+:save-display s-bal.txt
+EOF
+)
+LINES=24 COLUMNS=80 cs_run "$s"
+ok "six times > and I sort Customers by Saldo, descending" has "$D/s-bal.txt" ' Saldo▼ '
+desc_cents() {
+	rows "$1" | grep -E '^ *[0-9]+ ' | LC_ALL=C awk -v prev=1e18 \
+		'{ b = $(NF - 1) + 0; if (b > prev) { bad = 1; print "# out of order: " $0 } prev = b } END { exit bad }'
+}
+ok "the balances are in descending order, cents included" desc_cents "$D/s-bal.txt"
+points() { rows "$1" | grep -Eq ' [0-9]+\.[0-9]{2} [a-záéíóú]+$'; }
+ok "the balances keep their decimal point" points "$D/s-bal.txt"
+
+for f in s-routes s-info s-tickets s-date; do
+	ok "script: $f fits 80 columns" fits "$D/$f.txt"
+	ok "script: $f keeps the budget in the header" budget "$D/$f.txt"
+done
+
+# ---- the Routes pane in a real terminal ------------------------------------
+
+if ! command -v tmux >/dev/null 2>&1; then
+	skip "the Spanish console in a real terminal" "tmux is not installed"
+	tap_done
+	exit 0
+fi
+tmux_start 80 24
+ok "the Routes pane appears at 80x24" tmux_wait "$D/routes.txt" ' 1/8 *$'
+ok "the header: the date with a Spanish weekday" has "$D/routes.txt" '^ 2026-11-20 vie │ '
+ok "the header: the data's age in Spanish" has "$D/routes.txt" ' hace <?[0-9]+ min │ quedan '
+ok "the header keeps the read budget visible, in Spanish" budget "$D/routes.txt"
+ok "the tabs are Spanish" has "$D/routes.txt" '^\[1 Rutas\] 2 Paradas  3 Clientes  4 Suscripciones  5 Facturas'
+ok "the Routes columns are Spanish" has "$D/routes.txt" '^ Ruta +Técnico +R/P/A/C +Para(das|…) +Horario +Adeudo +Marca$'
+ok "a route without a technician says SIN ASIGNAR" has "$D/routes.txt" ' SIN ASIGNAR '
+ok "the key hints are Spanish" has "$D/routes.txt" '^ \? ayuda  q atrás  : comando  / filtrar  Enter abierta '
+ok "no English column title or hint is left" hasnt "$D/routes.txt" 'Technician|UNASSIGNED|reads left| help | back '
+ok "the Routes screen fits 80 columns" fits "$D/routes.txt"
+
+tmux_keys '?'
+ok "? shows the help (Rutas › Ayuda)" tmux_wait "$D/help.txt" 'Rutas › Ayuda *$'
+ok "the help's columns are Spanish" has "$D/help.txt" '^ Teclas +Acción +Qué hace'
+ok "the help describes the keys in Spanish" has_all "$D/help.txt" \
+	'Mostrar las teclas y lo que hacen' 'Atrás; desde otro panel a Rutas'
+ok "the help fits 80 columns" fits "$D/help.txt"
+ok "the help's header keeps the budget" budget "$D/help.txt"
+tmux_keys q
+ok "q closes the help" tmux_wait "$D/nohelp.txt" '^ Ruta +Técnico '
+
+tmux_keys Enter
+ok "Enter opens the route's stops (Rutas › Paradas)" tmux_wait "$D/stops.txt" 'Rutas › Paradas *$'
+ok "the stops are listed" tmux_wait "$D/stops.txt" ' 1/[0-9]+ *$'
+ok "the Stops columns are Spanish" has "$D/stops.txt" '^ +# Horario +Cliente .* Estado +Tel\. Entr-Sal +Adeudo$'
+ok "the stop's preview is Spanish" has_all "$D/stops.txt" '^ Saldo: [0-9-]' \
+	'^ (✓ realizada|· pendiente|✗ ausente|⊘ cancelada|↻ reprogramada)( |$)'
+ok "the Stops screen fits 80 columns" fits "$D/stops.txt"
+ok "the Stops header keeps the budget" budget "$D/stops.txt"
+tmux_keys Escape
+ok "Esc goes back to Routes" tmux_wait "$D/back.txt" '^ Ruta +Técnico '
+
+# An error: the server goes away, r asks again.
+cs_sandbox_stop
+tmux_keys r
+ok "with the server gone the header says SIN CONEXIÓN" tmux_wait "$D/offline.txt" 'SIN CONEXIÓN │'
+ok "the message says what failed, in Spanish" has "$D/offline.txt" '^! Red: falló la actualización \('
+ok "offline, the header still shows the budget" budget "$D/offline.txt"
+ok "the offline screen fits 80 columns" fits "$D/offline.txt"
+
+tmux_keys Q
+status=$(tmux_wait_exit 30)
+ok "Q ends the console with exit status 0 ($status)" test "$status" = 0
+ok "nothing went to stderr" sh -c '! test -s "$1"' - "$D/tmux.err"
+tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+
+# ---- the note form on the Customers pane -----------------------------------
+
+cs_sandbox_start
+tmux_start 80 24 --view customers
+ok "the Customers pane is listed (Clientes)" tmux_wait "$D/customers.txt" ' 1/300 *$' 60
+ok "the Customers columns are Spanish" \
+	has "$D/customers.txt" '^ +ID Nombre +Empresa +Ciudad +Teléfono +Saldo +Estado$'
+ok "the Customers screen fits 80 columns" fits "$D/customers.txt"
+tmux_keys A
+ok "A opens the note form (Agregar una nota)" tmux_wait "$D/note.txt" '\[ Revisar \]'
+ok "the form's labels are Spanish" has_all "$D/note.txt" '^  Cliente \* ' '^> Tipo de nota \*' '^  Texto \*' \
+	'^  Mostrar al técnico ' '^  Motivo de cancelación'
+ok "the form's buttons and keys are Spanish" \
+	has_all "$D/note.txt" '\[ Cancelar \]' '^Tab/S-Tab mueven · Enter: siguiente o nueva línea · Esc cierra \(guarda borrador\)'
+ok "the form says what it is" has "$D/note.txt" '^ Agregar una nota · cliente [0-9]+'
+ok "the form fits 80 columns" fits "$D/note.txt"
+ok "the form's header keeps the budget" budget "$D/note.txt"
+tmux_keys BTab BTab Enter
+ok "Revisar on an empty note names the missing field in Spanish" \
+	tmux_wait "$D/note-bad.txt" '^! (Tipo de nota|Texto): campo obligatorio'
+tmux_keys Escape
+ok "Esc closes the empty form" tmux_wait "$D/note-closed.txt" ' 1/300 *$'
+tmux_keys A 3 Tab 'cuidado con el perro'
+ok "the text typed with A is in the form" tmux_wait "$D/note2.txt" '^> Texto \* +cuidado con el perro'
+tmux_keys BTab BTab BTab Enter
+ok "Revisar shows what will be sent, in Spanish" \
+	tmux_wait "$D/preview.txt" '¿Enviar esto\? Van al servidor exactamente estos valores:'
+ok "the preview says how to send or go back" \
+	has "$D/preview.txt" 'y: lo envía \(una vez\)  n o Esc: vuelve al formulario'
+ok "the preview fits 80 columns" fits "$D/preview.txt"
+tmux_keys n
+ok "n goes back to the form" tmux_wait "$D/back-form.txt" '\[ Revisar \]'
+tmux_keys Escape
+ok "Esc closes the form keeping a draft, said in Spanish" \
+	tmux_wait "$D/note-kept.txt" '^Cerrado; borrador guardado \(la misma tecla'
+ok "the draft screen fits 80 columns" fits "$D/note-kept.txt"
+tmux_keys Q
+status=$(tmux_wait_exit 30)
+ok "Q ends the console with exit status 0 ($status)" test "$status" = 0
+ok "nothing went to stderr" sh -c '! test -s "$1"' - "$D/tmux.err"
+ok "nothing was written to the server" test "$(cs_count note content='cuidado con el perro')" = 0
+
+tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1 || true
+
+# ---- numbers the program reads are C numbers, whatever the locale ---------
+
+# es_ES writes 1,5 for one and a half.  What the console reads (the wire's
+# "7248.06", settings such as ROUTEDESK_SCRIPT_TIMEOUT=1.5) is written with
+# a point: under setlocale(LC_ALL, "") alone strtod stopped at it, and this
+# timeout became 1 s... or, as 0.5, no timeout at all (the 30 s default).
+cs_sandbox_stop
+cs_sandbox_start --latency 4000
+s=$(cs_script es-timeout <<'EOF'
+3
+:save-display never.txt
+EOF
+)
+ROUTEDESK_SCRIPT_TIMEOUT=0.5 LINES=24 COLUMNS=80 cs_run "$s"
+ok "ROUTEDESK_SCRIPT_TIMEOUT=0.5 is half a second under es_ES: the script gives up (exit $CS_RC)" \
+	test "$CS_RC" != 0
+ok "the give-up message is Spanish and names the timeout" has "$D/err" 'routedesk: .*: .* 0 s'
+tap_done
