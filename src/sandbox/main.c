@@ -228,6 +228,9 @@ parse_options(int argc, char **argv, struct sb_config *cfg)
 			exit(0);
 		case OPT_VERSION:
 			printf("%s %s\n", PROG, PACKAGE_VERSION);
+			printf("Licence %s: the GNU General Public License, version 3 or later.\n"
+			       "This is free software: you may change and share it.  There is NO\n"
+			       "WARRANTY, to the extent permitted by law.\n", PACKAGE_LICENSE);
 			exit(0);
 		default:
 			/* getopt_long has said what was wrong. */

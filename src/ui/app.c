@@ -127,6 +127,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_FRESH: o->fresh = 1; break;
 		case OPT_VERSION:
 			printf("routedesk %s\n", PACKAGE_VERSION);
+			printf(_("Licence %s: the GNU General Public License, version 3 or later.\n"
+			         "This is free software: you may change and share it.  There is NO\n"
+			         "WARRANTY, to the extent permitted by law.\n"), PACKAGE_LICENSE);
 			return APP_OK;
 		case 'h':
 		case OPT_HELP:
