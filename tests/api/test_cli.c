@@ -76,7 +76,9 @@ static void test_version_help_console(void **state)
 	(void)state;
 	run(&o, (const char *[]){ "--version", NULL }, NULL);
 	expect_status(&o, 0);
-	assert_string_equal(o.out, "routedesk " PACKAGE_VERSION "\n");
+	/* The version, then the licence (issue 14: named where users look). */
+	assert_true(strncmp(o.out, "routedesk " PACKAGE_VERSION "\n", strlen("routedesk " PACKAGE_VERSION "\n")) == 0);
+	assert_non_null(strstr(o.out, "Licence " PACKAGE_LICENSE ": the GNU General Public License"));
 	clirun_free(&o);
 	run(&o, (const char *[]){ "--help", NULL }, NULL);
 	expect_status(&o, 0);
