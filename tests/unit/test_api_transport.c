@@ -265,6 +265,16 @@ static unsigned long zero_random(void *ctx)
 	return 0;
 }
 
+/* The default options for the scripted server, with plain credentials. */
+static void options_here(struct api_options *o, char *url, size_t size)
+{
+	snprintf(url, size, "http://127.0.0.1:%d/api", port);
+	api_options_default(o);
+	o->url = url;
+	o->key = "k";
+	o->token = "t";
+}
+
 static struct api_session *session(int max_attempts)
 {
 	struct api_options o;
@@ -548,11 +558,7 @@ static struct api_session *cancellable(void)
 	struct api_error e = API_ERROR_INIT;
 	char url[64];
 
-	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
-	api_options_default(&o);
-	o.url = url;
-	o.key = "k";
-	o.token = "t";
+	options_here(&o, url, sizeof(url));
 	o.cancel = &cancel_flag;
 	return api_session_new(&o, &e);
 }
@@ -599,11 +605,7 @@ static void minute_quota(const char *path, int is_write)
 	char url[64];
 
 	start("minute ok");
-	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
-	api_options_default(&o);
-	o.url = url;
-	o.key = "k";
-	o.token = "t";
+	options_here(&o, url, sizeof(url));
 	o.backoff_base_ms = 2;
 	o.backoff_max_ms = 8;
 	o.random = zero_random;
@@ -668,11 +670,7 @@ static void test_minute_quota_waits_for_budget(void **state)
 
 	(void)state;
 	start("minute ok");
-	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
-	api_options_default(&o);
-	o.url = url;
-	o.key = "k";
-	o.token = "t";
+	options_here(&o, url, sizeof(url));
 	o.cancel = &cancel_flag;
 	o.backoff_base_ms = 2;
 	o.backoff_max_ms = 8;
@@ -818,11 +816,7 @@ static void retry_races_cancel(const char *script, const char *path, int is_writ
 	char url[64];
 
 	start(script);
-	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
-	api_options_default(&o);
-	o.url = url;
-	o.key = "k";
-	o.token = "t";
+	options_here(&o, url, sizeof(url));
 	o.cancel = &cancel_flag;
 	o.backoff_base_ms = 200;
 	o.random = zero_random;
@@ -910,11 +904,7 @@ static void test_perform_does_not_spin(void **state)
 
 	(void)state;
 	start("hang");
-	snprintf(url, sizeof(url), "http://127.0.0.1:%d/api", port);
-	api_options_default(&o);
-	o.url = url;
-	o.key = "k";
-	o.token = "t";
+	options_here(&o, url, sizeof(url));
 	o.cancel = &cancel_flag;
 	o.now_ms = counting_clock;
 	o.on_wait = NULL;
