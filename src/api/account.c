@@ -13,6 +13,7 @@
 
 #include "api/account.h"
 #include "api/values.h"
+#include "common/i18n.h"
 #include "common/ini.h"
 #include "common/strbuf.h"
 
@@ -102,7 +103,8 @@ static int set_key(struct parse *p, int line, const char *k, const char *v, stru
 	} else if (strcmp(k, "rate") == 0) {
 		if (api_parse_ll(v, &n) < 0 || n < 0 || n > 100000) {
 			api_error_set(err, API_ERR_USAGE, 0, NULL,
-			              "%s:%d: rate must be a number of requests a minute (0 for no pacing)",
+			              _("%s:%d: rate must be a number of requests a minute "
+			                "(0 for no pacing)"),
 			              p->path, line);
 			return -1;
 		}
@@ -110,7 +112,7 @@ static int set_key(struct parse *p, int line, const char *k, const char *v, stru
 	} else if (strcmp(k, "search_cap") == 0) {
 		if (api_parse_ll(v, &n) < 0 || n < 1) {
 			api_error_set(err, API_ERR_USAGE, 0, NULL,
-			              "%s:%d: search_cap must be a positive number", p->path, line);
+			              _("%s:%d: search_cap must be a positive number"), p->path, line);
 			return -1;
 		}
 		a->search_cap = (long)n;
@@ -128,12 +130,12 @@ static int parse_line(const struct ini_line *l, void *ctx)
 	int rc;
 
 	if (l->kind == INI_NO_CLOSE || (l->kind == INI_SECTION && l->rest[0])) {
-		api_error_set(p->err, API_ERR_USAGE, 0, NULL, "%s:%d: a section header is [NAME]",
+		api_error_set(p->err, API_ERR_USAGE, 0, NULL, _("%s:%d: a section header is [NAME]"),
 		              p->path, l->lineno);
 		return -1;
 	}
 	if (l->kind == INI_NO_EQUALS) {
-		api_error_set(p->err, API_ERR_USAGE, 0, NULL, "%s:%d: expected NAME = VALUE",
+		api_error_set(p->err, API_ERR_USAGE, 0, NULL, _("%s:%d: expected NAME = VALUE"),
 		              p->path, l->lineno);
 		return -1;
 	}
@@ -182,15 +184,20 @@ int api_config_parse(const char *text, const char *path, const char *account,
 	if (ini_parse(copy, parse_line, &p) < 0)
 		goto out;
 	if (!p.found && account) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "no [account %s] in %s%s%s%s", account,
-		              p.path, p.n_accounts ? " (it has: " : "",
-		              p.n_accounts ? p.names.buf : "", p.n_accounts ? ")" : "");
+		if (p.n_accounts)
+			api_error_set(err, API_ERR_USAGE, 0, NULL,
+			              /* TRANSLATORS: the last %s lists the file's accounts. */
+			              _("no [account %s] in %s (it has: %s)"), account, p.path,
+			              p.names.buf);
+		else
+			api_error_set(err, API_ERR_USAGE, 0, NULL, _("no [account %s] in %s"), account,
+			              p.path);
 		goto out;
 	}
 	if (!p.found && p.n_accounts > 1) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              "%s has several accounts (%s) and none is [account default]: "
-		              "choose one with --account NAME", p.path, p.names.buf);
+		              _("%s has several accounts (%s) and none is [account default]: "
+		                "choose one with --account NAME"), p.path, p.names.buf);
 		goto out;
 	}
 	if (!p.found && p.n_accounts == 1) {
@@ -200,7 +207,7 @@ int api_config_parse(const char *text, const char *path, const char *account,
 	}
 	if (out->token && out->token_command) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              "%s: [account %s] has both token and token_command; keep one",
+		              _("%s: [account %s] has both token and token_command; keep one"),
 		              p.path, out->name ? out->name : "?");
 		goto out;
 	}
@@ -217,8 +224,8 @@ int api_config_check_mode(const char *path, unsigned mode, struct api_error *err
 	if (!(mode & (S_IRGRP | S_IROTH)))
 		return 0;
 	api_error_set(err, API_ERR_USAGE, 0, NULL,
-	              "%s holds an API token and other users can read it (mode %03o); "
-	              "refusing to use it. Fix it with: chmod 600 %s",
+	              _("%s holds an API token and other users can read it (mode %03o); "
+	                "refusing to use it. Fix it with: chmod 600 %s"),
 	              path, mode & 0777u, path);
 	return -1;
 }
@@ -228,15 +235,15 @@ int api_config_check_file(const char *path, unsigned mode, unsigned uid, unsigne
 {
 	if (uid != my_uid) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              "%s holds API credentials but belongs to another user (uid %u); "
-		              "refusing to use it. Copy it to a file of your own and chmod 600 it",
+		              _("%s holds API credentials but belongs to another user (uid %u); "
+		                "refusing to use it. Copy it to a file of your own and chmod 600 it"),
 		              path, uid);
 		return -1;
 	}
 	if (mode & (S_IWGRP | S_IWOTH)) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              "%s holds API credentials and other users can change it (mode %03o); "
-		              "refusing to use it. Fix it with: chmod 600 %s",
+		              _("%s holds API credentials and other users can change it (mode %03o); "
+		                "refusing to use it. Fix it with: chmod 600 %s"),
 		              path, mode & 0777u, path);
 		return -1;
 	}
@@ -255,7 +262,7 @@ int api_token_command(const char *cmd, char **token, struct api_error *err)
 	fflush(NULL);
 	f = popen(cmd, "re"); /* popen runs /bin/sh -c cmd */
 	if (!f) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot run token_command: %s",
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("cannot run token_command: %s"),
 		              strerror(errno));
 		return -1;
 	}
@@ -264,17 +271,19 @@ int api_token_command(const char *cmd, char **token, struct api_error *err)
 			strbuf_add(&out, buf, n);
 	status = pclose(f);
 	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              "token_command failed (%s %d)",
-		              status != -1 && WIFEXITED(status) ? "exit status" : "status",
-		              status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : status);
+		if (status != -1 && WIFEXITED(status))
+			api_error_set(err, API_ERR_USAGE, 0, NULL,
+			              _("token_command failed (exit status %d)"), WEXITSTATUS(status));
+		else
+			api_error_set(err, API_ERR_USAGE, 0, NULL,
+			              _("token_command failed (status %d)"), status);
 		wipe_free(strbuf_detach(&out, NULL));
 		return -1;
 	}
 	line = strbuf_detach(&out, NULL);
 	line[strcspn(line, "\n")] = '\0';
 	if (!*ini_trim(line)) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "token_command printed no token");
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("token_command printed no token"));
 		wipe_free(line);
 		return -1;
 	}
@@ -321,7 +330,7 @@ static int read_config(const char *path, char **text, struct api_error *err)
 	if (fd < 0 && errno == ENOENT)
 		return 1;
 	if (fd < 0 || fstat(fd, &st) < 0) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot read %s: %s", path,
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("cannot read %s: %s"), path,
 		              strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -331,7 +340,7 @@ static int read_config(const char *path, char **text, struct api_error *err)
 		strbuf_add(&sb, buf, (size_t)n);
 	close(fd);
 	if (memchr(sb.buf ? sb.buf : "", '\0', sb.len)) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "%s is not a text file", path);
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("%s is not a text file"), path);
 		wipe_free(strbuf_detach(&sb, NULL));
 		return -1;
 	}
@@ -395,8 +404,13 @@ int api_config_load(const char *account, struct api_account *out, struct api_err
 		out->path = path;
 		path = NULL;
 	} else if (account) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "--account %s: no config file %s",
-		              account, path ? path : "(neither XDG_CONFIG_HOME nor HOME is set)");
+		if (path)
+			api_error_set(err, API_ERR_USAGE, 0, NULL, _("--account %s: no config file %s"),
+			              account, path);
+		else
+			api_error_set(err, API_ERR_USAGE, 0, NULL,
+			              _("--account %s: no config file (neither XDG_CONFIG_HOME nor "
+			                "HOME is set)"), account);
 		goto fail;
 	}
 	from_env(&out->url, "ROUTEDESK_URL", 0);

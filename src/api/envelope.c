@@ -6,6 +6,7 @@
 
 #include "api/envelope.h"
 #include "api/values.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 
 static const cJSON *member(const cJSON *obj, const char *name)
@@ -68,7 +69,7 @@ int api_envelope_parse(const char *body, size_t len, long http_status,
 	out->http_status = http_status;
 	if (!body || !len) {
 		api_error_set(err, API_ERR_DECODE, http_status, NULL,
-		              "empty answer (HTTP %ld)", http_status);
+		              _("empty answer (HTTP %ld)"), http_status);
 		return -1;
 	}
 	out->root = cJSON_ParseWithLengthOpts(body, len, &end, 0);
@@ -89,7 +90,7 @@ int api_envelope_parse(const char *body, size_t len, long http_status,
 
 		snippet(&sb, body, len);
 		api_error_set(err, API_ERR_DECODE, http_status, NULL,
-		              "answer is not a JSON object (HTTP %ld, %zu bytes: %s)",
+		              _("answer is not a JSON object (HTTP %ld, %zu bytes: %s)"),
 		              http_status, len, strbuf_str(&sb));
 		strbuf_free(&sb);
 		cJSON_Delete(out->root);
@@ -99,7 +100,7 @@ int api_envelope_parse(const char *body, size_t len, long http_status,
 	s = member(out->root, "success");
 	if (!cJSON_IsBool(s)) {
 		api_error_set(err, API_ERR_DECODE, http_status, NULL,
-		              "answer has no boolean \"success\" (HTTP %ld)", http_status);
+		              _("answer has no boolean \"success\" (HTTP %ld)"), http_status);
 		cJSON_Delete(out->root);
 		out->root = NULL;
 		return -1;
@@ -146,10 +147,11 @@ int api_answer_check(const struct api_answer *a, struct api_error *err)
 	if (a->success)
 		return 0;
 	if (api_is_quota_message(msg))
-		api_error_set(err, API_ERR_QUOTA, a->http_status, msg, "over quota: %s", msg);
+		api_error_set(err, API_ERR_QUOTA, a->http_status, msg, _("over quota: %s"), msg);
 	else
 		api_error_set(err, API_ERR_API, a->http_status, msg, "%s",
-		              msg && *msg ? msg : "the service answered success:false with no message");
+		              msg && *msg ? msg
+		                          : _("the service answered success:false with no message"));
 	return -1;
 }
 
@@ -174,7 +176,8 @@ static int need_property(struct api_answer *a, const char *what, struct api_erro
 	if (a->property)
 		return 0;
 	api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
-	              "%s answer has no \"propertyName\" naming its payload", what);
+	              /* TRANSLATORS: %s is an operation (search, get, by-id), in English. */
+	              _("%s answer has no \"propertyName\" naming its payload"), what);
 	return -1;
 }
 
@@ -188,7 +191,7 @@ int api_answer_search(struct api_answer *a, int include_data, struct api_error *
 		return -1;
 	if (id_array(member(a->root, a->property), &a->ids, &a->n_ids) < 0) {
 		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
-		              "search answer's \"%s\" is not an array of ids", a->property);
+		              _("search answer's \"%s\" is not an array of ids"), a->property);
 		return -1;
 	}
 	if (!include_data)
@@ -196,19 +199,19 @@ int api_answer_search(struct api_answer *a, int include_data, struct api_error *
 	strbuf_addf(&name, "%sNoDataExported", a->property);
 	if (id_array(member(a->root, name.buf), &a->no_data, &a->n_no_data) < 0) {
 		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
-		              "search answer has no array of ids \"%s\"", name.buf);
+		              _("search answer has no array of ids \"%s\""), name.buf);
 		goto out;
 	}
 	pd = member(a->root, "propertyNameData");
 	if (!cJSON_IsString(pd) || !*pd->valuestring) {
 		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
-		              "search answer has no \"propertyNameData\" naming its records");
+		              _("search answer has no \"propertyNameData\" naming its records"));
 		goto out;
 	}
 	recs = member(a->root, pd->valuestring);
 	if (!cJSON_IsArray(recs)) {
 		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
-		              "search answer's \"%s\" is not an array of records", pd->valuestring);
+		              _("search answer's \"%s\" is not an array of records"), pd->valuestring);
 		goto out;
 	}
 	a->records = recs;
@@ -227,7 +230,7 @@ int api_answer_get(struct api_answer *a, struct api_error *err)
 	recs = member(a->root, a->property);
 	if (!cJSON_IsArray(recs)) {
 		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
-		              "get answer's \"%s\" is not an array of records", a->property);
+		              _("get answer's \"%s\" is not an array of records"), a->property);
 		return -1;
 	}
 	a->records = recs;
@@ -243,7 +246,7 @@ int api_answer_byid(struct api_answer *a, struct api_error *err)
 	rec = member(a->root, a->property);
 	if (!cJSON_IsObject(rec)) {
 		api_error_set(err, API_ERR_DECODE, a->http_status, NULL,
-		              "by-id answer's \"%s\" is not a record", a->property);
+		              _("by-id answer's \"%s\" is not a record"), a->property);
 		return -1;
 	}
 	a->record = rec;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "api/error.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 
 void api_error_set(struct api_error *e, enum api_err_kind kind, long http_status,
@@ -50,17 +51,18 @@ void api_error_move(struct api_error *dst, struct api_error *src)
 const char *api_error_kind_name(enum api_err_kind kind)
 {
 	switch (kind) {
-	case API_OK: return "ok";
-	case API_ERR_NETWORK: return "network";
-	case API_ERR_HTTP: return "HTTP";
-	case API_ERR_API: return "API";
-	case API_ERR_DECODE: return "decode";
-	case API_ERR_QUOTA: return "quota";
-	case API_ERR_USAGE: return "usage";
-	case API_ERR_UNKNOWN_OUTCOME: return "unknown outcome";
-	case API_ERR_CANCELLED: return "cancelled";
+	case API_OK: return N_("ok");
+	/* TRANSLATORS: a kind of error, shown alone when a failure has no message. */
+	case API_ERR_NETWORK: return N_("network");
+	case API_ERR_HTTP: return N_("HTTP");
+	case API_ERR_API: return N_("API");
+	case API_ERR_DECODE: return N_("decode");
+	case API_ERR_QUOTA: return N_("quota");
+	case API_ERR_USAGE: return N_("usage");
+	case API_ERR_UNKNOWN_OUTCOME: return N_("unknown outcome");
+	case API_ERR_CANCELLED: return N_("cancelled");
 	}
-	return "unknown";
+	return N_("unknown");
 }
 
 const char *api_error_text(const struct api_error *e)
@@ -69,5 +71,5 @@ const char *api_error_text(const struct api_error *e)
 		return e->message;
 	if (e->server_message && *e->server_message)
 		return e->server_message;
-	return api_error_kind_name(e->kind);
+	return _(api_error_kind_name(e->kind));
 }

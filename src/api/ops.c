@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api/ops.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 
 /* Runs c, hands its answer to *out (moved, so the caller frees it) and its
@@ -27,7 +28,8 @@ static int no_op(const struct resource *r, const char *op, struct api_answer *ou
                  struct api_error *err)
 {
 	api_answer_free(out);
-	api_error_set(err, API_ERR_USAGE, 0, NULL, "%s has no %s operation", r->name, op);
+	/* TRANSLATORS: a resource, then an operation as the API spells it (create...). */
+	api_error_set(err, API_ERR_USAGE, 0, NULL, _("%s has no %s operation"), r->name, op);
 	return -1;
 }
 
@@ -86,7 +88,7 @@ int api_get(struct api_session *s, const struct resource *r, const long long *id
 	if (n == 0 || n > 1000) {
 		api_answer_free(out);
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              "a get takes 1 to 1000 ids, not %zu", n);
+		              _("a get takes 1 to 1000 ids, not %zu"), n);
 		return -1;
 	}
 	if (run(s, api_get_call(r, ids, n, extra), out, err) < 0)

@@ -6,6 +6,7 @@
 
 #include "api/ops.h"
 #include "api/resolve.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 
 #define GET_CHUNK 1000
@@ -118,8 +119,8 @@ static void deliver(struct job *j)
 		if (n > 0 && j->sink && j->sink->each(j->sink->ctx, sl->records) != 0) {
 			struct api_error e = API_ERROR_INIT;
 
-			api_error_set(&e, API_ERR_CANCELLED, 0, NULL, "%s search stopped by its reader",
-			              j->r->name);
+			api_error_set(&e, API_ERR_CANCELLED, 0, NULL,
+			              _("%s search stopped by its reader"), j->r->name);
 			fail(j, &e);
 		}
 		j->st.records += n;
@@ -179,8 +180,8 @@ static void handle_page(struct job *j, struct api_call *c)
 	if (cap && a->n_ids >= cap) {
 		if (api_form_has(&j->filters, j->r->id_name)) {
 			api_error_set(&e, API_ERR_USAGE, 0, NULL,
-			              "%s search matched more than the cap of %zu ids and already "
-			              "filters on %s, so it cannot page; narrow the search",
+			              _("%s search matched more than the cap of %zu ids and already "
+			                "filters on %s, so it cannot page; narrow the search"),
 			              j->r->name, cap, j->r->id_name);
 			fail(j, &e);
 			api_call_free(c);
@@ -272,7 +273,7 @@ static int busy(struct api_session *s, struct api_error *err)
 	if (api_outstanding(s) == 0)
 		return 0;
 	api_error_set(err, API_ERR_USAGE, 0, NULL,
-	              "the session has calls outstanding; resolve a search on an idle session");
+	              _("the session has calls outstanding; resolve a search on an idle session"));
 	return 1;
 }
 
@@ -299,7 +300,7 @@ int api_search_all(struct api_session *s, const struct resource *r,
 	struct job j;
 
 	if (!(r->ops & OP_SEARCH) || !(r->ops & OP_GET)) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "%s cannot be searched and fetched",
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("%s cannot be searched and fetched"),
 		              r->name);
 		return -1;
 	}
@@ -318,7 +319,7 @@ int api_get_all(struct api_session *s, const struct resource *r, const long long
 	struct job j;
 
 	if (!(r->ops & OP_GET)) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "%s has no get operation", r->name);
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("%s has no get operation"), r->name);
 		return -1;
 	}
 	if (busy(s, err))
@@ -341,7 +342,7 @@ int api_search_ids(struct api_session *s, const struct resource *r,
 	*ids = NULL;
 	*n = 0;
 	if (!(r->ops & OP_SEARCH)) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "%s has no search operation", r->name);
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("%s has no search operation"), r->name);
 		return -1;
 	}
 	if (busy(s, err))

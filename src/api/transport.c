@@ -12,6 +12,7 @@
 
 #include "api/transport.h"
 #include "api/transport_int.h"
+#include "common/i18n.h"
 #include "common/resources.h"
 #include "common/trace.h"
 
@@ -182,17 +183,25 @@ struct api_session *api_session_new(const struct api_options *o, struct api_erro
 	url = trimmed(o->url);
 	key = trimmed(o->key);
 	token = trimmed(o->token);
-	if (!url || !*url || !key || !*key || !token || !*token) {
+	if (!url || !*url) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              "no %s: set ROUTEDESK_%s or the account's %s in the config",
-		              !url || !*url ? "API URL" : !key || !*key ? "API key" : "API token",
-		              !url || !*url ? "URL" : !key || !*key ? "KEY" : "TOKEN",
-		              !url || !*url ? "url" : !key || !*key ? "key" : "token");
+		              _("no API URL: set ROUTEDESK_URL or the account's url in the config"));
+		goto fail;
+	}
+	if (!key || !*key) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              _("no API key: set ROUTEDESK_KEY or the account's key in the config"));
+		goto fail;
+	}
+	if (!token || !*token) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              _("no API token: set ROUTEDESK_TOKEN or the account's token in the "
+		                "config"));
 		goto fail;
 	}
 	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              "API URL must start with https:// (or http:// for a local sandbox)");
+		              _("API URL must start with https:// (or http:// for a local sandbox)"));
 		goto fail;
 	}
 	len = strlen(url);
@@ -365,8 +374,8 @@ void api_submit(struct api_session *s, struct api_call *c)
 	c->first_at = transport_now(s);
 	if (c->form.n + 2 > API_MAX_VARS) {
 		api_error_set(&c->err, API_ERR_USAGE, 0, NULL,
-		              "/%s would send %zu parameters; the service reads only the "
-		              "first %d and would drop the credentials",
+		              _("/%s would send %zu parameters; the service reads only the "
+		                "first %d and would drop the credentials"),
 		              c->path, c->form.n + 2, API_MAX_VARS);
 		transport_finish(s, c);
 		return;
@@ -390,11 +399,14 @@ static int budget_spent(struct api_session *s, struct api_call *c)
 		return 0;
 	if (c->is_write ? b->writes_left_today > 0 : b->reads_left_today > 0)
 		return 0;
-	api_error_set(&c->err, API_ERR_QUOTA, 0, NULL,
-	              "the key's daily %s budget is spent (%ld of %ld); /%s was not sent",
-	              c->is_write ? "write" : "read",
-	              c->is_write ? b->usage.write_today : b->usage.read_today,
-	              c->is_write ? b->limits.write_day : b->limits.read_day, c->path);
+	if (c->is_write)
+		api_error_set(&c->err, API_ERR_QUOTA, 0, NULL,
+		              _("the key's daily write budget is spent (%ld of %ld); /%s was not sent"),
+		              b->usage.write_today, b->limits.write_day, c->path);
+	else
+		api_error_set(&c->err, API_ERR_QUOTA, 0, NULL,
+		              _("the key's daily read budget is spent (%ld of %ld); /%s was not sent"),
+		              b->usage.read_today, b->limits.read_day, c->path);
 	return 1;
 }
 

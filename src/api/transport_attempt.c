@@ -9,6 +9,7 @@
 
 #include "api/transport.h"
 #include "api/transport_int.h"
+#include "common/i18n.h"
 #include "common/resources.h"
 #include "common/trace.h"
 
@@ -56,7 +57,7 @@ static int build_mime(struct api_session *s, struct api_call *c, CURL *easy)
 		} else if (access(p->value, R_OK) != 0 ||
 		           curl_mime_filedata(part, p->value) != CURLE_OK) {
 			api_error_set(&c->err, API_ERR_USAGE, 0, NULL,
-			              "cannot read %s for the part %s", p->value, p->name);
+			              _("cannot read %s for the part %s"), p->value, p->name);
 			return -1;
 		}
 	}
@@ -226,13 +227,14 @@ void transport_cut_off(struct api_call *c, int sent, struct api_error *err)
 {
 	if (c->is_write && sent)
 		api_error_set(err, API_ERR_UNKNOWN_OUTCOME, 0, NULL,
-		              "/%s was cut off before its answer (the program is quitting): "
-		              "it may or may not have been applied; check before sending it again",
+		              _("/%s was cut off before its answer (the program is quitting): "
+		                "it may or may not have been applied; check before sending it again"),
 		              c->path);
 	else if (c->is_write)
-		api_error_set(err, API_ERR_CANCELLED, 0, NULL, "/%s was not sent (cancelled)", c->path);
+		api_error_set(err, API_ERR_CANCELLED, 0, NULL, _("/%s was not sent (cancelled)"),
+		              c->path);
 	else
-		api_error_set(err, API_ERR_CANCELLED, 0, NULL, "/%s cancelled", c->path);
+		api_error_set(err, API_ERR_CANCELLED, 0, NULL, _("/%s cancelled"), c->path);
 }
 
 /* The last word of a call that will not be tried again. */
@@ -241,7 +243,8 @@ static void give_up(struct api_session *s, struct api_call *c, struct api_error 
 	if (c->attempts > 1) {
 		struct strbuf sb = STRBUF_INIT;
 
-		strbuf_addf(&sb, "%s (gave up after %d attempts in %.1f s)", api_error_text(err),
+		/* TRANSLATORS: %s is the last attempt's error; %.1f is seconds. */
+		strbuf_addf(&sb, _("%s (gave up after %d attempts in %.1f s)"), api_error_text(err),
 		            c->attempts, (double)(now - c->first_at) / 1000.0);
 		free(err->message);
 		err->message = strbuf_detach(&sb, NULL);
@@ -282,8 +285,8 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 	} else if (rc != CURLE_OK) {
 		if (c->is_write && !nothing_sent(rc, pretransfer, request_size)) {
 			api_error_set(&err, API_ERR_UNKNOWN_OUTCOME, status, NULL,
-			              "no answer to /%s after sending it (%s): it may or may not "
-			              "have been applied; check before sending it again",
+			              _("no answer to /%s after sending it (%s): it may or may not "
+			                "have been applied; check before sending it again"),
 			              c->path, what);
 		} else {
 			api_error_set(&err, API_ERR_NETWORK, 0, NULL, "/%s: %s", c->path, what);
@@ -296,18 +299,29 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 		if (status == 429) {
 			/* Refused, so not applied: a write is tried again like a
 			 * read, after the wait the server asked for. */
-			api_error_set(&err, API_ERR_QUOTA, status, msg,
-			              "the service refused /%s (HTTP 429, too many requests)%s%s",
-			              c->path, msg ? ": " : "", msg ? msg : "");
+			if (msg)
+				api_error_set(&err, API_ERR_QUOTA, status, msg,
+				              /* TRANSLATORS: the last %s is the service's own message. */
+				              _("the service refused /%s "
+				                "(HTTP 429, too many requests): %s"), c->path, msg);
+			else
+				api_error_set(&err, API_ERR_QUOTA, status, msg,
+				              _("the service refused /%s (HTTP 429, too many requests)"),
+				              c->path);
 			retry = 1;
 		} else if (!c->is_write) {
-			api_error_set(&err, API_ERR_HTTP, status, msg, "HTTP %ld from /%s%s%s", status,
-			              c->path, msg ? ": " : "", msg ? msg : "");
+			if (msg)
+				/* TRANSLATORS: the last %s is the service's own message. */
+				api_error_set(&err, API_ERR_HTTP, status, msg, _("HTTP %ld from /%s: %s"),
+				              status, c->path, msg);
+			else
+				api_error_set(&err, API_ERR_HTTP, status, msg, _("HTTP %ld from /%s"),
+				              status, c->path);
 			retry = 1;
 		} else {
 			api_error_set(&err, API_ERR_UNKNOWN_OUTCOME, status, msg,
-			              "HTTP %ld from /%s: the write may or may not have been "
-			              "applied; check before sending it again", status, c->path);
+			              _("HTTP %ld from /%s: the write may or may not have been "
+			                "applied; check before sending it again"), status, c->path);
 		}
 	} else if (api_envelope_parse(c->body.buf, c->body.len, status, &c->answer, &err) == 0) {
 		learn_usage(s, &c->answer, now);
@@ -322,19 +336,19 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 			retry = 1; /* a garbled answer to a read: ask again */
 		} else {
 			api_error_set(&err, API_ERR_UNKNOWN_OUTCOME, status, NULL,
-			              "unreadable answer to /%s: the write may or may not have "
-			              "been applied; check before sending it again", c->path);
+			              _("unreadable answer to /%s: the write may or may not have "
+			                "been applied; check before sending it again"), c->path);
 		}
 	} else {
-		api_error_set(&err, API_ERR_HTTP, status, NULL, "HTTP %ld from /%s", status, c->path);
+		api_error_set(&err, API_ERR_HTTP, status, NULL, _("HTTP %ld from /%s"), status, c->path);
 	}
 	free(msg);
 
 	if (retry && ra_ms > s->o.retry_after_max_ms) {
 		struct strbuf sb = STRBUF_INIT;
 
-		strbuf_addf(&sb, "%s; the service asked to wait %ld s, longer than the %ld s "
-		            "this client waits", api_error_text(&err), ra_ms / 1000,
+		strbuf_addf(&sb, _("%s; the service asked to wait %ld s, longer than the %ld s "
+		                   "this client waits"), api_error_text(&err), ra_ms / 1000,
 		            s->o.retry_after_max_ms / 1000);
 		free(err.message);
 		err.message = strbuf_detach(&sb, NULL);

@@ -610,7 +610,7 @@ int cli_api(int argc, char **argv)
 	opt.attempt_ctx = &o;
 	o.trace = a.trace;
 	if (api_global_init() < 0) {
-		fputs("routedesk api: cannot initialise libcurl\n", stderr);
+		fputs(_("routedesk api: cannot initialise libcurl\n"), stderr);
 		rc = CLI_FAILED;
 		goto out;
 	}

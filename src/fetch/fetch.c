@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/dates.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/trace.h"
 #include "fetch/fetch.h"
@@ -163,9 +164,10 @@ static void deliver_empty(struct fetch *f, const struct fetch_job *j, enum fetch
 	r->outcome = o;
 	r->budget = f->status.budget;
 	if (o == FETCH_SUPERSEDED)
-		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "superseded by a newer request");
+		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, _("superseded by a newer request"));
 	else
-		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "cancelled: the program is quitting");
+		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL,
+		              _("cancelled: the program is quitting"));
 	deliver(f, r);
 }
 
@@ -510,13 +512,13 @@ struct fetch *fetch_start_runner(const struct api_options *o, const struct fetch
 	f->opts.budget_ctx = f;
 
 	if (pipe2(f->pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot make the fetch wake pipe: %s",
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("cannot make the fetch wake pipe: %s"),
 		              strerror(errno));
 		fetch_free(f);
 		return NULL;
 	}
 	if ((rc = pthread_create(&f->thread, NULL, thread_main, f)) != 0) {
-		api_error_set(err, API_ERR_USAGE, 0, NULL, "cannot start the fetch thread: %s",
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("cannot start the fetch thread: %s"),
 		              strerror(rc));
 		fetch_free(f);
 		return NULL;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/dates.h"
+#include "common/i18n.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "fetch/fetch.h"
@@ -47,11 +48,11 @@ static const struct resource *job_resource(struct fetch_job *j, const char *name
 	const struct resource *r = name ? res_find(name) : NULL;
 
 	if (!r) {
-		job_bad(j, "unknown resource %s", name ? name : "(none)");
+		job_bad(j, _("unknown resource %s"), name ? name : _("(none)"));
 		return NULL;
 	}
 	if (!(r->ops & op)) {
-		job_bad(j, "%s has no %s operation", r->name, op_name);
+		job_bad(j, _("%s has no %s operation"), r->name, op_name);
 		return NULL;
 	}
 	return r;
@@ -63,7 +64,7 @@ struct fetch_job *fetch_job_review(int slot, const char *date)
 	struct rd_date d;
 
 	if (!date || date_parse(date, &d) < 0)
-		job_bad(j, "not a date (YYYY-MM-DD): %s", date ? date : "(none)");
+		job_bad(j, _("not a date (YYYY-MM-DD): %s"), date ? date : _("(none)"));
 	else
 		j->date = xstrdup(date);
 	return j;
@@ -85,7 +86,7 @@ struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long
 
 	j->res = job_resource(j, resource, OP_GET, "get");
 	if (n && !ids) {
-		job_bad(j, "%zu ids asked for without a list", n);
+		job_bad(j, _("%zu ids asked for without a list"), n);
 		return j;
 	}
 	if (n) {
@@ -104,7 +105,7 @@ struct fetch_job *fetch_job_record(int slot, const char *resource, long long id,
 	j->res = job_resource(j, resource, OP_BYID, "by-id");
 	j->id = id;
 	if (id <= 0)
-		job_bad(j, "not a record id: %lld", id);
+		job_bad(j, _("not a record id: %lld"), id);
 	if (extra)
 		api_form_copy(&j->form, extra);
 	return j;
@@ -132,7 +133,7 @@ struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_f
 	const char *slash = path ? strchr(path, '/') : NULL;
 
 	if (!path || !slash || slash == path || !slash[1] || path[0] == '/')
-		job_bad(j, "not an operation path (entity/action): %s", path ? path : "(none)");
+		job_bad(j, _("not an operation path (entity/action): %s"), path ? path : _("(none)"));
 	else
 		j->path = xstrdup(path);
 	if (form)

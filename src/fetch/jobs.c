@@ -8,6 +8,7 @@
 #include "api/resolve.h"
 #include "api/values.h"
 #include "common/dates.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "fetch/jobs.h"
 #include "model/model.h"
@@ -436,8 +437,8 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 
 		if (api_form_has(&job->form, res->id_name)) {
 			api_error_set(&e, API_ERR_USAGE, 0, NULL,
-			              "%s search matched more than the cap of %ld ids and already "
-			              "filters on %s, so it cannot page; narrow the search",
+			              _("%s search matched more than the cap of %ld ids and already "
+			                "filters on %s, so it cannot page; narrow the search"),
 			              res->name, cap, res->id_name);
 			keep_err(r, &e);
 			return;

@@ -242,7 +242,9 @@ static void choose_terminal(enum notify_transport req, const struct notify_env *
 		add_why(out, _("terminal %s: OSC 9"), env->term);
 	} else {
 		out->transport = NOTIFY_BELL;
-		add_why(out, _("terminal %s has no notifications: bell"), env->term ? env->term : "unset");
+		add_why(out, _("terminal %s has no notifications: bell"),
+		        /* TRANSLATORS: in place of the terminal's name when TERM is not set. */
+		        env->term ? env->term : _("unset"));
 	}
 	out->wrap = NOTIFY_WRAP_NONE;
 	if (out->transport == NOTIFY_BELL)

@@ -595,7 +595,7 @@ int app_main(int argc, char **argv)
 		}
 	}
 	if (!ui.fresh && state_load(&ui.saved, pane_names(), PANE_COUNT, &err) < 0) {
-		fprintf(stderr, "routedesk: %s (ignored)\n", strbuf_str(&err));
+		fprintf(stderr, _("routedesk: %s (ignored)\n"), strbuf_str(&err));
 		strbuf_reset(&err);
 	}
 	choose_start(&ui, &o, &pane);
