@@ -1,8 +1,13 @@
 /* test_persist.c: data survive SIGTERM and a restart; --generate is deterministic for a seed and day. */
 #include "config.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "../lib/sbtest.h"
 
@@ -52,6 +57,53 @@ static void test_writes_survive_restart(void **state)
 	                                      "customerID=%lld&contactType=%lld&notes=again&showOnInvoice=0",
 	                                      cust, type));
 	assert_true(note2 > note);
+	sbt_free(s);
+}
+
+/* Stopped while a client still holds a keep-alive connection, the sandbox
+ * closes it first, which leaves that connection half closed on the port; a
+ * restart on the same port (as the console tests do, to change a running
+ * server's behaviour under a console) must still listen: the listening
+ * socket has SO_REUSEADDR (libmicrohttpd's default), and this keeps it so. */
+static void test_restart_same_port_after_clients(void **state)
+{
+	(void)state;
+	struct sbt_server *s = sbt_start(gen_args);
+	int port = 0, fd;
+	char listen_at[64], req[512], buf[4096];
+	struct sockaddr_in sa = { 0 };
+	long long *ids;
+	ssize_t got;
+
+	assert_int_equal(sscanf(sbt_base(), "http://127.0.0.1:%d/api", &port), 1);
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	assert_true(fd >= 0);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	snprintf(req, sizeof(req),
+	         "POST /api/employee/search HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+	         "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %zu\r\n\r\n%s",
+	         strlen("authenticationKey=demo-key&authenticationToken=demo-token"),
+	         "authenticationKey=demo-key&authenticationToken=demo-token");
+	assert_int_equal(write(fd, req, strlen(req)), (ssize_t)strlen(req));
+	got = read(fd, buf, sizeof(buf) - 1);
+	assert_true(got > 12);
+	buf[got] = '\0';
+	assert_non_null(strstr(buf, "HTTP/1.1 200"));
+	/* The connection stays open across the stop and the restart. */
+	sbt_stop(s);
+	snprintf(listen_at, sizeof(listen_at), "127.0.0.1:%d", port);
+	{
+		const char *const again[] = { "--listen", listen_at, "--today", SBT_TODAY,
+		                              "--no-limits", NULL };
+
+		sbt_restart_with(s, again);
+	}
+	assert_true(sbt_running(s));
+	assert_int_equal(sbt_search("customer", &ids, ""), 300);
+	close(fd);
 	sbt_free(s);
 }
 
@@ -140,6 +192,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_writes_survive_restart, teardown_all),
 		cmocka_unit_test_teardown(test_restart_without_generate, teardown_all),
+		cmocka_unit_test_teardown(test_restart_same_port_after_clients, teardown_all),
 		cmocka_unit_test_teardown(test_generate_deterministic, teardown_all),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
