@@ -65,7 +65,8 @@ static void usage(FILE *f)
 	        "                    search's filters, includeData and paging id; a get's\n"
 	        "                    ids and flags; an ENTITY/ID's flags; a create's or\n"
 	        "                    update's fields (update: its key first); a special\n"
-	        "                    operation's, where the resource table lists them\n"
+	        "                    operation's, its record's key first, where the\n"
+	        "                    resource table lists them\n"
 	        "  --help            this text\n"
 	        "\n"
 	        "Exit status: 0 success:true, 1 success:false (errorMessage on stderr),\n"
@@ -354,7 +355,10 @@ static int list_parameters(const char *path)
 		for (size_t i = 0; i < r->n_params; i++)
 			if (r->params[i].flags & (op == OP_CREATE ? RP_CREATE : RP_UPDATE))
 				names_add(&ns, r->params[i].name);
-	} else {
+	} else if (sp->n_params) {
+		/* The record it works on first (customer/updatePaymentProfile
+		 * takes customerID), then its own parameters. */
+		names_add(&ns, r->pk);
 		for (size_t i = 0; i < sp->n_params; i++)
 			names_add(&ns, sp->params[i].name);
 	}
