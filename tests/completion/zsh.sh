@@ -5,7 +5,9 @@
 # the way compinit does.  The lists are checked by calling its functions
 # with zsh's completion builtins (_arguments, _wanted, compadd) replaced by
 # functions that print what they are given: no terminal is needed, so what
-# is checked is what the file hands to zsh, not zsh's own menus.
+# is checked is what the file hands to zsh.  The last part then types into
+# a real interactive zsh in tmux (compinit, the zsh line editor, Tab) and
+# reads the command line back: zsh's own completion, end to end.
 : "${top_builddir:=.}"
 : "${top_srcdir:=.}"
 top_builddir=$(cd "$top_builddir" && pwd)
@@ -44,7 +46,7 @@ printf '[account main]\n[ui]\n  [ account  acme corp ]\n[accounting]\n[account $
 
 # What z runs first: the completion autoloadable, and the builtins it calls
 # replaced by printers.
-cat >"$T/stubs.zsh" <<'EOF'
+cat >"$T/printers.zsh" <<'EOF'
 fpath=($COMPLETION_DIR $fpath)
 autoload -Uz _routedesk
 _arguments() { print -rl -- "$@" }
@@ -74,13 +76,13 @@ compadd() {
 }
 EOF
 
-# z SCRIPT: runs SCRIPT in zsh -f after stubs.zsh; stdout in $T/out
+# z SCRIPT: runs SCRIPT in zsh -f after printers.zsh; stdout in $T/out
 # (sorted), stderr in $T/err.  The helpers (_routedesk_themes ...) exist
 # once _routedesk has run: "zh" runs it first, quietly.
 z() {
 	(cd "$T/home" && env -u ROUTEDESK_TRACE PATH="$top_builddir:$PATH" HOME="$T/home" \
 		XDG_CONFIG_HOME="$T/xdg" ROUTEDESK_THEME_PATH="$top_srcdir/themes" COMPLETION_DIR="$dir" \
-		zsh -f -c ". '$T/stubs.zsh'; $1") 2>"$T/err" | LC_ALL=C sort >"$T/out"
+		zsh -f -c ". '$T/printers.zsh'; $1") 2>"$T/err" | LC_ALL=C sort >"$T/out"
 }
 
 zh() { z "words=(routedesk --); CURRENT=2; _routedesk >/dev/null; $1"; }
@@ -149,6 +151,55 @@ printf '%s\n' '$(touch pwned)' 'acme corp' main >"$T/want.accounts"
 same "--account <TAB>: the config file's [account NAME] sections" "$T/want.accounts"
 test ! -e "$T/home/pwned"
 ok "a name in the config file is never run" $?
+
+# ---- the real thing: an interactive zsh in tmux, Tab pressed -------------
+
+if command -v tmux >/dev/null 2>&1; then
+	sock=rdzsh$$
+	mkdir -p "$T/zdot"
+	cat >"$T/zdot/.zshrc" <<EOF
+fpath=($dir \$fpath)
+autoload -Uz compinit && compinit -u -D
+PROMPT='zsh> '
+PATH=$top_builddir:\$PATH
+EOF
+	# typed LINE EXPECT: types LINE and Tab into a fresh prompt, then
+	# waits (10 s at most) for the command line to read EXPECT, the whole
+	# screen line (tmux drops the space a completed word is followed by).
+	typed() {
+		tmux -L "$sock" send-keys -t z C-u "$1" Tab
+		end=$(( $(date +%s) + 10 ))
+		while [ "$(date +%s)" -le "$end" ]; do
+			tmux -L "$sock" capture-pane -p -t z >"$T/screen"
+			grep -qxF -- "zsh> $2" "$T/screen" && return 0
+			sleep 0.1
+		done
+		note "the command line never read '$2':"
+		sed 's/^/# | /' "$T/screen"
+		return 1
+	}
+	if tmux -L "$sock" -f /dev/null new-session -d -s z -x 120 -y 30 \
+		"env -u LINES -u COLUMNS -u ROUTEDESK_TRACE HOME='$T/home' XDG_CONFIG_HOME='$T/xdg' ZDOTDIR='$T/zdot' ROUTEDESK_THEME_PATH='$top_srcdir/themes' zsh -i"; then
+		end=$(( $(date +%s) + 10 ))
+		until tmux -L "$sock" capture-pane -p -t z | grep -q '^zsh> ' || [ "$(date +%s)" -gt "$end" ]; do
+			sleep 0.1
+		done
+		typed 'routedesk api customer/sea' 'routedesk api customer/search'
+		ok "zsh, Tab: an operation path completes from the table" $?
+		typed 'routedesk api customer/search lnam' 'routedesk api customer/search lname='
+		ok "zsh, Tab: a parameter of that operation completes with its =" $?
+		typed 'routedesk --view subs' 'routedesk --view subscriptions'
+		ok "zsh, Tab: --view completes a pane" $?
+		typed 'routedesk --theme colorb' 'routedesk --theme colorblind'
+		ok "zsh, Tab: --theme completes an installed theme" $?
+		tmux -L "$sock" kill-server >/dev/null 2>&1
+	else
+		ok "zsh in tmux starts" 1
+	fi
+else
+	echo "Bail out! tmux is not installed (tools/deps installs it)"
+	exit 1
+fi
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
