@@ -10,6 +10,7 @@
 #include "common/dates.h"
 #include "common/strbuf.h"
 #include "model/model.h"
+#include "model/rows.h"
 
 /*
  * Every member goes through one of the readers below, which share one rule:
@@ -191,410 +192,177 @@ static long long get_cents(struct dec *d, const char *name)
 	return 0;
 }
 
-/* Starts a decode: 0 with *id set when rec is an object with an integer
- * primary key, else -1. */
-static int begin(struct dec *d, const cJSON *rec, const char *pk, long long *id)
+/* ------------------------------------------------------ the walker */
+
+static void *at(void *row, size_t off)
 {
-	d->rec = rec;
-	d->bad = 0;
-	if (!cJSON_IsObject(rec) || api_field_int(rec, pk, id) != API_V_OK)
-		return -1;
-	return 0;
+	return (char *)row + off;
 }
 
-int m_route_decode(const cJSON *rec, struct m_route *out)
+/* "CUSTOM" is a real schedule, not a bad value: it sets the flag. */
+static void get_frequency(struct dec *d, const struct m_member *m, void *row)
 {
-	struct dec d;
-
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "routeID", &out->id) < 0)
-		return -1;
-	out->office_id = get_ll(&d, "officeID");
-	out->group_id = get_ll(&d, "groupID");
-	out->tech_id = get_ll(&d, "assignedTech");
-	get_date(&d, "date", out->date);
-	out->title = get_text(&d, "title", 0);
-	out->group_title = get_text(&d, "groupTitle", 0);
-	out->day_notes = get_text(&d, "dayNotes", 1);
-	out->day_alert = get_text(&d, "dayAlert", 1);
-	out->locked = get_int(&d, "lockedRoute");
-	get_datetime(&d, "dateUpdated", out->updated);
-	return d.bad;
-}
-
-void m_route_free(struct m_route *r)
-{
-	if (!r)
-		return;
-	free(r->title);
-	free(r->group_title);
-	free(r->day_notes);
-	free(r->day_alert);
-	r->title = r->group_title = r->day_notes = r->day_alert = NULL;
-}
-
-int m_appt_decode(const cJSON *rec, struct m_appt *out)
-{
-	struct dec d;
-
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "appointmentID", &out->id) < 0)
-		return -1;
-	out->route_id = get_ll(&d, "routeID");
-	out->customer_id = get_ll(&d, "customerID");
-	out->office_id = get_ll(&d, "officeID");
-	out->subscription_id = get_ll(&d, "subscriptionID");
-	out->service_type_id = get_ll(&d, "type");
-	out->ticket_id = get_ll(&d, "ticketID");
-	out->tech_id = get_ll(&d, "assignedTech");
-	out->serviced_by = get_ll(&d, "servicedBy");
-	out->status = get_int_or(&d, "status", STATUS_UNKNOWN);
-	out->sequence = get_int(&d, "sequence");
-	out->duration = get_int(&d, "duration");
-	out->call_ahead = get_int(&d, "callAhead");
-	out->is_initial = get_int(&d, "isInitial");
-	get_date(&d, "date", out->date);
-	get_hhmm(&d, "start", out->start);
-	get_hhmm(&d, "end", out->end);
-	get_hhmm(&d, "timeIn", out->time_in);
-	get_hhmm(&d, "timeOut", out->time_out);
-	out->time_window = get_text(&d, "timeWindow", 1);
-	out->notes = get_text(&d, "notes", 1);
-	out->office_notes = get_text(&d, "officeNotes", 1);
-	get_datetime(&d, "dateUpdated", out->updated);
-	return d.bad;
-}
-
-void m_appt_free(struct m_appt *a)
-{
-	if (!a)
-		return;
-	free(a->time_window);
-	free(a->notes);
-	free(a->office_notes);
-	a->time_window = a->notes = a->office_notes = NULL;
-}
-
-int m_customer_decode(const cJSON *rec, struct m_customer *out)
-{
-	struct dec d;
-
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "customerID", &out->id) < 0)
-		return -1;
-	out->office_id = get_ll(&d, "officeID");
-	out->fname = get_text(&d, "fname", 0);
-	out->lname = get_text(&d, "lname", 0);
-	out->company = get_text(&d, "companyName", 0);
-	out->address = get_text(&d, "address", 0);
-	out->city = get_text(&d, "city", 0);
-	out->state = get_text(&d, "state", 0);
-	out->zip = get_text(&d, "zip", 0);
-	out->phone = get_text(&d, "phone1", 0);
-	out->email = get_text(&d, "email", 0);
-	out->red_notes = get_text(&d, "notes", 1);
-	out->balance = get_cents(&d, "balance");
-	out->balance_age = get_int(&d, "balanceAge");
-	out->status = get_int(&d, "status");
-	out->commercial = get_int(&d, "commercialAccount");
-	get_day_of(&d, "dateAdded", out->added);
-	get_datetime(&d, "dateUpdated", out->updated);
-	return d.bad;
-}
-
-void m_customer_free(struct m_customer *c)
-{
-	if (!c)
-		return;
-	free(c->fname);
-	free(c->lname);
-	free(c->company);
-	free(c->address);
-	free(c->city);
-	free(c->state);
-	free(c->zip);
-	free(c->phone);
-	free(c->email);
-	free(c->red_notes);
-	c->fname = c->lname = c->company = c->address = c->city = NULL;
-	c->state = c->zip = c->phone = c->email = c->red_notes = NULL;
-}
-
-int m_subscription_decode(const cJSON *rec, struct m_subscription *out)
-{
-	struct dec d;
 	long long v = 0;
-	enum api_vstate s;
+	enum api_vstate s = api_field_int(d->rec, m->name, &v);
 
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "subscriptionID", &out->id) < 0)
-		return -1;
-	out->customer_id = get_ll(&d, "customerID");
-	out->office_id = get_ll(&d, "officeID");
-	out->service_type_id = get_ll(&d, "serviceID");
-	out->preferred_tech = get_ll(&d, "preferredTech");
-	out->active = get_int(&d, "active");
-	out->service_type = get_text(&d, "serviceType", 0);
-	/* "CUSTOM" is a real schedule the service cannot express in days. */
-	s = api_field_int(rec, "frequency", &v);
 	if (s == API_V_CUSTOM)
-		out->frequency_custom = 1;
+		*(int *)at(row, m->aux) = 1;
 	else if (s == API_V_OK && v >= INT_MIN && v <= INT_MAX)
-		out->frequency = (int)v;
+		*(int *)at(row, m->off) = (int)v;
 	else if (s == API_V_OK || s == API_V_BAD)
-		d.bad++;
-	out->recurring_charge = get_cents(&d, "recurringCharge");
-	out->contract_value = get_cents(&d, "contractValue");
-	get_date(&d, "nextService", out->next_service);
-	get_date(&d, "lastCompleted", out->last_completed);
-	out->lead_stage_id = get_ll(&d, "leadStageID");
-	out->lead_stage = get_text(&d, "leadStage", 1);
-	out->lead_status = get_text(&d, "leadStatus", 1);
-	out->lead_value = get_cents(&d, "leadValue");
-	get_datetime(&d, "dateUpdated", out->updated);
-	return d.bad;
+		d->bad++;
 }
 
-void m_subscription_free(struct m_subscription *s)
+static void walk(struct dec *d, const struct m_row_kind *k, void *row);
+
+/* An array of sub rows; something that is not an object is not shown as
+ * an empty one, and its elements' bad fields count towards the row's. */
+static void get_rows(struct dec *d, const struct m_member *m, void *row)
 {
-	if (!s)
-		return;
-	free(s->service_type);
-	free(s->lead_stage);
-	free(s->lead_status);
-	s->service_type = s->lead_stage = s->lead_status = NULL;
-}
+	const cJSON *arr = member(d, m->name), *e;
+	char *elems = NULL;
+	size_t n = 0;
 
-/* One ticket item; its bad fields count towards the ticket's. */
-static void item_decode(struct dec *d, struct m_item *it)
-{
-	memset(it, 0, sizeof(*it));
-	it->id = get_ll(d, "itemID");
-	it->ticket_id = get_ll(d, "ticketID");
-	it->product_id = get_ll(d, "productID");
-	it->description = get_text(d, "description", 0);
-	it->quantity = get_int(d, "quantity");
-	it->taxable = get_int(d, "taxable");
-	it->amount = get_cents(d, "amount");
-}
+	if (cJSON_IsArray(arr)) {
+		int size = cJSON_GetArraySize(arr);
 
-int m_ticket_decode(const cJSON *rec, struct m_ticket *out)
-{
-	struct dec d;
-	const cJSON *items, *e;
-
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "ticketID", &out->id) < 0)
-		return -1;
-	out->customer_id = get_ll(&d, "customerID");
-	out->subscription_id = get_ll(&d, "subscriptionID");
-	out->appointment_id = get_ll(&d, "appointmentID");
-	out->service_id = get_ll(&d, "serviceID");
-	out->active = get_int(&d, "active");
-	get_date(&d, "invoiceDate", out->invoice_date);
-	out->invoice_number = get_text(&d, "invoiceNumber", 0);
-	out->subtotal = get_cents(&d, "subTotal");
-	out->tax = get_cents(&d, "taxAmount");
-	out->total = get_cents(&d, "total");
-	out->balance = get_cents(&d, "balance");
-	get_datetime(&d, "dateUpdated", out->updated);
-
-	items = member(&d, "items");
-	if (cJSON_IsArray(items)) {
-		int n = cJSON_GetArraySize(items);
-
-		out->items = n > 0 ? xcalloc((size_t)n, sizeof(*out->items)) : NULL;
-		cJSON_ArrayForEach(e, items) {
+		elems = size > 0 ? xcalloc((size_t)size, m->sub->size) : NULL;
+		cJSON_ArrayForEach(e, arr) {
 			struct dec sub = { e, 0 };
 
-			/* Something that is not an item is not shown as an empty one. */
 			if (!cJSON_IsObject(e)) {
-				d.bad++;
+				d->bad++;
 				continue;
 			}
-			item_decode(&sub, &out->items[out->n_items++]);
-			d.bad += sub.bad;
+			walk(&sub, m->sub, elems + n++ * m->sub->size);
+			d->bad += sub.bad;
 		}
-	} else if (items && !cJSON_IsNull(items)) {
-		d.bad++;
+	} else if (arr && !cJSON_IsNull(arr)) {
+		d->bad++;
 	}
-	return d.bad;
+	*(void **)at(row, m->off) = elems;
+	*(size_t *)at(row, m->aux) = n;
 }
 
-void m_ticket_free(struct m_ticket *t)
+static void walk(struct dec *d, const struct m_row_kind *k, void *row)
 {
-	if (!t)
-		return;
-	free(t->invoice_number);
-	t->invoice_number = NULL;
-	for (size_t i = 0; i < t->n_items; i++)
-		free(t->items[i].description);
-	free(t->items);
-	t->items = NULL;
-	t->n_items = 0;
+	memset(row, 0, k->size);
+	for (size_t i = 0; i < k->n_members; i++) {
+		const struct m_member *m = &k->members[i];
+		void *p = at(row, m->off);
+
+		switch (m->store) {
+		case MS_LL: *(long long *)p = get_ll(d, m->name); break;
+		case MS_INT: *(int *)p = get_int(d, m->name); break;
+		case MS_STATUS: *(int *)p = get_int_or(d, m->name, STATUS_UNKNOWN); break;
+		case MS_TEXT: *(char **)p = get_text(d, m->name, 0); break;
+		case MS_TEXT_OPT: *(char **)p = get_text(d, m->name, 1); break;
+		case MS_DATE: get_date(d, m->name, p); break;
+		case MS_STAMP: get_datetime(d, m->name, p); break;
+		case MS_DAY_OF: get_day_of(d, m->name, p); break;
+		case MS_HHMM: get_hhmm(d, m->name, p); break;
+		case MS_CENTS: *(long long *)p = get_cents(d, m->name); break;
+		case MS_FREQ: get_frequency(d, m, row); break;
+		case MS_ROWS: get_rows(d, m, row); break;
+		}
+	}
 }
 
-int m_note_decode(const cJSON *rec, struct m_note *out)
+int m_kind_decode(const struct m_row_kind *k, const cJSON *rec, void *row)
 {
-	struct dec d;
+	struct dec d = { rec, 0 };
+	long long id;
 
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "noteID", &out->id) < 0)
+	/* The id first: a record without one is not a row (and owns nothing). */
+	if (!cJSON_IsObject(rec) || api_field_int(rec, k->members[0].name, &id) != API_V_OK) {
+		memset(row, 0, k->size);
 		return -1;
-	out->customer_id = get_ll(&d, "customerID");
-	out->employee_id = get_ll(&d, "employeeID");
-	out->type_id = get_ll(&d, "typeID");
-	out->reference_id = get_ll(&d, "referenceID");
-	out->type = get_text(&d, "type", 0);
-	out->text = get_text(&d, "notes", 0);
-	out->employee_name = get_text(&d, "employeeName", 0);
-	out->show_tech = get_int(&d, "showTech");
-	out->show_customer = get_int(&d, "showCustomer");
-	out->show_invoice = get_int(&d, "showOnInvoice");
-	get_datetime(&d, "date", out->date);
-	get_datetime(&d, "dateUpdated", out->updated);
+	}
+	walk(&d, k, row);
 	return d.bad;
 }
 
-void m_note_free(struct m_note *n)
+void m_kind_free(const struct m_row_kind *k, void *row)
 {
-	if (!n)
+	if (!row)
 		return;
-	free(n->type);
-	free(n->text);
-	free(n->employee_name);
-	n->type = n->text = n->employee_name = NULL;
+	for (size_t i = 0; i < k->n_members; i++) {
+		const struct m_member *m = &k->members[i];
+		void *p = at(row, m->off);
+
+		if (m->store == MS_TEXT || m->store == MS_TEXT_OPT) {
+			free(*(char **)p);
+			*(char **)p = NULL;
+		} else if (m->store == MS_ROWS) {
+			char *elems = *(char **)p;
+			size_t *n = at(row, m->aux);
+
+			for (size_t j = 0; j < *n; j++)
+				m_kind_free(m->sub, elems + j * m->sub->size);
+			free(elems);
+			*(char **)p = NULL;
+			*n = 0;
+		}
+	}
 }
 
-int m_employee_decode(const cJSON *rec, struct m_employee *out)
-{
-	struct dec d;
+/* ------------------------------------------------- typed and by name */
 
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "employeeID", &out->id) < 0)
-		return -1;
-	out->office_id = get_ll(&d, "officeID");
-	out->fname = get_text(&d, "fname", 0);
-	out->lname = get_text(&d, "lname", 0);
-	out->initials = get_text(&d, "initials", 0);
-	out->type = get_int(&d, "type");
-	out->active = get_int(&d, "active");
-	return d.bad;
-}
-
-void m_employee_free(struct m_employee *e)
-{
-	if (!e)
-		return;
-	free(e->fname);
-	free(e->lname);
-	free(e->initials);
-	e->fname = e->lname = e->initials = NULL;
-}
-
-int m_service_type_decode(const cJSON *rec, struct m_service_type *out)
-{
-	struct dec d;
-
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "typeID", &out->id) < 0)
-		return -1;
-	out->description = get_text(&d, "description", 0);
-	out->default_charge = get_cents(&d, "defaultCharge");
-	return d.bad;
-}
-
-void m_service_type_free(struct m_service_type *s)
-{
-	if (!s)
-		return;
-	free(s->description);
-	s->description = NULL;
-}
-
-int m_product_decode(const cJSON *rec, struct m_product *out)
-{
-	struct dec d;
-
-	memset(out, 0, sizeof(*out));
-	if (begin(&d, rec, "productID", &out->id) < 0)
-		return -1;
-	out->description = get_text(&d, "description", 0);
-	out->code = get_text(&d, "code", 0);
-	out->amount = get_cents(&d, "amount");
-	out->taxable = get_int(&d, "taxable");
-	return d.bad;
-}
-
-void m_product_free(struct m_product *p)
-{
-	if (!p)
-		return;
-	free(p->description);
-	free(p->code);
-	p->description = p->code = NULL;
-}
-
-/* ------------------------------------------------------- rows by name */
-
-/* Each kind of row once: its resource name, size, decoder and freers.
- * The casts are confined to the generated wrappers below. */
-#define ROW_KINDS(X)                                          \
-	X("route", route, struct m_route)                      \
-	X("appointment", appt, struct m_appt)                  \
-	X("customer", customer, struct m_customer)             \
-	X("subscription", subscription, struct m_subscription) \
-	X("ticket", ticket, struct m_ticket)                   \
-	X("note", note, struct m_note)                         \
-	X("employee", employee, struct m_employee)             \
-	X("serviceType", service_type, struct m_service_type)  \
-	X("product", product, struct m_product)
-
-#define WRAP(name, kind, type)                                   \
-	static int kind##_decode_any(const cJSON *rec, void *row) \
+/* The typed entry points of model.h, each the walker over its kind. */
+#define TYPED(res, kind, type)                                    \
+	int m_##kind##_decode(const cJSON *rec, type *out)        \
 	{                                                         \
-		return m_##kind##_decode(rec, (type *)row);       \
+		return m_kind_decode(m_row_kind_find(res), rec, out); \
+	}                                                         \
+	void m_##kind##_free(type *row)                           \
+	{                                                         \
+		m_kind_free(m_row_kind_find(res), row);           \
 	}                                                         \
 	static void kind##_free_row(void *row)                    \
 	{                                                         \
-		m_##kind##_free((type *)row);                     \
+		m_##kind##_free(row);                             \
 		free(row);                                        \
 	}
-ROW_KINDS(WRAP)
-#undef WRAP
+TYPED("route", route, struct m_route)
+TYPED("appointment", appt, struct m_appt)
+TYPED("customer", customer, struct m_customer)
+TYPED("subscription", subscription, struct m_subscription)
+TYPED("ticket", ticket, struct m_ticket)
+TYPED("note", note, struct m_note)
+TYPED("employee", employee, struct m_employee)
+TYPED("serviceType", service_type, struct m_service_type)
+TYPED("product", product, struct m_product)
+#undef TYPED
 
-struct row_kind {
-	const char *name;
-	size_t size;
-	int (*decode)(const cJSON *rec, void *row);
+/* m_table_new wants a one-argument freer per kind. */
+static const struct {
+	const char *resource;
 	void (*free_row)(void *row);
+} freers[] = {
+	{ "route", route_free_row }, { "appointment", appt_free_row },
+	{ "customer", customer_free_row }, { "subscription", subscription_free_row },
+	{ "ticket", ticket_free_row }, { "note", note_free_row },
+	{ "employee", employee_free_row }, { "serviceType", service_type_free_row },
+	{ "product", product_free_row },
 };
 
-static const struct row_kind row_kinds[] = {
-#define ENTRY(name, kind, type) { name, sizeof(type), kind##_decode_any, kind##_free_row },
-	ROW_KINDS(ENTRY)
-#undef ENTRY
-};
-
-static const struct row_kind *row_kind(const char *resource)
+void (*m_row_free_fn(const char *resource))(void *row)
 {
-	if (!resource)
-		return NULL;
-	for (size_t i = 0; i < sizeof(row_kinds) / sizeof(row_kinds[0]); i++)
-		if (strcmp(row_kinds[i].name, resource) == 0)
-			return &row_kinds[i];
+	for (size_t i = 0; resource && i < sizeof(freers) / sizeof(freers[0]); i++)
+		if (strcmp(freers[i].resource, resource) == 0)
+			return freers[i].free_row;
 	return NULL;
 }
 
 void *m_row_decode(const char *resource, const cJSON *rec)
 {
-	const struct row_kind *k = row_kind(resource);
+	const struct m_row_kind *k = m_row_kind_find(resource);
 	void *row;
 
 	if (!k)
 		return NULL;
 	row = xmalloc(k->size);
-	if (k->decode(rec, row) < 0) {
+	if (m_kind_decode(k, rec, row) < 0) {
 		free(row); /* a failed decode owns nothing */
 		return NULL;
 	}
@@ -603,21 +371,13 @@ void *m_row_decode(const char *resource, const cJSON *rec)
 
 void m_row_free(const char *resource, void *row)
 {
-	const struct row_kind *k = row_kind(resource);
+	const struct m_row_kind *k = m_row_kind_find(resource);
 
 	if (!row)
 		return;
 	if (k)
-		k->free_row(row);
-	else
-		free(row); /* never decoded here; at least do not leak it */
-}
-
-void (*m_row_free_fn(const char *resource))(void *row)
-{
-	const struct row_kind *k = row_kind(resource);
-
-	return k ? k->free_row : NULL;
+		m_kind_free(k, row);
+	free(row); /* never decoded here when k is NULL; at least do not leak it */
 }
 
 /* ------------------------------------------------------------- money */

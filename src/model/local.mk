@@ -2,6 +2,8 @@
 noinst_LIBRARIES += src/model/libmodel.a
 src_model_libmodel_a_SOURCES = \
 	src/model/model.h \
+	src/model/rows.h \
+	src/model/rows.c \
 	src/model/decode.c \
 	src/model/table.c \
 	src/model/review.c

@@ -12,7 +12,9 @@
 #include <cmocka.h>
 
 #include "common/strbuf.h"
+#include "common/resources.h"
 #include "model/model.h"
+#include "model/rows.h"
 
 static cJSON *fixtures;
 
@@ -622,6 +624,54 @@ static void test_rows_by_name(void **state)
 	m_row_free("customer", NULL);
 }
 
+/* The wire types a storage can read. */
+static int storage_suits(enum m_store st, enum res_type t)
+{
+	switch (st) {
+	case MS_LL: case MS_INT: case MS_STATUS: case MS_FREQ: return t == RT_INT;
+	/* Text keeps a value as sent, a code ("leadStatus") included. */
+	case MS_TEXT: case MS_TEXT_OPT: return t == RT_TEXT || t == RT_INT;
+	case MS_DATE: return t == RT_DATE;
+	case MS_STAMP: case MS_DAY_OF: return t == RT_DATETIME;
+	case MS_HHMM: return t == RT_TIME || t == RT_DATETIME;
+	case MS_CENTS: return t == RT_NUM;
+	case MS_ROWS: return t == RT_JSON;
+	}
+	return 0;
+}
+
+/* Every member the model keeps is a field of its resource in the one
+ * table, stored as its wire type allows, at its own place in the row:
+ * the table drives the decoder, so a typo here is a field never shown. */
+static void test_rows_match_resource_table(void **state)
+{
+	(void)state;
+	assert_true(m_row_kinds_count >= 10);
+	for (size_t i = 0; i < m_row_kinds_count; i++) {
+		const struct m_row_kind *k = m_row_kinds[i];
+		const struct resource *r = res_find(k->resource);
+
+		assert_non_null(r);
+		assert_ptr_equal(m_row_kind_find(k->resource), k);
+		assert_true(k->n_members >= 2);
+		assert_string_equal(k->members[0].name, r->pk);
+		for (size_t j = 0; j < k->n_members; j++) {
+			const struct m_member *m = &k->members[j];
+			const struct res_field *f = res_field_find(r, m->name);
+
+			if (!f || !storage_suits(m->store, f->type))
+				fail_msg("%s.%s: %s", k->resource, m->name,
+				         f ? "storage does not suit the wire type" : "not a field");
+			assert_true(m->off < k->size);
+			assert_true((m->store == MS_ROWS) == (m->sub != NULL));
+			for (size_t o = 0; o < j; o++)
+				assert_true(k->members[o].off != m->off);
+		}
+	}
+	assert_null(m_row_kind_find("nothing"));
+	assert_null(m_row_kind_find(NULL));
+}
+
 static void test_status_names(void **state)
 {
 	(void)state;
@@ -649,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_numbers_for_strings),
 		cmocka_unit_test(test_garbage_counted),
 		cmocka_unit_test(test_rows_by_name),
+		cmocka_unit_test(test_rows_match_resource_table),
 		cmocka_unit_test(test_status_names),
 	};
 
