@@ -21,6 +21,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/script.c src/ui/script.h \
 	src/ui/cmdline.c src/ui/cmdline.h \
 	src/ui/views/view_common.c src/ui/views/view_common.h \
+	src/ui/views/view_pane.c src/ui/views/view_pane.h \
 	src/ui/views/view_list.c src/ui/views/view_list.h \
 	src/ui/views/view_routes.c \
 	src/ui/views/view_stops.c \

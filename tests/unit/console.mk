@@ -42,6 +42,7 @@ if HAVE_CMOCKA
 VIEW_TEST_SOURCES = \
 	tests/unit/view_doubles.c tests/unit/view_doubles.h \
 	src/ui/views/view_common.c src/ui/views/view_common.h \
+	src/ui/views/view_pane.c src/ui/views/view_pane.h \
 	src/ui/views/view_list.c src/ui/views/view_list.h \
 	src/ui/views/view_routes.c src/ui/views/view_stops.c src/ui/views/view_customers.c \
 	src/ui/views/view_subscriptions.c src/ui/views/view_tickets.c src/ui/views/view_notes.c \

@@ -1,12 +1,13 @@
 /* view_customers.c: the Customers pane: the account's customers, resolved as they scroll into view. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/strbuf.h"
-#include "ui/views/view_common.h"
+#include "ui/views/view_pane.h"
 
 /*
  * A `:cust` query goes to the server as a search filter, so it narrows the
@@ -31,11 +32,6 @@ static const struct view_column columns[] = {
 	[COL_BALANCE] = { N_("Balance"), 10, 8, VC_RIGHT },
 	[COL_STATUS] = { N_("Status"), 8, 8, 0 },
 };
-
-static struct vc_pane *priv(const struct view *v)
-{
-	return v->priv;
-}
 
 static const char *const commands[] = { "cust", "customer", "customers", NULL };
 
@@ -97,110 +93,74 @@ static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struc
 	return 0;
 }
 
-static const struct m_customer *at(const struct view *v, size_t row)
+static void name_text(const struct vc_pane *p, const void *row, struct strbuf *out,
+                      enum view_style *style)
 {
-	return vc_list_row(&priv(v)->list, row);
+	const struct m_customer *c = row;
+
+	(void)p;
+	(void)style;
+	if (*c->lname && *c->fname)
+		strbuf_addf(out, "%s, %s", c->lname, c->fname);
+	else
+		strbuf_adds(out, *c->lname ? c->lname : c->fname);
 }
 
-static void customers_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
-                           enum view_style *style)
+/* Both names folded before bytes break a tie: "Smith, Al" before
+ * "smith, Bo", whatever the case of the last names. */
+static int name_cmp(const void *a, const void *b)
 {
-	const struct m_customer *c = at(v, row);
-
-	if (!c) {
-		vc_pane_loading(v, row, col == COL_ID ? "" : NULL, out, style);
-		return;
-	}
-	switch (col) {
-	case COL_ID:
-		strbuf_addf(out, "%lld", c->id);
-		break;
-	case COL_NAME:
-		if (*c->lname && *c->fname)
-			strbuf_addf(out, "%s, %s", c->lname, c->fname);
-		else
-			strbuf_adds(out, *c->lname ? c->lname : c->fname);
-		break;
-	case COL_COMPANY:
-		strbuf_adds(out, c->company);
-		break;
-	case COL_CITY:
-		if (c->city)
-			strbuf_adds(out, c->city);
-		break;
-	case COL_PHONE:
-		if (c->phone)
-			strbuf_adds(out, c->phone);
-		break;
-	case COL_BALANCE:
-		vc_money_due(out, c->balance, style);
-		break;
-	case COL_STATUS:
-		strbuf_adds(out, c->status == 1 ? _("active") : _("inactive"));
-		if (style && c->status != 1)
-			*style = VS_DIM;
-		break;
-	}
-}
-
-static int customers_compare(const struct view *v, size_t a, size_t b, size_t col)
-{
-	const struct m_customer *x, *y;
-	int c = 0;
-
-	if (vc_list_cmp_unloaded(&priv(v)->list, a, b, &c))
-		return c;
-	x = at(v, a);
-	y = at(v, b);
-	switch (col) {
-	case COL_ID:
-		break;
-	case COL_NAME:
-		/* Both names folded before bytes break a tie: "Smith, Al"
-		 * before "smith, Bo", whatever the case of the last names. */
-		c = vc_cmp_text_folded(x->lname, y->lname);
-		if (!c)
-			c = vc_cmp_text_folded(x->fname, y->fname);
-		if (!c)
-			c = vc_cmp_text(x->lname, y->lname);
-		if (!c)
-			c = vc_cmp_text(x->fname, y->fname);
-		break;
-	case COL_COMPANY:
-		c = vc_cmp_text(x->company, y->company);
-		break;
-	case COL_CITY:
-		c = vc_cmp_text(x->city, y->city);
-		break;
-	case COL_PHONE:
-		c = vc_cmp_text(x->phone, y->phone);
-		break;
-	case COL_BALANCE:
-		c = vc_cmp_ll(x->balance, y->balance);
-		break;
-	case COL_STATUS:
-		c = vc_cmp_ll(x->status, y->status);
-		break;
-	}
-	return c ? c : vc_cmp_ll(x->id, y->id);
-}
-
-static int customers_match(const struct view *v, size_t row, const char *filter)
-{
-	const struct m_customer *c = at(v, row);
-
-	if (vc_match_cells(v, row, filter))
-		return 1;
-	return c && (vc_contains(c->address, filter) || vc_contains(c->email, filter) ||
-	             vc_contains(c->zip, filter));
-}
-
-static void customers_preview(const struct view *v, size_t row, struct strbuf *out)
-{
-	const struct m_customer *c = at(v, row);
+	const struct m_customer *x = a, *y = b;
+	int c = vc_cmp_text_folded(x->lname, y->lname);
 
 	if (!c)
-		return;
+		c = vc_cmp_text_folded(x->fname, y->fname);
+	if (!c)
+		c = vc_cmp_text(x->lname, y->lname);
+	if (!c)
+		c = vc_cmp_text(x->fname, y->fname);
+	return c;
+}
+
+static void status_text(const struct vc_pane *p, const void *row, struct strbuf *out,
+                        enum view_style *style)
+{
+	const struct m_customer *c = row;
+
+	(void)p;
+	strbuf_adds(out, c->status == 1 ? _("active") : _("inactive"));
+	if (style && c->status != 1)
+		*style = VS_DIM;
+}
+
+static int status_cmp(const void *a, const void *b)
+{
+	return vc_cmp_ll(((const struct m_customer *)a)->status,
+	                 ((const struct m_customer *)b)->status);
+}
+
+#define AT(m) offsetof(struct m_customer, m)
+static const struct vc_field fields[] = {
+	[COL_ID] = { VK_ID, AT(id), NULL, NULL },
+	[COL_NAME] = { VK_CUSTOM, 0, name_text, name_cmp },
+	[COL_COMPANY] = { VK_TEXT, AT(company), NULL, NULL },
+	[COL_CITY] = { VK_TEXT, AT(city), NULL, NULL },
+	[COL_PHONE] = { VK_TEXT, AT(phone), NULL, NULL },
+	[COL_BALANCE] = { VK_MONEY_DUE, AT(balance), NULL, NULL },
+	[COL_STATUS] = { VK_CUSTOM, 0, status_text, status_cmp },
+};
+
+VC_PANE_CHECK(columns, fields);
+
+/* The `/` filter also finds what no column shows. */
+static const size_t extra[] = { AT(address), AT(email), AT(zip) };
+#undef AT
+
+static void customers_preview(const struct vc_pane *p, const void *row, struct strbuf *out)
+{
+	const struct m_customer *c = row;
+
+	(void)p;
 	vc_customer_name(out, c);
 	strbuf_addf(out, " #%lld\n", c->id);
 	if (*c->company && (*c->fname || *c->lname))
@@ -229,31 +189,23 @@ static void customers_preview(const struct view *v, size_t row, struct strbuf *o
 		strbuf_addf(out, "%s: %s\n", _("Customer notes"), c->red_notes);
 }
 
-static const struct view_ops customers_ops = {
-	.name = "customers",
-	.title = N_("Customers"),
+static const struct vc_pane_def customers_def = {
+	.resource = "customer",
 	.columns = columns,
+	.fields = fields,
 	.n_columns = sizeof(columns) / sizeof(columns[0]),
-	.count = vc_pane_count,
-	.row_id = vc_pane_row_id,
-	.loaded = vc_pane_loaded,
-	.cell = customers_cell,
-	.compare = customers_compare,
-	.match = customers_match,
+	.id_column = COL_ID,
+	.id_prefix = "",
+	.extra = extra,
+	.n_extra = sizeof(extra) / sizeof(extra[0]),
+	.commands = commands,
+	.query_form = query_form,
 	.preview = customers_preview,
-	.open = vc_pane_open,
-	.want = vc_pane_want,
-	.result = vc_pane_result,
-	.enter = vc_pane_enter,
-	.refresh = vc_pane_refresh,
-	.command = vc_pane_command,
-	.destroy = vc_pane_destroy,
 };
+
+static const struct view_ops customers_ops = VC_PANE_OPS("customers", N_("Customers"), customers_def);
 
 struct view *view_customers_new(const char *query)
 {
-	struct vc_pane *p = xcalloc(1, sizeof(*p));
-
-	vc_pane_init(p, "customer", 0, query, commands, query_form);
-	return ui_view_new(&customers_ops, p);
+	return ui_view_new(&customers_ops, vc_pane_new(&customers_def, 0, query));
 }

@@ -88,9 +88,10 @@ void vc_list_init(struct vc_list *l, const char *resource, int (*keep)(const voi
 	l->rows = m_table_new(m_row_free_fn(resource));
 }
 
-void vc_list_name_customers(struct vc_list *l, long long (*customer_of)(const void *row))
+void vc_list_name_customers(struct vc_list *l, size_t off)
 {
-	l->customer_of = customer_of;
+	l->names = 1;
+	l->customer_off = off;
 	if (!l->customers)
 		l->customers = m_table_new(m_row_free_fn("customer"));
 }
@@ -302,7 +303,7 @@ static size_t take_rows(struct vc_list *l, struct fetch_result *r)
 {
 	size_t taken = 0;
 
-	if (l->customer_of && r->n_rows)
+	if (l->names && r->n_rows)
 		l->pending_names = xrealloc(l->pending_names, (l->n_pending_names + r->n_rows) *
 		                                                  sizeof(*l->pending_names));
 
@@ -314,9 +315,10 @@ static size_t take_rows(struct vc_list *l, struct fetch_result *r)
 		pos = pos_of(l, row_id_of(r->rows[i]));
 		if (pos == (size_t)-1)
 			continue;
-		if (l->customer_of) {
-			long long cid = l->customer_of(r->rows[i]);
+		if (l->names) {
+			long long cid;
 
+			memcpy(&cid, (const char *)r->rows[i] + l->customer_off, sizeof(cid));
 			if (cid > 0 && !m_table_get(l->customers, cid))
 				l->pending_names[l->n_pending_names++] = cid;
 		}

@@ -48,7 +48,8 @@ struct vc_list {
 	/* Names of the rows' customers (subscriptions, tickets): fetched
 	 * after the rows they belong to, one get per chunk, for those the
 	 * day's review does not hold. */
-	long long (*customer_of)(const void *row); /* NULL: no names */
+	int names;                   /* 1: fetch the rows' customers' names */
+	size_t customer_off;         /* offsetof the rows' customer id */
 	struct m_table *customers;   /* struct m_customer by id */
 	long long *pending_names;    /* customer ids of rows just taken */
 	size_t n_pending_names;
@@ -69,9 +70,10 @@ void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
  * search again instead, keeping the rows shown.  R (hard 1): the search
  * again from scratch, every row forgotten. */
 void vc_list_refresh(struct vc_list *l, struct view *v, struct ui *ui, int hard);
-/* Resolves the names of the rows' customers: customer_of(row) gives the
- * customer id (0 none).  Call once, before the first search. */
-void vc_list_name_customers(struct vc_list *l, long long (*customer_of)(const void *row));
+/* Resolves the names of the rows' customers: the long long at offset off
+ * of a row is its customer id (0 none).  Call once, before the first
+ * search. */
+void vc_list_name_customers(struct vc_list *l, size_t off);
 /* The customer's name: from the day's review, else from the names the list
  * fetched, else "#ID"; nothing for id 0.  Returns 1 when a name was found. */
 int vc_list_customer_name(const struct vc_list *l, const struct ui *ui, long long id,

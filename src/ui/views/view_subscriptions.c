@@ -1,12 +1,13 @@
 /* view_subscriptions.c: the Subscriptions pane: the account's (or one customer's) subscriptions. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/strbuf.h"
-#include "ui/views/view_common.h"
+#include "ui/views/view_pane.h"
 
 /*
  * `:sub WHAT` filters on the server by `active`:
@@ -29,11 +30,6 @@ static const struct view_column columns[] = {
 	[COL_NEXT] = { N_("Next"), 10, 10, 0 },
 	[COL_LAST] = { N_("Last done"), 10, 10, 0 },
 };
-
-static struct vc_pane *priv(const struct view *v)
-{
-	return v->priv;
-}
 
 static const char *const commands[] = { "sub", "subs", "subscription", "subscriptions", NULL };
 
@@ -65,28 +61,24 @@ static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struc
 	return rc;
 }
 
-static long long customer_of(const void *row)
+static void service_text(const struct vc_pane *p, const void *row, struct strbuf *out,
+                         enum view_style *style)
 {
-	return ((const struct m_subscription *)row)->customer_id;
-}
+	const struct m_subscription *s = row;
 
-static const struct m_subscription *at(const struct view *v, size_t row)
-{
-	return vc_list_row(&priv(v)->list, row);
-}
-
-static void service_text(struct strbuf *out, const struct vc_pane *p,
-                         const struct m_subscription *s)
-{
+	(void)style;
 	if (s->service_type && *s->service_type)
 		strbuf_adds(out, s->service_type);
 	else
 		vc_service_type(out, p->ui, s->service_type_id);
 }
 
-static void status_text(struct strbuf *out, const struct m_subscription *s,
+static void status_text(const struct vc_pane *p, const void *row, struct strbuf *out,
                         enum view_style *style)
 {
+	const struct m_subscription *s = row;
+
+	(void)p;
 	switch (s->active) {
 	case 1:
 		strbuf_adds(out, _("active"));
@@ -108,77 +100,25 @@ static void status_text(struct strbuf *out, const struct m_subscription *s,
 	}
 }
 
-static void subs_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
-                      enum view_style *style)
+/* Active, frozen, then leads (the stage's text breaks the tie). */
+static int status_cmp(const void *a, const void *b)
 {
-	const struct vc_pane *p = priv(v);
-	const struct m_subscription *s = at(v, row);
-
-	if (!s) {
-		vc_pane_loading(v, row, col == COL_ID ? "" : NULL, out, style);
-		return;
-	}
-	switch (col) {
-	case COL_ID:
-		strbuf_addf(out, "%lld", s->id);
-		break;
-	case COL_CUSTOMER:
-		vc_list_customer_name(&p->list, p->ui, s->customer_id, out);
-		break;
-	case COL_SERVICE:
-		service_text(out, p, s);
-		break;
-	case COL_STATUS:
-		status_text(out, s, style);
-		break;
-	case COL_CHARGE:
-		vc_money(out, s->recurring_charge);
-		break;
-	case COL_NEXT:
-		vc_date(out, s->next_service);
-		break;
-	case COL_LAST:
-		vc_date(out, s->last_completed);
-		break;
-	}
+	return vc_cmp_ll(((const struct m_subscription *)b)->active,
+	                 ((const struct m_subscription *)a)->active);
 }
 
-static int subs_compare(const struct view *v, size_t a, size_t b, size_t col)
-{
-	const struct vc_pane *p = priv(v);
-	const struct m_subscription *x, *y;
-	int c = 0;
-
-	if (vc_list_cmp_unloaded(&p->list, a, b, &c))
-		return c;
-	x = at(v, a);
-	y = at(v, b);
-	switch (col) {
-	case COL_ID:
-		break;
-	case COL_CHARGE:
-		c = vc_cmp_ll(x->recurring_charge, y->recurring_charge);
-		break;
-	case COL_NEXT:
-		c = strcmp(x->next_service, y->next_service);
-		break;
-	case COL_LAST:
-		c = strcmp(x->last_completed, y->last_completed);
-		break;
-	case COL_STATUS:
-		c = vc_cmp_ll(y->active, x->active); /* active, frozen, leads */
-		break;
-	}
-	/* Text columns, and leads of one status by their stage. */
-	if (!c && col != COL_ID && col != COL_CHARGE && col != COL_NEXT && col != COL_LAST)
-		c = vc_cmp_cells(v, a, b, col);
-	return c ? c : vc_cmp_ll(x->id, y->id);
-}
-
-static int subs_match(const struct view *v, size_t row, const char *filter)
-{
-	return vc_match_cells(v, row, filter);
-}
+#define AT(m) offsetof(struct m_subscription, m)
+static const struct vc_field fields[] = {
+	[COL_ID] = { VK_ID, AT(id), NULL, NULL },
+	[COL_CUSTOMER] = { VK_CUSTOMER, AT(customer_id), NULL, NULL },
+	[COL_SERVICE] = { VK_CUSTOM, 0, service_text, NULL },
+	[COL_STATUS] = { VK_CUSTOM, 0, status_text, status_cmp },
+	[COL_CHARGE] = { VK_MONEY, AT(recurring_charge), NULL, NULL },
+	[COL_NEXT] = { VK_DATE, AT(next_service), NULL, NULL },
+	[COL_LAST] = { VK_DATE, AT(last_completed), NULL, NULL },
+};
+#undef AT
+VC_PANE_CHECK(columns, fields);
 
 static void frequency_text(struct strbuf *out, const struct m_subscription *s)
 {
@@ -193,20 +133,17 @@ static void frequency_text(struct strbuf *out, const struct m_subscription *s)
 		            s->frequency);
 }
 
-static void subs_preview(const struct view *v, size_t row, struct strbuf *out)
+static void subs_preview(const struct vc_pane *p, const void *row, struct strbuf *out)
 {
-	const struct vc_pane *p = priv(v);
-	const struct m_subscription *s = at(v, row);
+	const struct m_subscription *s = row;
 
-	if (!s)
-		return;
 	strbuf_addf(out, "%s #%lld %s ", _("Subscription"), s->id, vc_dot());
-	service_text(out, p, s);
+	service_text(p, s, out, NULL);
 	strbuf_addf(out, "\n%s: ", _("Customer"));
 	if (vc_list_customer_name(&p->list, p->ui, s->customer_id, out))
 		strbuf_addf(out, " (#%lld)", s->customer_id);
 	strbuf_addf(out, "\n%s: ", _("Status"));
-	status_text(out, s, NULL);
+	status_text(p, s, out, NULL);
 	if (s->active == -3) {
 		strbuf_addf(out, " %s %s ", vc_dot(), _("value"));
 		vc_money(out, s->lead_value);
@@ -232,32 +169,21 @@ static void subs_preview(const struct view *v, size_t row, struct strbuf *out)
 	}
 }
 
-static const struct view_ops subs_ops = {
-	.name = "subscriptions",
-	.title = N_("Subscriptions"),
+static const struct vc_pane_def subs_def = {
+	.resource = "subscription",
 	.columns = columns,
+	.fields = fields,
 	.n_columns = sizeof(columns) / sizeof(columns[0]),
-	.count = vc_pane_count,
-	.row_id = vc_pane_row_id,
-	.loaded = vc_pane_loaded,
-	.cell = subs_cell,
-	.compare = subs_compare,
-	.match = subs_match,
+	.id_column = COL_ID,
+	.id_prefix = "",
+	.commands = commands,
+	.query_form = query_form,
 	.preview = subs_preview,
-	.open = vc_pane_open,
-	.want = vc_pane_want,
-	.result = vc_pane_result,
-	.enter = vc_pane_enter,
-	.refresh = vc_pane_refresh,
-	.command = vc_pane_command,
-	.destroy = vc_pane_destroy,
 };
+
+static const struct view_ops subs_ops = VC_PANE_OPS("subscriptions", N_("Subscriptions"), subs_def);
 
 struct view *view_subscriptions_new(long long customer_id, const char *query)
 {
-	struct vc_pane *p = xcalloc(1, sizeof(*p));
-
-	vc_pane_init(p, "subscription", customer_id, query, commands, query_form);
-	vc_list_name_customers(&p->list, customer_of);
-	return ui_view_new(&subs_ops, p);
+	return ui_view_new(&subs_ops, vc_pane_new(&subs_def, customer_id, query));
 }

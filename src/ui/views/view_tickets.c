@@ -1,12 +1,13 @@
 /* view_tickets.c: the Tickets pane: invoices of the account (or of one customer). */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/strbuf.h"
-#include "ui/views/view_common.h"
+#include "ui/views/view_pane.h"
 
 /*
  * `:ticket WHAT`:
@@ -30,11 +31,6 @@ static const struct view_column columns[] = {
 	[COL_BALANCE] = { N_("Balance"), 10, 8, VC_RIGHT },
 	[COL_STATUS] = { N_("Status"), 16, 4, 0 },
 };
-
-static struct vc_pane *priv(const struct view *v)
-{
-	return v->priv;
-}
 
 static const char *const commands[] = { "ticket", "tickets", NULL };
 
@@ -68,18 +64,12 @@ static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struc
 	return 0;
 }
 
-static long long customer_of(const void *row)
+static void status_text(const struct vc_pane *p, const void *row, struct strbuf *out,
+                        enum view_style *style)
 {
-	return ((const struct m_ticket *)row)->customer_id;
-}
+	const struct m_ticket *t = row;
 
-static const struct m_ticket *at(const struct view *v, size_t row)
-{
-	return vc_list_row(&priv(v)->list, row);
-}
-
-static void status_text(struct strbuf *out, const struct m_ticket *t, enum view_style *style)
-{
+	(void)p;
 	if (t->balance > 0) {
 		strbuf_adds(out, _("open"));
 		if (style)
@@ -95,79 +85,25 @@ static void status_text(struct strbuf *out, const struct m_ticket *t, enum view_
 		strbuf_addf(out, " (%s)", _("template"));
 }
 
-static void tickets_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
-                         enum view_style *style)
+#define AT(m) offsetof(struct m_ticket, m)
+static const struct vc_field fields[] = {
+	[COL_ID] = { VK_ID, AT(id), NULL, NULL },
+	[COL_DATE] = { VK_DATE, AT(invoice_date), NULL, NULL },
+	[COL_CUSTOMER] = { VK_CUSTOMER, AT(customer_id), NULL, NULL },
+	[COL_TOTAL] = { VK_MONEY, AT(total), NULL, NULL },
+	[COL_BALANCE] = { VK_MONEY_DUE, AT(balance), NULL, NULL },
+	[COL_STATUS] = { VK_CUSTOM, 0, status_text, NULL },
+};
+VC_PANE_CHECK(columns, fields);
+
+/* The `/` filter also finds the invoice number. */
+static const size_t extra[] = { AT(invoice_number) };
+#undef AT
+
+static void tickets_preview(const struct vc_pane *p, const void *row, struct strbuf *out)
 {
-	const struct vc_pane *p = priv(v);
-	const struct m_ticket *t = at(v, row);
+	const struct m_ticket *t = row;
 
-	if (!t) {
-		vc_pane_loading(v, row, col == COL_ID ? "" : NULL, out, style);
-		return;
-	}
-	switch (col) {
-	case COL_ID:
-		strbuf_addf(out, "%lld", t->id);
-		break;
-	case COL_DATE:
-		vc_date(out, t->invoice_date);
-		break;
-	case COL_CUSTOMER:
-		vc_list_customer_name(&p->list, p->ui, t->customer_id, out);
-		break;
-	case COL_TOTAL:
-		vc_money(out, t->total);
-		break;
-	case COL_BALANCE:
-		vc_money_due(out, t->balance, style);
-		break;
-	case COL_STATUS:
-		status_text(out, t, style);
-		break;
-	}
-}
-
-static int tickets_compare(const struct view *v, size_t a, size_t b, size_t col)
-{
-	const struct m_ticket *x, *y;
-	int c = 0;
-
-	if (vc_list_cmp_unloaded(&priv(v)->list, a, b, &c))
-		return c;
-	x = at(v, a);
-	y = at(v, b);
-	switch (col) {
-	case COL_ID:
-		break;
-	case COL_DATE:
-		c = strcmp(x->invoice_date, y->invoice_date);
-		break;
-	case COL_TOTAL:
-		c = vc_cmp_ll(x->total, y->total);
-		break;
-	case COL_BALANCE:
-		c = vc_cmp_ll(x->balance, y->balance);
-		break;
-	default:
-		c = vc_cmp_cells(v, a, b, col);
-	}
-	return c ? c : vc_cmp_ll(x->id, y->id);
-}
-
-static int tickets_match(const struct view *v, size_t row, const char *filter)
-{
-	const struct m_ticket *t = at(v, row);
-
-	return vc_match_cells(v, row, filter) || (t && vc_contains(t->invoice_number, filter));
-}
-
-static void tickets_preview(const struct view *v, size_t row, struct strbuf *out)
-{
-	const struct vc_pane *p = priv(v);
-	const struct m_ticket *t = at(v, row);
-
-	if (!t)
-		return;
 	strbuf_addf(out, "%s #%lld", _("Ticket"), t->id);
 	if (t->invoice_number && *t->invoice_number)
 		strbuf_addf(out, " %s %s %s", vc_dot(), _("invoice"), t->invoice_number);
@@ -185,7 +121,7 @@ static void tickets_preview(const struct view *v, size_t row, struct strbuf *out
 	strbuf_addf(out, " %s %s ", vc_dot(), _("balance"));
 	vc_money(out, t->balance);
 	strbuf_addf(out, "\n%s: ", _("Status"));
-	status_text(out, t, NULL);
+	status_text(p, t, out, NULL);
 	strbuf_addc(out, '\n');
 	if (t->subscription_id > 0)
 		strbuf_addf(out, "%s #%lld\n", _("Subscription"), t->subscription_id);
@@ -200,32 +136,23 @@ static void tickets_preview(const struct view *v, size_t row, struct strbuf *out
 	}
 }
 
-static const struct view_ops tickets_ops = {
-	.name = "tickets",
-	.title = N_("Tickets"),
+static const struct vc_pane_def tickets_def = {
+	.resource = "ticket",
 	.columns = columns,
+	.fields = fields,
 	.n_columns = sizeof(columns) / sizeof(columns[0]),
-	.count = vc_pane_count,
-	.row_id = vc_pane_row_id,
-	.loaded = vc_pane_loaded,
-	.cell = tickets_cell,
-	.compare = tickets_compare,
-	.match = tickets_match,
+	.id_column = COL_ID,
+	.id_prefix = "",
+	.extra = extra,
+	.n_extra = sizeof(extra) / sizeof(extra[0]),
+	.commands = commands,
+	.query_form = query_form,
 	.preview = tickets_preview,
-	.open = vc_pane_open,
-	.want = vc_pane_want,
-	.result = vc_pane_result,
-	.enter = vc_pane_enter,
-	.refresh = vc_pane_refresh,
-	.command = vc_pane_command,
-	.destroy = vc_pane_destroy,
 };
+
+static const struct view_ops tickets_ops = VC_PANE_OPS("tickets", N_("Tickets"), tickets_def);
 
 struct view *view_tickets_new(long long customer_id, const char *query)
 {
-	struct vc_pane *p = xcalloc(1, sizeof(*p));
-
-	vc_pane_init(p, "ticket", customer_id, query, commands, query_form);
-	vc_list_name_customers(&p->list, customer_of);
-	return ui_view_new(&tickets_ops, p);
+	return ui_view_new(&tickets_ops, vc_pane_new(&tickets_def, customer_id, query));
 }

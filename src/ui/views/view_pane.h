@@ -1,0 +1,138 @@
+/* view_pane.h: the one table-driven list pane (Customers, Subscriptions, Tickets, Notes). */
+#ifndef ROUTEDESK_VIEW_PANE_H
+#define ROUTEDESK_VIEW_PANE_H
+
+#include <stddef.h>
+
+#include "ui/views/view_common.h"
+
+/*
+ * A pane of one resource's rows is described, not written: its columns
+ * (the core's struct view_column, for headers and widths) and, at the same
+ * index, a vc_field saying where the cell's value is in the model row and
+ * how it reads.  The cell text, the sort order, the `/` filter and the
+ * loading placeholder all come from that table; a pane file holds only its
+ * `:` words (query_form), the few cells no kind covers, and its preview.
+ * Showing a field the model decodes is one vc_field and one view_column.
+ */
+enum vc_kind {
+	VK_ID,         /* long long as a number; order numeric */
+	VK_TEXT,       /* char * as is; order vc_cmp_text */
+	VK_FIRST_LINE, /* char *, its first non-blank line; the filter sees all of it */
+	VK_MONEY,      /* long long cents; order numeric */
+	VK_MONEY_DUE,  /* the same, in the money-due style when > 0 */
+	VK_DATE,       /* char[] "YYYY-MM-DD[ HH:MM:SS]"; order by bytes */
+	VK_CUSTOMER,   /* long long customer id, shown as the customer's name */
+	VK_CUSTOM,     /* text() writes it */
+};
+
+struct vc_pane;
+
+struct vc_field {
+	enum vc_kind kind;
+	size_t off;    /* offsetof the member in the row (all but VK_CUSTOM) */
+	/* VK_CUSTOM: the cell (style may be NULL). */
+	void (*text)(const struct vc_pane *p, const void *row, struct strbuf *out,
+	             enum view_style *style);
+	/* Order before the cell text and then the id break ties; NULL: the
+	 * kind's order (VK_CUSTOMER and VK_CUSTOM: the cell text). */
+	int (*cmp)(const void *a, const void *b);
+};
+
+/* Everything that makes one pane differ from another. */
+struct vc_pane_def {
+	const char *resource;          /* "customer" */
+	const struct view_column *columns;
+	const struct vc_field *fields; /* one per column, same index */
+	size_t n_columns;
+	size_t id_column;              /* where an unloaded row shows its id ... */
+	const char *id_prefix;         /* ... after this ("" or "#") */
+	/* Text members (offsets) the `/` filter also searches, beyond the
+	 * cells; n_extra of them. */
+	const size_t *extra;
+	size_t n_extra;
+	/* The `:` commands that search this pane, NULL-terminated, the first
+	 * naming the query in the subtitle; NULL: the pane takes none. */
+	const char *const *commands;
+	/* Adds query's own filters to f (after customerIDs): 0, or -1 having
+	 * told the user why (ui_error); then nothing is searched and the last
+	 * search stays.  NULL: the pane takes no words. */
+	int (*query_form)(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f);
+	/* The preview of a loaded row. */
+	void (*preview)(const struct vc_pane *p, const void *row, struct strbuf *out);
+};
+
+/*
+ * The pane is the view's priv (ui_view_new(ops, p)) and owns nothing
+ * beyond what vc_pane_destroy frees.
+ */
+struct vc_pane {
+	const struct vc_pane_def *def;
+	struct vc_list list;
+	struct ui *ui;               /* set by open */
+	long long customer_id;       /* > 0: the search is that customer's */
+	char *query;                 /* the `:` text as typed, NULL none */
+};
+
+/* A pane by def (static) for customer_id (<= 0: the account) with query
+ * (copied; NULL or "": none).  A VK_CUSTOMER column makes the list fetch
+ * the names of the rows' customers. */
+struct vc_pane *vc_pane_new(const struct vc_pane_def *def, long long customer_id,
+                            const char *query);
+/* Runs query (NULL: none): customerIDs, query_form's filters, then the
+ * list's search and the subtitle ("customer #ID :cmd query").  0, or -1
+ * when query_form refused it. */
+int vc_pane_search(struct view *v, struct ui *ui, const char *query);
+/* The pane's row (a model row of def->resource), NULL while not loaded. */
+const void *vc_pane_row(const struct view *v, size_t row);
+
+/* The view ops of every pane (v->priv a struct vc_pane). */
+size_t vc_pane_count(const struct view *v);
+long long vc_pane_row_id(const struct view *v, size_t row);
+int vc_pane_loaded(const struct view *v, size_t row);
+void vc_pane_cell(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                  enum view_style *style);
+int vc_pane_compare(const struct view *v, size_t a, size_t b, size_t col);
+int vc_pane_match(const struct view *v, size_t row, const char *filter);
+void vc_pane_preview(const struct view *v, size_t row, struct strbuf *out);
+/* The saved query again; a refused one opens the pane on no query. */
+void vc_pane_open(struct view *v, struct ui *ui);
+void vc_pane_want(struct view *v, struct ui *ui, size_t first, size_t last);
+int vc_pane_result(struct view *v, struct ui *ui, struct fetch_result *r);
+/* Pushes the detail view of the row's record. */
+void vc_pane_enter(struct view *v, struct ui *ui, size_t row);
+void vc_pane_refresh(struct view *v, struct ui *ui, int hard);
+/* One of the pane's commands searches for args (a refused query is
+ * reported, still handled); 0 for any other. */
+int vc_pane_command(struct view *v, struct ui *ui, const char *name, const char *args);
+void vc_pane_destroy(struct view *v);
+
+/* A column and a field for every column: a missing one is a build error. */
+#define VC_PANE_CHECK(columns_, fields_)                                            \
+	_Static_assert(sizeof(columns_) / sizeof((columns_)[0]) ==                 \
+	               sizeof(fields_) / sizeof((fields_)[0]), "one field per column")
+
+/* The view_ops of a pane: its name, title and def; the rest is the above. */
+#define VC_PANE_OPS(name_, title_, def_)          \
+	{                                          \
+		.name = name_,                     \
+		.title = title_,                   \
+		.columns = (def_).columns,         \
+		.n_columns = (def_).n_columns,     \
+		.count = vc_pane_count,            \
+		.row_id = vc_pane_row_id,          \
+		.loaded = vc_pane_loaded,          \
+		.cell = vc_pane_cell,              \
+		.compare = vc_pane_compare,        \
+		.match = vc_pane_match,            \
+		.preview = vc_pane_preview,        \
+		.open = vc_pane_open,              \
+		.want = vc_pane_want,              \
+		.result = vc_pane_result,          \
+		.enter = vc_pane_enter,            \
+		.refresh = vc_pane_refresh,        \
+		.command = vc_pane_command,        \
+		.destroy = vc_pane_destroy,        \
+	}
+
+#endif
