@@ -1,11 +1,15 @@
 /* strbuf.c: the growable NUL-terminated byte buffer and abort-on-OOM allocators. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 
 /* Out-of-memory is not a recoverable condition anywhere in the tree: a
@@ -180,4 +184,37 @@ void strbuf_free(struct strbuf *sb)
 	sb->buf = NULL;
 	sb->len = 0;
 	sb->cap = 0;
+}
+
+/* Read in 8 KiB pieces with a bound, so a wrong path (a device, a huge
+ * log) is refused rather than read into memory whole. */
+int strbuf_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err)
+{
+	char buf[8192];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0) {
+		strbuf_addf(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			strbuf_addf(err, "%s: %s", path, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		if (out->len + (size_t)n > max) {
+			strbuf_addf(err, _("%s: larger than %zu bytes"), path, max);
+			close(fd);
+			return -1;
+		}
+		strbuf_add(out, buf, (size_t)n);
+	}
+	close(fd);
+	if (!out->buf)
+		strbuf_adds(out, "");
+	return 0;
 }

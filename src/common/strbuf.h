@@ -35,6 +35,10 @@ char *strbuf_detach(struct strbuf *sb, size_t *len);
 void strbuf_reset(struct strbuf *sb);
 void strbuf_free(struct strbuf *sb);
 
+/* Reads a whole file of at most max bytes onto out.  0, or -1 with a
+ * message ("PATH: reason") in err. */
+int strbuf_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err);
+
 /* Allocation helpers that abort on out-of-memory. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

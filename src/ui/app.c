@@ -27,8 +27,9 @@
 #include "ui/loop.h"
 #include "ui/script.h"
 #include "ui/term.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 #include "ui/views/view_common.h"
+#include "ui/views/views.h"
 
 #define DEMO_CUSTOMERS 2000
 #define DEMO_START_TIMEOUT 120
@@ -40,13 +41,13 @@
  * second whatever the server does. */
 #define QUIT_GRACE_MS 600
 
-double app_now(void)
+static void refresh_now(struct ui *ui)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	app_refresh_tick(ui, 1);
 }
+
+/* What the parts below the loop may ask of it (base/console.h). */
+static const struct ui_hooks hooks = { views_make, app_key, refresh_now };
 
 static void usage(FILE *f)
 {
@@ -577,6 +578,7 @@ int app_main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	memset(&ui, 0, sizeof(ui));
+	ui.hooks = hooks;
 	ui.next_slot = FETCH_SLOT_VIEWS;
 	ui.wait_shown = -1;
 	cmdline_init(&ui.cmd, HISTORY_MAX);

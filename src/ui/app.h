@@ -1,21 +1,11 @@
-/* app.h: the console: struct ui, app_main, and what the console core's files share. */
+/* app.h: app_main, and what the loop's files (app, sync, panes, dispatch, screen, panels) share. */
 #ifndef ROUTEDESK_UI_APP_H
 #define ROUTEDESK_UI_APP_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "api/account.h"
-#include "api/pace.h"
-#include "api/transport.h"
-#include "common/strbuf.h"
-#include "fetch/fetch.h"
-#include "model/model.h"
-#include "ui/action.h"
-#include "ui/cmdline.h"
-#include "ui/state.h"
-#include "ui/theme/theme.h"
-#include "ui/ui.h"
+#include "ui/base/console.h"
 
 /*
  * Design: one thread draws.  The main loop (app.c) polls the terminal, the
@@ -34,34 +24,13 @@
  * result, whose review pointer is then already taken).
  *
  * The core's files: app.c (options, settings, set-up, the loop), sync.c
- * (fetch results, the review, refresh, the date), panes.c (frames and the ui.h services), dispatch.c (keys and `:`
+ * (fetch results, the review, refresh, the date), panes.c (the panes and their
+ * root views; frames and the ui.h services are base/services.c), dispatch.c (keys and `:`
  * commands), screen.c (header, tabs, status, message, prompt), term.c
  * (terminal set-up, signals, frame bytes, OSC 52), panels.c (help, log and
  * info views), script.c (ROUTEDESK_SCRIPT), demo.c (--demo's sandbox),
  * alerts.c (notifications from results, [notify]).
  */
-
-enum {
-	PANE_ROUTES,
-	PANE_STOPS,
-	PANE_CUSTOMERS,
-	PANE_SUBSCRIPTIONS,
-	PANE_TICKETS,
-	PANE_COUNT,
-};
-
-/* What needs drawing before the next doupdate(). */
-enum {
-	DIRTY_HEADER = 1u << 0,
-	DIRTY_BODY = 1u << 1,
-	DIRTY_STATUS = 1u << 2,
-	DIRTY_MESSAGE = 1u << 3,
-	DIRTY_ALL = 0x0f,
-	DIRTY_REPAINT = 1u << 4, /* the terminal's content is unknown (C-l, resize) */
-};
-
-/* A private slot for the customers of stops added by a refresh. */
-#define UI_SLOT_REVIEW_CUSTOMERS 4
 
 /* Exit codes of the console. */
 enum {
@@ -70,95 +39,10 @@ enum {
 	APP_USAGE = 2,   /* bad options or configuration */
 };
 
-struct frame {
-	struct view *v;
-	struct list *list;
-	struct frame *below;
-	int opened;            /* open() was called */
-};
-
-struct alerts;
-struct demo;
-struct forms;
-struct script;
-
-struct ui {
-	/* Options and settings. */
-	char *account;             /* --account, or NULL */
-	int readonly, ascii, utf8, fresh;
-	const char *want_view;     /* --view */
-	struct ui_config config;
-	struct theme theme;
-	int use_color;
-	struct keymap *keys;
-	struct ui_state saved;     /* read at start, written at exit */
-
-	/* The connection. */
-	struct api_account acct;
-	struct api_options api;
-	struct demo *demo;
-	struct fetch *fetch;
-	struct api_budget budget;  /* latest known, from every answer */
-	int offline;               /* the last refresh failed on the network */
-	int auth_failed;           /* the service refused the key and token (HTTP 401) */
-	char review_failed[256];   /* why the last route review failed, "" when it did not */
-	struct api_wait wait;      /* what the fetch thread waits for (fetch_status) */
-	long wait_shown;           /* the seconds of it the screen shows, -1 none */
-
-	/* The day under review. */
-	char date[11];
-	struct m_review *review;       /* NULL until loaded */
-	unsigned long review_gen;      /* the review job waited for, 0 none */
-	double review_at;              /* when it (or a refresh) last landed */
-	struct m_table *employees, *service_types;
-	long long last_change;
-	int have_baseline;
-	unsigned long refresh_gen, customers_gen;
-	int stops_follow;              /* recreate the Stops pane when the review lands */
-
-	/* Panes. */
-	struct frame *panes[PANE_COUNT];
-	int cur;
-	int next_slot;
-	long long stops_route;         /* the route of the Stops pane's view */
-
-	/* The screen. */
-	unsigned dirty;
-	int prompt;                    /* a `:` or `/` prompt is open */
-	struct cmdline cmd;
-	struct strbuf alts;            /* Tab's candidates (or "No completion"): shown
-	                                * above the open prompt, which covers the message
-	                                * line; emptied by the next key */
-	struct strbuf filter_before;   /* the filter when `/` opened (Esc restores) */
-	char **themes;                 /* for completion */
-	size_t n_themes;
-	struct strbuf msg;
-	int msg_error;
-	void *term;                    /* term.c's state */
-
-	/* Timers (monotonic seconds). */
-	double next_refresh;
-	int paused, budget_paused;
-
-	struct script *script;
-	int quit;
-	int exit_code;
-
-	struct forms *forms;           /* forms_run.c: the open form, the activity log */
-	struct alerts *alerts;         /* alerts.c: notifications ([notify]) */
-};
-
 /* The console: parses argv (argv[0] is the program), runs until quit and
  * returns the exit code (APP_*).  Called by main() when the first argument
  * is not a subcommand. */
 int app_main(int argc, char **argv);
-
-/* 1 when lines and glyphs must be ASCII (--ascii, [ui] ascii, or a locale
- * that is not UTF-8).  For views that draw status glyphs. */
-int ui_ascii(const struct ui *ui);
-
-/* Monotonic seconds. */
-double app_now(void);
 
 /* sync.c */
 void app_set_date(struct ui *ui, const char *date);  /* "YYYY-MM-DD"; refetches the review */
@@ -176,7 +60,6 @@ void app_schedule_refresh(struct ui *ui);
 void app_take_results(struct ui *ui);
 
 /* panes.c */
-struct frame *app_top(const struct ui *ui);
 void app_show_pane(struct ui *ui, int pane);
 /* Pops the current pane's top frame; 0, or -1 at the pane's root. */
 int app_pop(struct ui *ui);
@@ -186,13 +69,8 @@ void app_free_panes(struct ui *ui);
 int app_pane_of(const char *name);
 const char *app_pane_name(int pane);
 const char *app_pane_title(int pane);  /* translated */
-/* Calls fn for every frame of every pane. */
-void app_each_frame(struct ui *ui, void (*fn)(struct ui *ui, struct frame *f, void *ctx),
-                    void *ctx);
-struct frame *app_frame_of_slot(struct ui *ui, int slot);
 /* The route selected on the Routes pane (what the Stops pane shows), or 0. */
 long long app_selected_route(struct ui *ui);
-void app_mark(struct ui *ui, unsigned dirty);
 
 /* dispatch.c */
 void app_key(struct ui *ui, int key);

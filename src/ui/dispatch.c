@@ -12,7 +12,7 @@
 #include "ui/forms/forms.h"
 #include "ui/script.h"
 #include "ui/term.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 static struct list *top_list(struct ui *ui)
 {

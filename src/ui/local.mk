@@ -2,7 +2,7 @@
 noinst_LIBRARIES += src/ui/libui.a
 src_ui_libui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(CURL_CFLAGS)
 src_ui_libui_a_SOURCES = \
-	src/ui/ui.h src/ui/view.h \
+	src/ui/base/ui.h src/ui/base/view.h \
 	src/ui/app.c src/ui/app.h \
 	src/ui/loop.c src/ui/loop.h \
 	src/ui/sync.c \
@@ -13,13 +13,13 @@ src_ui_libui_a_SOURCES = \
 	src/ui/panels.c \
 	src/ui/term.c src/ui/term.h \
 	src/ui/demo.c src/ui/demo.h \
-	src/ui/state.c src/ui/state.h \
-	src/ui/views/list.c src/ui/views/list.h \
-	src/ui/views/list_layout.c \
-	src/ui/action.c src/ui/action.h \
+	src/ui/base/state.c src/ui/base/state.h \
+	src/ui/base/list.c src/ui/base/list.h \
+	src/ui/base/list_layout.c \
+	src/ui/base/action.c src/ui/base/action.h \
 	src/ui/theme/theme.c src/ui/theme/theme.h \
 	src/ui/script.c src/ui/script.h \
-	src/ui/cmdline.c src/ui/cmdline.h \
+	src/ui/base/cmdline.c src/ui/base/cmdline.h \
 	src/ui/views/view_common.c src/ui/views/view_common.h \
 	src/ui/views/view_pane.c src/ui/views/view_pane.h \
 	src/ui/views/view_list.c src/ui/views/view_list.h \
@@ -30,13 +30,15 @@ src_ui_libui_a_SOURCES = \
 	src/ui/views/view_tickets.c \
 	src/ui/views/view_notes.c \
 	src/ui/views/view_detail.c \
+	src/ui/views/views.c src/ui/views/views.h \
+	src/ui/base/console.h src/ui/base/services.c \
 	src/ui/forms/form.c src/ui/forms/form.h \
 	src/ui/forms/form_draw.c src/ui/forms/form_draw.h \
 	src/ui/forms/forms.c src/ui/forms/forms.h src/ui/forms/forms_int.h \
 	src/ui/forms/forms_run.c \
 	src/ui/forms/forms_addon.c src/ui/forms/forms_check.c \
 	src/ui/forms/draft.c src/ui/forms/draft.h \
-	src/ui/activity.c src/ui/activity.h
+	src/ui/views/activity.c src/ui/views/activity.h
 UI_LIBS = src/ui/libui.a src/notify/librdnotify.a $(FETCH_LIBS) $(NCURSES_LIBS) $(LIBNOTIFY_LIBS) $(LIBINTL)
 
 # Themes: installed for every user; ROUTEDESK_THEME_PATH points tests at the source tree.

@@ -14,7 +14,7 @@
 #include "common/trace.h"
 #include "ui/alerts.h"
 #include "ui/app.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 /* A view of fixed text rows (label, value, help): what both are. */
 struct text_rows {

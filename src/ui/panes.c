@@ -1,4 +1,4 @@
-/* panes.c: the five panes' stacks of frames, and ui.h's services to views. */
+/* panes.c: the five panes: their names, their root views, showing, popping and resetting them. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/app.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 static const struct {
 	const char *name;
@@ -41,68 +41,6 @@ const char *app_pane_title(int pane)
 	return pane >= 0 && pane < PANE_COUNT ? _(pane_table[pane].title) : "";
 }
 
-void app_mark(struct ui *ui, unsigned dirty)
-{
-	ui->dirty |= dirty;
-}
-
-struct view *ui_view_new(const struct view_ops *ops, void *priv)
-{
-	struct view *v = xcalloc(1, sizeof(*v));
-
-	v->ops = ops;
-	v->priv = priv;
-	return v;
-}
-
-static struct frame *frame_new(struct ui *ui, struct view *v)
-{
-	struct frame *f = xcalloc(1, sizeof(*f));
-
-	f->v = v;
-	/* Slots are never reused, so a result for a closed view finds no
-	 * frame and is dropped. */
-	v->slot = ui->next_slot++;
-	f->list = list_new(v);
-	return f;
-}
-
-static void frame_free(struct frame *f)
-{
-	list_free(f->list);
-	if (f->v->ops->destroy)
-		f->v->ops->destroy(f->v);
-	free(f->v);
-	free(f);
-}
-
-static void frame_open(struct ui *ui, struct frame *f)
-{
-	if (f->opened)
-		return;
-	f->opened = 1;
-	if (f->v->ops->open)
-		f->v->ops->open(f->v, ui);
-}
-
-struct frame *app_top(const struct ui *ui)
-{
-	return ui->panes[ui->cur];
-}
-
-void ui_push(struct ui *ui, struct view *v)
-{
-	struct frame *f;
-
-	if (!v)
-		return;
-	f = frame_new(ui, v);
-	f->below = ui->panes[ui->cur];
-	ui->panes[ui->cur] = f;
-	frame_open(ui, f);
-	app_mark(ui, DIRTY_ALL);
-}
-
 int app_pop(struct ui *ui)
 {
 	struct frame *f = ui->panes[ui->cur];
@@ -110,7 +48,7 @@ int app_pop(struct ui *ui)
 	if (!f || !f->below)
 		return -1;
 	ui->panes[ui->cur] = f->below;
-	frame_free(f);
+	app_frame_free(f);
 	app_mark(ui, DIRTY_ALL);
 	return 0;
 }
@@ -121,7 +59,7 @@ void app_reset_pane(struct ui *ui, int pane)
 		struct frame *f = ui->panes[pane];
 
 		ui->panes[pane] = f->below;
-		frame_free(f);
+		app_frame_free(f);
 	}
 	if (pane == PANE_STOPS)
 		ui->stops_route = 0;
@@ -146,22 +84,21 @@ long long app_selected_route(struct ui *ui)
 	return id;
 }
 
+/* The root view of a pane, made by the loop's constructors. */
 static struct view *make_root(struct ui *ui, int pane, long long route)
 {
-	switch (pane) {
-	case PANE_ROUTES:
-		return view_routes_new();
-	case PANE_STOPS:
-		return view_stops_new(route);
-	case PANE_CUSTOMERS:
-		return view_customers_new(NULL);
-	case PANE_SUBSCRIPTIONS:
-		return view_subscriptions_new(0, NULL);
-	case PANE_TICKETS:
-		return view_tickets_new(0, NULL);
-	}
-	(void)ui;
-	return NULL;
+	static const enum ui_view_kind kinds[PANE_COUNT] = {
+		[PANE_ROUTES] = UI_VIEW_ROUTES,
+		[PANE_STOPS] = UI_VIEW_STOPS,
+		[PANE_CUSTOMERS] = UI_VIEW_CUSTOMERS,
+		[PANE_SUBSCRIPTIONS] = UI_VIEW_SUBSCRIPTIONS,
+		[PANE_TICKETS] = UI_VIEW_TICKETS,
+	};
+	struct ui_view_args args = { route, NULL, NULL };
+
+	if (pane < 0 || pane >= PANE_COUNT || !ui->hooks.make_view)
+		return NULL;
+	return ui->hooks.make_view(kinds[pane], &args);
 }
 
 void app_show_pane(struct ui *ui, int pane)
@@ -187,7 +124,7 @@ void app_show_pane(struct ui *ui, int pane)
 			ui_error(ui, _("The %s pane could not be opened"), app_pane_title(pane));
 			return;
 		}
-		f = frame_new(ui, v);
+		f = app_frame_new(ui, v);
 		ui->panes[pane] = f;
 		if (pane == PANE_STOPS)
 			ui->stops_route = route;
@@ -198,131 +135,8 @@ void app_show_pane(struct ui *ui, int pane)
 			ui->saved.filters[pane] = NULL;
 		}
 		ui->cur = pane;
-		frame_open(ui, f);
+		app_frame_open(ui, f);
 	}
 	ui->cur = pane;
 	app_mark(ui, DIRTY_ALL);
-}
-
-void app_each_frame(struct ui *ui, void (*fn)(struct ui *ui, struct frame *f, void *ctx),
-                    void *ctx)
-{
-	struct frame *all[256];
-	size_t n = 0;
-
-	/* Collected first: fn may push frames. */
-	for (int p = 0; p < PANE_COUNT; p++)
-		for (struct frame *f = ui->panes[p]; f && n < 256; f = f->below)
-			all[n++] = f;
-	for (size_t i = 0; i < n; i++)
-		fn(ui, all[i], ctx);
-}
-
-struct frame *app_frame_of_slot(struct ui *ui, int slot)
-{
-	for (int p = 0; p < PANE_COUNT; p++)
-		for (struct frame *f = ui->panes[p]; f; f = f->below)
-			if (f->v->slot == slot)
-				return f;
-	return NULL;
-}
-
-void ui_refresh(struct ui *ui)
-{
-	app_refresh_tick(ui, 1);
-}
-
-unsigned long ui_submit(struct ui *ui, struct view *v, struct fetch_job *job)
-{
-	unsigned long gen;
-
-	if (!job)
-		return 0;
-	if (!ui->fetch) {
-		fetch_job_free(job);
-		return 0;
-	}
-	gen = fetch_submit(ui->fetch, job);
-	if (v)
-		v->waiting = gen;
-	app_mark(ui, DIRTY_HEADER);
-	return gen;
-}
-
-static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
-
-static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
-{
-	strbuf_reset(&ui->msg);
-	strbuf_vaddf(&ui->msg, fmt, ap);
-	ui->msg_error = error;
-	app_mark(ui, DIRTY_MESSAGE);
-	/* A scripted run has no screen to read: errors go to stderr too,
-	 * escaped like the screen's copy (the server's text may hold
-	 * control characters that would drive the reader's terminal). */
-	if (error && ui->script) {
-		struct strbuf esc = STRBUF_INIT;
-
-		utf8_escape_controls(&esc, ui->msg.buf ? ui->msg.buf : "", ui->msg.len);
-		fprintf(stderr, "routedesk: %s\n", strbuf_str(&esc));
-		strbuf_free(&esc);
-	}
-}
-
-void ui_message(struct ui *ui, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	set_message(ui, 0, fmt, ap);
-	va_end(ap);
-}
-
-void ui_error(struct ui *ui, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	set_message(ui, 1, fmt, ap);
-	va_end(ap);
-}
-
-void ui_dirty(struct ui *ui, struct view *v)
-{
-	for (int p = 0; p < PANE_COUNT; p++)
-		for (struct frame *f = ui->panes[p]; f; f = f->below)
-			if (f->v == v)
-				list_changed(f->list);
-	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
-}
-
-const char *ui_date(const struct ui *ui)
-{
-	return ui->date;
-}
-
-const struct m_review *ui_review(const struct ui *ui)
-{
-	return ui->review;
-}
-
-const struct m_employee *ui_employee(const struct ui *ui, long long id)
-{
-	return ui->employees ? m_table_get(ui->employees, id) : NULL;
-}
-
-const struct m_service_type *ui_service_type(const struct ui *ui, long long id)
-{
-	return ui->service_types ? m_table_get(ui->service_types, id) : NULL;
-}
-
-int ui_readonly(const struct ui *ui)
-{
-	return ui->readonly;
-}
-
-int ui_ascii(const struct ui *ui)
-{
-	return ui->ascii;
 }

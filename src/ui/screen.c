@@ -15,7 +15,7 @@
 #include "ui/forms/forms.h"
 #include "ui/loop.h"
 #include "ui/term.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 #define MIN_COLS 80
 #define MIN_LINES 24

@@ -12,9 +12,9 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
-#include "ui/action.h"
+#include "ui/base/action.h"
 #include "ui/script.h"
-#include "ui/state.h"
+#include "ui/base/state.h"
 
 #define SCRIPT_MAX_BYTES (1 << 20)
 
@@ -128,7 +128,7 @@ struct script *script_load(const char *path, struct strbuf *err)
 	struct strbuf text = STRBUF_INIT;
 	struct script *s = NULL;
 
-	if (state_read_file(path, SCRIPT_MAX_BYTES, &text, err) == 0)
+	if (strbuf_read_file(path, SCRIPT_MAX_BYTES, &text, err) == 0)
 		s = script_parse(strbuf_str(&text), path, err);
 	strbuf_free(&text);
 	return s;

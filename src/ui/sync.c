@@ -10,7 +10,7 @@
 #include "ui/app.h"
 #include "ui/forms/forms.h"
 #include "ui/loop.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 /*
  * Results reach the view whose slot they carry and whose `waiting`

@@ -9,9 +9,9 @@
 #include "api/error.h"
 #include "common/strbuf.h"
 #include "notify/notify.h"
-#include "ui/action.h"
-#include "ui/cmdline.h"
-#include "ui/state.h"
+#include "ui/base/action.h"
+#include "ui/base/cmdline.h"
+#include "ui/base/state.h"
 
 /*
  * The man pages are checked against the code, never against a copy of it:

@@ -71,7 +71,8 @@ else not_ok "files without a one-line header comment:$bad"; fi
 # The layers' one-way arrows, as the includes show them: each folder may
 # include only what its line allows (its own headers always).
 #   common <- api <- model <- fetch <- ui <- cli;  common <- notify <- ui;
-#   common <- sandbox, and inside it http -> ops -> store <- generate.
+#   common <- sandbox, and inside it http -> ops -> store <- generate;
+#   inside ui: theme <- base <- views <- forms <- the loop (src/ui).
 allowed() {
   case $1 in
     src/common) echo "common" ;;
@@ -79,7 +80,11 @@ allowed() {
     src/model) echo "common api model" ;;
     src/fetch) echo "common api model fetch" ;;
     src/notify) echo "common model notify" ;;
-    src/ui*) echo "common api model fetch notify ui" ;;
+    src/ui/theme) echo "common ui/theme" ;;
+    src/ui/base) echo "common api model fetch ui/base ui/theme" ;;
+    src/ui/views) echo "common api model fetch ui/base ui/theme ui/views" ;;
+    src/ui/forms) echo "common api model fetch ui/base ui/theme ui/views ui/forms" ;;
+    src/ui) echo "common api model fetch notify ui" ;;
     src/cli) echo "common api model fetch notify ui cli" ;;
     src/sandbox/http) echo "common sandbox/http sandbox/sandbox.h sandbox/ops/handlers.h" ;;
     src/sandbox/ops) echo "common sandbox/ops sandbox/store sandbox/sandbox.h" ;;
@@ -129,6 +134,49 @@ for f in $(list src | grep -E '\.[ch]$'); do
 done
 if [ -z "$bad" ]; then ok "no source file over 800 lines (the resource table's data excepted)"
 else not_ok "source files over 800 lines:$bad"; fi
+
+# The same arrows in the calls the compiler saw: every object of the build
+# (top_builddir) names the functions it calls, so a folder calling back up
+# into one that calls it is a loop, whatever the includes say.  tsort finds
+# it.  Only the libraries' objects count (tests link doubles of their own).
+build=${top_builddir:-}
+objs=""
+[ -n "$build" ] && objs=$(cd "$build" && find src -name 'lib*.o' 2>/dev/null | sort)
+if [ -z "$objs" ]; then
+  not_ok "calls between folders go one way (no objects under top_builddir='$build': build first)"
+else
+  edges=$(cd "$build" && for o in $objs; do
+      d=$(dirname "$o")
+      nm --defined-only "$o" | awk -v d="$d" '$2 ~ /^[TDRB]$/ { print "D", $3, d }'
+      nm -u "$o" | awk -v d="$d" -v f="$o" '{ print "U", $2, d, f }'
+    done | awk '
+      $1 == "D" { def[$2] = $3; next }
+      { use[++n] = $0 }
+      END {
+        for (i = 1; i <= n; i++) {
+          split(use[i], u, " ")
+          if ((u[2] in def) && def[u[2]] != u[3]) print u[3], def[u[2]], u[2], u[4]
+        }
+      }')
+  loop=$(echo "$edges" | awk '{ print $1, $2 }' | sort -u | tsort 2>&1 >/dev/null)
+  if [ -z "$loop" ]; then ok "calls between folders go one way ($(echo "$edges" | awk '{ print $1, $2 }' | sort -u | wc -l) arrows)"
+  else not_ok "a loop of calls between folders: $loop"; echo "$edges" | sed 's/^/# /'; fi
+
+  # A pane opens another through ui_open; only views.c, the loop's
+  # constructor table, names them, and the shared list code serves all.
+  bad=$(cd "$build" && for o in src/ui/views/lib*-view_*.o; do
+      case $o in *view_common.o|*view_pane.o|*view_list.o) continue ;; esac
+      for s in $(nm -u "$o" | awk '{ print $2 }'); do
+        for p in src/ui/views/lib*-view_*.o; do
+          [ "$p" = "$o" ] && continue
+          case $p in *view_common.o|*view_pane.o|*view_list.o) continue ;; esac
+          nm --defined-only "$p" | awk '{ print $3 }' | grep -qx "$s" && echo "$(basename "$o") calls $s"
+        done
+      done
+    done)
+  if [ -z "$bad" ]; then ok "no view calls another view"
+  else not_ok "views calling each other: $bad"; fi
+fi
 
 echo "1..$n"
 exit $fail

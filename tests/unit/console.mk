@@ -46,7 +46,7 @@ VIEW_TEST_SOURCES = \
 	src/ui/views/view_list.c src/ui/views/view_list.h \
 	src/ui/views/view_routes.c src/ui/views/view_stops.c src/ui/views/view_customers.c \
 	src/ui/views/view_subscriptions.c src/ui/views/view_tickets.c src/ui/views/view_notes.c \
-	src/ui/views/view_detail.c
+	src/ui/views/view_detail.c src/ui/views/views.c src/ui/views/views.h
 VIEW_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
 VIEW_TEST_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 
@@ -73,13 +73,13 @@ UI_TEST_LDADD = $(API_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 
 check_PROGRAMS += tests/unit/test_ui_theme
 TESTS += tests/unit/test_ui_theme
-tests_unit_test_ui_theme_SOURCES = tests/unit/test_ui_theme.c src/ui/theme/theme.c src/ui/state.c
+tests_unit_test_ui_theme_SOURCES = tests/unit/test_ui_theme.c src/ui/theme/theme.c src/ui/base/state.c
 tests_unit_test_ui_theme_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_theme_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_keys
 TESTS += tests/unit/test_ui_keys
-tests_unit_test_ui_keys_SOURCES = tests/unit/test_ui_keys.c src/ui/action.c src/ui/cmdline.c
+tests_unit_test_ui_keys_SOURCES = tests/unit/test_ui_keys.c src/ui/base/action.c src/ui/base/cmdline.c
 tests_unit_test_ui_keys_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_keys_LDADD = $(UI_TEST_LDADD)
 
@@ -91,15 +91,15 @@ tests_unit_test_ui_loop_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_state
 TESTS += tests/unit/test_ui_state
-tests_unit_test_ui_state_SOURCES = tests/unit/test_ui_state.c src/ui/state.c src/ui/action.c \
+tests_unit_test_ui_state_SOURCES = tests/unit/test_ui_state.c src/ui/base/state.c src/ui/base/action.c \
 	src/ui/script.c
 tests_unit_test_ui_state_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_state_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_list
 TESTS += tests/unit/test_ui_list
-tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/views/list.c src/ui/views/list_layout.c \
-	src/ui/theme/theme.c src/ui/state.c
+tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/base/list.c src/ui/base/list_layout.c \
+	src/ui/theme/theme.c src/ui/base/state.c
 tests_unit_test_ui_list_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_list_LDADD = $(UI_TEST_LDADD)
 endif
@@ -128,7 +128,7 @@ if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_form
 TESTS += tests/unit/test_form
 tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/forms/form.c src/ui/forms/form_draw.c \
-	src/ui/forms/draft.c src/ui/activity.c src/ui/state.c src/ui/views/list.c src/ui/views/list_layout.c \
+	src/ui/forms/draft.c src/ui/views/activity.c src/ui/base/state.c src/ui/base/list.c src/ui/base/list_layout.c \
 	src/ui/theme/theme.c
 tests_unit_test_form_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS)
 tests_unit_test_form_LDADD = $(MODEL_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
@@ -140,7 +140,7 @@ if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_alerts
 TESTS += tests/unit/test_alerts
 tests_unit_test_alerts_SOURCES = tests/unit/test_alerts.c src/ui/alerts.c src/ui/alerts.h \
-	src/ui/state.c tests/unit/notify_fixtures.c tests/unit/notify_fixtures.h
+	src/ui/base/state.c tests/unit/notify_fixtures.c tests/unit/notify_fixtures.h
 tests_unit_test_alerts_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
 tests_unit_test_alerts_LDADD = $(NOTIFY_LIBS) $(CMOCKA_LIBS)
 endif

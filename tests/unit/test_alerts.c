@@ -18,7 +18,7 @@
 #include "model/model.h"
 #include "notify/notify.h"
 #include "ui/alerts.h"
-#include "ui/state.h"
+#include "ui/base/state.h"
 
 #include "notify_fixtures.h"
 

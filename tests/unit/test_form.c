@@ -19,12 +19,12 @@
 #include "api/error.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
-#include "ui/action.h"
-#include "ui/activity.h"
+#include "ui/base/action.h"
+#include "ui/views/activity.h"
 #include "ui/forms/draft.h"
 #include "ui/forms/form.h"
 #include "ui/forms/form_draw.h"
-#include "ui/ui.h"
+#include "ui/base/ui.h"
 
 /* ui.h's services the activity view uses, as doubles. */
 struct view *ui_view_new(const struct view_ops *ops, void *priv)

@@ -13,8 +13,8 @@
 #include <curses.h>
 
 #include "common/strbuf.h"
-#include "ui/action.h"
-#include "ui/cmdline.h"
+#include "ui/base/action.h"
+#include "ui/base/cmdline.h"
 
 static void test_key_names_round_trip(void **state)
 {

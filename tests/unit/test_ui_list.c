@@ -17,7 +17,7 @@
 
 #include "common/strbuf.h"
 #include "ui/theme/theme.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 /* A view of n rows: ids, names, amounts; rows >= loaded_upto are not loaded. */
 struct fake {

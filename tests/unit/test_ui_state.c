@@ -13,9 +13,9 @@
 #include <cmocka.h>
 
 #include "common/strbuf.h"
-#include "ui/action.h"
+#include "ui/base/action.h"
 #include "ui/script.h"
-#include "ui/state.h"
+#include "ui/base/state.h"
 
 static const char *const panes[] = { "routes", "stops", "customers", "subscriptions", "tickets" };
 

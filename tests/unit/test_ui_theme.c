@@ -13,7 +13,7 @@
 #include <curses.h>
 
 #include "common/strbuf.h"
-#include "ui/state.h"
+#include "ui/base/state.h"
 #include "ui/theme/theme.h"
 
 static const char *const shipped[] = { "default", "light", "mono", "colorblind" };
@@ -35,7 +35,7 @@ static void test_shipped_themes_parse(void **state)
 		struct theme t;
 
 		strbuf_addf(&path, "%s/%s.theme", THEME_SRCDIR, shipped[i]);
-		assert_int_equal(state_read_file(path.buf, 65536, &text, &err), 0);
+		assert_int_equal(strbuf_read_file(path.buf, 65536, &text, &err), 0);
 		theme_default(&t);
 		if (theme_parse(&t, text.buf, path.buf, &err) < 0)
 			fail_msg("%s", err.buf);
@@ -57,7 +57,7 @@ static void test_shipped_themes_are_complete(void **state)
 		struct strbuf path = STRBUF_INIT, text = STRBUF_INIT, err = STRBUF_INIT;
 
 		strbuf_addf(&path, "%s/%s.theme", THEME_SRCDIR, shipped[i]);
-		assert_int_equal(state_read_file(path.buf, 65536, &text, &err), 0);
+		assert_int_equal(strbuf_read_file(path.buf, 65536, &text, &err), 0);
 		for (int e = 0; e < TE_COUNT; e++) {
 			struct strbuf needle = STRBUF_INIT;
 
@@ -88,7 +88,7 @@ static void test_default_file_matches_builtin(void **state)
 		file.s[e].attrs_given = 0;
 	}
 	strbuf_addf(&path, "%s/default.theme", THEME_SRCDIR);
-	assert_int_equal(state_read_file(path.buf, 65536, &text, &err), 0);
+	assert_int_equal(strbuf_read_file(path.buf, 65536, &text, &err), 0);
 	assert_int_equal(theme_parse(&file, text.buf, path.buf, &err), 0);
 	for (int e = 0; e < TE_COUNT; e++) {
 		assert_int_equal(file.s[e].fg, builtin.s[e].fg);

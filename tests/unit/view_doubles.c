@@ -96,6 +96,15 @@ void ui_push(struct ui *ui, struct view *v)
 	ui->pushed[ui->n_pushed++] = v;
 }
 
+/* As the console's: the view the loop's constructors make, pushed. */
+void ui_open(struct ui *ui, enum ui_view_kind kind, const struct ui_view_args *args)
+{
+	struct view *v = views_make(kind, args);
+
+	if (v)
+		ui_push(ui, v);
+}
+
 struct view *ui_view_new(const struct view_ops *ops, void *priv)
 {
 	struct view *v = xcalloc(1, sizeof(*v));

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "ui/views/view_common.h"
+#include "ui/views/views.h"
 
 /* What a view submitted (the doubles of fetch_job_*). */
 struct fetch_job {

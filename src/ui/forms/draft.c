@@ -11,7 +11,7 @@
 #include "common/strbuf.h"
 #include "ui/forms/draft.h"
 #include "ui/forms/form.h"
-#include "ui/state.h"
+#include "ui/base/state.h"
 
 #define DRAFT_MAGIC "routedesk-draft 1"
 #define DRAFT_MAX_BYTES (1 << 20)

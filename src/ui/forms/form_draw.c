@@ -11,10 +11,10 @@
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
-#include "ui/action.h"
+#include "ui/base/action.h"
 #include "ui/forms/form.h"
 #include "ui/forms/form_draw.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 #define LABEL_MAX 22
 #define LINES_ROWS 6   /* rows of a text of several lines, when they fit */

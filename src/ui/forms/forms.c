@@ -9,7 +9,7 @@
 #include "common/i18n.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
-#include "ui/app.h"
+#include "ui/base/console.h"
 #include "ui/forms/draft.h"
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"

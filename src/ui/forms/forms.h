@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "fetch/fetch.h"
-#include "ui/action.h"
+#include "ui/base/action.h"
 
 struct ui;
 struct view;

@@ -7,7 +7,7 @@
 
 #include "fetch/fetch.h"
 #include "model/model.h"
-#include "ui/activity.h"
+#include "ui/views/activity.h"
 #include "ui/forms/form.h"
 
 struct ui;

@@ -13,14 +13,14 @@
 #include "api/values.h"
 #include "common/i18n.h"
 #include "common/strbuf.h"
-#include "ui/activity.h"
-#include "ui/app.h"
+#include "ui/views/activity.h"
+#include "ui/base/console.h"
 #include "ui/forms/draft.h"
 #include "ui/forms/form.h"
 #include "ui/forms/form_draw.h"
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 #define QUIT_WAIT_SECONDS 30
 
@@ -569,7 +569,7 @@ static void release(struct ui *ui, struct forms *fs, int all)
 	fs->n_held = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!fs->f)
-			app_key(ui, keys[i]);
+			ui_replay_key(ui, keys[i]);
 		else if (all)
 			apply_key(ui, fs, keys[i]);
 		else

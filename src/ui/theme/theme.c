@@ -14,7 +14,6 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
-#include "ui/state.h"
 #include "ui/theme/theme.h"
 
 #ifndef THEMEDIR
@@ -297,7 +296,7 @@ static int try_dir(const char *dir, void *ctx)
 
 	strbuf_addf(&path, "%s/%s.theme", dir, f->name);
 	if (access(path.buf, F_OK) == 0) {
-		if (state_read_file(path.buf, THEME_MAX_BYTES, &text, f->err) < 0)
+		if (strbuf_read_file(path.buf, THEME_MAX_BYTES, &text, f->err) < 0)
 			f->result = -1;
 		else
 			f->result = theme_parse(f->t, strbuf_str(&text), path.buf, f->err) < 0 ? -1 : 1;

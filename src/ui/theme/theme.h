@@ -4,13 +4,19 @@
 
 #include <stddef.h>
 
-#include "ui/view.h"
-
 struct strbuf;
+
+/* Theme elements a cell or row may ask for (this file maps them to
+ * colours and attributes below). */
+enum view_style {
+	VS_NORMAL, VS_DIM, VS_DONE, VS_PENDING, VS_NOSHOW, VS_CANCELLED,
+	VS_ALERT, VS_MONEY_DUE, VS_UNASSIGNED, VS_CHANGED, VS_LOADING,
+	VS_COUNT,
+};
 
 /*
  * Design: one table of elements (theme.c) names everything the console
- * styles: the view styles of view.h first, in their order, so a view's
+ * styles: the view styles above first, in their order, so a view's
  * `enum view_style` is directly an element, then the console's own parts.
  * A theme file is lines of
  *

@@ -5,8 +5,8 @@
 #include <stddef.h>
 
 #include "common/i18n.h"
-#include "ui/ui.h"
-#include "ui/view.h"
+#include "ui/base/ui.h"
+#include "ui/base/view.h"
 #include "ui/views/view_list.h"
 
 struct strbuf;

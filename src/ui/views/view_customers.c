@@ -8,6 +8,7 @@
 
 #include "common/strbuf.h"
 #include "ui/views/view_pane.h"
+#include "ui/views/views.h"
 
 /*
  * A `:cust` query goes to the server as a search filter, so it narrows the

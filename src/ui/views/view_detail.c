@@ -9,6 +9,7 @@
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "ui/views/view_common.h"
+#include "ui/views/views.h"
 
 /*
  * Rows are, in order: actions ("→ Subscriptions (3)") that Enter follows,
@@ -410,13 +411,13 @@ static void detail_enter(struct view *v, struct ui *ui, size_t row)
 		return;
 	switch (r->action) {
 	case A_SUBSCRIPTIONS:
-		ui_push(ui, view_subscriptions_new(p->id, NULL));
+		ui_open(ui, UI_VIEW_SUBSCRIPTIONS, &(struct ui_view_args){ p->id, NULL, NULL });
 		break;
 	case A_TICKETS:
-		ui_push(ui, view_tickets_new(p->id, NULL));
+		ui_open(ui, UI_VIEW_TICKETS, &(struct ui_view_args){ p->id, NULL, NULL });
 		break;
 	case A_NOTES:
-		ui_push(ui, view_notes_new(p->id));
+		ui_open(ui, UI_VIEW_NOTES, &(struct ui_view_args){ p->id, NULL, NULL });
 		break;
 	case A_CUSTOMER:
 		ui_push(ui, view_detail_new("customer", r->arg));

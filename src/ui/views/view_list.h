@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #include "api/encode.h"
-#include "ui/ui.h"
+#include "ui/base/ui.h"
 
 struct strbuf;
 

@@ -8,6 +8,7 @@
 
 #include "common/strbuf.h"
 #include "ui/views/view_pane.h"
+#include "ui/views/views.h"
 
 enum { COL_DATE, COL_TYPE, COL_EMPLOYEE, COL_TEXT, COL_FLAGS };
 

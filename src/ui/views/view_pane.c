@@ -232,7 +232,7 @@ void vc_pane_enter(struct view *v, struct ui *ui, size_t row)
 	long long id = vc_list_id(&p->list, row);
 
 	if (id > 0)
-		ui_push(ui, view_detail_new(p->list.resource, id));
+		ui_open(ui, UI_VIEW_DETAIL, &(struct ui_view_args){ id, p->list.resource, NULL });
 }
 
 void vc_pane_refresh(struct view *v, struct ui *ui, int hard)

@@ -7,6 +7,7 @@
 
 #include "common/strbuf.h"
 #include "ui/views/view_common.h"
+#include "ui/views/views.h"
 
 /*
  * The review belongs to the UI core: it stores the FETCH_REVIEW result,
@@ -377,7 +378,7 @@ static void routes_enter(struct view *v, struct ui *ui, size_t row)
 	}
 	route_newest(rv, id, lk->seen);
 	rebuild(p);
-	ui_push(ui, view_stops_new(id));
+	ui_open(ui, UI_VIEW_STOPS, &(struct ui_view_args){ id, NULL, NULL });
 }
 
 static int routes_command(struct view *v, struct ui *ui, const char *name, const char *args)

@@ -7,6 +7,7 @@
 
 #include "common/strbuf.h"
 #include "ui/views/view_common.h"
+#include "ui/views/views.h"
 
 /*
  * Everything shown comes from the day's review (the stops, their customers,
@@ -351,7 +352,7 @@ static void stops_enter(struct view *v, struct ui *ui, size_t row)
 	const struct m_appt *a = appt_at(priv(v), row);
 
 	if (a && a->customer_id > 0)
-		ui_push(ui, view_detail_new("customer", a->customer_id));
+		ui_open(ui, UI_VIEW_DETAIL, &(struct ui_view_args){ a->customer_id, "customer", NULL });
 }
 
 static int stops_command(struct view *v, struct ui *ui, const char *name, const char *args)

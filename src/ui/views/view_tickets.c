@@ -8,6 +8,7 @@
 
 #include "common/strbuf.h"
 #include "ui/views/view_pane.h"
+#include "ui/views/views.h"
 
 /*
  * `:ticket WHAT`:

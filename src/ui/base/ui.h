@@ -6,7 +6,7 @@
 
 #include "fetch/fetch.h"
 #include "model/model.h"
-#include "ui/view.h"
+#include "ui/base/view.h"
 
 struct ui;
 
@@ -41,14 +41,30 @@ const struct m_service_type *ui_service_type(const struct ui *ui, long long id);
 /* 1 when started with --readonly (views hide write actions). */
 int ui_readonly(const struct ui *ui);
 
-/* Views (src/ui/view_*.c), each a constructor. */
-struct view *view_routes_new(void);                 /* the review (home) */
-struct view *view_stops_new(long long route_id);    /* a route's stops + preview */
-struct view *view_customers_new(const char *query); /* NULL: all; else a :cust query */
-struct view *view_subscriptions_new(long long customer_id, const char *query); /* 0: all */
-struct view *view_tickets_new(long long customer_id, const char *query);       /* 0: all */
-struct view *view_notes_new(long long customer_id);
-/* Every field of one record, fetched by-id. */
-struct view *view_detail_new(const char *resource, long long id);
+/* Opening a view from a view: views never call each other's constructors;
+ * they name the kind and the loop's constructors (ui_hooks) make it. */
+enum ui_view_kind {
+	UI_VIEW_ROUTES,        /* the review (home) */
+	UI_VIEW_STOPS,         /* id: the route */
+	UI_VIEW_CUSTOMERS,     /* query: NULL all, else a :cust query */
+	UI_VIEW_SUBSCRIPTIONS, /* id: the customer, 0 all; query */
+	UI_VIEW_TICKETS,       /* id: the customer, 0 all; query */
+	UI_VIEW_NOTES,         /* id: the customer */
+	UI_VIEW_DETAIL,        /* resource and id: every field of one record */
+	UI_VIEW_COUNT,
+};
+
+struct ui_view_args {
+	long long id;
+	const char *resource;
+	const char *query;
+};
+
+/* Pushes a new view of kind above the current one (ui_push); nothing when
+ * it cannot be made. */
+void ui_open(struct ui *ui, enum ui_view_kind kind, const struct ui_view_args *args);
+/* Hands key to the loop as if typed now (a form's held keys, once it
+ * closed). */
+void ui_replay_key(struct ui *ui, int key);
 
 #endif

@@ -10,8 +10,8 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
-#include "ui/action.h"
-#include "ui/cmdline.h"
+#include "ui/base/action.h"
+#include "ui/base/cmdline.h"
 
 static const struct cmd_def commands[] = {
 	{ "q", CMDARG_NONE, N_("Back; from another pane to Routes; quit on Routes (as the q key)") },

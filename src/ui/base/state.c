@@ -15,7 +15,7 @@
 #include "common/i18n.h"
 #include "common/ini.h"
 #include "common/strbuf.h"
-#include "ui/state.h"
+#include "ui/base/state.h"
 
 #define CONFIG_MAX_BYTES (1 << 20)
 #define STATE_MAX_BYTES (256 * 1024)
@@ -216,37 +216,6 @@ int state_config_parse(const char *text, const char *path, struct ui_config *c,
 	return rc;
 }
 
-int state_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err)
-{
-	char buf[8192];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0) {
-		strbuf_addf(err, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			strbuf_addf(err, "%s: %s", path, strerror(errno));
-			close(fd);
-			return -1;
-		}
-		if (out->len + (size_t)n > max) {
-			strbuf_addf(err, _("%s: larger than %zu bytes"), path, max);
-			close(fd);
-			return -1;
-		}
-		strbuf_add(out, buf, (size_t)n);
-	}
-	close(fd);
-	if (!out->buf)
-		strbuf_adds(out, "");
-	return 0;
-}
-
 int state_config_load(struct ui_config *c, struct strbuf *err)
 {
 	char *path = api_config_path();
@@ -254,7 +223,7 @@ int state_config_load(struct ui_config *c, struct strbuf *err)
 	int rc = 0;
 
 	if (path && access(path, F_OK) == 0) {
-		rc = state_read_file(path, CONFIG_MAX_BYTES, &text, err);
+		rc = strbuf_read_file(path, CONFIG_MAX_BYTES, &text, err);
 		if (rc == 0)
 			rc = state_config_parse(strbuf_str(&text), path, c, err);
 	}
@@ -371,7 +340,7 @@ int state_load(struct ui_state *s, const char *const *pane_names, size_t n_panes
 	int rc = 0;
 
 	if (path && access(path, F_OK) == 0) {
-		rc = state_read_file(path, STATE_MAX_BYTES, &text, err);
+		rc = strbuf_read_file(path, STATE_MAX_BYTES, &text, err);
 		if (rc == 0)
 			state_parse(strbuf_str(&text), s, pane_names, n_panes);
 	}
@@ -461,7 +430,7 @@ size_t state_history_load(char ***lines, size_t max)
 
 	*lines = NULL;
 	if (path && access(path, F_OK) == 0 &&
-	    state_read_file(path, STATE_MAX_BYTES, &text, &err) == 0) {
+	    strbuf_read_file(path, STATE_MAX_BYTES, &text, &err) == 0) {
 		for (char *l = strtok_r(text.buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 			if (n == max) {
 				free(v[0]);

@@ -11,7 +11,7 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
-#include "ui/action.h"
+#include "ui/base/action.h"
 
 /* The one table.  Order is the help's order.  Ctrl-S and Ctrl-Q are
  * deliberately unbound (flow control on too many terminals). */

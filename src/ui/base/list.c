@@ -12,7 +12,7 @@
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/theme/theme.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 struct list {
 	struct view *v;

@@ -5,7 +5,7 @@
 
 #include "common/strbuf.h"
 #include "common/utf8.h"
-#include "ui/views/list.h"
+#include "ui/base/list.h"
 
 size_t list_char_len(const char *s)
 {

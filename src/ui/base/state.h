@@ -103,9 +103,6 @@ int state_save(const struct ui_state *s, const char *const *pane_names, size_t n
 size_t state_history_load(char ***lines, size_t max);
 void state_history_save(char *const *lines, size_t n);
 
-/* Reads a whole file of at most max bytes onto out.  0, or -1 with a
- * message ("PATH: reason") in err. */
-int state_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err);
 
 /* mkdir -p dir, each level it makes 0700 (the state directory holds what
  * the user typed).  0, or -1 with errno set. */

@@ -8,9 +8,9 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
-#include "ui/activity.h"
-#include "ui/ui.h"
-#include "ui/view.h"
+#include "ui/views/activity.h"
+#include "ui/base/ui.h"
+#include "ui/base/view.h"
 
 #ifndef ENABLE_NLS
 #define ngettext(s, p, n) ((n) == 1 ? (s) : (p))

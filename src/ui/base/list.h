@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "ui/view.h"
+#include "ui/base/view.h"
 
 struct strbuf;
 struct theme;

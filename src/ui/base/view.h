@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "ui/theme/theme.h"
+
 struct strbuf;
 struct ui;
 struct fetch_result;
@@ -12,7 +14,7 @@ struct fetch_result;
  * Design: a view (Routes, Stops, Customers, a customer's detail ...) knows
  * its data and nothing of curses.  It describes its columns and answers
  * "how many rows", "the id of row i", "the text of cell (i, c)"; the list
- * widget in ui/list.c draws only the visible rows, keeps the selection and
+ * widget in ui/base/list.c draws only the visible rows, keeps the selection and
  * the scroll keyed to ids across refreshes, sorts (< > I) and filters (/)
  * through the view's compare and match.  So views are unit-testable without
  * a terminal, and every pane looks and moves alike.
@@ -21,12 +23,7 @@ struct fetch_result;
  * and measures display width when it draws (utf8_escape_controls).
  */
 
-/* Theme elements a cell or row may ask for (ui/theme.h maps them). */
-enum view_style {
-	VS_NORMAL, VS_DIM, VS_DONE, VS_PENDING, VS_NOSHOW, VS_CANCELLED,
-	VS_ALERT, VS_MONEY_DUE, VS_UNASSIGNED, VS_CHANGED, VS_LOADING,
-	VS_COUNT,
-};
+/* enum view_style: the theme elements a cell or row may ask for (theme.h). */
 
 enum {
 	VC_RIGHT = 1u << 0, /* right-aligned (numbers, money) */

@@ -1,0 +1,160 @@
+/* console.h: struct ui, the console's state, and the services on it that views and forms share. */
+#ifndef ROUTEDESK_UI_CONSOLE_H
+#define ROUTEDESK_UI_CONSOLE_H
+
+#include <stddef.h>
+
+#include "api/account.h"
+#include "api/pace.h"
+#include "api/transport.h"
+#include "common/strbuf.h"
+#include "fetch/fetch.h"
+#include "model/model.h"
+#include "ui/base/action.h"
+#include "ui/base/cmdline.h"
+#include "ui/base/state.h"
+#include "ui/base/ui.h"
+#include "ui/theme/theme.h"
+
+/*
+ * The console's folders call one way: the loop (src/ui: app, dispatch,
+ * screen, sync, panes) calls forms/, views/ and base/; forms/ calls views/
+ * and base/; views/ calls base/; base/ and theme/ call nothing above them.
+ * What a lower part needs from a higher one it gets through the hooks
+ * below, which the loop installs at start: a view opens another view
+ * through ui_open (the loop's constructors), a form hands back the keys it
+ * held through ui_replay_key, ui_refresh asks the loop for a tick.
+ */
+
+enum {
+	PANE_ROUTES,
+	PANE_STOPS,
+	PANE_CUSTOMERS,
+	PANE_SUBSCRIPTIONS,
+	PANE_TICKETS,
+	PANE_COUNT,
+};
+
+/* What needs drawing before the next doupdate(). */
+enum {
+	DIRTY_HEADER = 1u << 0,
+	DIRTY_BODY = 1u << 1,
+	DIRTY_STATUS = 1u << 2,
+	DIRTY_MESSAGE = 1u << 3,
+	DIRTY_ALL = 0x0f,
+	DIRTY_REPAINT = 1u << 4, /* the terminal's content is unknown (C-l, resize) */
+};
+
+/* A private slot for the customers of stops added by a refresh. */
+#define UI_SLOT_REVIEW_CUSTOMERS 4
+
+struct frame {
+	struct view *v;
+	struct list *list;
+	struct frame *below;
+	int opened;            /* open() was called */
+};
+
+/* What the loop lends to the parts below it (set once by app.c). */
+struct ui;
+
+struct ui_hooks {
+	/* A new view of kind with args (ui.h), or NULL. */
+	struct view *(*make_view)(enum ui_view_kind kind, const struct ui_view_args *args);
+	/* One key as if typed (the loop's own key handling). */
+	void (*key)(struct ui *ui, int key);
+	/* The refresh tick now (manual). */
+	void (*refresh)(struct ui *ui);
+};
+
+struct alerts;
+struct demo;
+struct forms;
+struct script;
+
+struct ui {
+	/* Options and settings. */
+	char *account;             /* --account, or NULL */
+	int readonly, ascii, utf8, fresh;
+	const char *want_view;     /* --view */
+	struct ui_config config;
+	struct theme theme;
+	int use_color;
+	struct keymap *keys;
+	struct ui_state saved;     /* read at start, written at exit */
+
+	/* The connection. */
+	struct api_account acct;
+	struct api_options api;
+	struct demo *demo;
+	struct fetch *fetch;
+	struct api_budget budget;  /* latest known, from every answer */
+	int offline;               /* the last refresh failed on the network */
+	int auth_failed;           /* the service refused the key and token (HTTP 401) */
+	char review_failed[256];   /* why the last route review failed, "" when it did not */
+	struct api_wait wait;      /* what the fetch thread waits for (fetch_status) */
+	long wait_shown;           /* the seconds of it the screen shows, -1 none */
+
+	/* The day under review. */
+	char date[11];
+	struct m_review *review;       /* NULL until loaded */
+	unsigned long review_gen;      /* the review job waited for, 0 none */
+	double review_at;              /* when it (or a refresh) last landed */
+	struct m_table *employees, *service_types;
+	long long last_change;
+	int have_baseline;
+	unsigned long refresh_gen, customers_gen;
+	int stops_follow;              /* recreate the Stops pane when the review lands */
+
+	/* Panes. */
+	struct frame *panes[PANE_COUNT];
+	int cur;
+	int next_slot;
+	long long stops_route;         /* the route of the Stops pane's view */
+
+	/* The screen. */
+	unsigned dirty;
+	int prompt;                    /* a `:` or `/` prompt is open */
+	struct cmdline cmd;
+	struct strbuf alts;            /* Tab's candidates (or "No completion"): shown
+	                                * above the open prompt, which covers the message
+	                                * line; emptied by the next key */
+	struct strbuf filter_before;   /* the filter when `/` opened (Esc restores) */
+	char **themes;                 /* for completion */
+	size_t n_themes;
+	struct strbuf msg;
+	int msg_error;
+	void *term;                    /* term.c's state */
+
+	/* Timers (monotonic seconds). */
+	double next_refresh;
+	int paused, budget_paused;
+
+	struct script *script;
+	int quit;
+	int exit_code;
+
+	struct forms *forms;           /* forms_run.c: the open form, the activity log */
+	struct ui_hooks hooks;         /* the loop's, set by app.c before any view */
+	struct alerts *alerts;         /* alerts.c: notifications ([notify]) */
+};
+
+/* 1 when lines and glyphs must be ASCII (--ascii, [ui] ascii, or a locale
+ * that is not UTF-8).  For views that draw status glyphs. */
+int ui_ascii(const struct ui *ui);
+/* Monotonic seconds. */
+double app_now(void);
+void app_mark(struct ui *ui, unsigned dirty);
+/* The current pane's top frame. */
+struct frame *app_top(const struct ui *ui);
+/* Calls fn for every frame of every pane. */
+void app_each_frame(struct ui *ui, void (*fn)(struct ui *ui, struct frame *f, void *ctx),
+                    void *ctx);
+struct frame *app_frame_of_slot(struct ui *ui, int slot);
+/* A frame for v on the next slot (its list widget made), and its end
+ * (destroys the view).  frame_open calls the view's open once. */
+struct frame *app_frame_new(struct ui *ui, struct view *v);
+void app_frame_free(struct frame *f);
+void app_frame_open(struct ui *ui, struct frame *f);
+
+#endif

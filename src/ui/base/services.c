@@ -1,0 +1,219 @@
+/* services.c: the services on struct ui that views and forms call: frames, fetches, messages, caches. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/strbuf.h"
+#include "common/utf8.h"
+#include "ui/base/console.h"
+#include "ui/base/list.h"
+
+double app_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void app_mark(struct ui *ui, unsigned dirty)
+{
+	ui->dirty |= dirty;
+}
+
+struct view *ui_view_new(const struct view_ops *ops, void *priv)
+{
+	struct view *v = xcalloc(1, sizeof(*v));
+
+	v->ops = ops;
+	v->priv = priv;
+	return v;
+}
+
+struct frame *app_frame_new(struct ui *ui, struct view *v)
+{
+	struct frame *f = xcalloc(1, sizeof(*f));
+
+	f->v = v;
+	/* Slots are never reused, so a result for a closed view finds no
+	 * frame and is dropped. */
+	v->slot = ui->next_slot++;
+	f->list = list_new(v);
+	return f;
+}
+
+void app_frame_free(struct frame *f)
+{
+	list_free(f->list);
+	if (f->v->ops->destroy)
+		f->v->ops->destroy(f->v);
+	free(f->v);
+	free(f);
+}
+
+void app_frame_open(struct ui *ui, struct frame *f)
+{
+	if (f->opened)
+		return;
+	f->opened = 1;
+	if (f->v->ops->open)
+		f->v->ops->open(f->v, ui);
+}
+
+struct frame *app_top(const struct ui *ui)
+{
+	return ui->panes[ui->cur];
+}
+
+void ui_push(struct ui *ui, struct view *v)
+{
+	struct frame *f;
+
+	if (!v)
+		return;
+	f = app_frame_new(ui, v);
+	f->below = ui->panes[ui->cur];
+	ui->panes[ui->cur] = f;
+	app_frame_open(ui, f);
+	app_mark(ui, DIRTY_ALL);
+}
+
+void app_each_frame(struct ui *ui, void (*fn)(struct ui *ui, struct frame *f, void *ctx),
+                    void *ctx)
+{
+	struct frame *all[256];
+	size_t n = 0;
+
+	/* Collected first: fn may push frames. */
+	for (int p = 0; p < PANE_COUNT; p++)
+		for (struct frame *f = ui->panes[p]; f && n < 256; f = f->below)
+			all[n++] = f;
+	for (size_t i = 0; i < n; i++)
+		fn(ui, all[i], ctx);
+}
+
+struct frame *app_frame_of_slot(struct ui *ui, int slot)
+{
+	for (int p = 0; p < PANE_COUNT; p++)
+		for (struct frame *f = ui->panes[p]; f; f = f->below)
+			if (f->v->slot == slot)
+				return f;
+	return NULL;
+}
+
+void ui_refresh(struct ui *ui)
+{
+	if (ui->hooks.refresh)
+		ui->hooks.refresh(ui);
+}
+
+void ui_open(struct ui *ui, enum ui_view_kind kind, const struct ui_view_args *args)
+{
+	if (ui->hooks.make_view)
+		ui_push(ui, ui->hooks.make_view(kind, args));
+}
+
+void ui_replay_key(struct ui *ui, int key)
+{
+	if (ui->hooks.key)
+		ui->hooks.key(ui, key);
+}
+
+unsigned long ui_submit(struct ui *ui, struct view *v, struct fetch_job *job)
+{
+	unsigned long gen;
+
+	if (!job)
+		return 0;
+	if (!ui->fetch) {
+		fetch_job_free(job);
+		return 0;
+	}
+	gen = fetch_submit(ui->fetch, job);
+	if (v)
+		v->waiting = gen;
+	app_mark(ui, DIRTY_HEADER);
+	return gen;
+}
+
+static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
+{
+	strbuf_reset(&ui->msg);
+	strbuf_vaddf(&ui->msg, fmt, ap);
+	ui->msg_error = error;
+	app_mark(ui, DIRTY_MESSAGE);
+	/* A scripted run has no screen to read: errors go to stderr too,
+	 * escaped like the screen's copy (the server's text may hold
+	 * control characters that would drive the reader's terminal). */
+	if (error && ui->script) {
+		struct strbuf esc = STRBUF_INIT;
+
+		utf8_escape_controls(&esc, ui->msg.buf ? ui->msg.buf : "", ui->msg.len);
+		fprintf(stderr, "routedesk: %s\n", strbuf_str(&esc));
+		strbuf_free(&esc);
+	}
+}
+
+void ui_message(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_message(ui, 0, fmt, ap);
+	va_end(ap);
+}
+
+void ui_error(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_message(ui, 1, fmt, ap);
+	va_end(ap);
+}
+
+void ui_dirty(struct ui *ui, struct view *v)
+{
+	for (int p = 0; p < PANE_COUNT; p++)
+		for (struct frame *f = ui->panes[p]; f; f = f->below)
+			if (f->v == v)
+				list_changed(f->list);
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+const char *ui_date(const struct ui *ui)
+{
+	return ui->date;
+}
+
+const struct m_review *ui_review(const struct ui *ui)
+{
+	return ui->review;
+}
+
+const struct m_employee *ui_employee(const struct ui *ui, long long id)
+{
+	return ui->employees ? m_table_get(ui->employees, id) : NULL;
+}
+
+const struct m_service_type *ui_service_type(const struct ui *ui, long long id)
+{
+	return ui->service_types ? m_table_get(ui->service_types, id) : NULL;
+}
+
+int ui_readonly(const struct ui *ui)
+{
+	return ui->readonly;
+}
+
+int ui_ascii(const struct ui *ui)
+{
+	return ui->ascii;
+}

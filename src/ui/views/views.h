@@ -1,0 +1,19 @@
+/* views.h: the views' constructors, which only the loop (and tests) call. */
+#ifndef ROUTEDESK_VIEWS_H
+#define ROUTEDESK_VIEWS_H
+
+#include "ui/base/ui.h"
+
+struct view *view_routes_new(void);                 /* the review (home) */
+struct view *view_stops_new(long long route_id);    /* a route's stops + preview */
+struct view *view_customers_new(const char *query); /* NULL: all; else a :cust query */
+struct view *view_subscriptions_new(long long customer_id, const char *query); /* 0: all */
+struct view *view_tickets_new(long long customer_id, const char *query);       /* 0: all */
+struct view *view_notes_new(long long customer_id);
+/* Every field of one record, fetched by-id. */
+struct view *view_detail_new(const char *resource, long long id);
+
+/* Any of them by kind (ui.h): what app.c installs as ui_hooks.make_view. */
+struct view *views_make(enum ui_view_kind kind, const struct ui_view_args *args);
+
+#endif
