@@ -83,6 +83,12 @@ struct fetch_job *fetch_job_review(int slot, const char *date);
  * result ids (all of them, paging past the cap) and rows for the first
  * 1000. */
 struct fetch_job *fetch_job_list(int slot, const char *resource, const struct api_form *filters);
+/* The searches alts[0..n) (copied, n 1..8) as one job: the ids any of
+ * them matched, ascending, and the result's found[] says which for each
+ * (bit i for alts[i]).  A customer looked up by surname, first name and
+ * company is one job and one answer to merge, not three. */
+struct fetch_job *fetch_job_list_any(int slot, const char *resource, const struct api_form *alts,
+                                     size_t n);
 /* get of ids (copied), in chunks of 1000. */
 struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long *ids, size_t n);
 /* by-id of one record, with extra parameters (get flags) or NULL. */
@@ -125,6 +131,8 @@ struct fetch_result {
 	const char *resource;
 	long long *ids;                   /* LIST: every matching id, ascending */
 	size_t n_ids;
+	unsigned char *found;             /* LIST of several searches: per id, bit i
+	                                   * when search i matched it; else NULL */
 	void **rows;
 	size_t n_rows;
 	/* FETCH_REFRESH: also appointment and route rows changed */

@@ -80,6 +80,26 @@ struct fetch_job *fetch_job_list(int slot, const char *resource, const struct ap
 	return j;
 }
 
+struct fetch_job *fetch_job_list_any(int slot, const char *resource, const struct api_form *alts,
+                                     size_t n)
+{
+	struct fetch_job *j = fetch_job_list(slot, resource, n ? &alts[0] : NULL);
+
+	if (n > 8) {
+		job_bad(j, _("%zu searches in one job (at most 8)"), n);
+		return j;
+	}
+	if (n > 1) {
+		j->alts = xcalloc(n - 1, sizeof(*j->alts));
+		for (size_t i = 1; i < n; i++) {
+			api_form_init(&j->alts[i - 1]);
+			api_form_copy(&j->alts[i - 1], &alts[i]);
+		}
+		j->n_alts = n - 1;
+	}
+	return j;
+}
+
 struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long *ids, size_t n)
 {
 	struct fetch_job *j = fetch_job_new(FETCH_ROWS, slot);
@@ -151,6 +171,9 @@ void fetch_job_free(struct fetch_job *job)
 	free(job->date);
 	free(job->path);
 	api_form_free(&job->form);
+	for (size_t i = 0; i < job->n_alts; i++)
+		api_form_free(&job->alts[i]);
+	free(job->alts);
 	free(job->ids);
 	free(job);
 }
@@ -173,6 +196,7 @@ void fetch_result_free(struct fetch_result *r)
 	m_table_free(r->employees);
 	m_table_free(r->service_types);
 	free(r->ids);
+	free(r->found);
 	if (r->resource)
 		free_rows(r->resource, r->rows, r->n_rows);
 	else
@@ -186,3 +210,74 @@ void fetch_result_free(struct fetch_result *r)
 	free(r);
 }
 
+static long long row_id(const void *row)
+{
+	long long id;
+
+	memcpy(&id, row, sizeof(id)); /* every model row starts with its id */
+	return id;
+}
+
+static int has_id(const long long *ids, size_t n, long long id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ids[mid] == id)
+			return 1;
+		if (ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+void fetch_result_join(struct fetch_result *into, struct fetch_result *from, unsigned bit)
+{
+	size_t n = into->n_ids + from->n_ids, i = 0, j = 0, k = 0;
+	long long *ids = xmalloc((n ? n : 1) * sizeof(*ids));
+	unsigned char *found = xmalloc(n ? n : 1);
+	size_t n_rows = into->n_rows;
+
+	/* Both id lists are ascending (a search answers them so): one merge. */
+	while (i < into->n_ids || j < from->n_ids) {
+		int take_a = j >= from->n_ids || (i < into->n_ids && into->ids[i] <= from->ids[j]);
+		int take_b = i >= into->n_ids || (j < from->n_ids && from->ids[j] <= into->ids[i]);
+		unsigned char f = 0;
+
+		ids[k] = take_a ? into->ids[i] : from->ids[j];
+		if (take_a)
+			f |= into->found ? into->found[i] : 1u;
+		if (take_b)
+			f |= (unsigned char)(1u << bit);
+		found[k++] = f;
+		i += take_a;
+		j += take_b;
+	}
+	/* Rows into already has stay; the others move over. */
+	into->rows = xrealloc(into->rows, (into->n_rows + from->n_rows + 1) * sizeof(*into->rows));
+	for (size_t r = 0; r < from->n_rows; r++) {
+		void *row = from->rows[r];
+		int dup = 0;
+
+		if (!row)
+			continue;
+		for (size_t s = 0; s < n_rows && !dup; s++)
+			dup = into->rows[s] && row_id(into->rows[s]) == row_id(row);
+		if (dup || !has_id(ids, k, row_id(row)))
+			m_row_free(from->resource, row);
+		else
+			into->rows[into->n_rows++] = row;
+	}
+	free(from->rows);
+	from->rows = NULL;
+	from->n_rows = 0;
+	free(into->ids);
+	free(into->found);
+	into->ids = ids;
+	into->found = found;
+	into->n_ids = k;
+}

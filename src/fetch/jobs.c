@@ -410,16 +410,17 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 
 /* ----------------------------------------------------- list, rows, record */
 
-static void run_list(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+/* One search: every id it matches (paging past the cap), rows for the first page. */
+static void run_search(struct state *st, const struct resource *res, const struct api_form *form,
+                       struct fetch_result *r)
 {
-	const struct resource *res = job->res;
 	struct api_answer a = API_ANSWER_INIT;
 	struct api_error e = API_ERROR_INIT;
 	struct rows rs = { res->name, NULL, NULL, 0, 0 };
 	long cap = api_session_search_cap(st->s);
 	size_t page;
 
-	if (api_search_page(st->s, res, &job->form, 1, &a, &e) < 0) {
+	if (api_search_page(st->s, res, form, 1, &a, &e) < 0) {
 		keep_err(r, &e);
 		api_answer_free(&a);
 		return;
@@ -435,7 +436,7 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 		struct api_form more = API_FORM_INIT;
 		struct api_answer b = API_ANSWER_INIT;
 
-		if (api_form_has(&job->form, res->id_name)) {
+		if (api_form_has(form, res->id_name)) {
 			api_error_set(&e, API_ERR_USAGE, 0, NULL,
 			              _("%s search matched more than the cap of %ld ids and already "
 			                "filters on %s, so it cannot page; narrow the search"),
@@ -443,7 +444,7 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 			keep_err(r, &e);
 			return;
 		}
-		api_form_copy(&more, &job->form);
+		api_form_copy(&more, form);
 		api_form_add_cmp_int(&more, res->id_name, API_Q_GT, max_id(r->ids, r->n_ids, 0));
 		if (api_search_page(st->s, res, &more, 0, &b, &e) < 0) {
 			keep_err(r, &e);
@@ -458,6 +459,23 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 		}
 		api_form_free(&more);
 		api_answer_free(&b);
+	}
+}
+
+/* The search, and each alternative joined into it (fetch_job_list_any). */
+static void run_list(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	run_search(st, job->res, &job->form, r);
+	for (size_t i = 0; i < job->n_alts && r->err.kind == API_OK; i++) {
+		struct fetch_result more;
+
+		memset(&more, 0, sizeof(more));
+		more.resource = r->resource;
+		run_search(st, job->res, &job->alts[i], &more);
+		fetch_result_join(r, &more, (unsigned)i + 1);
+		keep_err(r, &more.err);
+		free(more.ids);
+		free(more.found);
 	}
 }
 

@@ -33,12 +33,21 @@ struct fetch_job {
 	char *date;                  /* REVIEW: "YYYY-MM-DD" */
 	char *path;                  /* WRITE: "note/create" */
 	struct api_form form;        /* LIST filters, RECORD extra, WRITE fields */
+	struct api_form *alts;       /* LIST: the other searches whose results join form's */
+	size_t n_alts;
 	long long *ids;              /* ROWS */
 	size_t n_ids;
 	long long id;                /* RECORD */
 	long long since;             /* REFRESH */
 	struct fetch_job *next;      /* fetch.c's queue link */
 };
+
+/* Joins the LIST result from (whose search is alternative number bit,
+ * 1..7) into into: ids united in ascending order, rows of ids into did
+ * not have taken over (the rest freed), into->found marking for each id
+ * which alternatives matched (bit 0 is into's own search).  from is left
+ * empty, to be freed. */
+void fetch_result_join(struct fetch_result *into, struct fetch_result *from, unsigned bit);
 
 /* 1 for the kinds a later job of the same slot may supersede. */
 #define FETCH_JOB_IS_READ(job) ((job)->kind != FETCH_WRITE)

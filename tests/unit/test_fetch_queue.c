@@ -793,6 +793,65 @@ static void test_bad_jobs_real_runner(void **state)
 	api_error_clear(&err);
 }
 
+static void *cust(long long id)
+{
+	struct m_customer *c = xcalloc(1, sizeof(*c));
+
+	c->id = id;
+	c->fname = xstrdup("");
+	c->lname = xstrdup("");
+	c->company = xstrdup("");
+	return c;
+}
+
+/* Several searches as one answer: ids united in order, which search found
+ * each, every row once (a customer both searches found is not a leak nor
+ * a double). */
+static void test_join_searches(void **state)
+{
+	struct fetch_result a, b, c;
+	static const long long a_ids[] = { 1, 3, 5 }, b_ids[] = { 2, 3, 6 }, c_ids[] = { 6, 7 };
+	static const long long want[] = { 1, 2, 3, 5, 6, 7 };
+	static const unsigned char found[] = { 1, 2, 3, 1, 6, 4 };
+
+	(void)state;
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	memset(&c, 0, sizeof(c));
+	a.resource = b.resource = c.resource = "customer";
+	a.ids = xmalloc(sizeof(a_ids));
+	memcpy(a.ids, a_ids, sizeof(a_ids));
+	a.n_ids = 3;
+	a.rows = xcalloc(3, sizeof(void *));
+	a.rows[a.n_rows++] = cust(1);
+	a.rows[a.n_rows++] = cust(3);
+	b.ids = xmalloc(sizeof(b_ids));
+	memcpy(b.ids, b_ids, sizeof(b_ids));
+	b.n_ids = 3;
+	b.rows = xcalloc(3, sizeof(void *));
+	b.rows[b.n_rows++] = cust(3); /* a has it: freed */
+	b.rows[b.n_rows++] = cust(6);
+	c.ids = xmalloc(sizeof(c_ids));
+	memcpy(c.ids, c_ids, sizeof(c_ids));
+	c.n_ids = 2;
+
+	fetch_result_join(&a, &b, 1);
+	fetch_result_join(&a, &c, 2);
+	assert_int_equal(a.n_ids, 6);
+	assert_memory_equal(a.ids, want, sizeof(want));
+	assert_memory_equal(a.found, found, sizeof(found));
+	assert_int_equal(a.n_rows, 3);
+	assert_int_equal(((struct m_customer *)a.rows[2])->id, 6);
+	assert_null(b.rows);
+	for (size_t i = 0; i < a.n_rows; i++)
+		m_row_free("customer", a.rows[i]);
+	free(a.rows);
+	free(a.ids);
+	free(a.found);
+	free(b.ids);
+	free(c.ids);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -810,6 +869,7 @@ int main(void)
 		cmocka_unit_test(test_budget_published),
 		cmocka_unit_test(test_open_failure),
 		cmocka_unit_test(test_null_safe),
+		cmocka_unit_test(test_join_searches),
 		cmocka_unit_test(test_bad_jobs_real_runner),
 	};
 

@@ -50,6 +50,20 @@ struct fetch_job *fetch_job_list(int slot, const char *resource, const struct ap
 	return j;
 }
 
+struct fetch_job *fetch_job_list_any(int slot, const char *resource, const struct api_form *alts,
+                                     size_t n)
+{
+	struct fetch_job *j = fetch_job_list(slot, resource, n ? &alts[0] : NULL);
+
+	assert_true(n <= 8);
+	for (size_t i = 1; i < n; i++) {
+		api_form_init(&j->alts[i - 1]);
+		api_form_copy(&j->alts[i - 1], &alts[i]);
+	}
+	j->n_alts = n ? n - 1 : 0;
+	return j;
+}
+
 struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long *ids, size_t n)
 {
 	struct fetch_job *j = job_new(FETCH_ROWS, slot, resource);
@@ -77,6 +91,8 @@ void fetch_job_free(struct fetch_job *job)
 		return;
 	free(job->resource);
 	api_form_free(&job->form);
+	for (size_t i = 0; i < job->n_alts; i++)
+		api_form_free(&job->alts[i]);
 	free(job->ids);
 	free(job);
 }
@@ -350,6 +366,7 @@ void result_free(struct fetch_result *r)
 			m_row_free(r->resource, r->rows[i]);
 	free(r->rows);
 	free(r->ids);
+	free(r->found);
 	free(r->changes);
 	cJSON_Delete(r->record);
 	api_error_clear(&r->err);
@@ -380,4 +397,9 @@ struct fetch_result *customer_list(struct ui *ui, long long first, size_t n, siz
 const char *form_value(const struct fetch_job *j, const char *name)
 {
 	return api_form_get(&j->form, name);
+}
+
+const char *alt_value(const struct fetch_job *j, size_t i, const char *name)
+{
+	return api_form_get(i ? &j->alts[i - 1] : &j->form, name);
 }

@@ -14,6 +14,8 @@ struct fetch_job {
 	char *resource;
 	char date[11];
 	struct api_form form;
+	struct api_form alts[8];  /* fetch_job_list_any: searches after form */
+	size_t n_alts;
 	long long *ids;
 	size_t n;
 	long long id;
@@ -67,5 +69,7 @@ struct fetch_result *customer_list(struct ui *ui, long long first, size_t n, siz
                                    size_t hi);
 /* The last value of name in a job's form, or NULL. */
 const char *form_value(const struct fetch_job *j, const char *name);
+/* The same in search i of a fetch_job_list_any (0: form). */
+const char *alt_value(const struct fetch_job *j, size_t i, const char *name);
 
 #endif

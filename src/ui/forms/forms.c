@@ -620,7 +620,9 @@ void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch
 		for (size_t i = 0; i < r->n_rows; i++) {
 			const struct m_note *n = r->rows[i];
 
-			if (n && n->type_id > 0)
+			/* Type 0 is a real type on some accounts ("Notes"); a note
+			 * whose typeID is 0 with no type name says nothing. */
+			if (n && (n->type_id > 0 || (n->type_id == 0 && n->type && *n->type)))
 				fk_option_add(&fs->types, &fs->n_types, n->type_id, n->type);
 		}
 		if (fs->f && fs->kind == KIND_NOTE)

@@ -261,17 +261,32 @@ int vc_cmp_text(const char *a, const char *b)
 
 int vc_contains(const char *hay, const char *needle)
 {
-	size_t n;
+	unsigned char want[256];
+	size_t n = 0;
+	struct folded f;
 
 	if (!needle || !*needle)
 		return 1;
 	if (!hay)
 		return 0;
-	n = strlen(needle);
-	for (; *hay; hay++) {
+	/* The needle folded once ("Peña" is "pena"); a filter longer than
+	 * the buffer is cut, which can only widen the match. */
+	f = (struct folded){ (const unsigned char *)needle, NULL };
+	while (n < sizeof(want)) {
+		unsigned char c = folded_next(&f);
+
+		if (!c)
+			break;
+		want[n++] = c;
+	}
+	/* Every character start of hay, folded the same way from there. */
+	for (const unsigned char *h = (const unsigned char *)hay; *h; h++) {
+		struct folded x = { h, NULL };
 		size_t i = 0;
 
-		while (i < n && hay[i] && fold((unsigned char)hay[i]) == fold((unsigned char)needle[i]))
+		if ((*h & 0xc0) == 0x80)
+			continue;
+		while (i < n && folded_next(&x) == want[i])
 			i++;
 		if (i == n)
 			return 1;

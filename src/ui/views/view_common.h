@@ -72,11 +72,12 @@ int vc_cmp_text(const char *a, const char *b);
  * accents.  For sorts on several fields, which compare every field folded
  * before breaking a tie by bytes. */
 int vc_cmp_text_folded(const char *a, const char *b);
-/* 1 when needle occurs in hay ignoring ASCII case; an empty needle matches;
- * NULL hay matches only an empty needle. */
+/* 1 when needle occurs in hay with case and accents folded as vc_cmp_text
+ * folds them ("pena" finds "Peña", "strasse" finds "Straße"); an empty
+ * needle matches; NULL hay matches only an empty needle. */
 int vc_contains(const char *hay, const char *needle);
 /* The filter test of a view: filter found in the text of any of its cells
- * (ASCII case folded).  A row that is not loaded matches only by its id. */
+ * (case and accents folded).  A row that is not loaded matches only by its id. */
 int vc_match_cells(const struct view *v, size_t row, const char *filter);
 /* 1 when s is a non-empty run of decimal digits. */
 int vc_all_digits(const char *s);

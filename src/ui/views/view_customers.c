@@ -11,15 +11,23 @@
 #include "ui/views/views.h"
 
 /*
- * A `:cust` query goes to the server as a search filter, so it narrows the
- * id list itself (`/` narrows only what is loaded):
+ * A `:cust` query goes to the server as search filters, so it narrows the
+ * id list itself (`/` narrows only what is loaded).  It reads the query the
+ * way a dispatcher types a caller's details:
  *   (nothing)           every customer
  *   12345               customerIDs (an id of fewer than 10 digits)
- *   555-123-4567        phone: the service matches exactly 10 digits
- *   smith               lname STARTSWITH smith
+ *   (555) 123-4567      phone: 10 digits with any punctuation (a leading 1
+ *                       dropped); the service matches phone1, phone2 and
+ *                       contacts exactly
+ *   12 Main St          address CONTAINS (a number, then words)
+ *   ann@example.com     email CONTAINS (anything with an @)
  *   *mith               lname CONTAINS mith
- * resources_table.c lists lname and phone among the customer search filters; there
- * is no e-mail or first-name filter, so such a query is refused, not sent.
+ *   smith               lname STARTSWITH, fname STARTSWITH and companyName
+ *                       CONTAINS: three searches in one job, joined
+ *   jane doe            lname STARTSWITH "jane doe", fname STARTSWITH jane
+ *                       with lname STARTSWITH doe, companyName CONTAINS
+ * The preview says which search found a customer ("Found by: company").
+ * A name costs three reads (the service has no OR); everything else one.
  */
 
 enum { COL_ID, COL_NAME, COL_COMPANY, COL_CITY, COL_PHONE, COL_BALANCE, COL_STATUS };
@@ -59,33 +67,76 @@ static int phone_digits(const char *q, char out[11])
 	return n == 10;
 }
 
+/* A house number followed by words: "12 Main St", "1600 Penn Ave". */
+static int looks_like_address(const char *q)
+{
+	const char *p = q;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p == q || *p != ' ')
+		return 0;
+	while (*p == ' ')
+		p++;
+	return (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (unsigned char)*p >= 0x80;
+}
+
+/* A name: as a surname, as a first name (or "first last"), as a company. */
+static int name_searches(struct vc_query *qs, const char *q)
+{
+	const char *space = strchr(q, ' ');
+	struct api_form *f;
+	int rc;
+
+	f = vc_query_add(qs, N_("surname"));
+	rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, q);
+	if (space) {
+		char *first = xstrndup(q, (size_t)(space - q));
+
+		while (*space == ' ')
+			space++;
+		f = vc_query_add(qs, N_("first and last name"));
+		if (rc == 0)
+			rc = api_form_add_cmp_str(f, "fname", API_Q_STARTSWITH, first);
+		if (rc == 0)
+			rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, space);
+		free(first);
+	} else {
+		f = vc_query_add(qs, N_("first name"));
+		if (rc == 0)
+			rc = api_form_add_cmp_str(f, "fname", API_Q_STARTSWITH, q);
+	}
+	f = vc_query_add(qs, N_("company"));
+	if (rc == 0)
+		rc = api_form_add_cmp_str(f, "companyName", API_Q_CONTAINS, q);
+	return rc;
+}
+
 /* The pane's query_form: 0, or -1 when the query cannot be sent. */
-static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f)
+static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct vc_query *qs)
 {
 	const char *why = N_("nothing to search for");
 	char digits[12];
 	char *q = vc_trimmed(query);
 	int rc = 0;
 
-	if (!q || !*q) {
+	(void)p;
+	if (!q || !*q)
 		;
-	} else if (strchr(q, '@')) {
-		/* customer/search has no e-mail filter (resources_table.c):
-		 * sending it as a name would find nobody, silently. */
-		why = N_("the service cannot search by e-mail; try a last name, a phone "
-		         "number or an id");
+	else if (vc_all_digits(q) && strlen(q) < 10)
+		api_form_add_int(vc_query_add(qs, NULL), "customerIDs", strtoll(q, NULL, 10));
+	else if (phone_digits(q, digits))
+		api_form_add(vc_query_add(qs, NULL), "phone", digits);
+	else if (strchr(q, '@'))
+		rc = api_form_add_cmp_str(vc_query_add(qs, NULL), "email", API_Q_CONTAINS, q);
+	else if (looks_like_address(q))
+		rc = api_form_add_cmp_str(vc_query_add(qs, NULL), "address", API_Q_CONTAINS, q);
+	else if (q[0] == '*' && q[1])
+		rc = api_form_add_cmp_str(vc_query_add(qs, NULL), "lname", API_Q_CONTAINS, q + 1);
+	else if (q[0] != '*')
+		rc = name_searches(qs, q);
+	else
 		rc = -1;
-	} else if (vc_all_digits(q) && strlen(q) < 10) {
-		api_form_add_int(f, "customerIDs", strtoll(q, NULL, 10));
-	} else if (phone_digits(q, digits)) {
-		api_form_add(f, "phone", digits);
-	} else if (q[0] == '*' && q[1]) {
-		rc = api_form_add_cmp_str(f, "lname", API_Q_CONTAINS, q + 1);
-	} else if (q[0] != '*') {
-		rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, q);
-	} else {
-		rc = -1;
-	}
 	free(q);
 	if (rc < 0) {
 		ui_error(ui, "%s: %s", _("Customer search"), _(why));

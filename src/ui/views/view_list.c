@@ -113,9 +113,20 @@ int vc_list_customer_name(const struct vc_list *l, const struct ui *ui, long lon
 	return c != NULL;
 }
 
+static void forget_alts(struct vc_list *l)
+{
+	for (size_t i = 0; i < l->n_alts; i++)
+		api_form_free(&l->alts[i]);
+	free(l->alts);
+	l->alts = NULL;
+	l->n_alts = 0;
+}
+
 void vc_list_free(struct vc_list *l)
 {
 	api_form_free(&l->filters);
+	forget_alts(l);
+	free(l->found);
 	free(l->ids);
 	free(l->state);
 	free(l->shown);
@@ -161,16 +172,43 @@ static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int 
 	l->want_again = 0;
 	l->failed = 0;
 	l->busy = BUSY_LIST;
-	l->busy_gen = ui_submit(ui, v, fetch_job_list(v->slot, l->resource, &l->filters));
+	if (l->n_alts) {
+		struct api_form all[8];
+
+		all[0] = l->filters;
+		for (size_t i = 0; i < l->n_alts; i++)
+			all[i + 1] = l->alts[i];
+		l->busy_gen = ui_submit(ui, v, fetch_job_list_any(v->slot, l->resource, all,
+		                                                  l->n_alts + 1));
+	} else {
+		l->busy_gen = ui_submit(ui, v, fetch_job_list(v->slot, l->resource, &l->filters));
+	}
 }
 
 void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
                     const struct api_form *filters, int hard)
 {
+	vc_list_search_any(l, v, ui, filters, filters ? 1 : 0, hard);
+}
+
+void vc_list_search_any(struct vc_list *l, struct view *v, struct ui *ui,
+                        const struct api_form *alts, size_t n, int hard)
+{
+	if (n > 8)
+		n = 8; /* a job takes at most 8 (fetch_job_list_any) */
 	api_form_free(&l->filters);
 	api_form_init(&l->filters);
-	if (filters)
-		api_form_copy(&l->filters, filters);
+	forget_alts(l);
+	if (n)
+		api_form_copy(&l->filters, &alts[0]);
+	if (n > 1) {
+		l->alts = xcalloc(n - 1, sizeof(*l->alts));
+		for (size_t i = 1; i < n; i++) {
+			api_form_init(&l->alts[i - 1]);
+			api_form_copy(&l->alts[i - 1], &alts[i]);
+		}
+		l->n_alts = n - 1;
+	}
 	l->have_search = 1;
 	submit_search(l, v, ui, hard);
 }
@@ -199,6 +237,15 @@ static size_t position(const struct vc_list *l, size_t row)
 	if (row >= l->n_shown)
 		return (size_t)-1;
 	return l->shown ? l->shown[row] : row;
+}
+
+unsigned vc_list_found(const struct vc_list *l, size_t row)
+{
+	size_t pos = position(l, row);
+
+	if (!l->found || pos == (size_t)-1)
+		return 0;
+	return l->found[pos];
 }
 
 long long vc_list_id(const struct vc_list *l, size_t row)
@@ -430,15 +477,20 @@ static int list_result(struct vc_list *l, struct view *v, struct ui *ui, struct 
 	free(l->asked);
 	l->asked = NULL;
 	l->n_asked = 0;
+	free(l->found);
 	l->ids = r->ids;
 	l->n = r->ids ? r->n_ids : 0;
+	l->found = r->found;
 	r->ids = NULL;
+	r->found = NULL;
 	/* Positions are found by bisection: hold the contract (ascending) even
 	 * if an answer bent it. */
 	for (size_t i = 1; i < l->n; i++)
 		if (l->ids[i - 1] >= l->ids[i]) {
 			size_t k = 1;
 
+			free(l->found); /* which search found what no longer lines up */
+			l->found = NULL;
 			qsort(l->ids, l->n, sizeof(*l->ids), cmp_ids);
 			for (size_t j = 1; j < l->n; j++)
 				if (l->ids[j] != l->ids[k - 1])

@@ -26,6 +26,10 @@ struct vc_list {
 	int class_id;                /* changelog class of the resource, 0 none */
 	int (*keep)(const void *row); /* NULL: every loaded row is shown */
 	struct api_form filters;     /* the current search, kept for refresh */
+	struct api_form *alts;       /* searches whose ids join filters' (n_alts) */
+	size_t n_alts;
+	unsigned char *found;        /* per position: which search found it (bit 0
+	                              * filters, bit i alts[i-1]); NULL for one search */
 	int have_search;
 
 	long long *ids;              /* the search's ids, ascending; n of them */
@@ -62,6 +66,14 @@ void vc_list_free(struct vc_list *l);
  * hard: forget the loaded rows first. */
 void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
                     const struct api_form *filters, int hard);
+/* The same with several searches whose results are joined (at most 8,
+ * one job): alts[0] and each further one; vc_list_found tells which found
+ * a row. */
+void vc_list_search_any(struct vc_list *l, struct view *v, struct ui *ui,
+                        const struct api_form *alts, size_t n, int hard);
+/* The searches that found the row: bit i for alts[i]; 0 for one search or
+ * an unknown row. */
+unsigned vc_list_found(const struct vc_list *l, size_t row);
 /* r (hard 0): the loaded rows whose records changed since the last sync,
  * through the core's refresh tick (ui_refresh; its FETCH_REFRESH comes back
  * to vc_list_result); rows the search would now add or drop wait for R.

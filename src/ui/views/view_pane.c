@@ -145,13 +145,33 @@ int vc_pane_match(const struct view *v, size_t row, const char *filter)
 	return 0;
 }
 
+/* "Found by: surname, company" for a query of several searches. */
+static void found_by(const struct vc_pane *p, size_t row, struct strbuf *out)
+{
+	unsigned mask = vc_list_found(&p->list, row);
+	int first = 1;
+
+	if (p->n_found_by < 2 || !mask)
+		return;
+	strbuf_addf(out, "%s: ", _("Found by"));
+	for (size_t i = 0; i < p->n_found_by; i++)
+		if ((mask & (1u << i)) && p->found_by[i]) {
+			strbuf_addf(out, "%s%s", first ? "" : ", ", _(p->found_by[i]));
+			first = 0;
+		}
+	strbuf_addc(out, '\n');
+}
+
 void vc_pane_preview(const struct view *v, size_t row, struct strbuf *out)
 {
 	const struct vc_pane *p = pane(v);
 	const void *r = vc_list_row(&p->list, row);
 
-	if (r && p->def->preview)
+	if (!r)
+		return;
+	if (p->def->preview)
 		p->def->preview(p, r, out);
+	found_by(p, row, out);
 }
 
 /* ------------------------------------------------------------ the rest */
@@ -169,21 +189,47 @@ static void pane_subtitle(struct view *v)
 	strbuf_free(&sb);
 }
 
+struct api_form *vc_query_add(struct vc_query *q, const char *found_by)
+{
+	struct api_form *f;
+
+	if (q->n >= VC_QUERY_MAX)
+		return NULL;
+	f = &q->alts[q->n];
+	api_form_init(f);
+	api_form_copy(f, &q->base);
+	q->found_by[q->n++] = found_by;
+	return f;
+}
+
+static void query_free(struct vc_query *q)
+{
+	api_form_free(&q->base);
+	for (size_t i = 0; i < q->n; i++)
+		api_form_free(&q->alts[i]);
+}
+
 int vc_pane_search(struct view *v, struct ui *ui, const char *query)
 {
 	struct vc_pane *p = pane(v);
-	struct api_form f = API_FORM_INIT;
+	struct vc_query q;
 
+	memset(&q, 0, sizeof(q));
+	api_form_init(&q.base);
 	if (p->customer_id > 0)
-		api_form_add_int(&f, "customerIDs", p->customer_id);
-	if (p->def->query_form && p->def->query_form(p, ui, query, &f) < 0) {
-		api_form_free(&f);
+		api_form_add_int(&q.base, "customerIDs", p->customer_id);
+	if (p->def->query_form && p->def->query_form(p, ui, query, &q) < 0) {
+		query_free(&q);
 		return -1;
 	}
+	if (!q.n)
+		vc_query_add(&q, NULL);
 	free(p->query);
 	p->query = query && *query ? xstrdup(query) : NULL;
-	vc_list_search(&p->list, v, ui, &f, 0);
-	api_form_free(&f);
+	p->n_found_by = q.n;
+	memcpy(p->found_by, q.found_by, sizeof(p->found_by));
+	vc_list_search_any(&p->list, v, ui, q.alts, q.n, 0);
+	query_free(&q);
 	pane_subtitle(v);
 	return 0;
 }

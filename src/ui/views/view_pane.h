@@ -28,6 +28,21 @@ enum vc_kind {
 
 struct vc_pane;
 
+/* What a `:` query searches: one search, or several whose results are
+ * joined (a name looked for as a surname, a first name and a company). */
+enum { VC_QUERY_MAX = 4 };
+
+struct vc_query {
+	struct api_form base;                /* what every search has (customerIDs) */
+	struct api_form alts[VC_QUERY_MAX];
+	const char *found_by[VC_QUERY_MAX];  /* N_() word per search, or NULL */
+	size_t n;
+};
+
+/* The next search of q to fill: a copy of q's base, labelled found_by
+ * (N_(); NULL for a query of one search).  NULL when q is full. */
+struct api_form *vc_query_add(struct vc_query *q, const char *found_by);
+
 struct vc_field {
 	enum vc_kind kind;
 	size_t off;    /* offsetof the member in the row (all but VK_CUSTOM) */
@@ -54,10 +69,12 @@ struct vc_pane_def {
 	/* The `:` commands that search this pane, NULL-terminated, the first
 	 * naming the query in the subtitle; NULL: the pane takes none. */
 	const char *const *commands;
-	/* Adds query's own filters to f (after customerIDs): 0, or -1 having
-	 * told the user why (ui_error); then nothing is searched and the last
-	 * search stays.  NULL: the pane takes no words. */
-	int (*query_form)(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f);
+	/* Turns query into q's searches (vc_query_add, each already holding
+	 * the base filters): 0, or -1 having told the user why (ui_error);
+	 * then nothing is searched and the last search stays.  No search
+	 * added means every record (of the customer).  NULL: the pane takes
+	 * no words. */
+	int (*query_form)(struct vc_pane *p, struct ui *ui, const char *query, struct vc_query *q);
 	/* The preview of a loaded row. */
 	void (*preview)(const struct vc_pane *p, const void *row, struct strbuf *out);
 };
@@ -72,6 +89,10 @@ struct vc_pane {
 	struct ui *ui;               /* set by open */
 	long long customer_id;       /* > 0: the search is that customer's */
 	char *query;                 /* the `:` text as typed, NULL none */
+	/* What each search of the query looked at, for "Found by" in the
+	 * preview when there were several (n_found_by > 1). */
+	const char *found_by[VC_QUERY_MAX];
+	size_t n_found_by;
 };
 
 /* A pane by def (static) for customer_id (<= 0: the account) with query

@@ -35,8 +35,9 @@ static const struct view_column columns[] = {
 static const char *const commands[] = { "sub", "subs", "subscription", "subscriptions", NULL };
 
 /* The pane's query_form: 0, or -1 for a word it does not know. */
-static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f)
+static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct vc_query *qs)
 {
+	struct api_form *f = vc_query_add(qs, NULL);
 	static const long long all[] = { 1, 0, -3 };
 	char *q = vc_trimmed(query);
 	int rc = 0;

@@ -42,8 +42,9 @@ static int is_open(const void *row)
 
 /* The pane's query_form, which also decides whether paid tickets are
  * hidden: 0, or -1 for a word it does not know. */
-static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct api_form *f)
+static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struct vc_query *qs)
 {
+	struct api_form *f = vc_query_add(qs, NULL);
 	char *q = vc_trimmed(query);
 	int open_only = 0;
 	int rc = 0;
