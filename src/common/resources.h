@@ -62,6 +62,9 @@ enum {
 	RQ_START = 1u << 0,    /* dateStart: field >= value */
 	RQ_END = 1u << 1,      /* dateEnd: field <= value (whole day) */
 	RQ_CONTAINS = 1u << 2, /* simple value means CONTAINS (content) */
+	/* A phone number: = (or IN) of exactly 10 digits; any other operator
+	 * or value matches nothing, and is no error (live customer/search). */
+	RQ_PHONE = 1u << 3,
 };
 
 struct res_filter {
@@ -69,6 +72,9 @@ struct res_filter {
 	const char *field; /* field compared: "customerID" */
 	enum res_type type;
 	unsigned flags;
+	/* NULL, or the fields compared instead of field alone, "|"-separated,
+	 * any of them matching ("phone1|phone2": a customer's phones). */
+	const char *any;
 };
 
 /* A filter applied when the search does not name its parameter. */

@@ -28,8 +28,10 @@
 #define S(a, w) { a, w, NULL, 0 }
 #define SP(a, w, p) { a, w, LIST(p) }
 
-#define Q(n, f, t) { n, f, t, 0 }
-#define QX(n, f, t, fl) { n, f, t, fl }
+#define Q(n, f, t) { n, f, t, 0, NULL }
+#define QX(n, f, t, fl) { n, f, t, fl, NULL }
+/* A filter matching when any of the "|"-list of fields does. */
+#define QANY(n, f, any, t, fl) { n, f, t, fl, any }
 /* The two BETWEEN shorthands on a date field, and the ones on dateUpdated. */
 #define QDATES(f, t) QX("dateStart", f, t, RQ_START), QX("dateEnd", f, t, RQ_END)
 #define QUPDATED                                                        \
@@ -542,9 +544,18 @@ static const struct res_filter customer_filters[] = {
 	Q("dateAdded", "dateAdded", RT_DATETIME),
 	QDATES("dateAdded", RT_DATETIME),
 	Q("dateCancelled", "dateCancelled", RT_DATETIME),
+	Q("status", "status", RT_INT),
+	/* Live filters on these too (api-live-extras.md), every operator. */
+	Q("fname", "fname", RT_TEXT),
 	Q("lname", "lname", RT_TEXT),
-	/* An exact 10-digit match on the live service. */
-	Q("phone", "phone1", RT_TEXT),
+	Q("email", "email", RT_TEXT),
+	Q("address", "address", RT_TEXT),
+	Q("city", "city", RT_TEXT),
+	Q("zip", "zip", RT_TEXT),
+	Q("companyName", "companyName", RT_TEXT),
+	/* An exact 10-digit match on the live service, over phone1 and phone2
+	 * (and additional contacts, which the sandbox does not keep). */
+	QANY("phone", "phone1", "phone1|phone2", RT_TEXT, RQ_PHONE),
 	QUPDATED,
 };
 

@@ -521,7 +521,7 @@ static int build_query(struct sb_req *req, const struct resource *r, struct quer
 	for (const cJSON *p = req->params->child; p && rc == 0; p = p->next) {
 		const struct res_filter *f = res_filter_find(r, p->string);
 		/* Paging by the id name works on every search, listed or not. */
-		struct res_filter idf = { r->id_name, r->pk, RT_INT, 0 };
+		struct res_filter idf = { r->id_name, r->pk, RT_INT, 0, NULL };
 		const char *const *codes;
 		size_t before = q->n;
 		char *err = NULL;
