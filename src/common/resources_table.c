@@ -69,10 +69,13 @@ static const struct res_field note_fields[] = {
 };
 
 static const struct res_param note_params[] = {
-	P("customerID", "customerID", RT_INT, RP_CREATE | RP_REQUIRED),
+	/* An update may move a note to another customer (api-live-extras.md). */
+	P("customerID", "customerID", RT_INT, RP_BOTH | RP_REQUIRED),
+	/* "YYYY-MM-DD" or with a time; today when a create leaves it out. */
+	P("date", "date", RT_DATETIME, RP_BOTH),
 	P("employeeID", "employeeID", RT_INT, RP_BOTH),
 	/* The note type is "contactType" on the wire and typeID in the record. */
-	P("contactType", "typeID", RT_INT, RP_CREATE | RP_REQUIRED),
+	P("contactType", "typeID", RT_INT, RP_BOTH | RP_REQUIRED),
 	P("notes", "notes", RT_TEXT, RP_BOTH | RP_REQUIRED),
 	P("sendTo", "sendTo", RT_TEXT, RP_BOTH),
 	P("showOnInvoice", "showOnInvoice", RT_BOOL, RP_BOTH | RP_REQUIRED),
@@ -369,6 +372,9 @@ static const struct res_field subscription_fields[] = {
 	F("preferredDays", RT_TEXT),
 	F("preferredStart", RT_TIME),
 	F("preferredEnd", RT_TIME),
+	/* Minutes of call-ahead the customer asked for; subscription/update
+	 * sets it (api-live-extras.md). */
+	F("callAhead", RT_INT),
 	F("recurringTicket", RT_JSON),
 	F("onHold", RT_INT),
 };
@@ -384,7 +390,13 @@ static const struct res_param subscription_params[] = {
 	/* Days until the first recurring service: the record's followupService. */
 	P("followupDelay", "followupService", RT_INT, RP_BOTH),
 	P("agreementLength", "agreementLength", RT_INT, RP_CREATE),
-	P("preferredTech", "preferredTech", RT_INT, RP_CREATE),
+	/* Live updates these too, each alone (a true partial update). */
+	P("preferredTech", "preferredTech", RT_INT, RP_BOTH),
+	P("callAhead", "callAhead", RT_INT, RP_BOTH),
+	P("preferredDays", "preferredDays", RT_TEXT, RP_BOTH),
+	P("preferredStart", "preferredStart", RT_TIME, RP_BOTH),
+	P("preferredEnd", "preferredEnd", RT_TIME, RP_BOTH),
+	P("nextService", "nextService", RT_DATE, RP_UPDATE),
 };
 
 static const struct res_filter subscription_filters[] = {
@@ -534,6 +546,8 @@ static const struct res_param customer_params[] = {
 	/* A 2-letter code: the handler checks the length. */
 	P("state", "state", RT_TEXT, RP_BOTH),
 	P("zip", "zip", RT_TEXT, RP_BOTH),
+	/* The standing red notes; no note record is made. */
+	P("notes", "notes", RT_TEXT, RP_BOTH),
 };
 
 static const struct res_filter customer_filters[] = {
