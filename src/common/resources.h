@@ -34,6 +34,10 @@ enum {
 	RF_HIDDEN = 1u << 0,  /* stored but never returned (password) */
 	RF_DERIVED = 1u << 1, /* computed from other records, not stored */
 	RF_BYID = 1u << 2,    /* returned by by-id only, not by get/search */
+	/* No value reads JSON null, as live (api-live-extras.md): the sandbox
+	 * stores "", "0000-00-00[ 00:00:00]" and "[]" as null. */
+	RF_NULL = 1u << 3,
+	RF_ZERO = 1u << 4,    /* no value reads "0" (a flag live always sends) */
 };
 
 struct res_field {

@@ -22,6 +22,8 @@
 #define F(n, t) { n, t, 0 }
 #define FX(n, t, fl) { n, t, fl }
 #define FB(n, t) { n, t, RF_BYID }
+/* Unset reads null (RF_NULL). */
+#define FN(n, t) { n, t, RF_NULL }
 
 #define P(n, f, t, fl) { n, f, t, fl }
 /* A special operation: S without parameters of its own, SP with them. */
@@ -431,7 +433,8 @@ static const struct res_special subscription_specials[] = {
 
 /* ------------------------------------------------------------ customer */
 
-/* In the order a live customer/get record carries them. */
+/* In the order a live customer/get record carries them (101 members); the
+ * unset values live sends as null are FN (api-live-extras.md). */
 static const struct res_field customer_fields[] = {
 	F("customerID", RT_INT),
 	F("billToAccountID", RT_INT),
@@ -439,7 +442,7 @@ static const struct res_field customer_fields[] = {
 	F("fname", RT_TEXT),
 	F("lname", RT_TEXT),
 	F("companyName", RT_TEXT),
-	F("spouse", RT_TEXT),
+	FN("spouse", RT_TEXT),
 	F("commercialAccount", RT_INT),
 	F("status", RT_INT),
 	F("statusText", RT_TEXT),
@@ -471,7 +474,7 @@ static const struct res_field customer_fields[] = {
 	F("dateCancelled", RT_DATETIME),
 	F("dateUpdated", RT_DATETIME),
 	F("sourceID", RT_INT),
-	F("source", RT_TEXT),
+	FN("source", RT_TEXT),
 	/* Live records say "No" here although the search filter takes 0/1/2. */
 	F("aPay", RT_TEXT),
 	F("preferredTechID", RT_INT),
@@ -486,9 +489,9 @@ static const struct res_field customer_fields[] = {
 	F("customerNumber", RT_TEXT),
 	F("masterAccount", RT_INT),
 	F("preferredBillingDate", RT_INT),
-	F("paymentHoldDate", RT_DATE),
-	F("mostRecentCreditCardLastFour", RT_TEXT),
-	F("mostRecentCreditCardExpirationDate", RT_TEXT),
+	FN("paymentHoldDate", RT_DATE),
+	FN("mostRecentCreditCardLastFour", RT_TEXT),
+	FN("mostRecentCreditCardExpirationDate", RT_TEXT),
 	F("regionID", RT_INT),
 	F("mapCode", RT_TEXT),
 	F("mapPage", RT_TEXT),
@@ -516,7 +519,7 @@ static const struct res_field customer_fields[] = {
 	F("customerSource", RT_TEXT),
 	F("customerSourceID", RT_INT),
 	F("customerSubSourceID", RT_INT),
-	F("customerSubSource", RT_TEXT),
+	FN("customerSubSource", RT_TEXT),
 	F("maxMonthlyCharge", RT_NUM),
 	F("county", RT_TEXT),
 	F("useStructures", RT_INT),
@@ -524,7 +527,7 @@ static const struct res_field customer_fields[] = {
 	F("autoPayPaymentProfileID", RT_INT),
 	F("divisionID", RT_INT),
 	F("subPropertyTypeID", RT_INT),
-	F("subPropertyType", RT_TEXT),
+	FN("subPropertyType", RT_TEXT),
 	F("agingDate", RT_DATE),
 	F("responsibleAgingDate", RT_DATE),
 	F("salesmanAPay", RT_INT),
@@ -532,8 +535,10 @@ static const struct res_field customer_fields[] = {
 	F("pendingCancel", RT_INT),
 	FX("appointmentIDs", RT_IDLIST, RF_DERIVED),
 	FX("ticketIDs", RT_IDLIST, RF_DERIVED),
-	F("paymentIDs", RT_IDLIST),
-	F("unitIDs", RT_JSON),
+	FN("paymentIDs", RT_IDLIST),
+	FN("unitIDs", RT_JSON),
+	/* Live records end with it, always "0" (api-live-extras.md). */
+	FX("purpleDragon", RT_INT, RF_ZERO),
 };
 
 static const struct res_param customer_params[] = {
