@@ -251,7 +251,8 @@ static const struct res_default ticket_defaults[] = {
 };
 
 static const struct res_special ticket_specials[] = {
-	S("getAddOns", 1), /* quota: not a search, get, by-id or summary */
+	/* A read for the quota: live counts any action starting with "get". */
+	S("getAddOns", 0),
 	S("createAddOn", 1),
 	S("setAddOns", 1),
 	S("updateAddOn", 1),
@@ -424,7 +425,7 @@ static const struct res_default subscription_defaults[] = {
 static const char *const subscription_flags[] = { "includeCancellationReason", NULL };
 
 static const struct res_special subscription_specials[] = {
-	S("getInitialAddOns", 1), /* likewise a write for the quota */
+	S("getInitialAddOns", 0), /* likewise a read */
 	S("createInitialAddOn", 1),
 	S("setInitialAddOns", 1),
 	S("updateInitialAddOn", 1),
