@@ -119,6 +119,10 @@ struct resource {
 	const char *update_key; /* names the record on update: "customerID", "contactID" */
 	const char *write_member; /* id member of write answers ("subscriptionID"), or NULL */
 	const char *owner;    /* parent required on create ("customerID" on note), or NULL */
+	/* NULL, or the field get_param's ids name instead of the primary key:
+	 * customerFlag/get takes customerIDs and answers their flags.  Its
+	 * get_alias[0] then takes primary keys (what the client sends). */
+	const char *get_by;
 	int class_id;         /* changelog classID of the specification, 0 if none */
 	unsigned ops;         /* enum res_op bits */
 	unsigned in_spec : 1; /* 1 for resources of api-spec.md; 0 for appointment
@@ -136,9 +140,10 @@ struct resource {
 	size_t n_specials;
 };
 
-/* Every resource: the specification's, appointment, then internal tables
- * (ticketItem, initialAddOn, leadStage, routeGroup, office, noteType) with
- * ops 0. */
+/* Every resource: the specification's, appointment, those of
+ * api-live-extras.md (spot, task, the lookups, customerFlag, office), then
+ * internal tables (ticketItem, initialAddOn, leadStage, routeGroup,
+ * noteType) with ops 0. */
 extern const struct resource res_table[];
 extern const size_t res_count;
 

@@ -1091,6 +1091,55 @@ static const struct res_field appointment_fields[] = {
 	F("assignedTech", RT_INT),
 	F("sequence", RT_INT),
 	F("dateUpdated", RT_DATETIME),
+	/* What appointment/create and /update call notes (api-live-extras.md). */
+	F("appointmentNotes", RT_TEXT),
+	/* Filled by appointment/cancel. */
+	F("cancelledBy", RT_INT),
+	F("cancelReason", RT_TEXT),
+};
+
+/* appointment/create and /update (api-live-extras.md): the route, spot and
+ * times are checked against the route (locked, apiCanSchedule) and the
+ * spot by the handler. */
+static const struct res_param appointment_params[] = {
+	P("customerID", "customerID", RT_INT, RP_CREATE | RP_REQUIRED),
+	/* The service type id. */
+	P("type", "type", RT_INT, RP_CREATE | RP_REQUIRED),
+	P("spotID", "spotID", RT_INT, RP_BOTH),
+	P("routeID", "routeID", RT_INT, RP_BOTH),
+	P("start", "start", RT_TIME, RP_BOTH),
+	P("end", "end", RT_TIME, RP_BOTH),
+	P("duration", "duration", RT_INT, RP_BOTH),
+	P("employeeID", "employeeID", RT_INT, RP_CREATE),
+	P("notes", "appointmentNotes", RT_TEXT, RP_BOTH),
+	P("subscriptionID", "subscriptionID", RT_INT, RP_CREATE),
+	P("callAhead", "callAhead", RT_INT, RP_BOTH),
+	P("rejectOccupiedSpots", NULL, RT_BOOL, RP_CREATE),
+	P("rejectFixedOccupiedSpots", NULL, RT_BOOL, RP_CREATE),
+	/* A spot/reserve token. */
+	P("reservation", NULL, RT_TEXT, RP_CREATE),
+	P("bypassLockedRoute", NULL, RT_BOOL, RP_BOTH),
+};
+
+static const struct res_param appointment_cancel_params[] = {
+	P("cancelReason", "cancelReason", RT_TEXT, RP_UPDATE),
+	P("cancelledBy", "cancelledBy", RT_INT, RP_UPDATE),
+	P("bypassLockedRoute", NULL, RT_BOOL, RP_UPDATE),
+};
+
+static const struct res_param appointment_complete_params[] = {
+	/* 1 completed, 2 no show. */
+	P("status", "status", RT_INT, RP_UPDATE),
+	P("completionNotes", "notes", RT_TEXT, RP_UPDATE),
+	P("officeNotes", "officeNotes", RT_TEXT, RP_UPDATE),
+	P("timeIn", "timeIn", RT_DATETIME, RP_UPDATE),
+	P("timeOut", "timeOut", RT_DATETIME, RP_UPDATE),
+	P("bypassLockedRoute", NULL, RT_BOOL, RP_UPDATE),
+};
+
+static const struct res_special appointment_specials[] = {
+	SP("cancel", 1, appointment_cancel_params),
+	SP("complete", 1, appointment_complete_params),
 };
 
 static const struct res_filter appointment_filters[] = {
@@ -1107,6 +1156,163 @@ static const struct res_filter appointment_filters[] = {
 
 static const struct res_default appointment_defaults[] = {
 	{ "status", "status", "0,1" },
+};
+
+/* ------------------------------------------------------------------ spot */
+
+/* The time slots of a route (api-live-extras.md). */
+static const struct res_field spot_fields[] = {
+	F("spotID", RT_INT),
+	F("officeID", RT_INT),
+	F("routeID", RT_INT),
+	F("date", RT_DATE),
+	F("start", RT_TIME),
+	F("end", RT_TIME),
+	/* Minutes. */
+	F("spotCapacity", RT_INT),
+	F("description", RT_TEXT),
+	/* "" or why the spot is blocked ("Lunch"). */
+	F("blockReason", RT_TEXT),
+	FN("currentAppointment", RT_INT),
+	F("assignedTech", RT_INT),
+	F("apiCanSchedule", RT_INT),
+	F("open", RT_INT),
+	F("reserved", RT_INT),
+	F("reservationEnd", RT_DATETIME),
+	F("appointmentIDs", RT_JSON),
+	F("customerIDs", RT_JSON),
+	F("dateUpdated", RT_DATETIME),
+};
+
+static const struct res_filter spot_filters[] = {
+	Q("spotIDs", "spotID", RT_INT),
+	Q("officeIDs", "officeID", RT_INT),
+	Q("date", "date", RT_DATE),
+	QDATES("date", RT_DATE),
+	Q("routeID", "routeID", RT_INT),
+	Q("routeIDs", "routeID", RT_INT),
+	Q("apiCanSchedule", "apiCanSchedule", RT_INT),
+	Q("assignedTech", "assignedTech", RT_INT),
+	Q("reserved", "reserved", RT_INT),
+	Q("open", "open", RT_INT),
+	QUPDATED,
+};
+
+static const struct res_param spot_reserve_params[] = {
+	/* Minutes the reservation holds (default 10). */
+	P("duration", NULL, RT_INT, RP_UPDATE),
+};
+
+static const struct res_param spot_release_params[] = {
+	P("reservation", NULL, RT_TEXT, RP_UPDATE),
+};
+
+static const struct res_param spot_block_params[] = {
+	P("spotIDs", NULL, RT_IDLIST, RP_UPDATE),
+	/* Default "Break". */
+	P("description", "blockReason", RT_TEXT, RP_UPDATE),
+};
+
+static const struct res_param spot_unblock_params[] = {
+	P("spotIDs", NULL, RT_IDLIST, RP_UPDATE),
+};
+
+static const struct res_special spot_specials[] = {
+	SP("reserve", 1, spot_reserve_params),
+	SP("release", 1, spot_release_params),
+	SP("block", 1, spot_block_params),
+	SP("unblock", 1, spot_unblock_params),
+};
+
+/* ------------------------------------------------------------------ task */
+
+static const struct res_field task_fields[] = {
+	F("taskID", RT_INT),
+	F("officeID", RT_INT),
+	F("customerID", RT_INT),
+	/* Who it is assigned to. */
+	F("employeeID", RT_INT),
+	F("addedBy", RT_INT),
+	F("dateAdded", RT_DATETIME),
+	F("dueDate", RT_DATE),
+	F("category", RT_TEXT),
+	F("description", RT_TEXT),
+	F("referenceID", RT_INT),
+	F("completed", RT_INT),
+	F("dateCompleted", RT_DATETIME),
+	F("dateUpdated", RT_DATETIME),
+};
+
+static const struct res_param task_params[] = {
+	P("customerID", "customerID", RT_INT, RP_CREATE),
+	P("employeeID", "employeeID", RT_INT, RP_CREATE),
+	P("addedBy", "addedBy", RT_INT, RP_CREATE),
+	P("dueDate", "dueDate", RT_DATE, RP_CREATE),
+	P("category", "category", RT_TEXT, RP_CREATE),
+	P("description", "description", RT_TEXT, RP_CREATE | RP_REQUIRED),
+	P("referenceID", "referenceID", RT_INT, RP_CREATE),
+};
+
+static const struct res_filter task_filters[] = {
+	Q("taskIDs", "taskID", RT_INT),
+	Q("officeIDs", "officeID", RT_INT),
+	Q("customerIDs", "customerID", RT_INT),
+	Q("employeeIDs", "employeeID", RT_INT),
+	Q("completed", "completed", RT_INT),
+	Q("dueDate", "dueDate", RT_DATE),
+	QDATES("dueDate", RT_DATE),
+	QUPDATED,
+};
+
+/* ---------------------------------------------------- lookups and flags */
+
+/* The lookups working clients read (api-live-extras.md); the generator
+ * fills them, and the customer records' source ids point into
+ * customerSource. */
+static const struct res_field cancellationReason_fields[] = {
+	F("reasonID", RT_INT), F("officeID", RT_INT), F("reason", RT_TEXT), F("visible", RT_INT),
+};
+static const struct res_filter cancellationReason_filters[] = {
+	Q("reasonIDs", "reasonID", RT_INT), Q("officeIDs", "officeID", RT_INT),
+	Q("visible", "visible", RT_INT),
+};
+static const struct res_field customerSource_fields[] = {
+	F("sourceID", RT_INT), F("officeID", RT_INT), F("source", RT_TEXT), F("visible", RT_INT),
+};
+static const struct res_filter customerSource_filters[] = {
+	Q("sourceIDs", "sourceID", RT_INT), Q("officeIDs", "officeID", RT_INT),
+	Q("visible", "visible", RT_INT),
+};
+static const struct res_field appointmentRescheduleReason_fields[] = {
+	F("rescheduleReasonID", RT_INT), F("officeID", RT_INT), F("reason", RT_TEXT),
+	F("visible", RT_INT),
+};
+static const struct res_filter appointmentRescheduleReason_filters[] = {
+	Q("rescheduleReasonIDs", "rescheduleReasonID", RT_INT), Q("officeIDs", "officeID", RT_INT),
+	Q("visible", "visible", RT_INT),
+};
+static const struct res_field reserviceReason_fields[] = {
+	F("reserviceReasonID", RT_INT), F("officeID", RT_INT), F("reason", RT_TEXT),
+	F("visible", RT_INT),
+};
+static const struct res_filter reserviceReason_filters[] = {
+	Q("reserviceReasonIDs", "reserviceReasonID", RT_INT), Q("officeIDs", "officeID", RT_INT),
+	Q("visible", "visible", RT_INT),
+};
+/* A flag on a customer; get takes customerIDs and answers their flags, or
+ * customerFlagIDs (the keys a search answers, which the client sends). */
+static const char *const customerFlag_alias[] = { "customerFlagIDs", NULL };
+static const struct res_field customerFlag_fields[] = {
+	F("customerFlagID", RT_INT), F("customerID", RT_INT), F("officeID", RT_INT),
+	F("flagID", RT_INT), F("code", RT_TEXT), F("description", RT_TEXT),
+};
+static const struct res_filter customerFlag_filters[] = {
+	Q("customerFlagIDs", "customerFlagID", RT_INT), Q("customerIDs", "customerID", RT_INT),
+	Q("officeIDs", "officeID", RT_INT), Q("flagIDs", "flagID", RT_INT),
+};
+static const struct res_filter office_filters[] = {
+	Q("officeIDs", "officeID", RT_INT),
+	Q("officeName", "officeName", RT_TEXT),
 };
 
 /* ----------------------------------------------------- internal tables */
@@ -1392,10 +1598,67 @@ const struct resource res_table[] = {
 		.name = "appointment", .plural = "appointments", .singular = "appointment",
 		.pk = "appointmentID", .id_name = "appointmentIDs",
 		.property = "appointmentIDs", .get_param = "appointmentIDs",
-		.update_key = "appointmentID", .class_id = 4,
+		.update_key = "appointmentID", .owner = "customerID", .class_id = 4,
+		.ops = OPS_ALL, .in_spec = 0,
+		.fields = LIST(appointment_fields), .params = LIST(appointment_params),
+		.filters = LIST(appointment_filters),
+		.defaults = LIST(appointment_defaults), .specials = LIST(appointment_specials),
+	},
+	{
+		.name = "spot", .plural = "spots", .singular = "spot",
+		.pk = "spotID", .id_name = "spotIDs", .property = "spotIDs",
+		.get_param = "spotIDs", .update_key = "spotID", .class_id = 0,
 		.ops = OPS_READ, .in_spec = 0,
-		.fields = LIST(appointment_fields), .filters = LIST(appointment_filters),
-		.defaults = LIST(appointment_defaults),
+		.fields = LIST(spot_fields), .filters = LIST(spot_filters),
+		.specials = LIST(spot_specials),
+	},
+	{
+		.name = "task", .plural = "tasks", .singular = "task",
+		.pk = "taskID", .id_name = "taskIDs", .property = "taskIDs",
+		.get_param = "taskIDs", .update_key = "taskID", .class_id = 62,
+		.ops = OPS_READ | OP_CREATE, .in_spec = 0,
+		.fields = LIST(task_fields), .params = LIST(task_params),
+		.filters = LIST(task_filters),
+	},
+	{
+		.name = "cancellationReason", .plural = "cancellationReasons",
+		.singular = "cancellationReason", .pk = "reasonID", .id_name = "reasonIDs",
+		.property = "reasonIDs", .get_param = "reasonIDs", .update_key = "reasonID",
+		.class_id = 18, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(cancellationReason_fields),
+		.filters = LIST(cancellationReason_filters),
+	},
+	{
+		.name = "customerSource", .plural = "customerSources",
+		.singular = "customerSource", .pk = "sourceID", .id_name = "sourceIDs",
+		.property = "sourceIDs", .get_param = "sourceIDs", .update_key = "sourceID",
+		.class_id = 19, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(customerSource_fields), .filters = LIST(customerSource_filters),
+	},
+	{
+		.name = "appointmentRescheduleReason", .plural = "appointmentRescheduleReasons",
+		.singular = "appointmentRescheduleReason", .pk = "rescheduleReasonID",
+		.id_name = "rescheduleReasonIDs", .property = "rescheduleReasonIDs",
+		.get_param = "rescheduleReasonIDs", .update_key = "rescheduleReasonID",
+		.class_id = 0, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(appointmentRescheduleReason_fields),
+		.filters = LIST(appointmentRescheduleReason_filters),
+	},
+	{
+		.name = "reserviceReason", .plural = "reserviceReasons",
+		.singular = "reserviceReason", .pk = "reserviceReasonID",
+		.id_name = "reserviceReasonIDs", .property = "reserviceReasonIDs",
+		.get_param = "reserviceReasonIDs", .update_key = "reserviceReasonID",
+		.class_id = 0, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(reserviceReason_fields), .filters = LIST(reserviceReason_filters),
+	},
+	{
+		.name = "customerFlag", .plural = "customerFlags", .singular = "customerFlag",
+		.pk = "customerFlagID", .id_name = "customerFlagIDs",
+		.property = "customerFlagIDs", .get_param = "customerIDs", .get_by = "customerID",
+		.get_alias = customerFlag_alias,
+		.update_key = "customerFlagID", .class_id = 0, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(customerFlag_fields), .filters = LIST(customerFlag_filters),
 	},
 	{
 		.name = "ticketItem", .plural = "addOns", .singular = "addOn",
@@ -1426,8 +1689,9 @@ const struct resource res_table[] = {
 	{
 		.name = "office", .plural = "offices", .singular = "office",
 		.pk = "officeID", .id_name = "officeIDs", .property = "officeIDs",
-		.get_param = "officeIDs", .update_key = "officeID", .class_id = 0,
-		.ops = 0, .in_spec = 0, .fields = LIST(office_fields),
+		.get_param = "officeIDs", .update_key = "officeID", .class_id = 32,
+		.ops = OPS_READ, .in_spec = 0, .fields = LIST(office_fields),
+		.filters = LIST(office_filters),
 	},
 	{
 		.name = "noteType", .plural = "noteTypes", .singular = "noteType",
