@@ -170,6 +170,65 @@ static void test_query_objects(void **state)
 	api_form_free(&f);
 }
 
+/* The customer filters live honours (api-live-extras.md), through the
+ * client's query objects: every text operator on each, and phone exact
+ * over phone1 and phone2 (a CONTAINS finds nothing and is no error). */
+static void test_customer_filters(void **state)
+{
+	static const char *const fields[] = { "fname", "lname", "email", "address", "city", "zip",
+		"companyName" };
+	static const enum api_qop ops[] = { API_Q_EQ, API_Q_STARTSWITH, API_Q_ENDSWITH,
+		API_Q_CONTAINS, API_Q_LIKE, API_Q_NE };
+	const struct resource *r = res_find("customer");
+	struct api_answer rec = API_ANSWER_INIT, a = API_ANSWER_INIT;
+	struct api_error e = API_ERROR_INIT;
+	struct api_form f = API_FORM_INIT;
+	const char *phone = NULL;
+
+	(void)state;
+	apit_ok(api_get(ses, r, &cust[8], 1, NULL, &rec, &e), &e);
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		const char *v = NULL;
+		char part[8] = { 0 };
+
+		if (api_field_text(rec.records->child, fields[i], &v) != API_V_OK || strlen(v) < 4)
+			continue;
+		for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+			const char *want = v;
+
+			/* A part for the operators that match parts. */
+			if (ops[k] == API_Q_STARTSWITH || ops[k] == API_Q_CONTAINS || ops[k] == API_Q_LIKE) {
+				memcpy(part, v, 3);
+				want = ops[k] == API_Q_LIKE ? "%" : part;
+			} else if (ops[k] == API_Q_ENDSWITH) {
+				want = v + strlen(v) - 3;
+			}
+			api_form_add_cmp_str(&f, fields[i], ops[k], want);
+			apit_ok(api_search_page(ses, r, &f, 0, &a, &e), &e);
+			/* The customer is among them, except for != itself. */
+			int found = 0;
+			for (size_t j = 0; j < a.n_ids; j++)
+				found |= a.ids[j] == cust[8];
+			assert_int_equal(found, ops[k] != API_Q_NE);
+			assert_int_equal(cJSON_GetArraySize(a.ignored), 0);
+			api_answer_free(&a);
+			api_form_free(&f);
+		}
+	}
+	assert_int_equal(api_field_text(rec.records->child, "phone1", &phone), API_V_OK);
+	api_form_add(&f, "phone", phone);
+	apit_ok(api_search_page(ses, r, &f, 0, &a, &e), &e);
+	assert_true(a.n_ids >= 1);
+	api_answer_free(&a);
+	api_form_free(&f);
+	api_form_add_cmp_str(&f, "phone", API_Q_CONTAINS, phone);
+	apit_ok(api_search_page(ses, r, &f, 0, &a, &e), &e);
+	assert_int_equal(a.n_ids, 0);
+	api_answer_free(&a);
+	api_form_free(&f);
+	api_answer_free(&rec);
+}
+
 /* create, then update, then read back: every resource whose table row has
  * both (creates that need a parent get one). */
 static void write_and_check(const char *entity, const char *create_form[], const char *update_field,
@@ -674,6 +733,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		SBT_TEST(test_every_read),
 		SBT_TEST(test_query_objects),
+		SBT_TEST(test_customer_filters),
 		SBT_TEST(test_creates_and_updates),
 		SBT_TEST(test_update_only),
 		SBT_TEST(test_specials),
