@@ -63,7 +63,10 @@ struct api_call *api_get_call(const struct resource *r, const long long *ids, si
 	strbuf_addf(&path, "%s/get", r->name);
 	c = api_call_new(path.buf, NULL, 0);
 	strbuf_free(&path);
-	api_form_add_ids(&c->form, r->get_param, ids, n);
+	/* ids are primary keys: a get whose own parameter names another
+	 * field (customerFlag's customerIDs) takes them under its alias. */
+	api_form_add_ids(&c->form, r->get_by && r->get_alias ? r->get_alias[0] : r->get_param,
+	                 ids, n);
 	if (extra)
 		api_form_copy(&c->form, extra);
 	return c;

@@ -40,6 +40,7 @@ struct job {
 	size_t n_all, cap_all;
 	struct api_error err;
 	int failed;
+	size_t cut;              /* the cap that cut the search (sink->cut), or 0 */
 };
 
 static void job_init(struct job *j, struct api_session *s, const struct resource *r,
@@ -178,7 +179,9 @@ static void handle_page(struct job *j, struct api_call *c)
 		if (a->ids[i] > last)
 			last = a->ids[i];
 	if (cap && a->n_ids >= cap) {
-		if (api_form_has(&j->filters, j->r->id_name)) {
+		if (api_form_has(&j->filters, j->r->id_name) && j->sink && j->sink->cut) {
+			j->cut = cap; /* this page's records still go out */
+		} else if (api_form_has(&j->filters, j->r->id_name)) {
 			api_error_set(&e, API_ERR_USAGE, 0, NULL,
 			              _("%s search matched more than the cap of %zu ids and already "
 			                "filters on %s, so it cannot page; narrow the search"),
@@ -261,6 +264,8 @@ static int run_job(struct job *j, struct api_resolve_stats *st, struct api_error
 	api_form_free(&j->extra);
 	if (st)
 		*st = j->st;
+	if (!j->failed && j->cut)
+		j->sink->cut(j->sink->ctx, j->cut);
 	if (j->failed) {
 		api_error_move(err, &j->err);
 		return -1;

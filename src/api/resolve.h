@@ -42,13 +42,20 @@ struct api_sink {
 	/* Optional: called once with the first page's non-empty ignoredParams
 	 * (borrowed): an ignored filter means a wider search than asked. */
 	void (*ignored)(void *ctx, const cJSON *names);
+	/* Optional: with it, a search the cap cuts (a page filled to the cap
+	 * while filters already constrain r->id_name, so it cannot page on)
+	 * is no error: the records of that page are handed over, then cut is
+	 * called once with the cap, and the resolution succeeds.  Without it
+	 * that search fails with API_ERR_USAGE. */
+	void (*cut)(void *ctx, size_t cap);
 };
 
 /* Every record matching filters (simple values and query objects; r's get
  * flags among them are also sent with the gets).  0, or -1 with err set;
  * records already handed over stay handed over.  st may be NULL.  A search
  * that needs paging while filters already constrain r->id_name is refused
- * (API_ERR_USAGE): the two conditions cannot share one parameter. */
+ * (API_ERR_USAGE): the two conditions cannot share one parameter; unless
+ * sink->cut is set (see there). */
 int api_search_all(struct api_session *s, const struct resource *r,
                    const struct api_form *filters, const struct api_sink *sink,
                    struct api_resolve_stats *st, struct api_error *err);

@@ -15,6 +15,7 @@ enum {
 	CLI_REFUSED = 1,   /* success:false: errorMessage on stderr */
 	CLI_USAGE = 2,     /* bad command line or configuration */
 	CLI_FAILED = 3,    /* network or HTTP failure, unreadable answer */
+	CLI_CUT = 4,       /* --all: the search cap cut the result (a part printed) */
 };
 
 /* `routedesk api ...`: argv[0] is "api".  Returns the exit code. */

@@ -372,6 +372,7 @@ struct out {
 	int trace;
 	long records;
 	int write_errno; /* stdout failed (a closed pipe, a full disk) */
+	size_t cut;      /* --all: the search cap that cut the result, or 0 */
 	struct strbuf text; /* a batch's text, kept to spare regrowing it */
 };
 
@@ -460,10 +461,17 @@ static void print_ignored(void *ctx, const cJSON *names)
 	strbuf_free(&sb);
 }
 
+static void note_cut(void *ctx, size_t cap)
+{
+	struct out *o = ctx;
+
+	o->cut = cap;
+}
+
 static int run_all(struct api_session *s, const char *path, const struct api_form *form,
                    struct out *o)
 {
-	struct api_sink sink = { print_batch, o, print_ignored };
+	struct api_sink sink = { print_batch, o, print_ignored, note_cut };
 	struct api_error err = API_ERROR_INIT;
 	struct api_resolve_stats st;
 	const struct resource *r = NULL;
@@ -495,6 +503,19 @@ static int run_all(struct api_session *s, const char *path, const struct api_for
 		fprintf(stderr, "%ld all %ld pages, %ld gets, %ld ids, %ld records\n", trace_ms(),
 		        st.pages, st.gets, st.ids, st.records);
 	rc = exit_for(&err);
+	if (rc == CLI_OK && o->cut) {
+		/* The array is complete JSON, but not every match: say so, and
+		 * exit with a status of its own so that scripts can tell. */
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, _("the search cap of %zu ids cut the result: the search "
+		                    "already filters on %s, so it cannot page on; the %ld "
+		                    "records printed are only a part; narrow the search"),
+		            o->cut, r->id_name, o->records);
+		say("", strbuf_str(&msg), o);
+		strbuf_free(&msg);
+		rc = CLI_CUT;
+	}
 	api_error_clear(&err);
 	return rc;
 }
@@ -556,7 +577,7 @@ int cli_api(int argc, char **argv)
 	struct api_options opt;
 	struct api_error err = API_ERROR_INIT;
 	struct api_session *s = NULL;
-	struct out o = { NULL, NULL, 0, 0, 0, STRBUF_INIT };
+	struct out o = { NULL, NULL, 0, 0, 0, 0, STRBUF_INIT };
 	struct args a;
 	int rc;
 

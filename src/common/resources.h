@@ -34,6 +34,10 @@ enum {
 	RF_HIDDEN = 1u << 0,  /* stored but never returned (password) */
 	RF_DERIVED = 1u << 1, /* computed from other records, not stored */
 	RF_BYID = 1u << 2,    /* returned by by-id only, not by get/search */
+	/* No value reads JSON null, as live (api-live-extras.md): the sandbox
+	 * stores "", "0000-00-00[ 00:00:00]" and "[]" as null. */
+	RF_NULL = 1u << 3,
+	RF_ZERO = 1u << 4,    /* no value reads "0" (a flag live always sends) */
 };
 
 struct res_field {
@@ -62,6 +66,9 @@ enum {
 	RQ_START = 1u << 0,    /* dateStart: field >= value */
 	RQ_END = 1u << 1,      /* dateEnd: field <= value (whole day) */
 	RQ_CONTAINS = 1u << 2, /* simple value means CONTAINS (content) */
+	/* A phone number: = (or IN) of exactly 10 digits; any other operator
+	 * or value matches nothing, and is no error (live customer/search). */
+	RQ_PHONE = 1u << 3,
 };
 
 struct res_filter {
@@ -69,6 +76,9 @@ struct res_filter {
 	const char *field; /* field compared: "customerID" */
 	enum res_type type;
 	unsigned flags;
+	/* NULL, or the fields compared instead of field alone, "|"-separated,
+	 * any of them matching ("phone1|phone2": a customer's phones). */
+	const char *any;
 };
 
 /* A filter applied when the search does not name its parameter. */
@@ -109,6 +119,10 @@ struct resource {
 	const char *update_key; /* names the record on update: "customerID", "contactID" */
 	const char *write_member; /* id member of write answers ("subscriptionID"), or NULL */
 	const char *owner;    /* parent required on create ("customerID" on note), or NULL */
+	/* NULL, or the field get_param's ids name instead of the primary key:
+	 * customerFlag/get takes customerIDs and answers their flags.  Its
+	 * get_alias[0] then takes primary keys (what the client sends). */
+	const char *get_by;
 	int class_id;         /* changelog classID of the specification, 0 if none */
 	unsigned ops;         /* enum res_op bits */
 	unsigned in_spec : 1; /* 1 for resources of api-spec.md; 0 for appointment
@@ -126,9 +140,10 @@ struct resource {
 	size_t n_specials;
 };
 
-/* Every resource: the specification's, appointment, then internal tables
- * (ticketItem, initialAddOn, leadStage, routeGroup, office, noteType) with
- * ops 0. */
+/* Every resource: the specification's, appointment, those of
+ * api-live-extras.md (spot, task, the lookups, customerFlag, office), then
+ * internal tables (ticketItem, initialAddOn, leadStage, routeGroup,
+ * noteType) with ops 0. */
 extern const struct resource res_table[];
 extern const size_t res_count;
 

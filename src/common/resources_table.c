@@ -22,14 +22,18 @@
 #define F(n, t) { n, t, 0 }
 #define FX(n, t, fl) { n, t, fl }
 #define FB(n, t) { n, t, RF_BYID }
+/* Unset reads null (RF_NULL). */
+#define FN(n, t) { n, t, RF_NULL }
 
 #define P(n, f, t, fl) { n, f, t, fl }
 /* A special operation: S without parameters of its own, SP with them. */
 #define S(a, w) { a, w, NULL, 0 }
 #define SP(a, w, p) { a, w, LIST(p) }
 
-#define Q(n, f, t) { n, f, t, 0 }
-#define QX(n, f, t, fl) { n, f, t, fl }
+#define Q(n, f, t) { n, f, t, 0, NULL }
+#define QX(n, f, t, fl) { n, f, t, fl, NULL }
+/* A filter matching when any of the "|"-list of fields does. */
+#define QANY(n, f, any, t, fl) { n, f, t, fl, any }
 /* The two BETWEEN shorthands on a date field, and the ones on dateUpdated. */
 #define QDATES(f, t) QX("dateStart", f, t, RQ_START), QX("dateEnd", f, t, RQ_END)
 #define QUPDATED                                                        \
@@ -67,10 +71,13 @@ static const struct res_field note_fields[] = {
 };
 
 static const struct res_param note_params[] = {
-	P("customerID", "customerID", RT_INT, RP_CREATE | RP_REQUIRED),
+	/* An update may move a note to another customer (api-live-extras.md). */
+	P("customerID", "customerID", RT_INT, RP_BOTH | RP_REQUIRED),
+	/* "YYYY-MM-DD" or with a time; today when a create leaves it out. */
+	P("date", "date", RT_DATETIME, RP_BOTH),
 	P("employeeID", "employeeID", RT_INT, RP_BOTH),
 	/* The note type is "contactType" on the wire and typeID in the record. */
-	P("contactType", "typeID", RT_INT, RP_CREATE | RP_REQUIRED),
+	P("contactType", "typeID", RT_INT, RP_BOTH | RP_REQUIRED),
 	P("notes", "notes", RT_TEXT, RP_BOTH | RP_REQUIRED),
 	P("sendTo", "sendTo", RT_TEXT, RP_BOTH),
 	P("showOnInvoice", "showOnInvoice", RT_BOOL, RP_BOTH | RP_REQUIRED),
@@ -244,7 +251,8 @@ static const struct res_default ticket_defaults[] = {
 };
 
 static const struct res_special ticket_specials[] = {
-	S("getAddOns", 1), /* quota: not a search, get, by-id or summary */
+	/* A read for the quota: live counts any action starting with "get". */
+	S("getAddOns", 0),
 	S("createAddOn", 1),
 	S("setAddOns", 1),
 	S("updateAddOn", 1),
@@ -367,6 +375,9 @@ static const struct res_field subscription_fields[] = {
 	F("preferredDays", RT_TEXT),
 	F("preferredStart", RT_TIME),
 	F("preferredEnd", RT_TIME),
+	/* Minutes of call-ahead the customer asked for; subscription/update
+	 * sets it (api-live-extras.md). */
+	F("callAhead", RT_INT),
 	F("recurringTicket", RT_JSON),
 	F("onHold", RT_INT),
 };
@@ -382,7 +393,13 @@ static const struct res_param subscription_params[] = {
 	/* Days until the first recurring service: the record's followupService. */
 	P("followupDelay", "followupService", RT_INT, RP_BOTH),
 	P("agreementLength", "agreementLength", RT_INT, RP_CREATE),
-	P("preferredTech", "preferredTech", RT_INT, RP_CREATE),
+	/* Live updates these too, each alone (a true partial update). */
+	P("preferredTech", "preferredTech", RT_INT, RP_BOTH),
+	P("callAhead", "callAhead", RT_INT, RP_BOTH),
+	P("preferredDays", "preferredDays", RT_TEXT, RP_BOTH),
+	P("preferredStart", "preferredStart", RT_TIME, RP_BOTH),
+	P("preferredEnd", "preferredEnd", RT_TIME, RP_BOTH),
+	P("nextService", "nextService", RT_DATE, RP_UPDATE),
 };
 
 static const struct res_filter subscription_filters[] = {
@@ -408,7 +425,7 @@ static const struct res_default subscription_defaults[] = {
 static const char *const subscription_flags[] = { "includeCancellationReason", NULL };
 
 static const struct res_special subscription_specials[] = {
-	S("getInitialAddOns", 1), /* likewise a write for the quota */
+	S("getInitialAddOns", 0), /* likewise a read */
 	S("createInitialAddOn", 1),
 	S("setInitialAddOns", 1),
 	S("updateInitialAddOn", 1),
@@ -417,7 +434,8 @@ static const struct res_special subscription_specials[] = {
 
 /* ------------------------------------------------------------ customer */
 
-/* In the order a live customer/get record carries them. */
+/* In the order a live customer/get record carries them (101 members); the
+ * unset values live sends as null are FN (api-live-extras.md). */
 static const struct res_field customer_fields[] = {
 	F("customerID", RT_INT),
 	F("billToAccountID", RT_INT),
@@ -425,7 +443,7 @@ static const struct res_field customer_fields[] = {
 	F("fname", RT_TEXT),
 	F("lname", RT_TEXT),
 	F("companyName", RT_TEXT),
-	F("spouse", RT_TEXT),
+	FN("spouse", RT_TEXT),
 	F("commercialAccount", RT_INT),
 	F("status", RT_INT),
 	F("statusText", RT_TEXT),
@@ -457,7 +475,7 @@ static const struct res_field customer_fields[] = {
 	F("dateCancelled", RT_DATETIME),
 	F("dateUpdated", RT_DATETIME),
 	F("sourceID", RT_INT),
-	F("source", RT_TEXT),
+	FN("source", RT_TEXT),
 	/* Live records say "No" here although the search filter takes 0/1/2. */
 	F("aPay", RT_TEXT),
 	F("preferredTechID", RT_INT),
@@ -472,9 +490,9 @@ static const struct res_field customer_fields[] = {
 	F("customerNumber", RT_TEXT),
 	F("masterAccount", RT_INT),
 	F("preferredBillingDate", RT_INT),
-	F("paymentHoldDate", RT_DATE),
-	F("mostRecentCreditCardLastFour", RT_TEXT),
-	F("mostRecentCreditCardExpirationDate", RT_TEXT),
+	FN("paymentHoldDate", RT_DATE),
+	FN("mostRecentCreditCardLastFour", RT_TEXT),
+	FN("mostRecentCreditCardExpirationDate", RT_TEXT),
 	F("regionID", RT_INT),
 	F("mapCode", RT_TEXT),
 	F("mapPage", RT_TEXT),
@@ -502,7 +520,7 @@ static const struct res_field customer_fields[] = {
 	F("customerSource", RT_TEXT),
 	F("customerSourceID", RT_INT),
 	F("customerSubSourceID", RT_INT),
-	F("customerSubSource", RT_TEXT),
+	FN("customerSubSource", RT_TEXT),
 	F("maxMonthlyCharge", RT_NUM),
 	F("county", RT_TEXT),
 	F("useStructures", RT_INT),
@@ -510,7 +528,7 @@ static const struct res_field customer_fields[] = {
 	F("autoPayPaymentProfileID", RT_INT),
 	F("divisionID", RT_INT),
 	F("subPropertyTypeID", RT_INT),
-	F("subPropertyType", RT_TEXT),
+	FN("subPropertyType", RT_TEXT),
 	F("agingDate", RT_DATE),
 	F("responsibleAgingDate", RT_DATE),
 	F("salesmanAPay", RT_INT),
@@ -518,8 +536,10 @@ static const struct res_field customer_fields[] = {
 	F("pendingCancel", RT_INT),
 	FX("appointmentIDs", RT_IDLIST, RF_DERIVED),
 	FX("ticketIDs", RT_IDLIST, RF_DERIVED),
-	F("paymentIDs", RT_IDLIST),
-	F("unitIDs", RT_JSON),
+	FN("paymentIDs", RT_IDLIST),
+	FN("unitIDs", RT_JSON),
+	/* Live records end with it, always "0" (api-live-extras.md). */
+	FX("purpleDragon", RT_INT, RF_ZERO),
 };
 
 static const struct res_param customer_params[] = {
@@ -532,6 +552,8 @@ static const struct res_param customer_params[] = {
 	/* A 2-letter code: the handler checks the length. */
 	P("state", "state", RT_TEXT, RP_BOTH),
 	P("zip", "zip", RT_TEXT, RP_BOTH),
+	/* The standing red notes; no note record is made. */
+	P("notes", "notes", RT_TEXT, RP_BOTH),
 };
 
 static const struct res_filter customer_filters[] = {
@@ -542,9 +564,18 @@ static const struct res_filter customer_filters[] = {
 	Q("dateAdded", "dateAdded", RT_DATETIME),
 	QDATES("dateAdded", RT_DATETIME),
 	Q("dateCancelled", "dateCancelled", RT_DATETIME),
+	Q("status", "status", RT_INT),
+	/* Live filters on these too (api-live-extras.md), every operator. */
+	Q("fname", "fname", RT_TEXT),
 	Q("lname", "lname", RT_TEXT),
-	/* An exact 10-digit match on the live service. */
-	Q("phone", "phone1", RT_TEXT),
+	Q("email", "email", RT_TEXT),
+	Q("address", "address", RT_TEXT),
+	Q("city", "city", RT_TEXT),
+	Q("zip", "zip", RT_TEXT),
+	Q("companyName", "companyName", RT_TEXT),
+	/* An exact 10-digit match on the live service, over phone1 and phone2
+	 * (and additional contacts, which the sandbox does not keep). */
+	QANY("phone", "phone1", "phone1|phone2", RT_TEXT, RQ_PHONE),
 	QUPDATED,
 };
 
@@ -1060,6 +1091,55 @@ static const struct res_field appointment_fields[] = {
 	F("assignedTech", RT_INT),
 	F("sequence", RT_INT),
 	F("dateUpdated", RT_DATETIME),
+	/* What appointment/create and /update call notes (api-live-extras.md). */
+	F("appointmentNotes", RT_TEXT),
+	/* Filled by appointment/cancel. */
+	F("cancelledBy", RT_INT),
+	F("cancelReason", RT_TEXT),
+};
+
+/* appointment/create and /update (api-live-extras.md): the route, spot and
+ * times are checked against the route (locked, apiCanSchedule) and the
+ * spot by the handler. */
+static const struct res_param appointment_params[] = {
+	P("customerID", "customerID", RT_INT, RP_CREATE | RP_REQUIRED),
+	/* The service type id. */
+	P("type", "type", RT_INT, RP_CREATE | RP_REQUIRED),
+	P("spotID", "spotID", RT_INT, RP_BOTH),
+	P("routeID", "routeID", RT_INT, RP_BOTH),
+	P("start", "start", RT_TIME, RP_BOTH),
+	P("end", "end", RT_TIME, RP_BOTH),
+	P("duration", "duration", RT_INT, RP_BOTH),
+	P("employeeID", "employeeID", RT_INT, RP_CREATE),
+	P("notes", "appointmentNotes", RT_TEXT, RP_BOTH),
+	P("subscriptionID", "subscriptionID", RT_INT, RP_CREATE),
+	P("callAhead", "callAhead", RT_INT, RP_BOTH),
+	P("rejectOccupiedSpots", NULL, RT_BOOL, RP_CREATE),
+	P("rejectFixedOccupiedSpots", NULL, RT_BOOL, RP_CREATE),
+	/* A spot/reserve token. */
+	P("reservation", NULL, RT_TEXT, RP_CREATE),
+	P("bypassLockedRoute", NULL, RT_BOOL, RP_BOTH),
+};
+
+static const struct res_param appointment_cancel_params[] = {
+	P("cancelReason", "cancelReason", RT_TEXT, RP_UPDATE),
+	P("cancelledBy", "cancelledBy", RT_INT, RP_UPDATE),
+	P("bypassLockedRoute", NULL, RT_BOOL, RP_UPDATE),
+};
+
+static const struct res_param appointment_complete_params[] = {
+	/* 1 completed, 2 no show. */
+	P("status", "status", RT_INT, RP_UPDATE),
+	P("completionNotes", "notes", RT_TEXT, RP_UPDATE),
+	P("officeNotes", "officeNotes", RT_TEXT, RP_UPDATE),
+	P("timeIn", "timeIn", RT_DATETIME, RP_UPDATE),
+	P("timeOut", "timeOut", RT_DATETIME, RP_UPDATE),
+	P("bypassLockedRoute", NULL, RT_BOOL, RP_UPDATE),
+};
+
+static const struct res_special appointment_specials[] = {
+	SP("cancel", 1, appointment_cancel_params),
+	SP("complete", 1, appointment_complete_params),
 };
 
 static const struct res_filter appointment_filters[] = {
@@ -1076,6 +1156,163 @@ static const struct res_filter appointment_filters[] = {
 
 static const struct res_default appointment_defaults[] = {
 	{ "status", "status", "0,1" },
+};
+
+/* ------------------------------------------------------------------ spot */
+
+/* The time slots of a route (api-live-extras.md). */
+static const struct res_field spot_fields[] = {
+	F("spotID", RT_INT),
+	F("officeID", RT_INT),
+	F("routeID", RT_INT),
+	F("date", RT_DATE),
+	F("start", RT_TIME),
+	F("end", RT_TIME),
+	/* Minutes. */
+	F("spotCapacity", RT_INT),
+	F("description", RT_TEXT),
+	/* "" or why the spot is blocked ("Lunch"). */
+	F("blockReason", RT_TEXT),
+	FN("currentAppointment", RT_INT),
+	F("assignedTech", RT_INT),
+	F("apiCanSchedule", RT_INT),
+	F("open", RT_INT),
+	F("reserved", RT_INT),
+	F("reservationEnd", RT_DATETIME),
+	F("appointmentIDs", RT_JSON),
+	F("customerIDs", RT_JSON),
+	F("dateUpdated", RT_DATETIME),
+};
+
+static const struct res_filter spot_filters[] = {
+	Q("spotIDs", "spotID", RT_INT),
+	Q("officeIDs", "officeID", RT_INT),
+	Q("date", "date", RT_DATE),
+	QDATES("date", RT_DATE),
+	Q("routeID", "routeID", RT_INT),
+	Q("routeIDs", "routeID", RT_INT),
+	Q("apiCanSchedule", "apiCanSchedule", RT_INT),
+	Q("assignedTech", "assignedTech", RT_INT),
+	Q("reserved", "reserved", RT_INT),
+	Q("open", "open", RT_INT),
+	QUPDATED,
+};
+
+static const struct res_param spot_reserve_params[] = {
+	/* Minutes the reservation holds (default 10). */
+	P("duration", NULL, RT_INT, RP_UPDATE),
+};
+
+static const struct res_param spot_release_params[] = {
+	P("reservation", NULL, RT_TEXT, RP_UPDATE),
+};
+
+static const struct res_param spot_block_params[] = {
+	P("spotIDs", NULL, RT_IDLIST, RP_UPDATE),
+	/* Default "Break". */
+	P("description", "blockReason", RT_TEXT, RP_UPDATE),
+};
+
+static const struct res_param spot_unblock_params[] = {
+	P("spotIDs", NULL, RT_IDLIST, RP_UPDATE),
+};
+
+static const struct res_special spot_specials[] = {
+	SP("reserve", 1, spot_reserve_params),
+	SP("release", 1, spot_release_params),
+	SP("block", 1, spot_block_params),
+	SP("unblock", 1, spot_unblock_params),
+};
+
+/* ------------------------------------------------------------------ task */
+
+static const struct res_field task_fields[] = {
+	F("taskID", RT_INT),
+	F("officeID", RT_INT),
+	F("customerID", RT_INT),
+	/* Who it is assigned to. */
+	F("employeeID", RT_INT),
+	F("addedBy", RT_INT),
+	F("dateAdded", RT_DATETIME),
+	F("dueDate", RT_DATE),
+	F("category", RT_TEXT),
+	F("description", RT_TEXT),
+	F("referenceID", RT_INT),
+	F("completed", RT_INT),
+	F("dateCompleted", RT_DATETIME),
+	F("dateUpdated", RT_DATETIME),
+};
+
+static const struct res_param task_params[] = {
+	P("customerID", "customerID", RT_INT, RP_CREATE),
+	P("employeeID", "employeeID", RT_INT, RP_CREATE),
+	P("addedBy", "addedBy", RT_INT, RP_CREATE),
+	P("dueDate", "dueDate", RT_DATE, RP_CREATE),
+	P("category", "category", RT_TEXT, RP_CREATE),
+	P("description", "description", RT_TEXT, RP_CREATE | RP_REQUIRED),
+	P("referenceID", "referenceID", RT_INT, RP_CREATE),
+};
+
+static const struct res_filter task_filters[] = {
+	Q("taskIDs", "taskID", RT_INT),
+	Q("officeIDs", "officeID", RT_INT),
+	Q("customerIDs", "customerID", RT_INT),
+	Q("employeeIDs", "employeeID", RT_INT),
+	Q("completed", "completed", RT_INT),
+	Q("dueDate", "dueDate", RT_DATE),
+	QDATES("dueDate", RT_DATE),
+	QUPDATED,
+};
+
+/* ---------------------------------------------------- lookups and flags */
+
+/* The lookups working clients read (api-live-extras.md); the generator
+ * fills them, and the customer records' source ids point into
+ * customerSource. */
+static const struct res_field cancellationReason_fields[] = {
+	F("reasonID", RT_INT), F("officeID", RT_INT), F("reason", RT_TEXT), F("visible", RT_INT),
+};
+static const struct res_filter cancellationReason_filters[] = {
+	Q("reasonIDs", "reasonID", RT_INT), Q("officeIDs", "officeID", RT_INT),
+	Q("visible", "visible", RT_INT),
+};
+static const struct res_field customerSource_fields[] = {
+	F("sourceID", RT_INT), F("officeID", RT_INT), F("source", RT_TEXT), F("visible", RT_INT),
+};
+static const struct res_filter customerSource_filters[] = {
+	Q("sourceIDs", "sourceID", RT_INT), Q("officeIDs", "officeID", RT_INT),
+	Q("visible", "visible", RT_INT),
+};
+static const struct res_field appointmentRescheduleReason_fields[] = {
+	F("rescheduleReasonID", RT_INT), F("officeID", RT_INT), F("reason", RT_TEXT),
+	F("visible", RT_INT),
+};
+static const struct res_filter appointmentRescheduleReason_filters[] = {
+	Q("rescheduleReasonIDs", "rescheduleReasonID", RT_INT), Q("officeIDs", "officeID", RT_INT),
+	Q("visible", "visible", RT_INT),
+};
+static const struct res_field reserviceReason_fields[] = {
+	F("reserviceReasonID", RT_INT), F("officeID", RT_INT), F("reason", RT_TEXT),
+	F("visible", RT_INT),
+};
+static const struct res_filter reserviceReason_filters[] = {
+	Q("reserviceReasonIDs", "reserviceReasonID", RT_INT), Q("officeIDs", "officeID", RT_INT),
+	Q("visible", "visible", RT_INT),
+};
+/* A flag on a customer; get takes customerIDs and answers their flags, or
+ * customerFlagIDs (the keys a search answers, which the client sends). */
+static const char *const customerFlag_alias[] = { "customerFlagIDs", NULL };
+static const struct res_field customerFlag_fields[] = {
+	F("customerFlagID", RT_INT), F("customerID", RT_INT), F("officeID", RT_INT),
+	F("flagID", RT_INT), F("code", RT_TEXT), F("description", RT_TEXT),
+};
+static const struct res_filter customerFlag_filters[] = {
+	Q("customerFlagIDs", "customerFlagID", RT_INT), Q("customerIDs", "customerID", RT_INT),
+	Q("officeIDs", "officeID", RT_INT), Q("flagIDs", "flagID", RT_INT),
+};
+static const struct res_filter office_filters[] = {
+	Q("officeIDs", "officeID", RT_INT),
+	Q("officeName", "officeName", RT_TEXT),
 };
 
 /* ----------------------------------------------------- internal tables */
@@ -1361,10 +1598,67 @@ const struct resource res_table[] = {
 		.name = "appointment", .plural = "appointments", .singular = "appointment",
 		.pk = "appointmentID", .id_name = "appointmentIDs",
 		.property = "appointmentIDs", .get_param = "appointmentIDs",
-		.update_key = "appointmentID", .class_id = 4,
+		.update_key = "appointmentID", .owner = "customerID", .class_id = 4,
+		.ops = OPS_ALL, .in_spec = 0,
+		.fields = LIST(appointment_fields), .params = LIST(appointment_params),
+		.filters = LIST(appointment_filters),
+		.defaults = LIST(appointment_defaults), .specials = LIST(appointment_specials),
+	},
+	{
+		.name = "spot", .plural = "spots", .singular = "spot",
+		.pk = "spotID", .id_name = "spotIDs", .property = "spotIDs",
+		.get_param = "spotIDs", .update_key = "spotID", .class_id = 0,
 		.ops = OPS_READ, .in_spec = 0,
-		.fields = LIST(appointment_fields), .filters = LIST(appointment_filters),
-		.defaults = LIST(appointment_defaults),
+		.fields = LIST(spot_fields), .filters = LIST(spot_filters),
+		.specials = LIST(spot_specials),
+	},
+	{
+		.name = "task", .plural = "tasks", .singular = "task",
+		.pk = "taskID", .id_name = "taskIDs", .property = "taskIDs",
+		.get_param = "taskIDs", .update_key = "taskID", .class_id = 62,
+		.ops = OPS_READ | OP_CREATE, .in_spec = 0,
+		.fields = LIST(task_fields), .params = LIST(task_params),
+		.filters = LIST(task_filters),
+	},
+	{
+		.name = "cancellationReason", .plural = "cancellationReasons",
+		.singular = "cancellationReason", .pk = "reasonID", .id_name = "reasonIDs",
+		.property = "reasonIDs", .get_param = "reasonIDs", .update_key = "reasonID",
+		.class_id = 18, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(cancellationReason_fields),
+		.filters = LIST(cancellationReason_filters),
+	},
+	{
+		.name = "customerSource", .plural = "customerSources",
+		.singular = "customerSource", .pk = "sourceID", .id_name = "sourceIDs",
+		.property = "sourceIDs", .get_param = "sourceIDs", .update_key = "sourceID",
+		.class_id = 19, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(customerSource_fields), .filters = LIST(customerSource_filters),
+	},
+	{
+		.name = "appointmentRescheduleReason", .plural = "appointmentRescheduleReasons",
+		.singular = "appointmentRescheduleReason", .pk = "rescheduleReasonID",
+		.id_name = "rescheduleReasonIDs", .property = "rescheduleReasonIDs",
+		.get_param = "rescheduleReasonIDs", .update_key = "rescheduleReasonID",
+		.class_id = 0, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(appointmentRescheduleReason_fields),
+		.filters = LIST(appointmentRescheduleReason_filters),
+	},
+	{
+		.name = "reserviceReason", .plural = "reserviceReasons",
+		.singular = "reserviceReason", .pk = "reserviceReasonID",
+		.id_name = "reserviceReasonIDs", .property = "reserviceReasonIDs",
+		.get_param = "reserviceReasonIDs", .update_key = "reserviceReasonID",
+		.class_id = 0, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(reserviceReason_fields), .filters = LIST(reserviceReason_filters),
+	},
+	{
+		.name = "customerFlag", .plural = "customerFlags", .singular = "customerFlag",
+		.pk = "customerFlagID", .id_name = "customerFlagIDs",
+		.property = "customerFlagIDs", .get_param = "customerIDs", .get_by = "customerID",
+		.get_alias = customerFlag_alias,
+		.update_key = "customerFlagID", .class_id = 0, .ops = OPS_READ, .in_spec = 0,
+		.fields = LIST(customerFlag_fields), .filters = LIST(customerFlag_filters),
 	},
 	{
 		.name = "ticketItem", .plural = "addOns", .singular = "addOn",
@@ -1395,8 +1689,9 @@ const struct resource res_table[] = {
 	{
 		.name = "office", .plural = "offices", .singular = "office",
 		.pk = "officeID", .id_name = "officeIDs", .property = "officeIDs",
-		.get_param = "officeIDs", .update_key = "officeID", .class_id = 0,
-		.ops = 0, .in_spec = 0, .fields = LIST(office_fields),
+		.get_param = "officeIDs", .update_key = "officeID", .class_id = 32,
+		.ops = OPS_READ, .in_spec = 0, .fields = LIST(office_fields),
+		.filters = LIST(office_filters),
 	},
 	{
 		.name = "noteType", .plural = "noteTypes", .singular = "noteType",

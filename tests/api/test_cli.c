@@ -339,6 +339,36 @@ static void test_failure_is_3(void **state)
 	clirun_free(&o);
 }
 
+/* --all when the search cap cuts the result (a page filled to the cap while
+ * the search already filters on the id name, so it cannot page on): the
+ * part is printed as a complete array, stderr says so, and the exit status
+ * is 4, its own. */
+static void test_all_cut_is_4(void **state)
+{
+	struct cli_out o;
+	cJSON *a;
+
+	(void)state;
+	run(&o, (const char *[]){ "api", "--all", "--search-cap", "3", "customer/search",
+	                          "customerIDs:={\"operator\":\">\",\"value\":\"10000\"}", NULL },
+	    creds);
+	expect_status(&o, 4);
+	a = cJSON_Parse(o.out);
+	assert_non_null(a);
+	assert_true(cJSON_IsArray(a));
+	assert_true(cJSON_GetArraySize(a) >= 3);
+	cJSON_Delete(a);
+	assert_non_null(strstr(o.err, "search cap of 3 ids cut the result"));
+	assert_non_null(strstr(o.err, "customerIDs"));
+	clirun_free(&o);
+	/* Without a cut, the same search pages on and exits 0. */
+	run(&o, (const char *[]){ "api", "--all", "--search-cap", "3", "customer/search",
+	                          "lname=Smith", NULL }, creds);
+	expect_status(&o, 0);
+	assert_null(strstr(o.err, "cut the result"));
+	clirun_free(&o);
+}
+
 static void write_file(const char *path, const char *text, mode_t mode)
 {
 	FILE *f = fopen(path, "w");
@@ -411,6 +441,7 @@ int main(void)
 		SBT_TEST(test_json_refused),
 		SBT_TEST(test_stderr_escaped),
 		SBT_TEST(test_failure_is_3),
+		SBT_TEST(test_all_cut_is_4),
 		SBT_TEST(test_config_file),
 	};
 

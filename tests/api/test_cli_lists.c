@@ -147,6 +147,16 @@ static void test_list_operations(void **state)
 	assert_true(has_line(got, n_got, "customer/update"));
 	assert_true(has_line(got, n_got, "ticket/setAddOns"));
 	assert_true(has_line(got, n_got, "review/summary"));
+	/* What api-live-extras.md adds (issue 13). */
+	static const char *const extras[] = { "office/search", "office/get", "spot/search",
+		"spot/get", "spot/reserve", "spot/release", "spot/block", "spot/unblock",
+		"appointment/create", "appointment/update", "appointment/cancel",
+		"appointment/complete", "task/search", "task/create", "customerFlag/get",
+		"cancellationReason/get", "customerSource/get", "appointmentRescheduleReason/get",
+		"reserviceReason/search", NULL };
+	for (size_t i = 0; extras[i]; i++)
+		if (!has_line(got, n_got, extras[i]))
+			fail_msg("--list-operations lacks %s", extras[i]);
 	assert_false(has_line(got, n_got, "region/create"));
 	for (size_t i = 0; i < n_got; i++) {
 		assert_null(strpbrk(got[i], "{}0123456789"));
@@ -263,7 +273,9 @@ static void test_parameters(void **state)
 	lines_free(v, n);
 	v = params("note/update", &n);
 	assert_string_equal(v[0], "contactID");
-	assert_false(has_line(v, n, "customerID"));
+	/* Live's note/update moves a note to another customer (issue 13; it
+	 * was not offered before). */
+	assert_true(has_line(v, n, "customerID"));
 	lines_free(v, n);
 	/* By-id: ENTITY/ID takes the get flags, and only them. */
 	v = params("customer/10000", &n);

@@ -170,6 +170,65 @@ static void test_query_objects(void **state)
 	api_form_free(&f);
 }
 
+/* The customer filters live honours (api-live-extras.md), through the
+ * client's query objects: every text operator on each, and phone exact
+ * over phone1 and phone2 (a CONTAINS finds nothing and is no error). */
+static void test_customer_filters(void **state)
+{
+	static const char *const fields[] = { "fname", "lname", "email", "address", "city", "zip",
+		"companyName" };
+	static const enum api_qop ops[] = { API_Q_EQ, API_Q_STARTSWITH, API_Q_ENDSWITH,
+		API_Q_CONTAINS, API_Q_LIKE, API_Q_NE };
+	const struct resource *r = res_find("customer");
+	struct api_answer rec = API_ANSWER_INIT, a = API_ANSWER_INIT;
+	struct api_error e = API_ERROR_INIT;
+	struct api_form f = API_FORM_INIT;
+	const char *phone = NULL;
+
+	(void)state;
+	apit_ok(api_get(ses, r, &cust[8], 1, NULL, &rec, &e), &e);
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		const char *v = NULL;
+		char part[8] = { 0 };
+
+		if (api_field_text(rec.records->child, fields[i], &v) != API_V_OK || strlen(v) < 4)
+			continue;
+		for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+			const char *want = v;
+
+			/* A part for the operators that match parts. */
+			if (ops[k] == API_Q_STARTSWITH || ops[k] == API_Q_CONTAINS || ops[k] == API_Q_LIKE) {
+				memcpy(part, v, 3);
+				want = ops[k] == API_Q_LIKE ? "%" : part;
+			} else if (ops[k] == API_Q_ENDSWITH) {
+				want = v + strlen(v) - 3;
+			}
+			api_form_add_cmp_str(&f, fields[i], ops[k], want);
+			apit_ok(api_search_page(ses, r, &f, 0, &a, &e), &e);
+			/* The customer is among them, except for != itself. */
+			int found = 0;
+			for (size_t j = 0; j < a.n_ids; j++)
+				found |= a.ids[j] == cust[8];
+			assert_int_equal(found, ops[k] != API_Q_NE);
+			assert_int_equal(cJSON_GetArraySize(a.ignored), 0);
+			api_answer_free(&a);
+			api_form_free(&f);
+		}
+	}
+	assert_int_equal(api_field_text(rec.records->child, "phone1", &phone), API_V_OK);
+	api_form_add(&f, "phone", phone);
+	apit_ok(api_search_page(ses, r, &f, 0, &a, &e), &e);
+	assert_true(a.n_ids >= 1);
+	api_answer_free(&a);
+	api_form_free(&f);
+	api_form_add_cmp_str(&f, "phone", API_Q_CONTAINS, phone);
+	apit_ok(api_search_page(ses, r, &f, 0, &a, &e), &e);
+	assert_int_equal(a.n_ids, 0);
+	api_answer_free(&a);
+	api_form_free(&f);
+	api_answer_free(&rec);
+}
+
 /* create, then update, then read back: every resource whose table row has
  * both (creates that need a parent get one). */
 static void write_and_check(const char *entity, const char *create_form[], const char *update_field,
@@ -516,6 +575,7 @@ static void test_resolve_helpers(void **state)
 	sink.each = count_batch;
 	sink.ctx = &n;
 	sink.ignored = NULL;
+	sink.cut = NULL;
 	apit_ok(api_get_all(ses, res_find("customer"), ids, n_ids, NULL, &sink, &st, &e), &e);
 	assert_int_equal(n, (long)n_ids);
 	assert_int_equal(st.gets, 1);
@@ -526,6 +586,118 @@ static void test_resolve_helpers(void **state)
 	free(ids);
 	assert_int_equal(st.pages, 1);
 	assert_int_equal(st.gets, 0);
+}
+
+/* An open spot of today that the API may schedule on, on an unlocked route;
+ * *spot and *route get its ids as text. */
+static void open_spot(char spot[32], char route[32])
+{
+	struct api_answer a = API_ANSWER_INIT, g = API_ANSWER_INIT, rt = API_ANSWER_INIT;
+	struct api_error e = API_ERROR_INIT;
+	struct api_form f = API_FORM_INIT;
+
+	api_form_add(&f, "date", SBT_TODAY);
+	api_form_add(&f, "open", "1");
+	api_form_add(&f, "apiCanSchedule", "1");
+	apit_ok(api_search_page(ses, res_find("spot"), &f, 1, &a, &e), &e);
+	api_form_free(&f);
+	for (const cJSON *rec = a.records ? a.records->child : NULL; rec; rec = rec->next) {
+		long long sid = 0, rid = 0;
+		const char *locked = NULL;
+
+		assert_int_equal(api_field_int(rec, "spotID", &sid), API_V_OK);
+		assert_int_equal(api_field_int(rec, "routeID", &rid), API_V_OK);
+		apit_ok(api_byid(ses, res_find("route"), rid, NULL, &rt, &e), &e);
+		api_field_text(rt.record, "lockedRoute", &locked);
+		if (locked && !strcmp(locked, "0")) {
+			snprintf(spot, 32, "%lld", sid);
+			snprintf(route, 32, "%lld", rid);
+			api_answer_free(&rt);
+			api_answer_free(&a);
+			api_answer_free(&g);
+			return;
+		}
+		api_answer_free(&rt);
+	}
+	fail_msg("no open spot of today on an unlocked route the API may schedule");
+}
+
+/* The operations of api-live-extras.md through the client: appointment
+ * create/update/cancel/complete, the spot actions and task create. */
+static void test_live_extras(void **state)
+{
+	struct api_answer a = API_ANSWER_INIT;
+	struct api_error e = API_ERROR_INIT;
+	struct api_form f = API_FORM_INIT;
+	char c1[32], svc[32], spot[32], route[32], appt[32], other[32];
+	const char *text = NULL;
+	long long id = 0;
+
+	(void)state;
+	snprintf(c1, sizeof(c1), "%lld", cust[4]);
+	snprintf(svc, sizeof(svc), "%lld", first_id("serviceType", NULL, NULL));
+	open_spot(spot, route);
+	/* Reserved, then released, then reserved again and taken. */
+	special("spot", "reserve", (const char *[]){ "spotID", spot, "duration", "5", NULL }, &a);
+	assert_int_equal(api_field_text(a.root, "result", &text), API_V_OK);
+	assert_int_equal(strlen(text), 16);
+	api_answer_free(&a);
+	special("spot", "release", (const char *[]){ "spotID", spot, NULL }, &a);
+	api_answer_free(&a);
+	special("spot", "reserve", (const char *[]){ "spotID", spot, NULL }, &a);
+	assert_int_equal(api_field_text(a.root, "result", &text), API_V_OK);
+	api_form_add(&f, "customerID", c1);
+	api_form_add(&f, "type", svc);
+	api_form_add(&f, "spotID", spot);
+	api_form_add(&f, "reservation", text);
+	api_answer_free(&a);
+	apit_ok(api_create(ses, res_find("appointment"), &f, &id, &a, &e), &e);
+	mark("appointment", "create");
+	api_answer_free(&a);
+	api_form_free(&f);
+	assert_true(id > 0);
+	snprintf(appt, sizeof(appt), "%lld", id);
+	api_form_add(&f, "callAhead", "30");
+	apit_ok(api_update(ses, res_find("appointment"), id, &f, &a, &e), &e);
+	mark("appointment", "update");
+	api_answer_free(&a);
+	api_form_free(&f);
+	special("appointment", "complete", (const char *[]){ "appointmentID", appt, "status", "1",
+	        "completionNotes", "Treated the perimeter", NULL }, &a);
+	api_answer_free(&a);
+	apit_ok(api_byid(ses, res_find("appointment"), id, NULL, &a, &e), &e);
+	assert_int_equal(api_field_text(a.record, "statusText", &text), API_V_OK);
+	assert_string_equal(text, "Completed");
+	api_answer_free(&a);
+	/* A second one on the same route, cancelled. */
+	api_form_add(&f, "customerID", c1);
+	api_form_add(&f, "type", svc);
+	api_form_add(&f, "routeID", route);
+	api_form_add(&f, "start", "18:00:00");
+	api_form_add(&f, "duration", "20");
+	apit_ok(api_create(ses, res_find("appointment"), &f, &id, &a, &e), &e);
+	api_answer_free(&a);
+	api_form_free(&f);
+	snprintf(other, sizeof(other), "%lld", id);
+	special("appointment", "cancel", (const char *[]){ "appointmentID", other, "cancelReason",
+	        "Customer moved", "cancelledBy", "0", NULL }, &a);
+	api_answer_free(&a);
+	apit_ok(api_byid(ses, res_find("appointment"), id, NULL, &a, &e), &e);
+	assert_int_equal(api_field_text(a.record, "status", &text), API_V_OK);
+	assert_string_equal(text, "-1");
+	api_answer_free(&a);
+	special("spot", "block", (const char *[]){ "spotID", spot, "description", "Meeting", NULL }, &a);
+	api_answer_free(&a);
+	special("spot", "unblock", (const char *[]){ "spotID", spot, NULL }, &a);
+	api_answer_free(&a);
+	api_form_add(&f, "customerID", c1);
+	api_form_add(&f, "description", "Call back about the renewal");
+	api_form_add(&f, "dueDate", SBT_TODAY);
+	apit_ok(api_create(ses, res_find("task"), &f, &id, &a, &e), &e);
+	mark("task", "create");
+	api_answer_free(&a);
+	api_form_free(&f);
+	assert_true(id > 0);
 }
 
 /* Every operation of every resource in the table was called above. */
@@ -561,11 +733,13 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		SBT_TEST(test_every_read),
 		SBT_TEST(test_query_objects),
+		SBT_TEST(test_customer_filters),
 		SBT_TEST(test_creates_and_updates),
 		SBT_TEST(test_update_only),
 		SBT_TEST(test_specials),
 		SBT_TEST(test_refusals),
 		SBT_TEST(test_resolve_helpers),
+		SBT_TEST(test_live_extras),
 		SBT_TEST(test_nothing_left_out),
 	};
 

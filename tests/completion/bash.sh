@@ -193,6 +193,7 @@ EOF
 expect "an update's key comes with its names: api note/update con<TAB>" \
 	"routedesk api note/update con" <<'EOF'
 contactID=
+contactType=
 EOF
 expect "a value is the user's: api customer/search lname=Sm<TAB> offers nothing" \
 	"routedesk api customer/search lname=Sm" </dev/null

@@ -23,10 +23,17 @@ tests_sandbox_test_get_SOURCES = tests/sandbox/test_get.c $(SBTEST_SOURCES)
 tests_sandbox_test_get_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
 tests_sandbox_test_get_LDADD = $(SBTEST_LDADD)
 
+check_PROGRAMS += tests/sandbox/test_schedule
+TESTS += tests/sandbox/test_schedule
+tests_sandbox_test_schedule_SOURCES = tests/sandbox/test_schedule.c $(SBTEST_SOURCES)
+tests_sandbox_test_schedule_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_schedule_LDADD = $(SBTEST_LDADD)
+
 check_PROGRAMS += tests/sandbox/test_fields
 TESTS += tests/sandbox/test_fields
 tests_sandbox_test_fields_SOURCES = tests/sandbox/test_fields.c $(SBTEST_SOURCES)
-tests_sandbox_test_fields_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_fields_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS) \
+	-DAPI_FIXTURES='"$(abs_top_srcdir)/tests/fixtures/api"'
 tests_sandbox_test_fields_LDADD = $(SBTEST_LDADD)
 
 check_PROGRAMS += tests/sandbox/test_writes

@@ -177,29 +177,26 @@ static void test_resource_fields(void **state)
 static void test_customer_member_order(void **state)
 {
 	(void)state;
-	static const char *const order[] = { "customerID", "billToAccountID", "officeID", "fname",
-		"lname", "companyName", "spouse", "commercialAccount", "status", "statusText", "email",
-		"phone1", "ext1", "phone2", "ext2", "address", "city", "state", "zip",
-		"billingCompanyName", "billingFName", "billingLName", "billingCountryID", "billingAddress",
-		"billingCity", "billingState", "billingZip", "billingPhone", "billingEmail", "lat", "lng",
-		"squareFeet", "lotSize", "addedByID", "dateAdded", "dateCancelled", "dateUpdated",
-		"sourceID", "source", "aPay", "preferredTechID", "paidInFull", "notes", "subscriptionIDs",
-		"balance", "balanceAge", "responsibleBalance", "responsibleBalanceAge", "customerLink",
-		"customerNumber", "masterAccount", "preferredBillingDate", "paymentHoldDate",
-		"mostRecentCreditCardLastFour", "mostRecentCreditCardExpirationDate", "regionID",
-		"mapCode", "mapPage", "specialScheduling", "taxRate", "stateTax", "cityTax", "countyTax",
-		"districtTax", "districtTax1", "districtTax2", "districtTax3", "districtTax4",
-		"districtTax5", "districtCode1", "districtCode2", "districtCode3", "districtCode4",
-		"districtCode5", "customTax", "zipTaxID", "smsReminders", "phoneReminders",
-		"emailReminders", "customerSource", "customerSourceID", "customerSubSourceID",
-		"customerSubSource", "maxMonthlyCharge", "county", "useStructures", "isMultiUnit",
-		"autoPayPaymentProfileID", "divisionID", "subPropertyTypeID", "subPropertyType",
-		"agingDate", "responsibleAgingDate", "salesmanAPay", "termiteMonitoring", "pendingCancel",
-		"appointmentIDs", "ticketIDs", "paymentIDs", "unitIDs", NULL };
+	/* The member list of a live customer record, with live's values
+	 * (tests/fixtures/api/customer_live.json, from api-live-extras.md). */
+	FILE *fp = fopen(API_FIXTURES "/customer_live.json", "r");
+	assert_non_null(fp);
+	char *text = sbt_keep(calloc(1, 65536));
+	size_t len = fread(text, 1, 65535, fp);
+	fclose(fp);
+	assert_true(len > 0);
+	cJSON *live = sbt_keep_json(cJSON_Parse(text));
+	assert_non_null(live);
+	assert_int_equal(cJSON_GetArraySize(live), 101);
+	const char **order = sbt_keep(calloc(102, sizeof *order));
+	size_t k = 0;
+	for (cJSON *m = live->child; m; m = m->next)
+		order[k++] = m->string;
 	long long *ids;
 	assert_true(sbt_search("customer", &ids, "") > 0);
 	cJSON *rec = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", ids, 1), 0);
 	sbt_order(rec, order);
+	assert_string_equal(sbt_s(rec, "purpleDragon"), "0");
 	assert_string_equal(sbt_s(rec, "dateCancelled"), "0000-00-00 00:00:00");
 	assert_true(strchr(sbt_s(rec, "taxRate"), '.') != NULL);
 	/* Id lists: a comma string, null or an array. */
@@ -227,12 +224,56 @@ static void test_customer_id_lists(void **state)
 		fail_msg("customer %lld appointmentIDs \"%s\" lacks today's %lld", cust, text, apps[0]);
 }
 
+/* Unset values read as live has them: null, never "", a zero date or [],
+ * for the members api-live-extras.md names (sub-source and sub-property
+ * type when their id is "0"). */
+static void test_customer_unset_values(void **state)
+{
+	(void)state;
+	static const char *const nullable[] = { "spouse", "source", "paymentHoldDate",
+		"mostRecentCreditCardLastFour", "mostRecentCreditCardExpirationDate",
+		"customerSubSource", "subPropertyType", "ticketIDs", "paymentIDs", "unitIDs", NULL };
+	long long *ids;
+	size_t n = sbt_search("customer", &ids, "");
+	cJSON *recs = sbt_get("customer", "customerIDs", ids, n > 200 ? 200 : n);
+	int nulls = 0;
+	for (cJSON *rec = recs->child; rec; rec = rec->next) {
+		for (size_t i = 0; nullable[i]; i++) {
+			cJSON *v = sbt_m(rec, nullable[i]);
+			if (cJSON_IsNull(v)) {
+				nulls++;
+				continue;
+			}
+			if ((cJSON_IsString(v) && (!*v->valuestring || !strcmp(v->valuestring, "0000-00-00"))) ||
+			    (cJSON_IsArray(v) && cJSON_GetArraySize(v) == 0))
+				fail_msg("customer %s: %s is an unset value, not null", sbt_s(rec, "customerID"),
+				         nullable[i]);
+		}
+		if (!strcmp(sbt_s(rec, "customerSubSourceID"), "0"))
+			assert_true(cJSON_IsNull(sbt_m(rec, "customerSubSource")));
+		if (!strcmp(sbt_s(rec, "subPropertyTypeID"), "0"))
+			assert_true(cJSON_IsNull(sbt_m(rec, "subPropertyType")));
+		assert_string_equal(sbt_s(rec, "purpleDragon"), "0");
+	}
+	assert_true(nulls > 0);
+	/* A new customer too, and a write of "" makes null again. */
+	long long id = sbt_result(sbt_call("/customer/create", "fname=Ann&lname=Null&spouse=Bo"));
+	cJSON *c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", &id, 1), 0);
+	assert_true(cJSON_IsNull(sbt_m(c, "paymentHoldDate")));
+	assert_true(cJSON_IsNull(sbt_m(c, "unitIDs")));
+	assert_string_equal(sbt_s(c, "purpleDragon"), "0");
+	sbt_result(sbt_call("/customer/update", "customerID=%lld&spouse=", id));
+	c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", &id, 1), 0);
+	assert_true(cJSON_IsNull(sbt_m(c, "spouse")));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		SBT_TEST(test_resource_fields),
 		SBT_TEST(test_customer_member_order),
 		SBT_TEST(test_customer_id_lists),
+		SBT_TEST(test_customer_unset_values),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

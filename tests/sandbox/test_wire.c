@@ -191,6 +191,19 @@ static void test_params_echo(void **state)
 	assert_string_equal(sbt_s(p, "includeSubscriptions"), "0");
 	assert_string_equal(sbt_s(p, "authenticationKey"), sbt_key());
 	assert_string_equal(sbt_s(p, "authenticationToken"), sbt_token());
+	/* As live: endpoint and action first, then the parameters in the order
+	 * sent (api-live-extras.md). */
+	static const char *const echo_order[] = { "endpoint", "action", "customerIDs",
+		"includeSubscriptions", "authenticationKey", "authenticationToken", NULL };
+	sbt_order(p, echo_order);
+	assert_string_equal(sbt_s(p, "endpoint"), "customer");
+	assert_string_equal(sbt_s(p, "action"), "get");
+	r = sbt_call("/customer/search", "zip=85001&lname=Smith");
+	sbt_ok(r);
+	static const char *const search_order[] = { "endpoint", "action", "zip", "lname",
+		"authenticationKey", "authenticationToken", NULL };
+	sbt_order(sbt_m(r->json, "params"), search_order);
+	assert_string_equal(sbt_s(sbt_m(r->json, "params"), "action"), "search");
 
 	/* A JSON body's numbers come back as strings, arrays as arrays of strings. */
 	struct sbt_request rq = {

@@ -183,6 +183,104 @@ static void test_note(void **state)
 	expect_change(before, 0, 0, "note/update");
 }
 
+/* Every member of after equals before's but those named (and dateUpdated):
+ * an update changed only what it was sent. */
+static void assert_only_changed(const cJSON *before, const cJSON *after, const char *const *names)
+{
+	int bad = 0;
+	for (const cJSON *m = before->child; m; m = m->next) {
+		int listed = !strcmp(m->string, "dateUpdated");
+		for (size_t i = 0; names[i] && !listed; i++)
+			listed = !strcmp(m->string, names[i]);
+		const cJSON *a = cJSON_GetObjectItemCaseSensitive(after, m->string);
+		if (!listed && (!a || !cJSON_Compare(m, a, 1))) {
+			sbt_note("%s changed although the update did not send it", m->string);
+			bad = 1;
+		}
+	}
+	if (bad)
+		fail();
+}
+
+/* A note type other than type, from the stored notes. */
+static long long another_note_type(long long type)
+{
+	long long *ids;
+	size_t n = sbt_search("note", &ids, "typeIDs=%s", sbt_qo("!=", sbt_fmt("%lld", type)));
+	assert_true(n > 0);
+	return sbt_i(get1("note", "noteIDs", ids[0]), "typeID");
+}
+
+/* The parameters live honours on writes (api-live-extras.md): note/create's
+ * date; note/update's customerID, date and contactType; customer/update's
+ * red notes, which make no note record. */
+static void test_note_and_notes_params(void **state)
+{
+	(void)state;
+	long long type = a_note_type(), other = another_note_type(type);
+	long long cust = sbt_cust_ids[6], cust2 = sbt_cust_ids[7];
+	long long id = sbt_result(sbt_call("/note/create",
+	                                   "customerID=%lld&contactType=%lld&notes=x&showOnInvoice=0"
+	                                   "&date=2026-11-02", cust, type));
+	cJSON *n = get1("note", "noteIDs", id);
+	assert_string_equal(sbt_s(n, "date"), "2026-11-02 00:00:00");
+	long long before = last_change();
+	assert_int_equal(sbt_result(sbt_call("/note/update",
+	                                     "contactID=%lld&customerID=%lld&date=%s&contactType=%lld",
+	                                     id, cust2, sbt_enc("2026-11-03 14:05:00"), other)), id);
+	expect_change(before, 8, cust2, "note/update");
+	n = get1("note", "noteIDs", id);
+	assert_int_equal(sbt_i(n, "customerID"), cust2);
+	assert_string_equal(sbt_s(n, "date"), "2026-11-03 14:05:00");
+	assert_int_equal(sbt_i(n, "typeID"), other);
+	cJSON *c2 = get1("customer", "customerIDs", cust2);
+	assert_string_equal(sbt_s(n, "customerName"),
+	                    sbt_fmt("%s %s", sbt_s(c2, "fname"), sbt_s(c2, "lname")));
+	/* Moving a note to a customer that does not exist is refused. */
+	sbt_err(sbt_call("/note/update", "contactID=%lld&customerID=999999999", id), 0, "customer");
+
+	/* customer/update notes: the standing red notes, no note record. */
+	long long *ids;
+	size_t n_notes = sbt_search("note", &ids, "customerIDs=%lld", cust);
+	cJSON *c = cJSON_Duplicate(get1("customer", "customerIDs", cust), 1);
+	sbt_keep_json(c);
+	before = last_change();
+	assert_int_equal(sbt_result(sbt_call("/customer/update", "customerID=%lld&notes=%s", cust,
+	                                     sbt_enc("Call before coming: dog"))), cust);
+	expect_change(before, 8, cust, "customer/update notes");
+	cJSON *after = get1("customer", "customerIDs", cust);
+	assert_string_equal(sbt_s(after, "notes"), "Call before coming: dog");
+	static const char *const only_notes[] = { "notes", NULL };
+	assert_only_changed(c, after, only_notes);
+	assert_int_equal(sbt_search("note", &ids, "customerIDs=%lld", cust), n_notes);
+}
+
+/* subscription/update changes exactly what is sent: preferredTech and
+ * callAhead, each alone. */
+static void test_subscription_partial(void **state)
+{
+	(void)state;
+	long long *ids, *emps;
+	assert_true(sbt_search("subscription", &ids, "") > 0);
+	assert_true(sbt_search("employee", &emps, "") > 0);
+	long long id = ids[0];
+	cJSON *s0 = sbt_keep_json(cJSON_Duplicate(get1("subscription", "subscriptionIDs", id), 1));
+	long long before = last_change();
+	assert_int_equal(sbt_result(sbt_call("/subscription/update",
+	                                     "subscriptionID=%lld&preferredTech=%lld", id, emps[0])), id);
+	expect_change(before, 7, id, "subscription/update preferredTech");
+	cJSON *s1 = sbt_keep_json(cJSON_Duplicate(get1("subscription", "subscriptionIDs", id), 1));
+	assert_int_equal(sbt_i(s1, "preferredTech"), emps[0]);
+	static const char *const tech[] = { "preferredTech", NULL };
+	assert_only_changed(s0, s1, tech);
+	assert_int_equal(sbt_result(sbt_call("/subscription/update",
+	                                     "subscriptionID=%lld&callAhead=30", id)), id);
+	cJSON *s2 = get1("subscription", "subscriptionIDs", id);
+	assert_string_equal(sbt_s(s2, "callAhead"), "30");
+	static const char *const call[] = { "callAhead", NULL };
+	assert_only_changed(s1, s2, call);
+}
+
 static void test_ticket(void **state)
 {
 	(void)state;
@@ -462,6 +560,8 @@ int main(void)
 		SBT_TEST(test_customer),
 		SBT_TEST(test_changelog_of_update),
 		SBT_TEST(test_note),
+		SBT_TEST(test_note_and_notes_params),
+		SBT_TEST(test_subscription_partial),
 		SBT_TEST(test_ticket),
 		SBT_TEST(test_product),
 		SBT_TEST(test_subscription),

@@ -3,6 +3,7 @@
 EXTRA_DIST += \
 	tests/fixtures/api/byid.json \
 	tests/fixtures/api/byid_array.json \
+	tests/fixtures/api/customer_live.json \
 	tests/fixtures/api/empty.json \
 	tests/fixtures/api/error.json \
 	tests/fixtures/api/error_no_message.json \

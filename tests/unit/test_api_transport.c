@@ -968,6 +968,9 @@ static void test_read_or_write(void **state)
 	assert_int_equal(api_path_is_write("subscription/getInitialAddOns"),
 	                 res_special_find(res_find("subscription"), "getInitialAddOns")->is_write);
 	assert_false(api_path_is_write("review/summary"));
+	/* Reads, as live counts them (any action starting with "get"). */
+	assert_false(api_path_is_write("ticket/getAddOns"));
+	assert_false(api_path_is_write("subscription/getInitialAddOns"));
 	assert_true(api_path_is_write("note/create"));
 	assert_true(api_path_is_write("customer/update"));
 	assert_true(api_path_is_write("ticket/setAddOns"));

@@ -136,6 +136,11 @@ static void test_customer_get_order(void **state)
 	/* params echoes everything, credentials included; ignoredParams never
 	 * names the credentials. */
 	x = cJSON_GetObjectItem(root, "params");
+	/* Live puts endpoint and action first (api-live-extras.md). */
+	assert_string_equal(x->child->string, "endpoint");
+	assert_string_equal(x->child->valuestring, "customer");
+	assert_string_equal(x->child->next->string, "action");
+	assert_string_equal(x->child->next->valuestring, "get");
 	assert_string_equal(cJSON_GetObjectItem(x, "authenticationKey")->valuestring, "k");
 	assert_string_equal(cJSON_GetObjectItem(x, "customerIDs")->valuestring, "10000");
 	x = cJSON_GetObjectItem(root, "ignoredParams");

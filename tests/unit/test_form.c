@@ -118,13 +118,15 @@ static void test_fields_from_table(void **state)
 	assert_int_equal(f->focus, 1); /* stays on the first */
 	form_free(f);
 
-	/* On update: the type is create-only, nothing is required. */
+	/* On update nothing is required; since issue 13 the type may change
+	 * too, as live's note/update takes contactType (it was create-only). */
 	u = form_new("note/update", "Edit");
-	assert_int_equal(form_add_param(u, note, "contactType", "Note type", FT_PICK, 0), -1);
-	assert_int_equal(form_add_param(u, note, "notes", "Text", FT_LINES, 0), 0);
+	assert_int_equal(form_add_param(u, note, "contactType", "Note type", FT_PICK, 0), 0);
+	assert_int_equal(form_add_param(u, note, "notes", "Text", FT_LINES, 0), 1);
 	assert_false(u->fields[0].flags & FF_REQUIRED);
+	assert_false(u->fields[1].flags & FF_REQUIRED);
 	assert_int_equal(form_add_param(u, note, "noSuchParam", "X", -1, 0), -1);
-	assert_int_equal(u->n, 1);
+	assert_int_equal(u->n, 2);
 	form_free(u);
 
 	/* An amount is RT_NUM: a money field, required on createAddOn. */

@@ -12,15 +12,16 @@
 
 #include "sandbox/store/query.h"
 
-static const struct res_filter f_ids = { "customerIDs", "customerID", RT_INT, 0 };
-static const struct res_filter f_lname = { "lname", "lname", RT_TEXT, 0 };
-static const struct res_filter f_content = { "content", "notes", RT_TEXT, RQ_CONTAINS };
-static const struct res_filter f_start = { "dateStart", "date", RT_DATETIME, RQ_START };
-static const struct res_filter f_end = { "dateEnd", "date", RT_DATETIME, RQ_END };
-static const struct res_filter f_date = { "date", "date", RT_DATE, 0 };
-static const struct res_filter f_updated = { "dateUpdated", "dateUpdated", RT_DATETIME, 0 };
-static const struct res_filter f_amount = { "amount", "amount", RT_NUM, 0 };
-static const struct res_filter f_flag = { "apiCanSchedule", "apiCanSchedule", RT_BOOL, 0 };
+static const struct res_filter f_ids = { "customerIDs", "customerID", RT_INT, 0, NULL };
+static const struct res_filter f_lname = { "lname", "lname", RT_TEXT, 0, NULL };
+static const struct res_filter f_content = { "content", "notes", RT_TEXT, RQ_CONTAINS, NULL };
+static const struct res_filter f_start = { "dateStart", "date", RT_DATETIME, RQ_START, NULL };
+static const struct res_filter f_end = { "dateEnd", "date", RT_DATETIME, RQ_END, NULL };
+static const struct res_filter f_date = { "date", "date", RT_DATE, 0, NULL };
+static const struct res_filter f_updated = { "dateUpdated", "dateUpdated", RT_DATETIME, 0, NULL };
+static const struct res_filter f_amount = { "amount", "amount", RT_NUM, 0, NULL };
+static const struct res_filter f_flag = { "apiCanSchedule", "apiCanSchedule", RT_BOOL, 0, NULL };
+static const struct res_filter f_phone = { "phone", "phone1", RT_TEXT, RQ_PHONE, "phone1|phone2" };
 
 /* Adds one string-valued parameter; returns query_add_param's answer. */
 static int add_text(struct query *q, const struct res_filter *f, const char *text, char **err)
@@ -243,7 +244,7 @@ static void test_malformed(void **state)
 static void test_translate(void **state)
 {
 	static const char *const codes[] = { "0", "No", "1", "CC", "2", "ACH", NULL };
-	static const struct res_filter f_apay = { "aPay", "aPay", RT_TEXT, 0 };
+	static const struct res_filter f_apay = { "aPay", "aPay", RT_TEXT, 0, NULL };
 	struct query q;
 	char *err = NULL;
 	(void)state;
@@ -259,6 +260,31 @@ static void test_translate(void **state)
 	query_free(&q);
 }
 
+/* A phone: = or IN of 10 digits over every phone field; anything else
+ * matches nothing and is no error (api-live-extras.md). */
+static void test_phone(void **state)
+{
+	struct query q;
+	char *err = NULL;
+	(void)state;
+
+	query_init(&q);
+	assert_int_equal(add_text(&q, &f_phone, "4805550101", &err), 1);
+	assert_cond(&q, "phone1|phone2", SO_EQ, 1, "4805550101", NULL);
+	assert_int_equal(add_text(&q, &f_phone, "480555", &err), 1);
+	assert_cond(&q, "phone1|phone2", SO_NONE, 0, NULL, NULL);
+	assert_int_equal(add_text(&q, &f_phone, "(480) 555-0101", &err), 1);
+	assert_cond(&q, "phone1|phone2", SO_NONE, 0, NULL, NULL);
+	assert_int_equal(add_text(&q, &f_phone, "{\"operator\":\"CONTAINS\",\"value\":\"4805550101\"}",
+	                          &err), 1);
+	assert_cond(&q, "phone1|phone2", SO_NONE, 0, NULL, NULL);
+	assert_int_equal(add_text(&q, &f_phone, "{\"operator\":\"IN\",\"value\":[\"4805550101\",\"12\",\"6025550199\"]}",
+	                          &err), 1);
+	assert_cond(&q, "phone1|phone2", SO_IN, 2, "4805550101", "6025550199");
+	assert_null(err);
+	query_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_simple_values),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_translate),
+		cmocka_unit_test(test_phone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,9 +31,9 @@ enum { W_ID, W_OFFICE, W_NAME, W_PRICE, W_MADE, W_UPDATED, W_PARTS, W_SPEC,
        W_SECRET, W_DETAIL, W_COUNT, W_SIZE, W_N };
 
 static const struct res_filter widget_filters[] = {
-	{ "officeIDs", "officeID", RT_INT, 0 },
-	{ "name", "name", RT_TEXT, 0 },
-	{ "dateUpdated", "dateUpdated", RT_DATETIME, 0 },
+	{ "officeIDs", "officeID", RT_INT, 0, NULL },
+	{ "name", "name", RT_TEXT, 0, NULL },
+	{ "dateUpdated", "dateUpdated", RT_DATETIME, 0, NULL },
 };
 
 static const struct res_field customer_fields[] = {

@@ -236,11 +236,13 @@ const struct gd_product gd_products[] = {
 };
 const size_t gd_n_products = sizeof gd_products / sizeof gd_products[0];
 
-/* Note type ids differ per account: not 1..n on purpose. */
+/* Note type ids differ per account: not 1..n on purpose.  Live accounts use
+ * type 0 ("Notes") and 8 for red notes (api-live-extras.md); they come last
+ * (generate_records.c draws them apart from the first eight). */
 const struct gd_named gd_note_types[] = {
 	{ 3, "General", -1 }, { 7, "Phone Call", -1 }, { 9, "E-mail", -1 },
 	{ 12, "Billing", -1 }, { 14, "Cancellation", -1 }, { 18, "Technician", -1 },
-	{ 21, "Sales", -1 }, { 25, "Complaint", -1 },
+	{ 21, "Sales", -1 }, { 25, "Complaint", -1 }, { 0, "Notes", -1 }, { 8, "Red Notes", -1 },
 };
 const size_t gd_n_note_types = sizeof gd_note_types / sizeof gd_note_types[0];
 
@@ -276,6 +278,20 @@ const struct gd_named gd_regions[] = {
 	{ 4, "Central Austin", 2 }, { 5, "North Austin", 2 }, { 6, "Hays County", 2 },
 };
 const size_t gd_n_regions = sizeof gd_regions / sizeof gd_regions[0];
+
+/* The lookups of api-live-extras.md. */
+const struct gd_named gd_reschedule_reasons[] = {
+	{ 1, "Customer request", -1 }, { 2, "Weather", -1 }, { 3, "Technician out", -1 },
+	{ 4, "Route overbooked", -1 }, { 5, "Gate locked", -1 },
+};
+const size_t gd_n_reschedule_reasons =
+	sizeof gd_reschedule_reasons / sizeof gd_reschedule_reasons[0];
+
+const struct gd_named gd_reservice_reasons[] = {
+	{ 1, "Ants came back", -1 }, { 2, "Roaches seen", -1 }, { 3, "Scorpions", -1 },
+	{ 4, "Rodent activity", -1 }, { 5, "Missed area", -1 },
+};
+const size_t gd_n_reservice_reasons = sizeof gd_reservice_reasons / sizeof gd_reservice_reasons[0];
 
 const struct gd_named gd_route_groups[] = {
 	{ 1, "Residential", 1 }, { 2, "Commercial", 1 }, { 3, "Termite", 1 },

@@ -37,7 +37,7 @@ enum gen_kind {
 	GK_CUSTOMER = 1, GK_SUB, GK_EMPLOYEE, GK_ROUTE, GK_STOP, GK_TICKET,
 	GK_NOTE, GK_REVIEW, GK_DOC, GK_FORM, GK_PROFILE, GK_CLOCK, GK_FLAG,
 	GK_REMINDER, GK_CHANGE, GK_CATALOG, GK_CHEMUSE, GK_LEAD, GK_POOL,
-	GK_PERSON, GK_DAY,
+	GK_PERSON, GK_DAY, GK_TASK,
 };
 
 void gen_rng_init(struct gen_rng *r, unsigned long seed, unsigned kind, uint64_t index);
@@ -260,9 +260,10 @@ struct gd_named {
 };
 extern const struct gd_named gd_note_types[], gd_lead_stages[],
 	gd_clock_categories[], gd_methods[], gd_flags[], gd_regions[],
-	gd_route_groups[];
+	gd_route_groups[], gd_reschedule_reasons[], gd_reservice_reasons[];
 extern const size_t gd_n_note_types, gd_n_lead_stages, gd_n_clock_categories,
-	gd_n_methods, gd_n_flags, gd_n_regions, gd_n_route_groups;
+	gd_n_methods, gd_n_flags, gd_n_regions, gd_n_route_groups,
+	gd_n_reschedule_reasons, gd_n_reservice_reasons;
 
 struct gd_chemical {
 	long long id;

@@ -203,6 +203,9 @@ void gen_person(const struct gen *g, long i, struct gen_person *p)
 		break;
 	case 4: p->fname = "Zoë"; p->lname = "Müller"; p->spouse = "François"; break;
 	case 5: p->fname = "François"; p->lname = "Nuñez"; break;
+	/* Live names carry stray whitespace (api-live-extras.md). */
+	case 40: p->fname = "Pedro "; break;
+	case 41: p->lname = "\tAlvarez"; break;
 	default: break;
 	}
 	gd_ascii_lower(fa, sizeof fa, p->fname);
@@ -227,6 +230,11 @@ void gen_person(const struct gen *g, long i, struct gen_person *p)
 	         gen_pick(&r, &gd_streets), gen_pick(&r, &gd_street_kinds),
 	         gen_chance(&r, 50) ? " Apt 4B" : "");
 	snprintf(p->zip, sizeof p->zip, "%d", city->zip + (int)gen_range(&r, 0, 30));
+	if (i == 42) { /* an address pasted with a leading tab */
+		char was[sizeof p->address];
+		snprintf(was, sizeof was, "%s", p->address);
+		snprintf(p->address, sizeof p->address, "\t%.*s", (int)sizeof was - 2, was);
+	}
 }
 
 /* ---------------------------------------------------------------- customers */

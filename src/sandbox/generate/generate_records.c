@@ -1,4 +1,4 @@
-/* generate_records.c: the generator's notes, payment profiles, documents, forms, flags and changelog. */
+/* generate_records.c: the generator's notes, payment profiles, documents, forms, flags, tasks, lookups and changelog. */
 #include "config.h"
 
 #include <stdio.h>
@@ -48,8 +48,18 @@ static int write_notes(struct gen *g)
 			gen_person(g, i, &p);
 		for (int k = 0; k < n && rc == 0; k++) {
 			int cancel = cu->cancel_day && k == n - 1;
+			/* The last two types (0 "Notes" and 8, api-live-extras.md)
+			 * come from a stream of their own, so that adding them left
+			 * every other drawn value as it was. */
 			const struct gd_named *nt = cancel ? &gd_note_types[4]
-				: &gd_note_types[gen_range(&r, 0, (long)gd_n_note_types - 1)];
+				: &gd_note_types[gen_range(&r, 0, (long)gd_n_note_types - 3)];
+			struct gen_rng r_type;
+			long live_type;
+
+			gen_rng_init(&r_type, g->seed, GK_NOTE, (uint64_t)i * 8 + (uint64_t)k + 0x40000000ULL);
+			live_type = gen_range(&r_type, 0, 9);
+			if (!cancel && live_type < 3)
+				nt = &gd_note_types[gd_n_note_types - (live_type < 2 ? 2 : 1)];
 			long day = cancel ? cu->cancel_day : gen_range(&r, cu->added_day, g->today);
 			long secs = gen_range(&r, 8 * 3600, 18 * 3600);
 			long long emp = gen_emp_pick(g, &r, cu->office, nt->id == 18 ? 1 : 0);
@@ -323,9 +333,22 @@ static int write_forms(struct gen *g)
 
 /* ---------------------------------------------------------------- flags */
 
+/* A customer's flag also as customerFlag reads it (api-live-extras.md). */
+static int write_customer_flag(struct gen *g, struct gen_tab *t, long long id, long i, long flag)
+{
+	gen_row(t);
+	gen_seti(t, gen_col(t, "customerFlagID"), id);
+	gen_seti(t, gen_col(t, "customerID"), g->cust_base + i);
+	gen_seti(t, gen_col(t, "officeID"), g->cust[i].office);
+	gen_seti(t, gen_col(t, "flagID"), gd_flags[flag].id);
+	gen_setf(t, gen_col(t, "code"), "F%lld", gd_flags[flag].id);
+	gen_set(t, gen_col(t, "description"), gd_flags[flag].name);
+	return gen_insert(t);
+}
+
 static int write_flags(struct gen *g)
 {
-	struct gen_tab tab, *t = &tab;
+	struct gen_tab tab, *t = &tab, ctab;
 	int c_id, c_flag, c_entity, c_type, rc = 0;
 	long long id = 1;
 	struct gen_rng r;
@@ -333,6 +356,10 @@ static int write_flags(struct gen *g)
 
 	if (gen_tab_open(g, t, "genericFlagAssignment"))
 		return -1;
+	if (gen_tab_open(g, &ctab, "customerFlag")) {
+		gen_tab_close(t);
+		return -1;
+	}
 	c_id = gen_col(t, "genericFlagAssignmentID");
 	c_flag = gen_col(t, "genericFlagID");
 	c_entity = gen_col(t, "entityID");
@@ -365,15 +392,114 @@ static int write_flags(struct gen *g)
 		gen_seti(t, c_entity, entity);
 		gen_set(t, c_type, type);
 		rc = gen_insert(t);
+		if (rc == 0 && i < g->n)
+			rc = write_customer_flag(g, &ctab, id - 1, i, flag);
+	}
+	gen_tab_close(&ctab);
+	gen_tab_close(t);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- tasks */
+
+/* A few open and done tasks for the office, on one customer in 25. */
+static int write_tasks(struct gen *g)
+{
+	static const char *const what[] = {
+		"Call back about the renewal", "Send the termite report", "Schedule a reservice",
+		"Collect the past-due balance", "Confirm the gate code",
+	};
+	struct gen_tab tab, *t = &tab;
+	long long id = 1;
+	int rc = 0;
+
+	if (gen_tab_open(g, t, "task"))
+		return -1;
+	for (long i = 0; i < g->n && rc == 0; i += 25) {
+		const struct gen_cust *cu = &g->cust[i];
+		struct gen_rng r;
+		long day, done;
+
+		gen_rng_init(&r, g->seed, GK_TASK, (uint64_t)i);
+		day = gen_range(&r, g->today - 20, g->today);
+		done = gen_chance(&r, 2);
+		gen_row(t);
+		gen_seti(t, gen_col(t, "taskID"), id++);
+		gen_seti(t, gen_col(t, "officeID"), cu->office);
+		gen_seti(t, gen_col(t, "customerID"), g->cust_base + i);
+		gen_seti(t, gen_col(t, "employeeID"), gen_emp_pick(g, &r, cu->office, 0));
+		gen_seti(t, gen_col(t, "addedBy"), gen_emp_pick(g, &r, cu->office, 0));
+		gen_setdt(t, gen_col(t, "dateAdded"), day, 9 * 3600);
+		gen_setd(t, gen_col(t, "dueDate"), day + gen_range(&r, 1, 14));
+		gen_set(t, gen_col(t, "category"), "Office");
+		gen_set(t, gen_col(t, "description"),
+		        what[gen_range(&r, 0, (long)(sizeof what / sizeof what[0]) - 1)]);
+		gen_seti(t, gen_col(t, "referenceID"), 0);
+		gen_seti(t, gen_col(t, "completed"), done);
+		if (done)
+			gen_setdt(t, gen_col(t, "dateCompleted"), day + 1, 11 * 3600);
+		gen_setdt(t, gen_col(t, "dateUpdated"), done ? day + 1 : day, done ? 11 * 3600 : 9 * 3600);
+		rc = gen_insert(t);
 	}
 	gen_tab_close(t);
 	return rc;
 }
 
+/* ---------------------------------------------------------------- lookups */
+
+/* A lookup: id, name, office and visible "1". */
+static int write_lookup(struct gen *g, const char *res, const struct gd_named *list, size_t n,
+                        const char *id_f, const char *name_f)
+{
+	struct gen_tab t;
+	int ci, cn, co, cv, rc = 0;
+
+	if (gen_tab_open(g, &t, res))
+		return -1;
+	ci = gen_col(&t, id_f);
+	cn = gen_col(&t, name_f);
+	co = gen_col(&t, "officeID");
+	cv = gen_col(&t, "visible");
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		gen_row(&t);
+		gen_seti(&t, ci, list[i].id);
+		gen_set(&t, cn, list[i].name);
+		gen_seti(&t, co, list[i].office);
+		gen_seti(&t, cv, 1);
+		rc = gen_insert(&t);
+	}
+	gen_tab_close(&t);
+	return rc;
+}
+
+/* A lookup from a word list whose ids the records already carry as the
+ * word's place + 1 (customers' sourceID, notes' cancellationReasonID). */
+static int write_words(struct gen *g, const char *res, const struct gen_words *words,
+                       const char *id_f, const char *name_f)
+{
+	struct gd_named list[32];
+	size_t n = words->n < 32 ? words->n : 32;
+
+	for (size_t i = 0; i < n; i++)
+		list[i] = (struct gd_named){ (long long)i + 1, words->w[i], -1 };
+	return write_lookup(g, res, list, n, id_f, name_f);
+}
+
+/* The lookups of api-live-extras.md. */
+static int write_lookups(struct gen *g)
+{
+	return write_words(g, "cancellationReason", &gd_cancel_reasons, "reasonID", "reason") ||
+	       write_lookup(g, "appointmentRescheduleReason", gd_reschedule_reasons,
+	                    gd_n_reschedule_reasons, "rescheduleReasonID", "reason") ||
+	       write_lookup(g, "reserviceReason", gd_reservice_reasons, gd_n_reservice_reasons,
+	                    "reserviceReasonID", "reason") ||
+	       write_words(g, "customerSource", &gd_sources, "sourceID", "source") ? -1 : 0;
+}
+
 int gen_records(struct gen *g)
 {
 	if (write_notes(g) || write_profiles(g) || write_documents(g) || write_forms(g) ||
-	    write_flags(g))
+	    write_flags(g) || write_tasks(g) || write_lookups(g))
 		return -1;
 	return 0;
 }

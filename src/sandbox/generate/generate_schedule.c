@@ -25,7 +25,8 @@
 	X(by, "servicedBy") X(completed, "dateCompleted") X(notes, "notes") \
 	X(office_notes, "officeNotes") X(tin, "timeIn") X(tout, "timeOut") \
 	X(ticket, "ticketID") X(cancelled, "dateCancelled") X(tech, "assignedTech") \
-	X(seq, "sequence") X(updated, "dateUpdated")
+	X(seq, "sequence") X(updated, "dateUpdated") X(appt_notes, "appointmentNotes") \
+	X(cxl_by, "cancelledBy") X(cxl_reason, "cancelReason")
 #define TICKET_COLS(X) X(id, "ticketID") X(cust, "customerID") X(bill, "billToAccountID") \
 	X(office, "officeID") X(created, "dateCreated") X(invoice, "invoiceDate") \
 	X(updated, "dateUpdated") X(active, "active") X(sub_total, "subTotal") \
@@ -48,6 +49,12 @@
 #define REVIEW_COLS(X) X(id, "feedbackID") X(office, "officeID") X(cust, "customerID") \
 	X(appt, "appointmentID") X(date, "date") X(stars, "starRating") \
 	X(text, "feedback") X(favorable, "favorable") X(updated, "dateUpdated")
+#define SPOT_COLS(X) X(id, "spotID") X(office, "officeID") X(route, "routeID") X(date, "date") \
+	X(start, "start") X(end, "end") X(cap, "spotCapacity") X(desc, "description") \
+	X(block, "blockReason") X(current, "currentAppointment") X(tech, "assignedTech") \
+	X(api, "apiCanSchedule") X(open, "open") X(reserved, "reserved") \
+	X(res_end, "reservationEnd") X(appts, "appointmentIDs") X(custs, "customerIDs") \
+	X(updated, "dateUpdated")
 #define CLOCK_COLS(X) X(id, "entryID") X(emp, "employeeID") X(office, "officeID") \
 	X(tin, "timeIn") X(tout, "timeOut") X(cat, "clockCategoryID") X(paid, "paid")
 
@@ -59,11 +66,12 @@ struct remind_cols { REMIND_COLS(GEN_COL_DECL) };
 struct chemuse_cols { CHEMUSE_COLS(GEN_COL_DECL) };
 struct review_cols { REVIEW_COLS(GEN_COL_DECL) };
 struct clock_cols { CLOCK_COLS(GEN_COL_DECL) };
+struct spot_cols { SPOT_COLS(GEN_COL_DECL) };
 
-enum { T_ROUTE, T_APPT, T_TICKET, T_ITEM, T_REMIND, T_CHEMUSE, T_REVIEW, T_CLOCK, T_N };
+enum { T_ROUTE, T_APPT, T_TICKET, T_ITEM, T_REMIND, T_CHEMUSE, T_REVIEW, T_CLOCK, T_SPOT, T_N };
 static const char *const sched_tables[T_N] = {
 	"route", "appointment", "ticket", "ticketItem", "appointmentReminder",
-	"chemicalUse", "review", "timeClock",
+	"chemicalUse", "review", "timeClock", "spot",
 };
 
 struct stop {
@@ -86,7 +94,9 @@ struct sched {
 	struct chemuse_cols cu;
 	struct review_cols rv;
 	struct clock_cols tc;
+	struct spot_cols sp;
 	long long item_id, reminder_id, chemuse_id, review_id, clock_id, spot_id;
+	long long free_spot_id; /* spots no stop takes: lunch blocks, open slots */
 	long n_routes;
 };
 
@@ -103,6 +113,7 @@ static void sched_cols(struct sched *sc)
 	RESOLVE(T_CHEMUSE, struct chemuse_cols, cu, CHEMUSE_COLS);
 	RESOLVE(T_REVIEW, struct review_cols, rv, REVIEW_COLS);
 	RESOLVE(T_CLOCK, struct clock_cols, tc, CLOCK_COLS);
+	RESOLVE(T_SPOT, struct spot_cols, sp, SPOT_COLS);
 #undef RESOLVE
 }
 
@@ -351,8 +362,47 @@ static long first_active_sub(const struct gen *g, long c)
 	return -1;
 }
 
+/* One spot of a route: a stop's (appt > 0), a block (block non-NULL) or an
+ * open slot.  Draws nothing, so the stops' data stay as they were. */
+static int write_spot(struct sched *sc, long long id, long long route_id, long day, int office,
+                      long start, long dur, long long tech, int api, long long appt,
+                      long long cust, const char *block, long updated_day, long updated_secs)
+{
+	struct gen_tab *t = &sc->t[T_SPOT];
+	const struct spot_cols *s = &sc->sp;
+
+	gen_row(t);
+	gen_seti(t, s->id, id);
+	gen_seti(t, s->office, office);
+	gen_seti(t, s->route, route_id);
+	gen_setd(t, s->date, day);
+	gen_setf(t, s->start, "%02ld:%02ld:00", start / 3600, start / 60 % 60);
+	gen_setf(t, s->end, "%02ld:%02ld:00", (start + dur) / 3600, (start + dur) / 60 % 60);
+	gen_seti(t, s->cap, dur / 60);
+	gen_set(t, s->desc, block ? block : "");
+	gen_set(t, s->block, block ? block : "");
+	if (appt > 0)
+		gen_seti(t, s->current, appt);
+	else
+		gen_null(t, s->current);
+	gen_seti(t, s->tech, tech);
+	gen_seti(t, s->api, api);
+	gen_seti(t, s->open, !block && appt <= 0);
+	gen_seti(t, s->reserved, 0);
+	gen_set(t, s->res_end, "0000-00-00 00:00:00");
+	if (appt > 0) {
+		gen_setf(t, s->appts, "[\"%lld\"]", appt);
+		gen_setf(t, s->custs, "[\"%lld\"]", cust);
+	} else {
+		gen_set(t, s->appts, "[]");
+		gen_set(t, s->custs, "[]");
+	}
+	gen_setdt(t, s->updated, updated_day, updated_secs);
+	return gen_insert(t);
+}
+
 static int write_stops(struct sched *sc, struct gen_rng *rr, struct stop *st, int k,
-                       long long route_id, long day, int office, long long route_tech)
+                       long long route_id, long day, int office, long long route_tech, int api)
 {
 	struct gen *g = sc->g;
 	struct gen_tab *t = &sc->t[T_APPT];
@@ -426,9 +476,17 @@ static int write_stops(struct sched *sc, struct gen_rng *rr, struct stop *st, in
 			upd_secs = st[i].start + st[i].dur;
 		}
 		gen_setdt(t, a->updated, upd_day, upd_secs);
+		gen_set(t, a->appt_notes, "");
+		gen_seti(t, a->cxl_by, 0);
+		gen_set(t, a->cxl_reason, "");
 		if (gen_insert(t))
 			return -1;
 		g->n_appt++;
+		/* A cancelled or rescheduled stop left its spot open. */
+		if (write_spot(sc, sc->spot_id - 1, route_id, day, office, st[i].start, st[i].dur,
+		               route_tech, api, status >= 0 ? id : 0, g->cust_base + st[i].cust, NULL,
+		               upd_day, upd_secs))
+			return -1;
 
 		if (st[i].sub >= 0) {
 			struct gen_sub *s = &g->sub[st[i].sub];
@@ -478,7 +536,7 @@ static int write_route(struct sched *sc, long day, int office, int slot, int n_s
 	long clock, done, budget, drive, dur;
 	double lat = 0, lng = 0, dist = 0;
 	int kind = slot == n_slots - 1 && n_slots >= 4 ? 1 : slot == n_slots - 2 && n_slots >= 6 ? 2 : 0;
-	int k_stops, group = office == 1 ? 1 + kind : 4 + (kind ? 1 : 0);
+	int k_stops, group = office == 1 ? 1 + kind : 4 + (kind ? 1 : 0), api;
 	long added;
 
 	gen_rng_init(&r, g->seed, GK_ROUTE, (uint64_t)id);
@@ -538,7 +596,8 @@ static int write_route(struct sched *sc, long day, int office, int slot, int n_s
 	else
 		gen_null(t, k->extra);
 	gen_seti(t, k->tech, tech);
-	gen_seti(t, k->api, kind == 0 || gen_chance(&r, 300));
+	api = kind == 0 || gen_chance(&r, 300);
+	gen_seti(t, k->api, api);
 	gen_set(t, k->teams, office == 1 ? (slot % 2 ? "[\"2\"]" : "[\"1\"]") : "[\"3\"]");
 	gen_set(t, k->types, group_types[kind]);
 	gen_setf(t, k->lat, "%.6f", lat);
@@ -554,8 +613,20 @@ static int write_route(struct sched *sc, long day, int office, int slot, int n_s
 		return -1;
 	g->n_route++;
 
-	if (write_stops(sc, &r, st, k_stops, id, day, office, tech))
+	if (write_stops(sc, &r, st, k_stops, id, day, office, tech, api))
 		return -1;
+	/* Every route has a lunch block and two open 29-minute slots after its
+	 * last stop (api-live-extras.md: spots on every route). */
+	if (write_spot(sc, sc->free_spot_id++, id, day, office, 12 * 3600, 29 * 60, tech, api, 0, 0,
+	               "Lunch", clamp_today(g, added), 9 * 3600))
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		long at = (clock / 1800 + 1 + i) * 1800;
+		if (at + 29 * 60 < 24 * 3600 &&
+		    write_spot(sc, sc->free_spot_id++, id, day, office, at, 29 * 60, tech, api, 0, 0,
+		               NULL, clamp_today(g, added), 9 * 3600))
+			return -1;
+	}
 	if (tech && day <= g->today)
 		return write_clock(sc, &r, tech, office, day, st[0].start, clock);
 	return 0;
@@ -611,6 +682,7 @@ int gen_schedule(struct gen *g)
 	sc.review_id = 1;
 	sc.clock_id = 1;
 	sc.spot_id = 100000;
+	sc.free_spot_id = 900000;
 
 	for (long day = g->today - 60; day <= g->today + 30; day++) {
 		struct rd_date d;

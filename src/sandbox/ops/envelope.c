@@ -22,6 +22,9 @@
  * /customer/10000 and a client can tell the two apart by it.  For a request
  * whose path could not be split both endpoint and requestAction are "".
  *
+ * params echoes "endpoint" and "action" first, then the request's
+ * parameters in the order sent (api-live-extras.md).
+ *
  * params and the handler's members are added as cJSON references, so a
  * 1000-record answer is printed without being copied first.
  */
@@ -51,18 +54,40 @@ static cJSON *limits_object(void)
 	return o;
 }
 
+/* The request's action as the envelope names it (requestAction, and
+ * "action" in the params echo); the id of a by-id request. */
+static const char *action_name(const struct sb_req *req, char id[32])
+{
+	if (req->action)
+		return req->action;
+	if (req->entity) {
+		snprintf(id, 32, "%lld", req->path_id);
+		return id;
+	}
+	return "";
+}
+
+/* params as live echoes them: "endpoint" and "action" first, then the
+ * request's parameters in the order sent (references, not copies).  A
+ * parameter itself named endpoint or action is not echoed twice. */
+static cJSON *params_echo(const struct sb_req *req)
+{
+	cJSON *o = cJSON_CreateObject();
+	char id[32];
+
+	cJSON_AddStringToObject(o, "endpoint", req->entity ? req->entity : "");
+	cJSON_AddStringToObject(o, "action", action_name(req, id));
+	for (cJSON *p = req->params ? req->params->child : NULL; p; p = p->next)
+		if (p->string && strcmp(p->string, "endpoint") && strcmp(p->string, "action"))
+			cJSON_AddItemReferenceToObject(o, p->string, p);
+	return o;
+}
+
 static void add_action(cJSON *root, const struct sb_req *req)
 {
 	char id[32];
 
-	if (req->action) {
-		cJSON_AddStringToObject(root, "requestAction", req->action);
-	} else if (req->entity) {
-		snprintf(id, sizeof(id), "%lld", req->path_id);
-		cJSON_AddStringToObject(root, "requestAction", id);
-	} else {
-		cJSON_AddStringToObject(root, "requestAction", "");
-	}
+	cJSON_AddStringToObject(root, "requestAction", action_name(req, id));
 }
 
 char *env_render(const struct sb_req *req, const struct sb_answer *ans,
@@ -73,10 +98,7 @@ char *env_render(const struct sb_req *req, const struct sb_answer *ans,
 	char ms[48];
 	char *text;
 
-	if (req->params)
-		cJSON_AddItemReferenceToObject(root, "params", req->params);
-	else
-		cJSON_AddItemToObject(root, "params", cJSON_CreateObject());
+	cJSON_AddItemToObject(root, "params", params_echo(req));
 	cJSON_AddItemToObject(root, "tokenUsage", usage_object(usage));
 	cJSON_AddItemToObject(root, "tokenLimits", limits_object());
 	cJSON_AddStringToObject(root, "requestAPIKeyType", "standard");

@@ -67,23 +67,55 @@ static int note_type(struct write_op *op)
 	return 0;
 }
 
+/* The customer's names copied onto the note, as live records carry them. */
+static void note_customer_names(struct write_op *op, const cJSON *cust)
+{
+	struct strbuf name = STRBUF_INIT;
+
+	write_full_name(cust, &name);
+	write_set(op->r, op->obj, "customerName", strbuf_str(&name));
+	write_set(op->r, op->obj, "customerSpouse", write_get(cust, "spouse"));
+	write_set(op->r, op->obj, "companyName", write_get(cust, "companyName"));
+	strbuf_free(&name);
+}
+
+/* A note's date may be sent as a bare day: it is stored as that day's
+ * midnight, the way the record's other dates read. */
+static void note_date(struct write_op *op)
+{
+	const char *d = write_get(op->obj, "date");
+	int di = res_field_index(op->r, "date");
+	char full[20];
+
+	if (strlen(d) != 10 || di < 0 || op->r->fields[di].type != RT_DATETIME)
+		return;
+	snprintf(full, sizeof full, "%s 00:00:00", d);
+	write_set(op->r, op->obj, "date", full);
+}
+
 static int note_before(struct write_op *op)
 {
+	const struct resource *cr = res_find("customer");
+	const char *cid = write_get(op->obj, "customerID");
+
+	note_date(op);
 	if (op->is_create && op->owner_rec) {
-		struct strbuf name = STRBUF_INIT;
 		char now[20];
 		int di = res_field_index(op->r, "date");
 
-		write_full_name(op->owner_rec, &name);
-		write_set(op->r, op->obj, "customerName", strbuf_str(&name));
-		write_set(op->r, op->obj, "customerSpouse", write_get(op->owner_rec, "spouse"));
-		write_set(op->r, op->obj, "companyName", write_get(op->owner_rec, "companyName"));
-		strbuf_free(&name);
+		note_customer_names(op, op->owner_rec);
 		sb_timestamp(op->req->ctx, now);
 		if (di >= 0 && op->r->fields[di].type == RT_DATE)
 			now[10] = '\0';
 		write_default(op->r, op->obj, "date", now);
 		write_default(op->r, op->obj, "employeeName", "");
+	} else if (!op->is_create && *cid && cr && strcmp(cid, write_get(op->old, "customerID"))) {
+		/* Moved to another customer: it must exist, and lends its names. */
+		cJSON *cust = NULL;
+		if (write_need(op->req, cr, strtoll(cid, NULL, 10), &cust, op->ans))
+			return -1;
+		note_customer_names(op, cust);
+		cJSON_Delete(cust);
 	}
 	if (note_employee(op) || note_type(op))
 		return -1;

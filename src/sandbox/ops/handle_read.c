@@ -52,6 +52,14 @@ static size_t sort_unique(long long *ids, size_t n)
 	return out + 1;
 }
 
+static char *xasprintf_ll(long long v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof buf, "%lld", v);
+	return xstrdup(buf);
+}
+
 static int str_ll(const cJSON *v, long long *out)
 {
 	char *end;
@@ -521,7 +529,7 @@ static int build_query(struct sb_req *req, const struct resource *r, struct quer
 	for (const cJSON *p = req->params->child; p && rc == 0; p = p->next) {
 		const struct res_filter *f = res_filter_find(r, p->string);
 		/* Paging by the id name works on every search, listed or not. */
-		struct res_filter idf = { r->id_name, r->pk, RT_INT, 0 };
+		struct res_filter idf = { r->id_name, r->pk, RT_INT, 0, NULL };
 		const char *const *codes;
 		size_t before = q->n;
 		char *err = NULL;
@@ -615,6 +623,34 @@ static const char *get_param_name(struct sb_req *req, const struct resource *r)
 	return found;
 }
 
+/* A get whose ids name r->get_by rather than the key (customerFlag/get
+ * takes customerIDs): *ids becomes the keys of the records they name. */
+static int by_field(struct sb_req *req, const struct resource *r, long long **ids, size_t *n,
+                    struct sb_answer *ans)
+{
+	char **vals = xcalloc(*n + 1, sizeof(*vals));
+	struct store_cond c = { r->get_by, SO_IN, RT_INT, NULL, *n };
+	long long *keys = NULL;
+	size_t n_keys = 0;
+	char *err = NULL;
+	int rc = 0;
+
+	for (size_t i = 0; i < *n; i++)
+		vals[i] = xasprintf_ll((*ids)[i]);
+	c.values = (const char *const *)vals;
+	if (*n && store_search(store_of(req), r, &c, 1, 0, &keys, &n_keys, &err) != 0) {
+		storage_error(ans, err);
+		rc = -1;
+	}
+	for (size_t i = 0; i < *n; i++)
+		free(vals[i]);
+	free(vals);
+	free(*ids);
+	*ids = keys;
+	*n = rc == 0 ? n_keys : 0;
+	return rc;
+}
+
 void handle_get(struct sb_req *req, struct sb_answer *ans)
 {
 	const struct resource *r = req->res;
@@ -639,6 +675,10 @@ void handle_get(struct sb_req *req, struct sb_answer *ans)
 		return;
 	}
 	n = sort_unique(ids, n);
+	if (r->get_by && !strcmp(name, r->get_param) && by_field(req, r, &ids, &n, ans) != 0) {
+		free(ids);
+		return;
+	}
 	if (!(recs = read_array(req, r, ids, n, &found, ans))) {
 		free(ids);
 		return;

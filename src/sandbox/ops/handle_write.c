@@ -593,6 +593,8 @@ static const struct {
 	{ "subscription", &hooks_subscription },
 	{ "ticket", &addons_ticket_hooks },
 	{ "document", &docs_upload_hooks },
+	{ "appointment", &hooks_appointment },
+	{ "task", &hooks_task },
 };
 
 static const struct write_hooks *hooks_of(const struct resource *r)

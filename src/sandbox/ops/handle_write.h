@@ -144,6 +144,25 @@ int hooks_activate_profile(struct write_op *op, long long customer_id, long long
 const char *special_processor_check(const char *gateway, const char *token,
                                     const char *token_id, char code[2]);
 
+/* handle_schedule.c: appointment create/update rules (route locks,
+ * apiCanSchedule, spots, times) and appointment/cancel and /complete
+ * (schedule_special: 1 when it handled the action, else 0). */
+extern const struct write_hooks hooks_appointment;
+extern const struct write_hooks hooks_task;
+int schedule_special(struct sb_req *req, struct sb_answer *ans);
+
+/* handle_spots.c: spot/reserve, release, block, unblock (spots_special: 1
+ * when it handled the action, else 0).  spots_link adds (add 1) or removes
+ * an appointment and its customer on spot spot_id (no spot: nothing),
+ * inside the caller's transaction, logging against the spot's route: 0 or
+ * -1 with op->ans.  spots_reservation_live: 1 while spot's reservation
+ * holds; spots_token_ok: 1 when token is that live reservation's. */
+int spots_special(struct sb_req *req, struct sb_answer *ans);
+int spots_link(struct write_op *op, long long spot_id, long long appt_id, long long cust_id,
+               int add);
+int spots_reservation_live(const struct sb_req *req, const cJSON *spot);
+int spots_token_ok(const struct sb_req *req, const cJSON *spot, const char *token);
+
 /* handle_docs.c: document create from the uploadFile part, and
  * createEncoded from encodedFile/filename. */
 extern const struct write_hooks docs_upload_hooks;

@@ -246,12 +246,48 @@ static int text_op(enum store_op op)
 	return op == SO_LIKE || op == SO_STARTS || op == SO_ENDS || op == SO_CONTAINS;
 }
 
+static int ten_digits(const char *s)
+{
+	size_t n = 0;
+
+	while (isdigit((unsigned char)s[n]))
+		n++;
+	return n == 10 && s[n] == '\0';
+}
+
+/* A phone filter, as live: = or IN of exactly 10 digits over every phone
+ * field; any other operator or value matches nothing, without an error. */
+static int finish_phone(struct query *q, const struct res_filter *f, enum store_op op,
+                        struct vlist *l)
+{
+	const char *field = f->any ? f->any : f->field;
+	size_t keep = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		if ((op == SO_EQ || op == SO_IN) && ten_digits(l->v[i]))
+			l->v[keep++] = l->v[i];
+		else
+			free(l->v[i]);
+	}
+	l->n = keep;
+	if (keep == 0) {
+		vl_free(l);
+		add_cond(q, field, f->type, SO_NONE, NULL, 0);
+		return 1;
+	}
+	add_cond(q, field, f->type, keep == 1 ? SO_EQ : SO_IN, l->v, l->n);
+	memset(l, 0, sizeof(*l));
+	return 1;
+}
+
 /* Validates l for op on f and adds the condition (taking l's strings). */
 static int finish(struct query *q, const struct res_filter *f, enum store_op op,
                   struct vlist *l, char **err)
 {
 	const char *want;
 
+	if (f->flags & RQ_PHONE)
+		return finish_phone(q, f, op, l);
 	if (!text_op(op) && (want = check_values(l, f->type)) != NULL) {
 		*err = err_msg("Invalid value for %s: expected %s", f->name, want);
 		vl_free(l);
@@ -262,7 +298,7 @@ static int finish(struct query *q, const struct res_filter *f, enum store_op op,
 		vl_add(l, l->v[0], 10);
 		op = SO_BETWEEN;
 	}
-	add_cond(q, f->field, f->type, op, l->v, l->n);
+	add_cond(q, f->any ? f->any : f->field, f->type, op, l->v, l->n);
 	memset(l, 0, sizeof(*l));
 	return 1;
 }

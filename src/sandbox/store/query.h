@@ -18,7 +18,9 @@
  * datetime field with a bare date becomes BETWEEN that day and itself, which
  * the store widens to the whole day.  Values are checked against the
  * filter's type for the comparison operators (the text operators take any
- * text).
+ * text).  An RQ_PHONE filter keeps only = and IN of exactly 10 digits,
+ * compared over its `any` fields; anything else becomes SO_NONE (matches
+ * nothing, no error), as the live phone search does.
  */
 
 /* The conditions of one search, ready for store_search.  Owns every string

@@ -37,6 +37,7 @@ void store_close(struct store *s);
 enum store_op {
 	SO_EQ, SO_NE, SO_LT, SO_LE, SO_GT, SO_GE, SO_IN, SO_BETWEEN,
 	SO_LIKE, SO_STARTS, SO_ENDS, SO_CONTAINS,
+	SO_NONE, /* matches no record (takes no values): a phone given CONTAINS */
 };
 
 /* One condition: field OP values.  IN takes n_values >= 1, BETWEEN exactly 2,
@@ -46,7 +47,7 @@ enum store_op {
  * RT_DATE/RT_DATETIME comparisons against a bare date, an upper bound
  * (<=, BETWEEN's second value) covers the whole day. */
 struct store_cond {
-	const char *field;
+	const char *field; /* or "a|b": any of those fields matching */
 	enum store_op op;
 	enum res_type type;
 	const char *const *values;

@@ -213,6 +213,37 @@ static char *store_like_literal(const char *v, int lead, int trail)
 	return strbuf_detach(&sb, NULL);
 }
 
+static int store_cond_sql(const struct store_table *t, const struct store_cond *cd,
+                          struct strbuf *sql, struct store_binds *b, char **err);
+
+/* "a|b OP v": (a OP v OR b OP v), each field's condition built as usual. */
+static int store_cond_any_sql(const struct store_table *t, const struct store_cond *cd,
+                              struct strbuf *sql, struct store_binds *b, char **err)
+{
+	const char *p = cd->field;
+	int rc = 0;
+
+	strbuf_addc(sql, '(');
+	while (rc == 0) {
+		const char *bar = strchr(p, '|');
+		size_t len = bar ? (size_t)(bar - p) : strlen(p);
+		struct store_cond one = *cd;
+		char *field = xstrndup(p, len);
+
+		/* Only read while the SQL is built: the name is copied into it. */
+		one.field = field;
+		if (p != cd->field)
+			strbuf_adds(sql, " OR ");
+		rc = store_cond_sql(t, &one, sql, b, err);
+		free(field);
+		if (!bar)
+			break;
+		p = bar + 1;
+	}
+	strbuf_addc(sql, ')');
+	return rc;
+}
+
 /* Appends one condition's SQL to sql and its values to b. */
 static int store_cond_sql(const struct store_table *t, const struct store_cond *cd,
                           struct strbuf *sql, struct store_binds *b, char **err)
@@ -224,10 +255,16 @@ static int store_cond_sql(const struct store_table *t, const struct store_cond *
 	size_t want = cd->op == SO_BETWEEN ? 2 : 1;
 	struct store_bind *x;
 
+	if (cd->op == SO_NONE) {
+		strbuf_adds(sql, "0");
+		return 0;
+	}
+	if (cd->field && strchr(cd->field, '|'))
+		return store_cond_any_sql(t, cd, sql, b, err);
 	if (!cd->field || store_column(t, cd->field) < 0)
 		return store_errf(err, "unknown field %s for %s", cd->field ? cd->field : "(none)",
 		                  t->r->name);
-	if ((unsigned)cd->op > SO_CONTAINS)
+	if ((unsigned)cd->op >= SO_NONE)
 		return store_errf(err, "unknown operator for %s", cd->field);
 	if (cd->op == SO_IN ? cd->n_values < 1 : cd->n_values != want)
 		return store_errf(err, "wrong number of values for %s", cd->field);

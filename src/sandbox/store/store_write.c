@@ -31,12 +31,19 @@ static int store_canon_int(const char *v, long long *out)
 	return 1;
 }
 
+/* The ways an unset value is written: an RF_NULL field stores them as null. */
+static int store_unset(const char *v)
+{
+	return !*v || !strcmp(v, "0000-00-00") || !strcmp(v, "0000-00-00 00:00:00") ||
+	       !strcmp(v, "[]");
+}
+
 /* Binds one field value (NULL for SQL NULL) to parameter k. */
 static int store_bind_field(sqlite3_stmt *st, int k, const struct res_field *f, const char *v)
 {
 	long long i;
 
-	if (!v)
+	if (!v || ((f->flags & RF_NULL) && store_unset(v)))
 		return sqlite3_bind_null(st, k);
 	if (f->type == RT_INT && store_canon_int(v, &i))
 		return sqlite3_bind_int64(st, k, i);
@@ -46,6 +53,10 @@ static int store_bind_field(sqlite3_stmt *st, int k, const struct res_field *f, 
 /* What an unset field holds on the service. */
 static const char *store_default(const struct res_field *f)
 {
+	if (f->flags & RF_NULL)
+		return NULL;
+	if (f->flags & RF_ZERO)
+		return "0";
 	if (f->type == RT_DATE)
 		return "0000-00-00";
 	if (f->type == RT_DATETIME)
