@@ -565,6 +565,29 @@ ok "draft: removed after the send" test ! -e "$draft"
 cust=$(summary_record note/create customer)
 ok "draft: the note is on the server" eq "$(notes_with "$cust" 'forms-test charlie')" 1
 
+# ---- type 0: a real note type on some accounts ---------------------------
+
+# Customer 10005 has a note of type 0 ("Notes", as live accounts name it)
+# and one of type 9: the picker offers both, 0 included.
+s=$(cs_script type0 <<'EOF'
+:cust 10005
+A
+Right
+:save-display type0-a.txt
+Right
+:save-display type0-b.txt
+Esc
+Esc
+EOF
+)
+ok "type 0: the console runs the script" cs_run "$s" --view customers
+ok "type 0: the picker offers type 0, Notes" sh -c \
+	'grep -qE "^> Note type \* +0 +.*Notes" "$1" || grep -qE "^> Note type \* +0 +.*Notes" "$2"' \
+	- "$CS_DIR/type0-a.txt" "$CS_DIR/type0-b.txt"
+ok "type 0: and type 9, E-mail" sh -c \
+	'grep -qE "^> Note type \* +9 +.*E-mail" "$1" || grep -qE "^> Note type \* +9 +.*E-mail" "$2"' \
+	- "$CS_DIR/type0-a.txt" "$CS_DIR/type0-b.txt"
+
 # ---- read-only -----------------------------------------------------------
 
 s=$(cs_script ro <<'EOF'

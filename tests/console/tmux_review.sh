@@ -43,6 +43,19 @@ tmux_keys Escape
 ok "Esc goes back to Routes, on route 2" tmux_wait "$D/back.txt" ' 2/8$'
 ok "the Routes pane is drawn again" has "$D/back.txt" '^ Route +Technician '
 
+# A caller's phone number, typed as it is read out: the customer it
+# belongs to, found by the service (phone1 of customer 10042).
+phone=$(cs_api /customer/get customerIDs=10042 | tr -d ' \t\n' |
+	sed -n 's/.*"phone1":"\([0-9]\{3\}\)\([0-9]\{3\}\)\([0-9]\{4\}\)".*/(\1) \2-\3/p')
+ok "customer 10042 has a 10-digit phone to look up ($phone)" test -n "$phone"
+tmux_keys :
+tmux -L "$CS_TMUX" send-keys -t app -l "cust $phone"
+tmux_keys Enter
+ok ":cust $phone finds one customer in the terminal" tmux_wait "$D/phone.txt" ' 1/1$'
+ok "the customer found is 10042, selected" has "$D/phone.txt" '^▸ +10042 '
+ok "its preview names it" has "$D/phone.txt" '#10042$'
+tmux_keys 1
+
 tmux_keys '?'
 ok "? shows the help in the terminal" tmux_wait "$D/help.txt" 'Routes › Help$'
 tmux_keys q

@@ -24,7 +24,7 @@ static const struct cmd_def commands[] = {
 	{ "info", CMDARG_NONE, N_("Account, server, requests made and budget left") },
 	{ "save-display", CMDARG_FILE, N_("Write the screen's text to FILE") },
 	{ "help", CMDARG_NONE, N_("The keys and commands") },
-	{ "cust", CMDARG_TEXT, N_("Search customers on the server: last name, *part of a name, phone or id") },
+	{ "cust", CMDARG_TEXT, N_("Find customers by name, company, phone, address, e-mail or id") },
 	{ "sub", CMDARG_TEXT, N_("Search subscriptions on the server (e.g. lead)") },
 	{ "ticket", CMDARG_TEXT, N_("Search tickets on the server (e.g. open)") },
 	{ "resize", CMDARG_TEXT, N_("Scripts only: resize the screen to COLSxLINES") },
