@@ -169,15 +169,22 @@ char *write_safe_filename(const char *name)
 static unsigned char link_secret[32];
 static pthread_once_t link_once = PTHREAD_ONCE_INIT;
 
-static void link_init(void)
+void write_secret_fill(unsigned char *key, size_t n)
 {
 	size_t got = 0;
-	while (got < sizeof link_secret) {
-		ssize_t n = getrandom(link_secret + got, sizeof link_secret - got, 0);
-		if (n <= 0)
+
+	while (got < n) {
+		ssize_t r = getrandom(key + got, n - got, 0);
+
+		if (r <= 0)
 			abort(); /* no kernel entropy: refuse to sign with a known key */
-		got += (size_t)n;
+		got += (size_t)r;
 	}
+}
+
+static void link_init(void)
+{
+	write_secret_fill(link_secret, sizeof link_secret);
 }
 
 static void link_sig(const char *kind, long long id, long long expires, char out[33])

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "common/dates.h"
 #include "common/resources.h"
@@ -32,14 +31,7 @@ static pthread_once_t token_once = PTHREAD_ONCE_INIT;
 
 static void token_init(void)
 {
-	size_t got = 0;
-
-	while (got < sizeof token_secret) {
-		ssize_t n = getrandom(token_secret + got, sizeof token_secret - got, 0);
-		if (n <= 0)
-			abort(); /* no kernel entropy: refuse to issue guessable tokens */
-		got += (size_t)n;
-	}
+	write_secret_fill(token_secret, sizeof token_secret);
 }
 
 /* The token of a reservation of spot id ending at end. */

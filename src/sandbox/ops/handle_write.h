@@ -176,5 +176,8 @@ int write_base64_decode(const char *in, size_t in_len, unsigned char **out, size
 char *write_safe_filename(const char *name);
 /* SipHash-2-4 of data under a 16-byte key. */
 unsigned long long write_siphash24(const unsigned char key[16], const void *data, size_t len);
+/* Fills a secret key of n bytes from the kernel's entropy; aborts without
+ * it rather than sign or issue anything with a guessable key. */
+void write_secret_fill(unsigned char *key, size_t n);
 
 #endif
