@@ -204,6 +204,15 @@ static int load_settings(struct ui *ui, const struct options *o)
 			goto fail;
 		}
 	}
+	if (ui->config.office_hours &&
+	    loop_parse_hours(ui->config.office_hours, &ui->office_open, &ui->office_close) < 0) {
+		char *path = api_config_path();
+
+		strbuf_addf(&err, _("%s: [ui] office_hours = %s: not HH:MM-HH:MM (07:00-18:00)"),
+		            path ? path : "config", ui->config.office_hours);
+		free(path);
+		goto fail;
+	}
 	theme = o->theme ? o->theme : ui->config.theme ? ui->config.theme : "default";
 	if (theme_load(&ui->theme, theme, &err) < 0)
 		goto fail;
@@ -324,10 +333,18 @@ static void read_keys(struct ui *ui)
 	while (!ui->quit && (rc = wget_wch(stdscr, &wc)) != ERR) {
 		int key = rc == KEY_CODE_YES ? (int)(KEYF | (int)wc) : (int)wc;
 
+		double now = app_now();
+
 		if (key == (KEYF | KEY_RESIZE)) {
 			app_mark(ui, DIRTY_ALL);
 			continue;
 		}
+		/* Back from an idle spell (or after hours): the refresh comes
+		 * back at once, and the tick to its usual pace. */
+		ui->next_refresh = loop_refresh_on_key(now, ui->last_key, ui->review_at,
+		                                       ui->next_refresh, ui->config.refresh,
+		                                       ui->config.refresh_idle);
+		ui->last_key = now;
 		app_key(ui, key);
 	}
 }
@@ -579,6 +596,7 @@ int app_main(int argc, char **argv)
 		return rc;
 	memset(&ui, 0, sizeof(ui));
 	ui.hooks = hooks;
+	ui.last_key = app_now();
 	ui.next_slot = FETCH_SLOT_VIEWS;
 	ui.wait_shown = -1;
 	cmdline_init(&ui.cmd, HISTORY_MAX);

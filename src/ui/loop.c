@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <stdio.h>
 
 #include "common/i18n.h"
 #include "ui/loop.h"
@@ -76,4 +77,65 @@ void loop_wait_text(struct strbuf *out, const struct api_wait *w, long seconds)
 		strbuf_addf(out, _("retrying in %ld s"), seconds);
 		break;
 	}
+}
+
+/* ------------------------------------------------------- auto-refresh */
+
+double loop_refresh_interval(int base, int idle_after, double idle)
+{
+	if (base <= 0)
+		return 0;
+	/* Nobody has typed for a while: the office is on the phone or away,
+	 * and a read a minute is taken from everyone else's quota. */
+	if (idle_after > 0 && idle >= 6.0 * idle_after)
+		return 15.0 * base;
+	if (idle_after > 0 && idle >= idle_after)
+		return 5.0 * base;
+	return base;
+}
+
+int loop_parse_hours(const char *s, int *open, int *close)
+{
+	int oh, om, ch, cm, n = 0;
+
+	if (!s || sscanf(s, " %d:%d - %d:%d %n", &oh, &om, &ch, &cm, &n) != 4 || s[n] != '\0')
+		return -1;
+	if (oh < 0 || oh > 23 || om < 0 || om > 59 || ch < 0 || ch > 24 || cm < 0 || cm > 59 ||
+	    (ch == 24 && cm != 0))
+		return -1;
+	*open = oh * 3600 + om * 60;
+	*close = ch * 3600 + cm * 60;
+	return *open == *close ? -1 : 0;
+}
+
+long loop_closed_for(int open, int close, int now)
+{
+	int in;
+
+	if (open == close)
+		return 0;
+	/* Hours that run past midnight (22:00-06:00) are open on both sides. */
+	in = open < close ? now >= open && now < close : now >= open || now < close;
+	if (in)
+		return 0;
+	return now < open ? open - now : 86400 - now + open;
+}
+
+double loop_refresh_on_key(double now, double last_key, double last_data, double next,
+                           int base, int idle_after)
+{
+	double due;
+
+	if (base <= 0 || next <= 0)
+		return next;
+	/* Only a key after an idle spell changes the plan: while someone
+	 * types the tick already runs at the base interval. */
+	if (idle_after <= 0 || now - last_key < idle_after)
+		return next;
+	/* Back at the desk: data older than the base interval is refreshed
+	 * now, newer data when it reaches that age. */
+	due = last_data > 0 ? last_data + base : now;
+	if (due <= now)
+		return now;
+	return due < next ? due : next;
 }

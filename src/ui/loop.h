@@ -33,4 +33,26 @@ double loop_next_tick(long until_ms, double now);
  * nothing for API_WAIT_NONE.  Translated. */
 void loop_wait_text(struct strbuf *out, const struct api_wait *w, long seconds);
 
+/* The auto-refresh interval in seconds (0: none) for a console whose last
+ * key was idle seconds ago: base while someone types; 5 x base once
+ * nobody has for idle_after seconds; 15 x base after 6 x idle_after.
+ * idle_after 0 never backs off.  ([ui] refresh 60, refresh_idle 600: a
+ * minute, then 5 minutes after 10 idle minutes, then 15 after an hour.) */
+double loop_refresh_interval(int base, int idle_after, double idle);
+
+/* "07:00-18:00" into seconds of the day (close may be 24:00; hours that run
+ * past midnight, "22:00-06:00", are allowed): 0, or -1 when s is not that. */
+int loop_parse_hours(const char *s, int *open, int *close);
+
+/* Seconds until the office opens, at now (seconds of the day): 0 while
+ * open (open == close: always open). */
+long loop_closed_for(int open, int close, int now);
+
+/* The next refresh (app_now's scale) after a key at now: the key after
+ * an idle spell (last_key at least idle_after ago) brings it back at once
+ * when the data (last_data) is older than base, else when it will be;
+ * otherwise next as it was.  0 (none) stays 0. */
+double loop_refresh_on_key(double now, double last_key, double last_data, double next,
+                           int base, int idle_after);
+
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -133,6 +134,20 @@ static const char *account_label(const struct ui *ui)
 	return host;
 }
 
+/* ", next 14:05": when the auto-refresh runs next, on the wall clock (it
+ * backs off while nobody types and sleeps after office hours). */
+static void add_next_refresh(const struct ui *ui, struct strbuf *out)
+{
+	time_t at = time(NULL) + (time_t)(ui->next_refresh - app_now() + 0.5);
+	struct tm tm;
+	char hhmm[8];
+
+	if (!localtime_r(&at, &tm) || !strftime(hhmm, sizeof(hhmm), "%H:%M", &tm))
+		return;
+	strbuf_adds(out, ", ");
+	strbuf_addf(out, _("next %s"), hhmm);
+}
+
 static void draw_header(struct ui *ui)
 {
 	static const char *const days[7] = {
@@ -140,7 +155,7 @@ static void draw_header(struct ui *ui)
 	};
 	const char *sep = ui->ascii ? " | " : " \xe2\x94\x82 ";
 	struct frame *f = app_top(ui);
-	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT;
+	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT, budget = STRBUF_INIT;
 	unsigned long attr = ui->theme.attr[TE_HEADER];
 	struct rd_date d;
 	int rw;
@@ -163,13 +178,26 @@ static void draw_header(struct ui *ui)
 		strbuf_addf(&right, "%s%s", ui->budget_paused ? _("refresh paused (budget)") : _("refresh paused"), sep);
 	if (f)
 		add_age(ui, f->v, &right);
-	strbuf_adds(&right, sep);
+	strbuf_adds(&budget, sep);
 	if (ui->budget.known)
-		strbuf_addf(&right, _("reads left %ld/min %ld/day"), ui->budget.reads_left_minute,
+		strbuf_addf(&budget, _("reads left %ld/min %ld/day"), ui->budget.reads_left_minute,
 		            ui->budget.reads_left_today);
 	else
-		strbuf_adds(&right, _("reads left ?"));
-	strbuf_addc(&right, ' ');
+		strbuf_adds(&budget, _("reads left ?"));
+	strbuf_addc(&budget, ' ');
+	/* When the next refresh is due, if it fits beside the date, the
+	 * account and the view (40 columns): the budget matters more. */
+	if (ui->next_refresh > 0 && !ui->paused && !ui->budget_paused) {
+		size_t len = right.len;
+
+		add_next_refresh(ui, &right);
+		strbuf_adds(&right, budget.buf);
+		if (text_width(ui, right.buf) > COLS - 40)
+			strbuf_setlen(&right, len);
+		else
+			strbuf_reset(&budget);
+	}
+	strbuf_adds(&right, strbuf_str(&budget));
 	rw = text_width(ui, right.buf);
 	/* The right side (a wait, the budget) may take all but the date:
 	 * what the console waits for, and for how long, must not be cut. */
@@ -180,6 +208,7 @@ static void draw_header(struct ui *ui)
 	put_fit(0, COLS - rw, rw, right.buf, 1, attr, ui);
 	strbuf_free(&left);
 	strbuf_free(&right);
+	strbuf_free(&budget);
 }
 
 static void draw_tabs(struct ui *ui)

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
@@ -370,13 +371,35 @@ void app_take_results(struct ui *ui)
 	take_status(ui);
 }
 
+/* Seconds since local midnight: office hours are the wall clock's. */
+static int seconds_of_day(void)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm))
+		return 0;
+	return tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
+}
+
 void app_schedule_refresh(struct ui *ui)
 {
-	double interval = ui->config.refresh;
+	double now = app_now();
+	double interval = loop_refresh_interval(ui->config.refresh, ui->config.refresh_idle,
+	                                        now - ui->last_key);
+	long closed;
 
+	app_mark(ui, DIRTY_HEADER);
 	/* Scripts refresh only when they say so (:refresh): reproducible. */
 	if (interval <= 0 || ui->script) {
 		ui->next_refresh = 0;
+		return;
+	}
+	closed = loop_closed_for(ui->office_open, ui->office_close, seconds_of_day());
+	if (closed > 0) {
+		/* After hours: the next tick is the opening (a key brings one
+		 * back sooner, loop_refresh_on_key). */
+		ui->next_refresh = now + (double)closed;
 		return;
 	}
 	if (ui->budget.known) {
@@ -385,7 +408,7 @@ void app_schedule_refresh(struct ui *ui)
 		if (ui->budget.reads_left_minute < 5 && interval < 60)
 			interval = 60;
 	}
-	ui->next_refresh = app_now() + interval;
+	ui->next_refresh = now + interval;
 }
 
 void app_refresh_tick(struct ui *ui, int manual)

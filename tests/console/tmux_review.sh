@@ -11,9 +11,11 @@ tmux_start 100 30
 
 ok "the Routes pane appears in the terminal" tmux_wait "$D/routes.txt" ' 1/8$'
 ok "the header shows the review date" has "$D/routes.txt" '^ 2026-11-20 Fri │ '
+ok "the header says when the next refresh is due" has "$D/routes.txt" ', next [0-2][0-9]:[0-5][0-9] │ reads left'
 ok "the Routes columns are drawn" has "$D/routes.txt" '^ Route +Technician +D/P/N/C +Stops +Window +Due +Flags$'
 ok "the first route is selected" has "$D/routes.txt" '^▸Commercial 05 +UNASSIGNED '
-ok "the terminal screen is the scripted screen (golden/routes.txt)" golden routes "$D/routes.txt"
+ok "under the header, the terminal screen is the scripted screen (golden/routes.txt)" \
+	golden_body routes "$D/routes.txt"
 
 tmux_keys j
 ok "j moves to route 2" tmux_wait "$D/j.txt" ' 2/8$'

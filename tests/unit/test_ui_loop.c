@@ -87,10 +87,88 @@ static void test_wait_text(void **state)
 	strbuf_free(&sb);
 }
 
+/* The tick backs off while nobody types: 60 s, 5 min after 10 idle
+ * minutes, 15 min after an hour; off stays off. */
+static void test_refresh_backs_off(void **state)
+{
+	(void)state;
+	assert_true(loop_refresh_interval(60, 600, 0) == 60);
+	assert_true(loop_refresh_interval(60, 600, 599.9) == 60);
+	assert_true(loop_refresh_interval(60, 600, 600) == 300);
+	assert_true(loop_refresh_interval(60, 600, 3599) == 300);
+	assert_true(loop_refresh_interval(60, 600, 3600) == 900);
+	assert_true(loop_refresh_interval(60, 600, 86400) == 900);
+	assert_true(loop_refresh_interval(60, 0, 86400) == 60); /* never backs off */
+	assert_true(loop_refresh_interval(0, 600, 0) == 0);     /* refresh off */
+	assert_true(loop_refresh_interval(30, 120, 130) == 150);
+}
+
+static void test_office_hours(void **state)
+{
+	int o = -1, c = -1;
+
+	(void)state;
+	assert_int_equal(loop_parse_hours("07:00-18:00", &o, &c), 0);
+	assert_int_equal(o, 7 * 3600);
+	assert_int_equal(c, 18 * 3600);
+	assert_int_equal(loop_parse_hours(" 7:30 - 24:00 ", &o, &c), 0);
+	assert_int_equal(o, 7 * 3600 + 1800);
+	assert_int_equal(c, 86400);
+	assert_int_equal(loop_parse_hours("22:00-06:00", &o, &c), 0);
+	assert_int_equal(loop_parse_hours("7-18", &o, &c), -1);
+	assert_int_equal(loop_parse_hours("07:00-18:00 daily", &o, &c), -1);
+	assert_int_equal(loop_parse_hours("25:00-18:00", &o, &c), -1);
+	assert_int_equal(loop_parse_hours("07:60-18:00", &o, &c), -1);
+	assert_int_equal(loop_parse_hours("24:30-18:00", &o, &c), -1);
+	assert_int_equal(loop_parse_hours("08:00-08:00", &o, &c), -1);
+	assert_int_equal(loop_parse_hours("", &o, &c), -1);
+	assert_int_equal(loop_parse_hours(NULL, &o, &c), -1);
+
+	/* Open 07:00-18:00. */
+	assert_int_equal(loop_closed_for(25200, 64800, 25200), 0);
+	assert_int_equal(loop_closed_for(25200, 64800, 64799), 0);
+	assert_int_equal(loop_closed_for(25200, 64800, 64800), 86400 - 64800 + 25200);
+	assert_int_equal(loop_closed_for(25200, 64800, 3600), 25200 - 3600);
+	/* Open over midnight, 22:00-06:00. */
+	assert_int_equal(loop_closed_for(79200, 21600, 82800), 0);
+	assert_int_equal(loop_closed_for(79200, 21600, 3600), 0);
+	assert_int_equal(loop_closed_for(79200, 21600, 43200), 79200 - 43200);
+	/* No hours set: always open. */
+	assert_int_equal(loop_closed_for(0, 0, 43200), 0);
+}
+
+/* A key after an idle spell brings the refresh back: at once when the data
+ * is older than the interval, when it will be otherwise; a key while
+ * someone types changes nothing. */
+static void test_refresh_on_key(void **state)
+{
+	(void)state;
+	/* Typing: next unchanged. */
+	assert_true(loop_refresh_on_key(1000, 990, 950, 1010, 60, 600) == 1010);
+	/* Idle 20 minutes, data 5 minutes old, next in 4 minutes: now. */
+	assert_true(loop_refresh_on_key(2200, 1000, 1900, 2440, 60, 600) == 2200);
+	/* Idle, data 30 s old: when it is a minute old. */
+	assert_true(loop_refresh_on_key(2200, 1000, 2170, 2440, 60, 600) == 2230);
+	/* ... unless the plan was sooner anyway. */
+	assert_true(loop_refresh_on_key(2200, 1000, 2170, 2210, 60, 600) == 2210);
+	/* After hours (next at the opening, hours away): at once. */
+	assert_true(loop_refresh_on_key(5000, 1000, 2000, 40000, 60, 600) == 5000);
+	/* No refresh planned (off, or a script): stays off. */
+	assert_true(loop_refresh_on_key(2200, 1000, 1900, 0, 60, 600) == 0);
+	assert_true(loop_refresh_on_key(2200, 1000, 1900, 2440, 0, 600) == 2440);
+	/* Never backs off: nothing to bring back. */
+	assert_true(loop_refresh_on_key(2200, 1000, 1900, 2440, 60, 0) == 2440);
+	/* No data yet: now. */
+	assert_true(loop_refresh_on_key(2200, 1000, 0, 2440, 60, 600) == 2200);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deadline_already_passed),
+		cmocka_unit_test(test_refresh_backs_off),
+		cmocka_unit_test(test_office_hours),
+		cmocka_unit_test(test_refresh_on_key),
 		cmocka_unit_test(test_nothing_due_waits_for_input),
 		cmocka_unit_test(test_rounds_up),
 		cmocka_unit_test(test_earliest),

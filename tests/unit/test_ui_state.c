@@ -27,6 +27,8 @@ static void test_config(void **state)
 	(void)state;
 	state_config_init(&c);
 	assert_int_equal(c.refresh, 60);
+	assert_int_equal(c.refresh_idle, 600);
+	assert_null(c.office_hours);
 	assert_int_equal(c.budget_reserve, 50);
 	assert_int_equal(state_config_parse(
 		"# accounts belong to the client\n"
@@ -38,6 +40,8 @@ static void test_config(void **state)
 		"theme = \"light\"\n"
 		"ascii = yes\n"
 		"budget_reserve=200\n"
+		"refresh_idle = 900\n"
+		"office_hours = 07:00-18:00\n"
 		"[keys]\n"
 		"down = j C-n\n"
 		"; a comment\n"
@@ -47,10 +51,12 @@ static void test_config(void **state)
 	assert_string_equal(c.theme, "light");
 	assert_int_equal(c.ascii, 1);
 	assert_int_equal(c.budget_reserve, 200);
+	assert_int_equal(c.refresh_idle, 900);
+	assert_string_equal(c.office_hours, "07:00-18:00");
 	assert_int_equal(c.n_keys, 2);
 	assert_string_equal(c.key_names[0], "down");
 	assert_string_equal(c.key_values[0], "j C-n");
-	assert_int_equal(c.key_lines[0], 11);
+	assert_int_equal(c.key_lines[0], 13);
 	assert_string_equal(c.key_names[1], "copy");
 	state_config_free(&c);
 

@@ -128,6 +128,8 @@ struct ui {
 
 	/* Timers (monotonic seconds). */
 	double next_refresh;
+	double last_key;               /* when the dispatcher last typed */
+	int office_open, office_close; /* [ui] office_hours, seconds of the day; equal: always */
 	int paused, budget_paused;
 
 	struct script *script;

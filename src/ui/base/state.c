@@ -30,6 +30,8 @@ static const struct {
 	long min, max;
 } confmap[] = {
 	{ "refresh", CONF_INT, offsetof(struct ui_config, refresh), 0, 86400 },
+	{ "refresh_idle", CONF_INT, offsetof(struct ui_config, refresh_idle), 0, 86400 },
+	{ "office_hours", CONF_STR, offsetof(struct ui_config, office_hours), 0, 0 },
 	{ "theme", CONF_STR, offsetof(struct ui_config, theme), 0, 0 },
 	{ "ascii", CONF_BOOL, offsetof(struct ui_config, ascii), 0, 1 },
 	{ "budget_reserve", CONF_LONG, offsetof(struct ui_config, budget_reserve), 0, 100000 },
@@ -39,12 +41,14 @@ void state_config_init(struct ui_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->refresh = 60;
+	c->refresh_idle = 600;
 	c->budget_reserve = 50;
 }
 
 void state_config_free(struct ui_config *c)
 {
 	free(c->theme);
+	free(c->office_hours);
 	for (size_t i = 0; i < c->n_keys; i++) {
 		free(c->key_names[i]);
 		free(c->key_values[i]);

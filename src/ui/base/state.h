@@ -13,6 +13,10 @@ struct strbuf;
  *
  *   [ui]
  *   refresh = 60        seconds between auto-refreshes; 0 turns them off
+ *   refresh_idle = 600  seconds without a key before the refresh backs off
+ *                       (5 x refresh, then 15 x after 6 x this); 0 never
+ *   office_hours = 07:00-18:00   no auto-refresh outside them (a key
+ *                       still refreshes); unset: always
  *   theme = light       a themes/NAME.theme
  *   ascii = yes         ASCII lines and glyphs even in a UTF-8 locale
  *   budget_reserve = 50 reads a day kept back: auto-refresh pauses below
@@ -38,6 +42,8 @@ struct strbuf;
 
 struct ui_config {
 	int refresh;          /* seconds, default 60; 0 off */
+	int refresh_idle;     /* seconds, default 600; 0 never backs off */
+	char *office_hours;   /* "07:00-18:00", or NULL: always */
 	char *theme;          /* malloc'd, or NULL */
 	int ascii;            /* 0/1 */
 	long budget_reserve;  /* default 50 */
