@@ -564,6 +564,7 @@ static void ui_free(struct ui *ui)
 	if (ui->fetch)
 		fetch_stop(ui->fetch);
 	m_review_free(ui->review);
+	days_free(ui);
 	if (ui->employees)
 		m_table_free(ui->employees);
 	if (ui->service_types)

@@ -72,6 +72,20 @@ const char *app_pane_title(int pane);  /* translated */
 /* The route selected on the Routes pane (what the Stops pane shows), or 0. */
 long long app_selected_route(struct ui *ui);
 
+/* days.c: the reviews of days left lately.  keep takes rv (replacing the
+ * same day's, dropping the oldest past DAYS_KEPT); take gives the day's
+ * back (and *at, when it was fresh) or NULL when not kept or gone stale.
+ * A refresh's changed rows: forget_moved removes from every kept day the
+ * rows now of another date (before the day on screen takes its own);
+ * take_rows moves the rows of kept days into them and returns how many
+ * are left (compacted to the front); a kept day that would need a
+ * customer it lacks is dropped instead. */
+void days_keep(struct ui *ui, struct m_review *rv, double at);
+struct m_review *days_take(struct ui *ui, const char *date, double now, double *at);
+void days_forget_moved(struct ui *ui, void **rows, size_t n, int is_appt);
+size_t days_take_rows(struct ui *ui, void **rows, size_t n, int is_appt, double now);
+void days_free(struct ui *ui);
+
 /* dispatch.c */
 void app_key(struct ui *ui, int key);
 /* Runs a `:` command line (without the colon). */

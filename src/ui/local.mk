@@ -6,6 +6,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/app.c src/ui/app.h \
 	src/ui/loop.c src/ui/loop.h \
 	src/ui/sync.c \
+	src/ui/days.c \
 	src/ui/alerts.c src/ui/alerts.h \
 	src/ui/panes.c \
 	src/ui/dispatch.c \

@@ -57,19 +57,34 @@ void app_reload_review(struct ui *ui)
 	ui->review_gen = ui_submit(ui, NULL, fetch_job_review(FETCH_SLOT_REVIEW, ui->date));
 }
 
+/* The Stops pane follows the day: its route of the old day is gone. */
+static void follow_stops(struct ui *ui)
+{
+	if (!ui->stops_follow)
+		return;
+	ui->stops_follow = 0;
+	if (ui->cur == PANE_STOPS) {
+		app_reset_pane(ui, PANE_STOPS);
+		ui->cur = PANE_ROUTES;
+		app_show_pane(ui, PANE_ROUTES);
+		app_show_pane(ui, PANE_STOPS);
+	}
+}
+
 void app_set_date(struct ui *ui, const char *date)
 {
-	struct m_review *old = ui->review;
+	struct m_review *old = ui->review, *kept;
+	double at = 0;
 
 	if (strcmp(date, ui->date) == 0 && (ui->review || ui->review_gen))
 		return;
 	snprintf(ui->date, sizeof(ui->date), "%s", date);
 	/* The old day's rows go at once: showing them under the new date,
-	 * even for a moment, would mislead. */
+	 * even for a moment, would mislead.  They are kept for a step back. */
 	ui->review = NULL;
 	ui->customers_gen = 0;
 	announce_review_changed(ui, FETCH_REVIEW);
-	m_review_free(old);
+	days_keep(ui, old, ui->review_at);
 	/* Drill-downs of the Routes pane belong to the old day. */
 	if (ui->panes[PANE_ROUTES]) {
 		int cur = ui->cur;
@@ -82,6 +97,20 @@ void app_set_date(struct ui *ui, const char *date)
 	ui->stops_follow = ui->cur == PANE_STOPS;
 	if (!ui->stops_follow)
 		app_reset_pane(ui, PANE_STOPS);
+	/* A day seen lately, kept fresh by the ticks: shown at once, no read
+	 * (a review still on its way for another day is dropped when it
+	 * lands: review_gen no longer waits for it). */
+	kept = ui->have_baseline ? days_take(ui, date, app_now(), &at) : NULL;
+	if (kept) {
+		ui->review_gen = 0;
+		ui->review = kept;
+		ui->review_at = at;
+		ui->review_failed[0] = '\0';
+		announce_review_changed(ui, FETCH_REVIEW);
+		follow_stops(ui);
+		app_mark(ui, DIRTY_ALL);
+		return;
+	}
 	app_reload_review(ui);
 	app_mark(ui, DIRTY_ALL);
 }
@@ -166,15 +195,7 @@ static void take_review(struct ui *ui, struct fetch_result *r)
 	alerts_review(ui->alerts, old, ui->review, ui->employees);
 	announce_review(ui, r);
 	m_review_free(old);
-	if (ui->stops_follow) {
-		ui->stops_follow = 0;
-		if (ui->cur == PANE_STOPS) {
-			app_reset_pane(ui, PANE_STOPS);
-			ui->cur = PANE_ROUTES;
-			app_show_pane(ui, PANE_ROUTES);
-			app_show_pane(ui, PANE_STOPS);
-		}
-	}
+	follow_stops(ui);
 }
 
 static void apply_review(struct ui *ui, struct fetch_result *r)
@@ -229,6 +250,10 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 		return;
 	}
 	came_back(ui);
+	/* Kept days first lose the rows that moved to another day (maybe
+	 * the one on screen, which takes its own next). */
+	days_forget_moved(ui, r->appts, r->n_appts, 1);
+	days_forget_moved(ui, r->routes, r->n_routes, 0);
 	if (ui->review) {
 		struct m_review *rv = ui->review;
 
@@ -244,6 +269,8 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 		 * review (R, another day); new stops' customers are fetched,
 		 * since a stop without its customer cannot be shown. */
 	}
+	r->n_appts = days_take_rows(ui, r->appts, r->n_appts, 1, app_now());
+	r->n_routes = days_take_rows(ui, r->routes, r->n_routes, 0, app_now());
 	if (r->last_change > ui->last_change)
 		ui->last_change = r->last_change;
 	ui->review_at = app_now();

@@ -63,4 +63,73 @@ ok ":date bogus is refused on the message line" has "$D/bad.txt" "^! ':date bogu
 ok ":date bogus leaves the day alone" test "$(header_date "$D/bad.txt")" = 2026-11-20
 ok "] in the Stops pane steps the day too" test "$(header_date "$D/stops-next.txt")" = 2026-11-21
 
+# ---- a day seen lately costs no reads, and the tick keeps it fresh ------
+
+# A pending stop of 2026-11-19 to complete while the console shows the 20th.
+stop=$(cs_api /appointment/search date=2026-11-19 status=0 | tr -d ' \t\n' |
+	sed -n 's/.*"appointmentIDs":\["\{0,1\}\([0-9]*\).*/\1/p')
+route=$(cs_api /appointment/get "appointmentIDs=$stop" | tr -d '\t\n' |
+	sed -n 's/.*"routeID":[[:space:]]*"\([0-9]*\)".*/\1/p')
+title=$(cs_api /route/get "routeIDs=$route" | tr -d '\t\n' |
+	sed -n 's/.*"title":[[:space:]]*"\([^"]*\)".*/\1/p')
+ok "a pending stop of 2026-11-19 to complete (#$stop on route $route, $title)" \
+	sh -c '[ -n "$1" ] && [ -n "$2" ] && [ -n "$3" ]' - "$stop" "$route" "$title"
+mkfifo "$D/sync1" || exit 99
+s=$(cs_script days <<'EOF'
+:date 2026-11-19
+:save-display k19.txt
+]
+:save-display k20.txt
+[
+:save-display k19b.txt
+]
+:save-display k20b.txt
+:save-display sync1
+:refresh
+:save-display k20c.txt
+[
+:save-display k19c.txt
+EOF
+)
+export ROUTEDESK_TRACE="$D/trace"
+CS_NODATE=1 cs_run "$s" --date 2026-11-18 &
+console=$!
+if cs_wait_for "$D/trace" 'key :save-display sync1' 120; then
+	cs_api /appointment/complete "appointmentID=$stop" status=1 bypassLockedRoute=1 >"$D/done.json"
+	cat "$D/sync1" >/dev/null
+fi
+wait $console
+ok "the console runs the days script and exits 0" test $? -eq 0
+unset ROUTEDESK_TRACE
+# span FROM TO: the trace from the first key line FROM to the next TO.
+span() {
+	awk -v from="key $1" -v to="key $2" '
+		!on && index($0, from) { on = 1; next }
+		on && index($0, to) { exit }
+		on' "$D/trace"
+}
+reads() { span "$1" "$2" | grep -c ' request '; }
+ok "the first look at the 20th fetches its review ($(reads ']' ':save-display k20.txt') requests)" \
+	test "$(reads ']' ':save-display k20.txt')" -ge 1
+ok "[ back to the 19th, seen a moment ago, costs no request" \
+	test "$(reads '[' ':save-display k19b.txt')" -eq 0
+ok "] on to the 20th again costs none either" \
+	test "$(span ':save-display k19b.txt' ':save-display k20b.txt' | grep -c ' request ')" -eq 0
+ok "the 19th kept is the 19th: same routes, same counts" \
+	sh -c 'sed 1d "$1" >"$1.body"; sed 1d "$2" >"$2.body"; cmp -s "$1.body" "$2.body"' - \
+	"$D/k19.txt" "$D/k19b.txt"
+ok "the service completed the stop while the 20th was shown" \
+	grep -q '"success":[[:space:]]*true' "$D/done.json"
+ok "back on the 19th after the tick: still no request" \
+	test "$(span ':save-display k20c.txt' ':save-display k19c.txt' | grep -c ' request ')" -eq 0
+# dpnc FILE: the D/P/N/C of the route's row.
+dpnc() {
+	grep -F "$title " "$1" | head -n 1 | grep -Eo '[0-9]+/[0-9]+/[0-9]+/[0-9]+' | head -n 1
+}
+before=$(dpnc "$D/k19b.txt")
+after=$(dpnc "$D/k19c.txt")
+ok "the tick moved the completed stop into the kept 19th ($title: $before, then $after)" sh -c '
+	d0=${1%%/*}; d1=${2%%/*}; r0=${1#*/}; r1=${2#*/}; p0=${r0%%/*}; p1=${r1%%/*}
+	[ "$d1" -eq $((d0 + 1)) ] && [ "$p1" -eq $((p0 - 1)) ]' - "$before" "$after"
+
 tap_done

@@ -35,6 +35,9 @@ enum {
 	PANE_COUNT,
 };
 
+/* Days seen lately, kept for stepping back without reads (days.c). */
+#define DAYS_KEPT 7
+
 /* What needs drawing before the next doupdate(). */
 enum {
 	DIRTY_HEADER = 1u << 0,
@@ -98,6 +101,11 @@ struct ui {
 	/* The day under review. */
 	char date[11];
 	struct m_review *review;       /* NULL until loaded */
+	struct {
+		struct m_review *rv;
+		double at;                 /* as fresh as this (app_now) */
+	} days[DAYS_KEPT];             /* days left lately, oldest first (days.c) */
+	size_t n_days;
 	unsigned long review_gen;      /* the review job waited for, 0 none */
 	double review_at;              /* when it (or a refresh) last landed */
 	struct m_table *employees, *service_types;
