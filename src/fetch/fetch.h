@@ -99,6 +99,11 @@ struct fetch_job *fetch_job_record(int slot, const char *resource, long long id,
  * nothing changed, 2 when only stops changed.  Other classes are reported
  * as (class, id) pairs for the UI to refetch if it shows them. */
 struct fetch_job *fetch_job_refresh(int slot, long long since_change);
+/* The same for a console that starts on a day kept from before
+ * (ui/base/warm.c): since_change is then the changelog baseline, and the
+ * changes asked for start from the day before the earlier of today and
+ * date, as a review of date would have set them. */
+struct fetch_job *fetch_job_refresh_from(int slot, long long since_change, const char *date);
 /* a write: path "note/create", form (copied).  refetch: the resource whose
  * record to read back after success (id from the answer), or NULL. */
 struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,

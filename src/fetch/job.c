@@ -140,6 +140,18 @@ struct fetch_job *fetch_job_refresh(int slot, long long since_change)
 	return j;
 }
 
+struct fetch_job *fetch_job_refresh_from(int slot, long long since_change, const char *date)
+{
+	struct fetch_job *j = fetch_job_refresh(slot, since_change);
+	struct rd_date d;
+
+	if (!date || date_parse(date, &d) < 0)
+		job_bad(j, _("not a date (YYYY-MM-DD): %s"), date ? date : _("(none)"));
+	else
+		j->date = xstrdup(date);
+	return j;
+}
+
 void fetch_job_set_background(struct fetch_job *job)
 {
 	if (job)

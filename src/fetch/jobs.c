@@ -550,6 +550,17 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 	size_t nb = 0;
 
 	r->last_change = job->since;
+	if (job->date) {
+		/* A warm start: the day's baseline comes from before. */
+		char day[11];
+
+		look_day(job->date, day);
+		if (!st->look_day[0] || strcmp(day, st->look_day) < 0)
+			memcpy(st->look_day, day, sizeof(st->look_day));
+		if (job->since > st->newest)
+			st->newest = job->since;
+		st->have_baseline = 1;
+	}
 	if (!st->look_day[0])
 		look_day(NULL, st->look_day);
 	if (job->since > 0)

@@ -160,6 +160,10 @@ void m_product_free(struct m_product *p);
  * row type.  m_row_free frees members and the row. */
 void *m_row_decode(const char *resource, const cJSON *rec);
 void m_row_free(const char *resource, void *row);
+/* The row back as an API record (strings, as the service sends them)
+ * that m_row_decode reads to the same row; NULL for an unknown resource.
+ * The caller deletes it. */
+cJSON *m_row_encode(const char *resource, const void *row);
 /* The free function m_table_new wants for that resource's rows. */
 void (*m_row_free_fn(const char *resource))(void *row);
 

@@ -59,6 +59,9 @@ const struct m_row_kind *m_row_kind_find(const char *resource);
  * nothing).  The elements of an MS_ROWS member are read without that
  * test: an item without an id is still an item. */
 int m_kind_decode(const struct m_row_kind *k, const cJSON *rec, void *row);
+/* The row as a record the decoder reads back to the same row (encode.c);
+ * the caller deletes it. */
+cJSON *m_kind_encode(const struct m_row_kind *k, const void *row);
 /* Frees what k's text and sub-row members own and clears them. */
 void m_kind_free(const struct m_row_kind *k, void *row);
 
