@@ -44,6 +44,7 @@ void api_account_free(struct api_account *a)
 	wipe_free(a->key);
 	wipe_free(a->token);
 	free(a->token_command);
+	free(a->share);
 	api_account_init(a);
 }
 
@@ -109,6 +110,9 @@ static int set_key(struct parse *p, int line, const char *k, const char *v, stru
 			return -1;
 		}
 		a->rate = (int)n;
+	} else if (strcmp(k, "share") == 0) {
+		free(a->share);
+		a->share = xstrdup(v);
 	} else if (strcmp(k, "search_cap") == 0) {
 		if (api_parse_ll(v, &n) < 0 || n < 1) {
 			api_error_set(err, API_ERR_USAGE, 0, NULL,
@@ -416,6 +420,7 @@ int api_config_load(const char *account, struct api_account *out, struct api_err
 	from_env(&out->url, "ROUTEDESK_URL", 0);
 	from_env(&out->key, "ROUTEDESK_KEY", 1);
 	from_env(&out->token, "ROUTEDESK_TOKEN", 1);
+	from_env(&out->share, "ROUTEDESK_SHARE", 0);
 	trim_in_place(&out->url);
 	trim_in_place(&out->key);
 	trim_in_place(&out->token);

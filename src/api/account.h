@@ -26,6 +26,8 @@ struct api_account {
 	char *token_command;
 	int rate;          /* -1 when not set */
 	long search_cap;   /* 0 when not set */
+	char *share;       /* share = DIR (ROUTEDESK_SHARE): the office's shared
+	                    * directory (src/fetch/share.c), or NULL */
 };
 
 /* Empty: every string NULL, rate -1, search_cap 0. */

@@ -109,6 +109,12 @@ struct fetch_job *fetch_job_refresh_from(int slot, long long since_change, const
 struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
                                   const char *refetch);
 void fetch_job_free(struct fetch_job *job);
+/* A refresh of a console on an office share (fetch/share.h, borrowed: it
+ * must outlive the fetch thread): the ticker asks the service and
+ * publishes what it learnt; the others read that instead, unless it has
+ * not ticked for stale_after seconds. */
+struct fetch_share;
+void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long stale_after);
 /* Marks job as background work (refresh, prefetch): jobs the user asked
  * for run first.  Refresh jobs are background from the start. */
 void fetch_job_set_background(struct fetch_job *job);

@@ -152,6 +152,14 @@ struct fetch_job *fetch_job_refresh_from(int slot, long long since_change, const
 	return j;
 }
 
+void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long stale_after)
+{
+	if (!job)
+		return;
+	job->share = sh;
+	job->share_stale = stale_after;
+}
+
 void fetch_job_set_background(struct fetch_job *job)
 {
 	if (job)

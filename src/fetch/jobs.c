@@ -11,6 +11,7 @@
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "fetch/jobs.h"
+#include "fetch/share.h"
 #include "model/model.h"
 
 /*
@@ -538,6 +539,33 @@ static int changes_each(void *ctx, const cJSON *records)
 	return 0;
 }
 
+/* The ticks the share's ticker published since job->since, as this tick's
+ * result: 1, or 0 when they do not reach back that far (ask the service). */
+static int from_share(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	struct fetch_result *t = xcalloc(1, sizeof(*t));
+
+	if (!fetch_share_read(job->share, job->since, job->share_stale, t)) {
+		fetch_result_free(t);
+		return 0;
+	}
+	r->last_change = t->last_change;
+	r->changes = t->changes;
+	r->n_changes = t->n_changes;
+	r->appts = t->appts;
+	r->n_appts = t->n_appts;
+	r->routes = t->routes;
+	r->n_routes = t->n_routes;
+	t->changes = NULL;
+	t->appts = t->routes = NULL;
+	t->n_changes = t->n_appts = t->n_routes = 0;
+	fetch_result_free(t);
+	if (r->last_change > st->newest)
+		st->newest = r->last_change;
+	st->have_baseline = 1;
+	return 1;
+}
+
 static void run_refresh(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
 	struct api_form f = API_FORM_INIT;
@@ -563,6 +591,9 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 	}
 	if (!st->look_day[0])
 		look_day(NULL, st->look_day);
+	/* On a share, one console asks; the others read what it learnt. */
+	if (job->share && !fetch_share_ticker(job->share) && from_share(st, job, r))
+		return;
 	if (job->since > 0)
 		api_form_add_cmp_int(&f, st->changelog->id_name, API_Q_GT, job->since);
 	api_form_add_cmp_str(&f, "dateChanged", API_Q_GE, st->look_day);
@@ -598,6 +629,8 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 	r->n_routes = rr.n;
 	free(appts.v);
 	free(routes.v);
+	if (job->share)
+		fetch_share_publish(job->share, job->since, r);
 }
 
 /* ----------------------------------------------------------------- write */

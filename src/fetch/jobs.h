@@ -39,6 +39,8 @@ struct fetch_job {
 	size_t n_ids;
 	long long id;                /* RECORD */
 	long long since;             /* REFRESH */
+	struct fetch_share *share;   /* REFRESH: the office's share, or NULL (borrowed) */
+	long share_stale;            /* seconds after which its ticker is deemed stopped */
 	struct fetch_job *next;      /* fetch.c's queue link */
 };
 

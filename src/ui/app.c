@@ -276,6 +276,17 @@ static int connect_account(struct ui *ui, const struct options *o)
 		ui->api.reads_per_minute = ui->api.writes_per_minute = ui->acct.rate;
 	if (ui->acct.search_cap > 0)
 		ui->api.search_cap = ui->acct.search_cap;
+	/* The office's share: a console that cannot use it says so and runs
+	 * on its own, as without one. */
+	if (ui->acct.share && !o->demo) {
+		ui->share = fetch_share_open(ui->acct.share, ui->acct.url, ui->acct.key, &msg);
+		if (!ui->share) {
+			snprintf(ui->share_error, sizeof(ui->share_error),
+			         _("share %s: %s: running unshared"), ui->acct.share, strbuf_str(&msg));
+			fprintf(stderr, "routedesk: %s\n", ui->share_error);
+			strbuf_reset(&msg);
+		}
+	}
 	/* Signals are the main thread's business (the self-pipe): the fetch
 	 * thread, and the threads it starts, inherit a mask that blocks them,
 	 * so a SIGWINCH never interrupts a transfer. */
@@ -311,7 +322,7 @@ static void save_day(struct ui *ui)
 
 	if (!ui->review || !ui->have_baseline || ui->review_at <= 0)
 		return;
-	if (warm_save(ui->acct.url, ui->acct.key, &d, &err) < 0)
+	if (warm_save(ui->share, ui->acct.url, ui->acct.key, &d, &err) < 0)
 		fprintf(stderr, "routedesk: %s\n", strbuf_str(&err));
 	strbuf_free(&err);
 }
@@ -324,7 +335,7 @@ static void warm_start(struct ui *ui)
 	struct warm_day d;
 	time_t now = time(NULL);
 
-	if (!warm_load(ui->acct.url, ui->acct.key, ui->date, now, WARM_MAX_AGE, &d))
+	if (!warm_load(ui->share, ui->acct.url, ui->acct.key, ui->date, now, WARM_MAX_AGE, &d))
 		return;
 	ui->review = d.review;
 	ui->employees = d.employees;
@@ -385,6 +396,7 @@ static void read_keys(struct ui *ui)
 		                                       ui->next_refresh, ui->config.refresh,
 		                                       ui->config.refresh_idle);
 		ui->last_key = now;
+		fetch_share_touch(ui->share, time(NULL));
 		app_key(ui, key);
 	}
 }
@@ -611,6 +623,7 @@ static void ui_free(struct ui *ui)
 		m_table_free(ui->service_types);
 	demo_stop(ui->demo);
 	api_account_free(&ui->acct);
+	fetch_share_close(ui->share); /* after the fetch thread, which borrows it */
 	state_config_free(&ui->config);
 	state_free(&ui->saved);
 	keymap_free(ui->keys);
@@ -682,6 +695,8 @@ int app_main(int argc, char **argv)
 	if (!ui.fresh)
 		warm_start(&ui);
 	app_show_pane(&ui, pane);
+	if (ui.share_error[0])
+		ui_error(&ui, "%s", ui.share_error);
 	if (ui.config.warnings.len) {
 		const char *w = ui.config.warnings.buf, *e = strchr(w, '\n');
 		size_t n = 0;
@@ -695,9 +710,12 @@ int app_main(int argc, char **argv)
 	}
 	/* The Routes view may have asked for the day itself when it opened;
 	 * one review is enough. */
-	if (ui.review) /* warm: what changed since */
-		ui.refresh_gen = ui_submit(&ui, NULL, fetch_job_refresh_from(FETCH_SLOT_REFRESH,
-		                                                            ui.last_change, ui.date));
+	if (ui.review) { /* warm: what changed since */
+		struct fetch_job *job = fetch_job_refresh_from(FETCH_SLOT_REFRESH, ui.last_change, ui.date);
+
+		fetch_job_set_share(job, ui.share, 120);
+		ui.refresh_gen = ui_submit(&ui, NULL, job);
+	}
 	else if (!(pane == PANE_ROUTES && app_top(&ui) && app_top(&ui)->v->waiting))
 		app_reload_review(&ui);
 	app_schedule_refresh(&ui);

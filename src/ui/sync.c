@@ -409,11 +409,35 @@ static int seconds_of_day(void)
 	return tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
 }
 
+/* Seconds since the last key: this console's, or on a share the office's
+ * (one busy dispatcher keeps every console's tick at its pace, and the
+ * ticker's serves them all). */
+static double idle_for(const struct ui *ui, double now)
+{
+	double idle = now - ui->last_key;
+	time_t office = fetch_share_active(ui->share);
+
+	if (office > 0 && (double)(time(NULL) - office) < idle)
+		idle = (double)(time(NULL) - office);
+	return idle;
+}
+
+/* How long a share's ticker may go without a tick before this console asks
+ * for itself: two of the ticks the office's pace calls for, at least two
+ * minutes. */
+static long share_stale(const struct ui *ui)
+{
+	double interval = loop_refresh_interval(ui->config.refresh > 0 ? ui->config.refresh : 60,
+	                                        ui->config.refresh_idle, idle_for(ui, app_now()));
+
+	return interval * 2 > 120 ? (long)(interval * 2) : 120;
+}
+
 void app_schedule_refresh(struct ui *ui)
 {
 	double now = app_now();
 	double interval = loop_refresh_interval(ui->config.refresh, ui->config.refresh_idle,
-	                                        now - ui->last_key);
+	                                        idle_for(ui, now));
 	long closed;
 
 	app_mark(ui, DIRTY_HEADER);
@@ -459,6 +483,11 @@ void app_refresh_tick(struct ui *ui, int manual)
 		app_reload_review(ui);
 		return;
 	}
-	ui->refresh_gen = ui_submit(ui, NULL, fetch_job_refresh(FETCH_SLOT_REFRESH, ui->last_change));
+	{
+		struct fetch_job *job = fetch_job_refresh(FETCH_SLOT_REFRESH, ui->last_change);
+
+		fetch_job_set_share(job, ui->share, share_stale(ui));
+		ui->refresh_gen = ui_submit(ui, NULL, job);
+	}
 }
 

@@ -18,7 +18,8 @@ CONSOLE_TESTS = tests/console/network.sh tests/console/routes.sh tests/console/p
 	tests/console/dates.sh tests/console/state.sh tests/console/refresh.sh \
 	tests/console/readonly.sh tests/console/resize.sh tests/console/themes.sh \
 	tests/console/ascii.sh tests/console/escape.sh tests/console/tmux_review.sh \
-	tests/console/tmux_escape.sh tests/console/tmux_quit.sh tests/console/warm.sh
+	tests/console/tmux_escape.sh tests/console/tmux_quit.sh tests/console/warm.sh \
+	tests/console/share.sh
 TESTS += $(CONSOLE_TESTS)
 EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 	tests/console/golden/routes.txt tests/console/golden/customers.txt \

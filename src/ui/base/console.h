@@ -9,6 +9,7 @@
 #include "api/transport.h"
 #include "common/strbuf.h"
 #include "fetch/fetch.h"
+#include "fetch/share.h"
 #include "model/model.h"
 #include "ui/base/action.h"
 #include "ui/base/cmdline.h"
@@ -91,6 +92,8 @@ struct ui {
 	struct api_options api;
 	struct demo *demo;
 	struct fetch *fetch;
+	struct fetch_share *share;     /* the office's share (share = DIR), or NULL */
+	char share_error[512];         /* why the share is not used, "" */
 	struct api_budget budget;  /* latest known, from every answer */
 	int offline;               /* the last refresh failed on the network */
 	int auth_failed;           /* the service refused the key and token (HTTP 401) */

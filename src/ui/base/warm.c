@@ -26,13 +26,19 @@ static uint64_t fnv(uint64_t h, const char *s)
 	return h;
 }
 
-static char *day_path(const char *url, const char *key, const char *date)
+static char *day_path(const struct fetch_share *sh, const char *url, const char *key,
+                      const char *date)
 {
 	char *dir = state_dir();
 	uint64_t h = fnv(fnv(0xcbf29ce484222325ULL, url), "\n");
 	struct strbuf sb = STRBUF_INIT;
 
 	h = fnv(h, key);
+	if (sh) {
+		free(dir);
+		strbuf_addf(&sb, "%s/days/%s.json", fetch_share_path(sh), date);
+		return strbuf_detach(&sb, NULL);
+	}
 	if (!dir)
 		return NULL;
 	strbuf_addf(&sb, "%s/days/%016llx-%s.json", dir, (unsigned long long)h, date);
@@ -60,7 +66,8 @@ static void add_table(cJSON *o, const char *name, const char *resource, const st
 		m_table_each(t, add_row, &e);
 }
 
-int warm_save(const char *url, const char *key, const struct warm_day *d, struct strbuf *err)
+int warm_save(const struct fetch_share *sh, const char *url, const char *key,
+              const struct warm_day *d, struct strbuf *err)
 {
 	char *path, *text, *slash;
 	cJSON *o;
@@ -69,7 +76,7 @@ int warm_save(const char *url, const char *key, const struct warm_day *d, struct
 
 	if (!url || !d->review)
 		return 0;
-	path = day_path(url, key, d->review->date);
+	path = day_path(sh, url, key, d->review->date);
 	if (!path) {
 		strbuf_adds(err, _("no state directory (set HOME or XDG_STATE_HOME)"));
 		return -1;
@@ -97,7 +104,15 @@ int warm_save(const char *url, const char *key, const struct warm_day *d, struct
 	add_table(o, "serviceTypes", "serviceType", d->service_types);
 	text = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
-	rc = state_write_file(path, text, strlen(text), err);
+	if (sh) {
+		struct strbuf rel = STRBUF_INIT;
+
+		strbuf_addf(&rel, "days/%s.json", d->review->date);
+		rc = fetch_share_write(sh, rel.buf, text, strlen(text), err);
+		strbuf_free(&rel);
+	} else {
+		rc = state_write_file(path, text, strlen(text), err);
+	}
 	free(text);
 	free(path);
 	return rc;
@@ -138,11 +153,11 @@ void warm_day_free(struct warm_day *d)
 	memset(d, 0, sizeof(*d));
 }
 
-int warm_load(const char *url, const char *key, const char *date, time_t now, long max_age,
-              struct warm_day *d)
+int warm_load(const struct fetch_share *sh, const char *url, const char *key, const char *date,
+              time_t now, long max_age, struct warm_day *d)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
-	char *path = url ? day_path(url, key, date) : NULL;
+	char *path = url ? day_path(sh, url, key, date) : NULL;
 	const cJSON *u, *dt;
 	cJSON *o = NULL;
 	int ok = 0;

@@ -1,0 +1,417 @@
+/* share.c: one office's consoles on one quota: a shared directory, one ticker, the ticks it publishes. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "common/i18n.h"
+#include "common/strbuf.h"
+#include "fetch/share.h"
+
+/* Ticks older than this are pruned by the ticker: a console that slept
+ * longer asks the service itself. */
+#define TICK_KEEP_SECONDS (3 * 3600)
+#define TICK_MAX_BYTES (64L << 20)
+#define TOUCH_EVERY 10
+
+struct fetch_share {
+	char *path;        /* DIR/ACCOUNT */
+	char *url;
+	int lock_fd;       /* open on ticker.lock; -1 until tried */
+	int ticker;        /* the lock is ours */
+	time_t touched;    /* the last touch written */
+};
+
+static uint64_t fnv(uint64_t h, const char *s)
+{
+	for (; s && *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* A directory of the share: 02770 whatever the umask. */
+static int make_dir(const char *path, struct strbuf *err)
+{
+	if (mkdir(path, 02770) < 0 && errno != EEXIST) {
+		strbuf_addf(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	/* Ours to set only when we made it; an office's own DIR keeps its mode. */
+	if (chmod(path, 02770) < 0 && errno != EPERM) {
+		strbuf_addf(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (access(path, W_OK | X_OK) < 0) {
+		strbuf_addf(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+struct fetch_share *fetch_share_open(const char *dir, const char *url, const char *key,
+                                     struct strbuf *err)
+{
+	struct fetch_share *sh;
+	struct strbuf p = STRBUF_INIT;
+	struct stat st;
+	uint64_t h;
+
+	if (!dir || dir[0] != '/') {
+		strbuf_addf(err, _("%s: the share must be an absolute directory"), dir ? dir : "");
+		return NULL;
+	}
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		strbuf_addf(err, "%s: %s", dir, stat(dir, &st) < 0 ? strerror(errno) : _("not a directory"));
+		return NULL;
+	}
+	h = fnv(fnv(fnv(0xcbf29ce484222325ULL, url), "\n"), key);
+	strbuf_addf(&p, "%s/%016llx", dir, (unsigned long long)h);
+	if (make_dir(p.buf, err) < 0) {
+		strbuf_free(&p);
+		return NULL;
+	}
+	strbuf_adds(&p, "/ticks");
+	if (make_dir(p.buf, err) < 0) {
+		strbuf_free(&p);
+		return NULL;
+	}
+	strbuf_setlen(&p, p.len - strlen("/ticks"));
+	strbuf_adds(&p, "/days");
+	if (make_dir(p.buf, err) < 0) {
+		strbuf_free(&p);
+		return NULL;
+	}
+	strbuf_setlen(&p, p.len - strlen("/days"));
+	sh = xcalloc(1, sizeof(*sh));
+	sh->path = strbuf_detach(&p, NULL);
+	sh->url = xstrdup(url);
+	sh->lock_fd = -1;
+	return sh;
+}
+
+void fetch_share_close(struct fetch_share *sh)
+{
+	if (!sh)
+		return;
+	if (sh->lock_fd >= 0)
+		close(sh->lock_fd); /* the lock goes with it */
+	free(sh->path);
+	free(sh->url);
+	free(sh);
+}
+
+const char *fetch_share_path(const struct fetch_share *sh)
+{
+	return sh ? sh->path : NULL;
+}
+
+static char *file(const struct fetch_share *sh, const char *rel)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s/%s", sh->path, rel);
+	return strbuf_detach(&sb, NULL);
+}
+
+int fetch_share_write(const struct fetch_share *sh, const char *rel, const char *text, size_t len,
+                      struct strbuf *err)
+{
+	char *path = file(sh, rel);
+	struct strbuf tmp = STRBUF_INIT;
+	int fd, rc = -1;
+	size_t off = 0;
+
+	strbuf_addf(&tmp, "%s.%ld.tmp", path, (long)getpid());
+	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (fd < 0) {
+		strbuf_addf(err, "%s: %s", tmp.buf, strerror(errno));
+		goto out;
+	}
+	if (fchmod(fd, 0660) < 0)
+		goto fail;
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto fail;
+		off += (size_t)n;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp.buf, path) < 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	strbuf_addf(err, "%s: %s", tmp.buf, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp.buf);
+out:
+	strbuf_free(&tmp);
+	free(path);
+	return rc;
+}
+
+static void touch_file(const struct fetch_share *sh, const char *rel)
+{
+	char *path = file(sh, rel);
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0660);
+
+	if (fd >= 0) {
+		(void)fchmod(fd, 0660);
+		(void)futimens(fd, NULL);
+		close(fd);
+	}
+	free(path);
+}
+
+static time_t file_time(const struct fetch_share *sh, const char *rel)
+{
+	char *path = file(sh, rel);
+	struct stat st;
+	time_t t = 0;
+
+	if (stat(path, &st) == 0)
+		t = st.st_mtime;
+	free(path);
+	return t;
+}
+
+void fetch_share_touch(struct fetch_share *sh, time_t now)
+{
+	if (!sh || now - sh->touched < TOUCH_EVERY)
+		return;
+	sh->touched = now;
+	touch_file(sh, "active");
+}
+
+time_t fetch_share_active(const struct fetch_share *sh)
+{
+	return sh ? file_time(sh, "active") : 0;
+}
+
+int fetch_share_ticker(struct fetch_share *sh)
+{
+	if (!sh)
+		return 0;
+	if (sh->ticker)
+		return 1;
+	if (sh->lock_fd < 0) {
+		char *path = file(sh, "ticker.lock");
+
+		sh->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0660);
+		free(path);
+		if (sh->lock_fd < 0)
+			return 0;
+		(void)fchmod(sh->lock_fd, 0660);
+	}
+	/* Free when no console holds it: the last ticker ended or died. */
+	sh->ticker = flock(sh->lock_fd, LOCK_EX | LOCK_NB) == 0;
+	return sh->ticker;
+}
+
+/* ------------------------------------------------------------- ticks */
+
+static void add_rows(cJSON *o, const char *name, const char *resource, void **rows, size_t n)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, name);
+
+	for (size_t i = 0; i < n; i++)
+		if (rows[i])
+			cJSON_AddItemToArray(arr, m_row_encode(resource, rows[i]));
+}
+
+static void prune(struct fetch_share *sh, time_t now)
+{
+	char *dir = file(sh, "ticks");
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		struct strbuf p = STRBUF_INIT;
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		strbuf_addf(&p, "%s/%s", dir, e->d_name);
+		if (stat(p.buf, &st) == 0 && now - st.st_mtime > TICK_KEEP_SECONDS)
+			unlink(p.buf);
+		strbuf_free(&p);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
+void fetch_share_publish(struct fetch_share *sh, long long since, const struct fetch_result *r)
+{
+	struct strbuf name = STRBUF_INIT, err = STRBUF_INIT;
+	cJSON *o, *ch;
+	char *text;
+
+	if (!sh || r->err.kind != API_OK)
+		return;
+	touch_file(sh, "ticked"); /* the ticker is alive, changes or not */
+	if (r->last_change <= since)
+		return; /* nothing learnt: no file to read */
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "url", sh->url);
+	cJSON_AddNumberToObject(o, "since", (double)since);
+	cJSON_AddNumberToObject(o, "newest", (double)r->last_change);
+	ch = cJSON_AddArrayToObject(o, "changes");
+	for (size_t i = 0; i < r->n_changes; i++) {
+		cJSON *pair = cJSON_CreateArray();
+
+		cJSON_AddItemToArray(pair, cJSON_CreateNumber(r->changes[i].class_id));
+		cJSON_AddItemToArray(pair, cJSON_CreateNumber((double)r->changes[i].id));
+		cJSON_AddItemToArray(ch, pair);
+	}
+	add_rows(o, "appointments", "appointment", r->appts, r->n_appts);
+	add_rows(o, "routes", "route", r->routes, r->n_routes);
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	strbuf_addf(&name, "ticks/%020lld-%020lld.json", since, r->last_change);
+	(void)fetch_share_write(sh, name.buf, text, strlen(text), &err);
+	free(text);
+	strbuf_free(&name);
+	strbuf_free(&err);
+	prune(sh, time(NULL));
+}
+
+struct tick {
+	long long since, newest;
+	char *name;
+};
+
+static int by_since(const void *a, const void *b)
+{
+	const struct tick *x = a, *y = b;
+
+	return (x->since > y->since) - (x->since < y->since);
+}
+
+static void take_records(const cJSON *o, const char *name, const char *resource, void ***rows,
+                         size_t *n)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, name), *rec;
+
+	cJSON_ArrayForEach(rec, arr) {
+		void *row = m_row_decode(resource, rec);
+
+		if (!row)
+			continue;
+		*rows = xrealloc(*rows, (*n + 1) * sizeof(**rows));
+		(*rows)[(*n)++] = row;
+	}
+}
+
+/* One published tick into r; 0, or -1 when it is not this account's or
+ * not whole (then r keeps what it had). */
+static int apply_tick(struct fetch_share *sh, const char *path, struct fetch_result *r)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	cJSON *o = NULL;
+	const cJSON *u, *ch, *pair;
+	int rc = -1;
+
+	if (strbuf_read_file(path, TICK_MAX_BYTES, &text, &err) < 0)
+		goto out;
+	o = cJSON_Parse(strbuf_str(&text));
+	u = cJSON_GetObjectItemCaseSensitive(o, "url");
+	if (!cJSON_IsString(u) || strcmp(u->valuestring, sh->url) != 0)
+		goto out;
+	ch = cJSON_GetObjectItemCaseSensitive(o, "changes");
+	cJSON_ArrayForEach(pair, ch) {
+		const cJSON *c = cJSON_GetArrayItem(pair, 0), *id = cJSON_GetArrayItem(pair, 1);
+
+		if (!cJSON_IsNumber(c) || !cJSON_IsNumber(id))
+			continue;
+		r->changes = xrealloc(r->changes, (r->n_changes + 1) * sizeof(*r->changes));
+		r->changes[r->n_changes].class_id = c->valueint;
+		r->changes[r->n_changes].id = (long long)id->valuedouble;
+		r->n_changes++;
+	}
+	take_records(o, "appointments", "appointment", &r->appts, &r->n_appts);
+	take_records(o, "routes", "route", &r->routes, &r->n_routes);
+	rc = 0;
+out:
+	cJSON_Delete(o);
+	strbuf_free(&text);
+	strbuf_free(&err);
+	return rc;
+}
+
+int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
+                     struct fetch_result *r)
+{
+	char *dir;
+	DIR *d;
+	struct dirent *e;
+	struct tick *t = NULL;
+	size_t n = 0;
+	int covered = 1;
+	time_t ticked = file_time(sh, "ticked");
+
+	/* A ticker that stopped ticking (paused, out of budget, stuck) while
+	 * holding the lock: this console asks the service itself. */
+	if (!ticked || time(NULL) - ticked > stale_after)
+		return 0;
+	dir = file(sh, "ticks");
+	d = opendir(dir);
+	r->last_change = since;
+	while (d && (e = readdir(d))) {
+		long long s, nw;
+		int len = 0;
+
+		if (sscanf(e->d_name, "%lld-%lld.json%n", &s, &nw, &len) != 2 ||
+		    e->d_name[len] != '\0' || nw <= since)
+			continue;
+		t = xrealloc(t, (n + 1) * sizeof(*t));
+		t[n].since = s;
+		t[n].newest = nw;
+		t[n].name = xstrdup(e->d_name);
+		n++;
+	}
+	if (d)
+		closedir(d);
+	qsort(t, n, sizeof(*t), by_since);
+	/* The ticks must begin at or before since, and follow each other: a
+	 * hole is changes nobody published. */
+	for (size_t i = 0; i < n && covered; i++) {
+		struct strbuf p = STRBUF_INIT;
+
+		if (t[i].since > r->last_change) {
+			covered = 0;
+			break;
+		}
+		strbuf_addf(&p, "%s/%s", dir, t[i].name);
+		if (apply_tick(sh, p.buf, r) < 0)
+			covered = 0;
+		else if (t[i].newest > r->last_change)
+			r->last_change = t[i].newest;
+		strbuf_free(&p);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(t[i].name);
+	free(t);
+	free(dir);
+	return covered;
+}

@@ -1,0 +1,65 @@
+/* share.h: one office's consoles on one quota: a shared directory, one ticker, the ticks it publishes. */
+#ifndef ROUTEDESK_FETCH_SHARE_H
+#define ROUTEDESK_FETCH_SHARE_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "common/strbuf.h"
+#include "fetch/fetch.h"
+
+/*
+ * Design (`share = DIR` in the account, or ROUTEDESK_SHARE): no daemon.
+ * DIR/ACCOUNT (a hash of the API's URL and key; the URL is written in
+ * every file and checked on reading, so two accounts on one DIR never
+ * read each other's data) holds
+ *   ticker.lock   flock()ed by the one console that asks the service what
+ *                 changed; the others try it at each of their ticks, so
+ *                 when the ticker ends or dies one of them takes over
+ *                 within a tick;
+ *   ticks/S-N.json  what one tick of the ticker learnt (the changelog
+ *                 entries after id S up to N, and the changed stops and
+ *                 routes, as records): every other console applies them
+ *                 as its own tick, with no read of its own;
+ *   ticked        touched by every tick of the ticker, changes or not: a
+ *                 follower whose ticker has not ticked lately (paused,
+ *                 out of budget) asks the service itself;
+ *   active        touched by a key in any console: the office's last
+ *                 key, from which every console's refresh backs off;
+ *   days/         the days kept for a warm start (ui/base/warm.c).
+ * Files are 0660 and directories 02770 whatever the umask: the office's
+ * access is DIR's group, and nothing is wider.  Nothing holds a token or
+ * a key.
+ */
+struct fetch_share;
+
+/* DIR/ACCOUNT for the account (url, key), created when missing; NULL with
+ * a message ("DIR: reason") in err when it cannot be used. */
+struct fetch_share *fetch_share_open(const char *dir, const char *url, const char *key,
+                                     struct strbuf *err);
+void fetch_share_close(struct fetch_share *sh);
+/* DIR/ACCOUNT. */
+const char *fetch_share_path(const struct fetch_share *sh);
+/* A key in this console (at most every few seconds on disk). */
+void fetch_share_touch(struct fetch_share *sh, time_t now);
+/* When any console of the share last saw a key (wall clock), 0 unknown. */
+time_t fetch_share_active(const struct fetch_share *sh);
+/* Writes text to DIR/ACCOUNT/rel through a temporary file and rename,
+ * 0660: 0, or -1 with err set. */
+int fetch_share_write(const struct fetch_share *sh, const char *rel, const char *text, size_t len,
+                      struct strbuf *err);
+
+/* The refresh job's side (fetch thread). */
+/* 1 when this console is the ticker (taking the lock when it is free). */
+int fetch_share_ticker(struct fetch_share *sh);
+/* Publishes what a tick from since learnt (r: last_change, changes,
+ * appts, routes); quietly nothing when it cannot be written. */
+void fetch_share_publish(struct fetch_share *sh, long long since, const struct fetch_result *r);
+/* Fills r (last_change, changes, appts, routes) from the ticks published
+ * after since: 1 (nothing new is 1 too), or 0 when they do not reach back
+ * to since (the ticks began later, or were pruned) or the ticker has not
+ * ticked for stale_after seconds: then ask the service. */
+int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
+                     struct fetch_result *r);
+
+#endif

@@ -1,0 +1,119 @@
+#!/bin/sh
+# share.sh: consoles of one office on one share: one ticker asks, the others read its ticks; takeover, two accounts, a bad DIR.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+SHARE=$D/office
+mkdir -p "$SHARE"
+mkfifo "$D/syncA1" "$D/syncA2" "$D/syncB1" || exit 99
+
+# console NAME SCRIPT [ARGS...]: a console on the share in the
+# background, its trace in trace.NAME, its output in out.NAME/err.NAME.
+console() {
+	cn=$1
+	cs=$2
+	shift 2
+	(cd "$D" && ROUTEDESK_SHARE="$SHARE" ROUTEDESK_TRACE="$D/trace.$cn" ROUTEDESK_SCRIPT="$cs" \
+		${CS_TIMEOUT_CMD:-timeout} 120 "$CS_BIN" --fresh --date "$CS_TODAY" "$@" \
+		>"$D/out.$cn" 2>"$D/err.$cn" </dev/null)
+}
+# span NAME FROM TO: the trace of console NAME from key line FROM to TO.
+span() {
+	awk -v from="key $2" -v to="key $3" '
+		!on && index($0, from) { on = 1; next }
+		on && index($0, to) { exit }
+		on' "$D/trace.$1"
+}
+
+a=$(cs_script a <<'EOF2'
+:save-display a0.txt
+:save-display syncA1
+:refresh
+:save-display a1.txt
+:save-display syncA2
+EOF2
+)
+b=$(cs_script b <<'EOF2'
+:save-display b0.txt
+:save-display syncB1
+:refresh
+:save-display b1.txt
+EOF2
+)
+console A "$a" &
+pa=$!
+cs_wait_for "$D/trace.A" 'key :save-display syncA1' 120
+console B "$b" &
+pb=$!
+cs_wait_for "$D/trace.B" 'key :save-display syncB1' 120
+
+# A stop of the day completed by someone else while both are open.
+stop=$(cs_api /appointment/search date="$CS_TODAY" status=0 | tr -d ' \t\n' |
+	sed -n 's/.*"appointmentIDs":\["\{0,1\}\([0-9]*\).*/\1/p')
+route=$(cs_api /appointment/get "appointmentIDs=$stop" | tr -d '\t\n' |
+	sed -n 's/.*"routeID":[[:space:]]*"\([0-9]*\)".*/\1/p')
+title=$(cs_api /route/get "routeIDs=$route" | tr -d '\t\n' |
+	sed -n 's/.*"title":[[:space:]]*"\([^"]*\)".*/\1/p')
+cs_api /appointment/complete "appointmentID=$stop" status=1 bypassLockedRoute=1 >"$D/done.json"
+ok "the service completed stop #$stop of $title while both consoles were open" \
+	grep -q '"success":[[:space:]]*true' "$D/done.json"
+
+cat "$D/syncA1" >/dev/null # A ticks: the first to tick is the ticker
+cs_wait_for "$D/trace.A" 'key :save-display syncA2' 120
+cat "$D/syncB1" >/dev/null # B ticks: it reads what A learnt
+wait $pb
+ok "console B exits 0" test $? -eq 0
+
+dpnc() { grep -F "$title " "$1" | head -n 1 | grep -Eo '[0-9]+/[0-9]+/[0-9]+/[0-9]+' | head -n 1; }
+done_up() { d0=$(dpnc "$1"); d1=$(dpnc "$2"); [ "${d1%%/*}" -eq $((${d0%%/*} + 1)) ]; }
+ok "A, the ticker, asked the service what changed" sh -c \
+	'grep " request " "$1" | grep -q " /changelog/search "' - "$D/trace.A"
+ok "A shows the stop done ($(dpnc "$D/a0.txt") then $(dpnc "$D/a1.txt"))" done_up "$D/a0.txt" "$D/a1.txt"
+breads=$(span B :refresh ':save-display b1.txt' | grep -c ' request ')
+ok "B's tick reached the service not once ($breads requests)" test "$breads" -eq 0
+ok "B shows the stop done all the same ($(dpnc "$D/b0.txt") then $(dpnc "$D/b1.txt"))" \
+	done_up "$D/b0.txt" "$D/b1.txt"
+
+acct=$(ls "$SHARE")
+ok "one directory for the account in the share ($acct)" test "$(echo "$acct" | wc -l)" -eq 1
+ok "its tick files are the group's, no wider (660)" sh -c '
+	for f in "$1"/ticks/*.json; do [ "$(stat -c %a "$f")" = 660 ] || exit 1; done' - "$SHARE/$acct"
+ok "its directories are the group's, set-group-id (2770)" \
+	test "$(stat -c %a "$SHARE/$acct")" = 2770 -a "$(stat -c %a "$SHARE/$acct/ticks")" = 2770
+ok "nothing in the share holds the token or the key" sh -c \
+	'! grep -rqF "$1" "$3" && ! grep -rqF "$2" "$3"' - "$ROUTEDESK_TOKEN" "$ROUTEDESK_KEY" "$SHARE"
+
+# The ticker dies mid-day: the next console to tick takes over.
+kill -KILL $pa 2>/dev/null
+wait $pa 2>/dev/null
+c=$(cs_script c <<'EOF2'
+:refresh
+:save-display c1.txt
+EOF2
+)
+console C "$c"
+ok "with A killed, console C runs and exits 0" test $? -eq 0
+ok "C took over as the ticker: it asked the service what changed" sh -c \
+	'grep " request " "$1" | grep -q " /changelog/search "' - "$D/trace.C"
+
+# Another account on the same DIR: its own directory, its own ticks.
+other=$(printf '%s' "$ROUTEDESK_URL" | sed 's/127\.0\.0\.1/localhost/')
+ROUTEDESK_URL=$other console E "$c"
+ok "another account (another URL) runs on the same DIR" test $? -eq 0
+ok "it has a directory of its own" test "$(ls "$SHARE" | wc -l)" -eq 2
+ok "and ticks for itself: it asked the service" sh -c \
+	'grep " request " "$1" | grep -q " /changelog/search "' - "$D/trace.E"
+
+# A share that cannot be used: said, and the console runs unshared.
+f=$(cs_script f <<'EOF2'
+:save-display f1.txt
+EOF2
+)
+SHARE=/etc/passwd/office console F "$f"
+ok "with share = a path under a file the console still runs (exit 0)" test $? -eq 0
+ok "it says on stderr that it runs unshared" has "$D/err.F" 'share /etc/passwd/office: .*running unshared'
+ok "and on the message line" has "$D/f1.txt" 'share /etc/passwd/office: .*running unshared'
+
+tap_done
