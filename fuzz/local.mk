@@ -121,6 +121,7 @@ EXTRA_DIST += \
 	fuzz/corpus/query/ge.txt \
 	fuzz/corpus/query/in_array.txt \
 	fuzz/corpus/query/in_string.txt \
+	fuzz/corpus/query/phone-contains-none.txt \
 	fuzz/corpus/query/text.txt \
 	fuzz/corpus/query/time.txt \
 	fuzz/corpus/request/appointment_mixed.txt \
