@@ -410,6 +410,19 @@ static int budget_spent(struct api_session *s, struct api_call *c)
 	return 1;
 }
 
+/* The caller's own limit on reads (routedesk's share of the day's):
+ * 1 when it refuses this one, which is then not sent. */
+static int share_spent(struct api_session *s, struct api_call *c)
+{
+	char why[256] = "";
+
+	if (c->is_write || !s->o.may_read ||
+	    s->o.may_read(s->o.may_read_ctx, &s->budget, why, sizeof(why)) == 0)
+		return 0;
+	api_error_set(&c->err, API_ERR_QUOTA, 0, NULL, _("%s; /%s was not sent"), why, c->path);
+	return 1;
+}
+
 /* Lowers *w to the earliest wait seen, noting what it waits for. */
 static void note_wait(struct api_wait *w, enum api_wait_kind kind, long until, int is_write)
 {
@@ -468,6 +481,12 @@ static void start_ready(struct api_session *s, long now, long *wake, struct api_
 				*wake = at;
 			note_wait(w, s->pacer[k].hold_until >= at ? API_WAIT_SERVER : API_WAIT_BUDGET,
 			          at, c->is_write);
+			continue;
+		}
+		/* Asked last, when the read is about to go: the asker counts it. */
+		if (share_spent(s, c)) {
+			transport_unlink(&s->queued, c);
+			transport_finish(s, c);
 			continue;
 		}
 		transport_unlink(&s->queued, c);

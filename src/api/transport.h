@@ -119,6 +119,13 @@ struct api_options {
 	 * usage counters, on the session's thread. */
 	void (*on_budget)(void *ctx, const struct api_budget *b);
 	void *budget_ctx;
+	/* Asked before each read attempt is sent (never a write: a write
+	 * the user confirmed goes), with the key's budget as last known:
+	 * 0 sends it (the asker counts it), -1 refuses it with the reason in
+	 * why (the call ends API_ERR_QUOTA, not sent).  NULL: every read
+	 * goes.  On the session's thread. */
+	int (*may_read)(void *ctx, const struct api_budget *b, char *why, size_t why_size);
+	void *may_read_ctx;
 	/* When non-NULL and 1, running reads are aborted (API_ERR_CANCELLED)
 	 * and queued calls end without being sent; a write already started
 	 * runs to its end.  2 also cuts off running writes (ending as

@@ -287,6 +287,22 @@ static int connect_account(struct ui *ui, const struct options *o)
 			strbuf_reset(&msg);
 		}
 	}
+	/* routedesk's share of the day's reads, counted with the office's
+	 * consoles on a share, else with this user's. */
+	{
+		char *dir = ui->share ? NULL : state_dir();
+
+		if (dir)
+			state_make_dirs(dir);
+		ui->reads = fetch_budget_open(ui->share ? fetch_share_path(ui->share) : dir,
+		                              ui->config.read_share, ui->share != NULL);
+		free(dir);
+		ui->reads_share_left = -1;
+		if (ui->reads) {
+			ui->api.may_read = fetch_budget_may_read;
+			ui->api.may_read_ctx = ui->reads;
+		}
+	}
 	/* Signals are the main thread's business (the self-pipe): the fetch
 	 * thread, and the threads it starts, inherit a mask that blocks them,
 	 * so a SIGWINCH never interrupts a transfer. */
@@ -624,6 +640,7 @@ static void ui_free(struct ui *ui)
 	demo_stop(ui->demo);
 	api_account_free(&ui->acct);
 	fetch_share_close(ui->share); /* after the fetch thread, which borrows it */
+	fetch_budget_close(ui->reads);
 	state_config_free(&ui->config);
 	state_free(&ui->saved);
 	keymap_free(ui->keys);

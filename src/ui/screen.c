@@ -181,7 +181,7 @@ static void draw_header(struct ui *ui)
 	strbuf_adds(&budget, sep);
 	if (ui->budget.known)
 		strbuf_addf(&budget, _("reads left %ld/min %ld/day"), ui->budget.reads_left_minute,
-		            ui->budget.reads_left_today);
+		            ui_reads_left_today(ui));
 	else
 		strbuf_adds(&budget, _("reads left ?"));
 	strbuf_addc(&budget, ' ');

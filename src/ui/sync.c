@@ -391,11 +391,28 @@ void app_take_results(struct ui *ui)
 {
 	struct fetch_result *r;
 
+	int any = 0;
+
 	while ((r = fetch_take(ui->fetch))) {
 		apply_result(ui, r);
 		fetch_result_free(r);
+		any = 1;
 	}
 	take_status(ui);
+	/* routedesk's share of the day: counted by every console of the
+	 * share, so read back after each answer, not at every turn. */
+	if (any && ui->reads) {
+		long limit = fetch_budget_limit(ui->reads, &ui->budget), left = -1;
+
+		if (limit >= 0) {
+			left = limit - fetch_budget_used(ui->reads);
+			if (left < 0)
+				left = 0;
+		}
+		if (left != ui->reads_share_left)
+			app_mark(ui, DIRTY_HEADER);
+		ui->reads_share_left = left;
+	}
 }
 
 /* Seconds since local midnight: office hours are the wall clock's. */
@@ -454,7 +471,7 @@ void app_schedule_refresh(struct ui *ui)
 		return;
 	}
 	if (ui->budget.known) {
-		if (ui->budget.reads_left_today < ui->config.budget_reserve * 4)
+		if (ui_reads_left_today(ui) < ui->config.budget_reserve * 4)
 			interval *= 4;
 		if (ui->budget.reads_left_minute < 5 && interval < 60)
 			interval = 60;
@@ -466,10 +483,10 @@ void app_refresh_tick(struct ui *ui, int manual)
 {
 	if (!manual && ui->paused)
 		return;
-	if (ui->budget.known && ui->budget.reads_left_today <= ui->config.budget_reserve) {
+	if (ui->budget.known && ui_reads_left_today(ui) <= ui->config.budget_reserve) {
 		if (!ui->budget_paused)
 			ui_error(ui, _("Only %ld reads left today: auto-refresh paused (r still refreshes)"),
-			         ui->budget.reads_left_today);
+			         ui_reads_left_today(ui));
 		ui->budget_paused = 1;
 		app_mark(ui, DIRTY_HEADER);
 		if (!manual)

@@ -69,6 +69,24 @@ ok "stderr names the file, the line and the setting" \
 ok "the message line says it too" has "$D/warn.txt" "unknown setting 'refersh' in \\[ui\\]"
 rm -f "$XDG_CONFIG_HOME/routedesk/config"
 
+# routedesk's share of the day's reads: [ui] read_share = 1 is 30 of the
+# sandbox's 3,000.  With 29 counted today, the first read goes (it teaches
+# the limits) and the rest are refused, said, and not sent.
+printf '[ui]\nread_share = 1\n' >"$XDG_CONFIG_HOME/routedesk/config"
+mkdir -p "$XDG_STATE_HOME/routedesk"
+echo 29 >"$XDG_STATE_HOME/routedesk/reads-$(date +%F)"
+before=$(cs_usage requestsReadToday)
+ok "with its share of the day spent the console still runs (exit 0)" cs_run "$s"
+after=$(cs_usage requestsReadToday)
+ok "the review is refused in the console's words" \
+	has "$D/warn.txt" "share of today's reads is spent \\(30 of 30, 1% of the account's 3000"
+ok "the header says no read is left today" has "$D/warn.txt" 'reads left [0-9]+/min 0/day'
+# cs_usage itself is one read: the console sent one (the first) of its six.
+ok "only the first read reached the service ($((after - before - 1)))" \
+	test "$((after - before - 1))" -eq 1
+ok "the count stands at the share" test "$(cat "$XDG_STATE_HOME/routedesk/reads-$(date +%F)")" = 30
+rm -f "$XDG_CONFIG_HOME/routedesk/config" "$XDG_STATE_HOME/routedesk/reads-$(date +%F)"
+
 # Office hours that are not hours stop the start with the line at fault.
 printf '[ui]\noffice_hours = 7-18\n' >"$XDG_CONFIG_HOME/routedesk/config"
 cs_run "$s"

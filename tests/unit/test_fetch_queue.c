@@ -12,10 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "api/transport.h"
 #include "fetch/fetch.h"
+#include "fetch/budget.h"
 #include "fetch/jobs.h"
 
 /*
@@ -852,6 +855,70 @@ static void test_join_searches(void **state)
 	free(c.ids);
 }
 
+/* routedesk's share of the day's reads: counted by every handle on one
+ * directory (the consoles of a share), refused past the share. */
+static void test_read_share(void **state)
+{
+	char dir[] = "/tmp/rdbudget.XXXXXX";
+	struct fetch_budget *a, *b, *all;
+	struct api_budget known;
+	char why[256];
+	char *path;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	memset(&known, 0, sizeof(known));
+	known.known = 1;
+	known.limits.read_day = 300;
+	a = fetch_budget_open(dir, 1, 1); /* 1% of 300: 3 reads */
+	b = fetch_budget_open(dir, 1, 1);
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_null(fetch_budget_open(dir, 0, 1));
+	assert_null(fetch_budget_open(dir, 101, 1));
+	assert_int_equal(fetch_budget_limit(a, &known), 3);
+	/* Before the service said its limits, the read goes (and counts). */
+	{
+		struct api_budget unknown;
+
+		memset(&unknown, 0, sizeof(unknown));
+		assert_int_equal(fetch_budget_limit(a, &unknown), -1);
+		assert_int_equal(fetch_budget_may_read(a, &unknown, why, sizeof(why)), 0);
+	}
+	assert_int_equal(fetch_budget_may_read(b, &known, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_may_read(a, &known, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(a), 3);
+	assert_int_equal(fetch_budget_used(b), 3);
+	/* The fourth, from either console, is refused and not counted. */
+	assert_int_equal(fetch_budget_may_read(b, &known, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "share of today's reads is spent (3 of 3"));
+	assert_int_equal(fetch_budget_may_read(a, &known, why, sizeof(why)), -1);
+	assert_int_equal(fetch_budget_used(a), 3);
+	/* 100% counts but never refuses. */
+	all = fetch_budget_open(dir, 100, 1);
+	assert_int_equal(fetch_budget_may_read(all, &known, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(all), 4);
+	/* The office's file: the group's, no wider. */
+	{
+		time_t t = time(NULL);
+		struct tm tm;
+		char day[16];
+		struct stat st;
+
+		localtime_r(&t, &tm);
+		strftime(day, sizeof(day), "%Y-%m-%d", &tm);
+		path = fetch_budget_path(a, day);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0660);
+		unlink(path);
+		free(path);
+	}
+	fetch_budget_close(a);
+	fetch_budget_close(b);
+	fetch_budget_close(all);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -870,6 +937,7 @@ int main(void)
 		cmocka_unit_test(test_open_failure),
 		cmocka_unit_test(test_null_safe),
 		cmocka_unit_test(test_join_searches),
+		cmocka_unit_test(test_read_share),
 		cmocka_unit_test(test_bad_jobs_real_runner),
 	};
 

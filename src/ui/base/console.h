@@ -9,6 +9,7 @@
 #include "api/transport.h"
 #include "common/strbuf.h"
 #include "fetch/fetch.h"
+#include "fetch/budget.h"
 #include "fetch/share.h"
 #include "model/model.h"
 #include "ui/base/action.h"
@@ -93,6 +94,8 @@ struct ui {
 	struct demo *demo;
 	struct fetch *fetch;
 	struct fetch_share *share;     /* the office's share (share = DIR), or NULL */
+	struct fetch_budget *reads;    /* routedesk's share of the day's reads ([ui] read_share) */
+	long reads_share_left;         /* reads of that share left today, -1 unknown */
 	char share_error[512];         /* why the share is not used, "" */
 	struct api_budget budget;  /* latest known, from every answer */
 	int offline;               /* the last refresh failed on the network */
@@ -157,6 +160,9 @@ struct ui {
 int ui_ascii(const struct ui *ui);
 /* Monotonic seconds. */
 double app_now(void);
+/* Reads left today: the key's, or routedesk's share of them when that is
+ * less ([ui] read_share); what the header shows and the refresh spares. */
+long ui_reads_left_today(const struct ui *ui);
 void app_mark(struct ui *ui, unsigned dirty);
 /* The current pane's top frame. */
 struct frame *app_top(const struct ui *ui);

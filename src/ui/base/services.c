@@ -20,6 +20,15 @@ double app_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+long ui_reads_left_today(const struct ui *ui)
+{
+	long left = ui->budget.reads_left_today;
+
+	if (ui->reads_share_left >= 0 && ui->reads_share_left < left)
+		left = ui->reads_share_left;
+	return left;
+}
+
 void app_mark(struct ui *ui, unsigned dirty)
 {
 	ui->dirty |= dirty;

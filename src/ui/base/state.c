@@ -31,6 +31,7 @@ static const struct {
 } confmap[] = {
 	{ "refresh", CONF_INT, offsetof(struct ui_config, refresh), 0, 86400 },
 	{ "refresh_idle", CONF_INT, offsetof(struct ui_config, refresh_idle), 0, 86400 },
+	{ "read_share", CONF_INT, offsetof(struct ui_config, read_share), 1, 100 },
 	{ "office_hours", CONF_STR, offsetof(struct ui_config, office_hours), 0, 0 },
 	{ "theme", CONF_STR, offsetof(struct ui_config, theme), 0, 0 },
 	{ "ascii", CONF_BOOL, offsetof(struct ui_config, ascii), 0, 1 },
@@ -42,6 +43,7 @@ void state_config_init(struct ui_config *c)
 	memset(c, 0, sizeof(*c));
 	c->refresh = 60;
 	c->refresh_idle = 600;
+	c->read_share = 50;
 	c->budget_reserve = 50;
 }
 

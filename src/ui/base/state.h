@@ -15,6 +15,8 @@ struct strbuf;
  *   refresh = 60        seconds between auto-refreshes; 0 turns them off
  *   refresh_idle = 600  seconds without a key before the refresh backs off
  *                       (5 x refresh, then 15 x after 6 x this); 0 never
+ *   read_share = 50     percent of the account's reads a day routedesk uses
+ *                       at most, counted across the consoles of a share
  *   office_hours = 07:00-18:00   no auto-refresh outside them (a key
  *                       still refreshes); unset: always
  *   theme = light       a themes/NAME.theme
@@ -43,6 +45,7 @@ struct strbuf;
 struct ui_config {
 	int refresh;          /* seconds, default 60; 0 off */
 	int refresh_idle;     /* seconds, default 600; 0 never backs off */
+	int read_share;       /* percent of the day's reads routedesk may use, default 50 */
 	char *office_hours;   /* "07:00-18:00", or NULL: always */
 	char *theme;          /* malloc'd, or NULL */
 	int ascii;            /* 0/1 */

@@ -1,0 +1,135 @@
+/* budget.c: routedesk's share of the day's reads, counted across consoles in a locked file. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/i18n.h"
+#include "common/strbuf.h"
+#include "fetch/budget.h"
+
+struct fetch_budget {
+	char *dir;
+	int percent;
+	int group;
+};
+
+struct fetch_budget *fetch_budget_open(const char *dir, int percent, int group)
+{
+	struct fetch_budget *fb;
+
+	if (!dir || percent < 1 || percent > 100)
+		return NULL;
+	if (mkdir(dir, group ? 02770 : 0700) < 0 && errno != EEXIST)
+		return NULL;
+	fb = xcalloc(1, sizeof(*fb));
+	fb->dir = xstrdup(dir);
+	fb->percent = percent;
+	fb->group = group;
+	return fb;
+}
+
+void fetch_budget_close(struct fetch_budget *fb)
+{
+	if (!fb)
+		return;
+	free(fb->dir);
+	free(fb);
+}
+
+char *fetch_budget_path(const struct fetch_budget *fb, const char *day)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s/reads-%s", fb->dir, day);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The service's day is the account's local day, as budget_day in the
+ * transport: the counter starts again at midnight. */
+static char *today_path(const struct fetch_budget *fb)
+{
+	char day[16];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(day, sizeof(day), "%Y-%m-%d", &tm))
+		return NULL;
+	return fetch_budget_path(fb, day);
+}
+
+long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *b)
+{
+	if (!fb || !b || !b->known || b->limits.read_day <= 0)
+		return -1;
+	return b->limits.read_day * fb->percent / 100;
+}
+
+/* Reads the count at fd (locked); 0 for an empty or unreadable file. */
+static long count_at(int fd)
+{
+	char buf[32];
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strtol(buf, NULL, 10);
+}
+
+long fetch_budget_used(const struct fetch_budget *fb)
+{
+	char *path = fb ? today_path(fb) : NULL;
+	int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	long n = 0;
+
+	if (fd >= 0) {
+		if (flock(fd, LOCK_SH) == 0)
+			n = count_at(fd);
+		close(fd);
+	}
+	free(path);
+	return n;
+}
+
+int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size_t why_size)
+{
+	struct fetch_budget *fb = ctx;
+	char *path = today_path(fb);
+	long limit = fetch_budget_limit(fb, b), n;
+	int fd, rc = 0;
+	char buf[32];
+
+	/* A counter that cannot be kept does not stop the console's work. */
+	fd = path ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, fb->group ? 0660 : 0600) : -1;
+	free(path);
+	if (fd < 0)
+		return 0;
+	(void)fchmod(fd, fb->group ? 0660 : 0600);
+	if (flock(fd, LOCK_EX) < 0) {
+		close(fd);
+		return 0;
+	}
+	n = count_at(fd);
+	if (limit >= 0 && fb->percent < 100 && n >= limit) {
+		snprintf(why, why_size,
+		         _("routedesk's share of today's reads is spent (%ld of %ld, %d%% of the "
+		           "account's %ld; [ui] read_share)"),
+		         n, limit, fb->percent, b->limits.read_day);
+		rc = -1;
+	} else {
+		int len = snprintf(buf, sizeof(buf), "%ld\n", n + 1);
+
+		if (ftruncate(fd, 0) == 0)
+			(void)!pwrite(fd, buf, (size_t)len, 0);
+	}
+	close(fd); /* the lock goes with it */
+	return rc;
+}

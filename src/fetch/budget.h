@@ -1,0 +1,34 @@
+/* budget.h: routedesk's share of the day's reads, counted across consoles in a locked file. */
+#ifndef ROUTEDESK_FETCH_BUDGET_H
+#define ROUTEDESK_FETCH_BUDGET_H
+
+#include <stddef.h>
+
+#include "api/pace.h"
+
+/*
+ * The account's 3,000 reads a day belong to every integration of the
+ * company; routedesk takes at most `[ui] read_share` percent of them (50
+ * by default).  Every read attempt of every console counting into one
+ * directory (the office's share, else the user's state directory) adds
+ * one to DIR/reads-YYYY-MM-DD under flock(), and a read that would pass
+ * the share is not sent.  The limit is the share of the day's read limit
+ * the service announces (tokenLimits); before the first answer the limit
+ * is unknown and that one read goes.
+ */
+struct fetch_budget;
+
+/* Counts into dir (created when missing; mode 0660 files when group is 1,
+ * else 0600) for percent (1..100; 100 counts but never refuses). */
+struct fetch_budget *fetch_budget_open(const char *dir, int percent, int group);
+void fetch_budget_close(struct fetch_budget *fb);
+/* For api_options.may_read (ctx a struct fetch_budget): counts the read,
+ * or refuses it (-1, why) when today's count reached the share. */
+int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size_t why_size);
+/* Reads counted today, and the most allowed (-1 while unknown). */
+long fetch_budget_used(const struct fetch_budget *fb);
+long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *b);
+/* The counter file of a day, for tests: DIR/reads-DAY. */
+char *fetch_budget_path(const struct fetch_budget *fb, const char *day);
+
+#endif
