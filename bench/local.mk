@@ -3,4 +3,4 @@ EXTRA_DIST += bench/sandbox
 EXTRA_DIST += bench/client
 EXTRA_DIST += bench/console
 EXTRA_DIST += bench/fuzz
-EXTRA_DIST += bench/stress
+EXTRA_DIST += bench/stress bench/office
