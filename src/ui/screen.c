@@ -59,7 +59,8 @@ static int is_review_view(const struct view *v)
 {
 	const char *name = v->ops->name ? v->ops->name : "";
 
-	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0;
+	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0 ||
+	       strcmp(name, "timeline") == 0;
 }
 
 static int view_loading(const struct ui *ui, const struct view *v)
