@@ -547,7 +547,10 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 	int selected = pos == l->sel;
 	unsigned long sel_attr = th->attr[TE_SELECTED], normal = th->attr[TE_NORMAL];
 	struct strbuf cell = STRBUF_INIT, fitted = STRBUF_INIT;
-	int cx = x + 1, bar = selected ? bar_column(v->ops, widths) : -1;
+	/* A painted row (a Timeline lane) shows its selection on its current
+	 * item instead: a bar over the label as well would double what a
+	 * lane move rewrites. */
+	int cx = x + 1, bar = selected && !v->ops->paint ? bar_column(v->ops, widths) : -1;
 
 	put(w, y, x, selected ? (env->ascii ? ">" : "\xe2\x96\xb8") : " ",
 	    selected ? sel_attr : normal);

@@ -340,20 +340,23 @@ static void split_width(int width, int *axis_w, int *nt_w)
 static void paint_title(const struct timeline *p, const struct timeline_axis *ax, int width,
                         int nt_w, int now, int ascii, int utf8, struct view_paint *out)
 {
-	int next = 0;
+	int next = 0, at = -1;
 	char hh[12];
 
+	/* The now mark first: an hour's label that would cover it gives way. */
+	if (now >= ax->from && now < ax->to) {
+		at = timeline_col(ax, now);
+		put_text(out, width, at, ascii ? "v" : "\xe2\x96\xbc", VS_NORMAL);
+	}
 	for (int h = (ax->from + 59) / 60; h * 60 < ax->to; h++) {
 		int c = timeline_col(ax, h * 60);
 
-		if (c < next || c + 2 > ax->width)
+		if (c < next || c + 2 > ax->width || at == c || at == c + 1)
 			continue;
 		snprintf(hh, sizeof(hh), "%02d", h);
 		put_fitted(out, width, c, hh, 2, VS_NORMAL, ascii, utf8);
 		next = c + 3;
 	}
-	if (now >= ax->from && now < ax->to)
-		put_text(out, width, timeline_col(ax, now), ascii ? "v" : "\xe2\x96\xbc", VS_NORMAL);
 	put_text(out, width, ax->width, ascii ? "|" : "\xe2\x94\x82", VS_NORMAL);
 	put_fitted(out, width, ax->width + 1, _("no time"), nt_w, VS_NORMAL, ascii, utf8);
 }
@@ -403,7 +406,7 @@ static void tl_paint(const struct view *v, size_t row, size_t col, int width, in
 	/* The no-time column's border and the now line (no hour ticks: a
 	 * dot would read as the pending glyph). */
 	if (now >= ax.from && now < ax.to)
-		put_text(out, width, timeline_col(&ax, now), ascii ? "|" : "\xe2\x94\x82", VS_ALERT);
+		put_text(out, width, timeline_col(&ax, now), ascii ? ":" : "\xe2\x94\x83", VS_ALERT);
 	put_text(out, width, axis_w, ascii ? "|" : "\xe2\x94\x82", VS_DIM);
 	if (!l || l->n == 0)
 		return;
