@@ -142,6 +142,47 @@ ok "] steps the day and stays on the Timeline" \
 ok "the day with no routes: the axis and nothing to show" \
 	has_all "$D/empty.txt" '^ 2026-11-22' ' 07 08 ' 'nothing to show'
 
+# ---- ASCII, NO_COLOR and every theme ----------------------------------------
+# Status is told by glyph and fill: the text is the same in every theme and
+# without colour, and ASCII has glyphs of its own.
+s=$(cs_script looks <<'EOF2'
+6
+:save-display look-default.txt
+:theme light
+:save-display look-light.txt
+:theme mono
+:save-display look-mono.txt
+:theme colorblind
+:save-display look-colorblind.txt
+EOF2
+)
+export ROUTEDESK_THEME_PATH="$top_srcdir/themes"
+ok "every shipped theme draws the Timeline (exit 0)" cs_run "$s"
+for t in light mono colorblind; do
+	ok "theme $t: the same glyphs and fills as the default" \
+		sh -c 'sed 1d "$1" >"$1.body"; sed 1d "$2" >"$2.body"; cmp -s "$1.body" "$2.body"' - \
+		"$D/look-default.txt" "$D/look-$t.txt"
+done
+mv "$D/look-default.txt" "$D/look-colour.txt"
+NO_COLOR=1
+export NO_COLOR
+ok "NO_COLOR: the Timeline runs and exits 0" cs_run "$s"
+unset NO_COLOR
+ok "NO_COLOR: the same text as in colour (status never by colour alone)" \
+	sh -c 'sed 1d "$1" >"$1.body"; sed 1d "$2" >"$2.body"; cmp -s "$1.body" "$2.body"' - \
+	"$D/look-colour.txt" "$D/look-default.txt"
+ok "--ascii: the Timeline runs and exits 0" cs_run "$s" --ascii
+ok "--ascii: done, pending, no-show and cancelled blocks in ASCII glyphs and fills" \
+	has_all "$D/look-default.txt" '\+#' '\.-' 'xx' '//'
+ok "--ascii: no UTF-8 drawing glyph on the Timeline" \
+	sh -c '! grep -qE "[│─▸▲▼✓⊘…›·█░╳╌┃]" "$1"' - "$D/look-default.txt"
+LANG=C
+export LANG
+ok "LANG=C: the Timeline runs and exits 0" cs_run "$s"
+ok "LANG=C: the Timeline is pure printable ASCII" no_utf8 "$D/look-default.txt"
+LANG=C.UTF-8
+unset ROUTEDESK_THEME_PATH
+
 # ---- refresh in place --------------------------------------------------------
 mkfifo "$D/sync1" || exit 99
 s=$(cs_script refresh <<'EOF2'
