@@ -142,6 +142,40 @@ ok "] steps the day and stays on the Timeline" \
 ok "the day with no routes: the axis and nothing to show" \
 	has_all "$D/empty.txt" '^ 2026-11-22' ' 07 08 ' 'nothing to show'
 
+# ---- rebinding and the saved pane ---------------------------------------------
+mkdir -p "$XDG_CONFIG_HOME/routedesk"
+printf '[keys]\npane_timeline = F6\nright = w\n' >"$XDG_CONFIG_HOME/routedesk/config"
+s=$(cs_script rebound <<'EOF2'
+6
+:save-display rb-6.txt
+F6
+:save-display rb-f6.txt
+w
+Enter
+:save-display rb-w.txt
+EOF2
+)
+ok "the console runs with pane_timeline and right rebound" cs_run "$s"
+ok "6, no longer bound, leaves the Routes pane" has "$D/rb-6.txt" '^\[1 Routes\]'
+ok "F6 opens the Timeline" has "$D/rb-f6.txt" '\[6 Timeline\]'
+ok "w steps to the next stop as Right did (Enter opens customer $c1)" \
+	sh -c 'test "$(sed -n "s/^ customerID  *\([0-9]*\)$/\1/p" "$1")" = "$2"' - "$D/rb-w.txt" "$c1"
+rm -f "$XDG_CONFIG_HOME/routedesk/config"
+
+s=$(cs_script leave <<'EOF2'
+6
+EOF2
+)
+CS_NOFRESH=1
+ok "a session that ends on the Timeline exits 0" cs_run "$s"
+s=$(cs_script come-back <<'EOF2'
+:save-display state.txt
+EOF2
+)
+ok "the next start exits 0" cs_run "$s"
+unset CS_NOFRESH
+ok "the next start opens on the Timeline (saved state)" has "$D/state.txt" '\[6 Timeline\]'
+
 # ---- ASCII, NO_COLOR and every theme ----------------------------------------
 # Status is told by glyph and fill: the text is the same in every theme and
 # without colour, and ASCII has glyphs of its own.
