@@ -53,7 +53,7 @@ static const struct ui_hooks hooks = { views_make, app_key, refresh_now };
 static void usage(FILE *f)
 {
 	fputs(_("usage: routedesk [--account NAME] [--date YYYY-MM-DD]\n"
-	        "                 [--view routes|customers|subscriptions|tickets] [--readonly]\n"
+	        "                 [--view routes|customers|subscriptions|tickets|timeline] [--readonly]\n"
 	        "                 [--theme NAME] [--ascii] [--demo] [--fresh]\n"
 	        "       routedesk api [OPTIONS] PATH [NAME=VALUE | NAME:=JSON ...]\n"
 	        "       routedesk --version | --help\n"
@@ -117,7 +117,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_VIEW:
 			if (app_pane_of(optarg) < 0 || strcmp(optarg, "stops") == 0) {
 				fprintf(stderr, _("routedesk: --view: '%s' is not one of routes, customers, "
-				                  "subscriptions, tickets\n"), optarg);
+				                  "subscriptions, tickets, timeline\n"), optarg);
 				return APP_USAGE;
 			}
 			o->view = optarg;

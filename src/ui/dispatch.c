@@ -26,7 +26,8 @@ static int top_is_review(struct ui *ui)
 	struct frame *f = app_top(ui);
 	const char *name = f && f->v->ops->name ? f->v->ops->name : "";
 
-	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0;
+	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0 ||
+	       strcmp(name, "timeline") == 0;
 }
 
 static void step_day(struct ui *ui, long delta)
@@ -56,6 +57,9 @@ static void copy_selection(struct ui *ui)
 		ui_message(ui, "%s", _("Nothing selected to copy"));
 		return;
 	}
+	/* A row of several items (a Timeline lane) copies its current one. */
+	if (list_view(l)->ops->item && list_view(l)->ops->item(list_view(l), row) > 0)
+		id = list_view(l)->ops->item(list_view(l), row);
 	if (id > 0)
 		strbuf_addf(&text, "%lld", id);
 	else
@@ -137,6 +141,14 @@ static void do_action(struct ui *ui, enum action a)
 		break;
 	case ACT_DOWN: if (l) list_move(l, 1); break;
 	case ACT_UP: if (l) list_move(l, -1); break;
+	case ACT_LEFT:
+	case ACT_RIGHT:
+		/* Inside a row that holds several items (the Timeline's lane). */
+		if (!l || !f->v->ops->across || !list_selected(l, &row, NULL))
+			return;
+		if (!f->v->ops->across(f->v, ui, row, a == ACT_LEFT ? -1 : 1))
+			return;
+		break;
 	case ACT_FIRST: if (l) list_first(l); break;
 	case ACT_LAST: if (l) list_last(l); break;
 	case ACT_PAGE_DOWN: if (l) list_page(l, 1); break;
@@ -162,6 +174,7 @@ static void do_action(struct ui *ui, enum action a)
 		return;
 	}
 	case ACT_PANE_1: case ACT_PANE_2: case ACT_PANE_3: case ACT_PANE_4: case ACT_PANE_5:
+	case ACT_PANE_6:
 		app_show_pane(ui, (int)(a - ACT_PANE_1));
 		return;
 	case ACT_PREV_DAY: step_day(ui, -1); return;
@@ -403,7 +416,7 @@ void app_command(struct ui *ui, const char *line)
 		int p = app_pane_of(args);
 
 		if (p < 0)
-			ui_error(ui, _("':view %s': one of routes, stops, customers, subscriptions, tickets"), args);
+			ui_error(ui, _("':view %s': one of routes, stops, customers, subscriptions, tickets, timeline"), args);
 		else
 			app_show_pane(ui, p);
 	} else if (strcmp(def->name, "date") == 0) {
@@ -429,6 +442,8 @@ void app_command(struct ui *ui, const char *line)
 		cmd_search(ui, def->name, args, PANE_SUBSCRIPTIONS);
 	} else if (strcmp(def->name, "ticket") == 0) {
 		cmd_search(ui, def->name, args, PANE_TICKETS);
+	} else if (strcmp(def->name, "timeline") == 0) {
+		app_show_pane(ui, PANE_TIMELINE);
 	} else if (strcmp(def->name, "resize") == 0) {
 		cmd_resize(ui, args);
 	}

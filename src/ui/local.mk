@@ -26,6 +26,8 @@ src_ui_libui_a_SOURCES = \
 	src/ui/views/view_list.c src/ui/views/view_list.h \
 	src/ui/views/view_routes.c \
 	src/ui/views/view_stops.c \
+	src/ui/views/view_timeline.c \
+	src/ui/views/timeline_layout.c src/ui/views/timeline_layout.h \
 	src/ui/views/view_customers.c \
 	src/ui/views/view_subscriptions.c \
 	src/ui/views/view_tickets.c \

@@ -1,4 +1,4 @@
-/* panes.c: the five panes: their names, their root views, showing, popping and resetting them. */
+/* panes.c: the six panes: their names, their root views, showing, popping and resetting them. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -21,6 +21,7 @@ static const struct {
 	[PANE_CUSTOMERS] = { "customers", N_("Customers") },
 	[PANE_SUBSCRIPTIONS] = { "subscriptions", N_("Subscriptions") },
 	[PANE_TICKETS] = { "tickets", N_("Tickets") },
+	[PANE_TIMELINE] = { "timeline", N_("Timeline") },
 };
 
 int app_pane_of(const char *name)
@@ -93,6 +94,7 @@ static struct view *make_root(struct ui *ui, int pane, long long route)
 		[PANE_CUSTOMERS] = UI_VIEW_CUSTOMERS,
 		[PANE_SUBSCRIPTIONS] = UI_VIEW_SUBSCRIPTIONS,
 		[PANE_TICKETS] = UI_VIEW_TICKETS,
+		[PANE_TIMELINE] = UI_VIEW_TIMELINE,
 	};
 	struct ui_view_args args = { route, NULL, NULL };
 

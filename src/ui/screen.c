@@ -60,7 +60,8 @@ static int is_review_view(const struct view *v)
 {
 	const char *name = v->ops->name ? v->ops->name : "";
 
-	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0;
+	return strcmp(name, "routes") == 0 || strcmp(name, "stops") == 0 ||
+	       strcmp(name, "timeline") == 0;
 }
 
 static int view_loading(const struct ui *ui, const struct view *v)
@@ -211,31 +212,64 @@ static void draw_header(struct ui *ui)
 	strbuf_free(&budget);
 }
 
+/* The drill-down trail from crumb `from` (counted from the pane's root) to
+ * the top, "… › " before it when crumbs were left out. */
+static void trail_text(const struct ui *ui, struct frame **stack, int n, int from,
+                       struct strbuf *out)
+{
+	const char *sep = ui->ascii ? " > " : " \xe2\x80\xba ";
+
+	strbuf_reset(out);
+	if (from > 0)
+		strbuf_addf(out, "%s%s", ui->ascii ? "~" : "\xe2\x80\xa6", sep);
+	for (int i = n - 1 - from; i >= 0; i--) {
+		if (i != n - 1 - from)
+			strbuf_adds(out, sep);
+		strbuf_adds(out, stack[i]->v->ops->title ? _(stack[i]->v->ops->title) : "?");
+	}
+	strbuf_addc(out, ' ');
+}
+
+/*
+ * The tabs, then the drill-down trail at the right.  Six tabs take 72
+ * columns: when the trail would not fit beside them the inactive tabs
+ * shrink to their numbers (the keys that reach them), and a trail still
+ * too long loses its first crumbs, never its last: where one is matters
+ * more than how one got there.
+ */
 static void draw_tabs(struct ui *ui)
 {
 	struct strbuf trail = STRBUF_INIT, tab = STRBUF_INIT;
 	struct frame *stack[64];
-	int x = 0, n = 0;
+	int x = 0, n = 0, full = 0, compact, from = 0;
 
+	for (struct frame *f = app_top(ui); f && n < 64; f = f->below)
+		stack[n++] = f;
+	trail_text(ui, stack, n, 0, &trail);
+	for (int p = 0; p < PANE_COUNT; p++) {
+		strbuf_reset(&tab);
+		strbuf_addf(&tab, " %d %s ", p + 1, app_pane_title(p));
+		full += text_width(ui, tab.buf);
+	}
+	compact = n > 1 && full + text_width(ui, trail.buf) > COLS;
 	for (int p = 0; p < PANE_COUNT; p++) {
 		int active = p == ui->cur;
 		int w;
 
 		strbuf_reset(&tab);
 		/* Brackets as well as colour: the active tab shows without it. */
-		strbuf_addf(&tab, active ? "[%d %s]" : " %d %s ", p + 1, app_pane_title(p));
+		if (active)
+			strbuf_addf(&tab, "[%d %s]", p + 1, app_pane_title(p));
+		else if (compact)
+			strbuf_addf(&tab, " %d ", p + 1);
+		else
+			strbuf_addf(&tab, " %d %s ", p + 1, app_pane_title(p));
 		w = text_width(ui, tab.buf);
 		put_fit(1, x, w, tab.buf, 0, ui->theme.attr[active ? TE_TAB_ACTIVE : TE_TABS], ui);
 		x += w;
 	}
-	for (struct frame *f = app_top(ui); f && n < 64; f = f->below)
-		stack[n++] = f;
-	for (int i = n - 1; i >= 0; i--) {
-		if (i != n - 1)
-			strbuf_adds(&trail, ui->ascii ? " > " : " \xe2\x80\xba ");
-		strbuf_adds(&trail, stack[i]->v->ops->title ? _(stack[i]->v->ops->title) : "?");
-	}
-	strbuf_addc(&trail, ' ');
+	while (n > 1 && from < n - 1 && text_width(ui, trail.buf) > COLS - x)
+		trail_text(ui, stack, n, ++from, &trail);
 	put_fit(1, x, COLS - x, n > 1 ? trail.buf : " ", 1, ui->theme.attr[TE_TABS], ui);
 	strbuf_free(&trail);
 	strbuf_free(&tab);

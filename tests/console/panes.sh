@@ -13,7 +13,11 @@ s=$(cs_script panes <<'EOF'
 5
 :save-display tickets.txt
 Tab
+:save-display tab6.txt
+Tab
 :save-display tab.txt
+S-Tab
+:save-display stab6.txt
 S-Tab
 :save-display stab.txt
 S-Tab
@@ -75,8 +79,10 @@ ok "ticket rows carry a date, amounts and a status" \
 	has "$D/tickets.txt" '^▸ +[0-9]+ 20[0-9]{2}-[0-9]{2}-[0-9]{2} .* [0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} (open|paid)'
 
 # Switching panes.
-ok "Tab from Tickets wraps to Routes" has "$D/tab.txt" '^\[1 Routes\]'
-ok "S-Tab from Routes goes to Tickets" has "$D/stab.txt" '\[5 Tickets\]'
+ok "Tab from Tickets goes to the Timeline" has "$D/tab6.txt" '\[6 Timeline\]'
+ok "Tab from the Timeline wraps to Routes" has "$D/tab.txt" '^\[1 Routes\]'
+ok "S-Tab from Routes goes to the Timeline" has "$D/stab6.txt" '\[6 Timeline\]'
+ok "S-Tab from the Timeline goes to Tickets" has "$D/stab.txt" '\[5 Tickets\]'
 ok "S-Tab twice more reaches Customers" has "$D/stab3.txt" '\[3 Customers\]'
 ok ":view tickets shows Tickets" has "$D/view.txt" '\[5 Tickets\]'
 

@@ -9,6 +9,8 @@ s=$(cs_script routes <<'EOF'
 :save-display routes.txt
 ?
 :save-display help.txt
+PgDn
+:save-display help-pg2.txt
 q
 :info
 :save-display info.txt
@@ -59,7 +61,9 @@ ok "times are windows (HH:MM-HH:MM) and balances amounts" \
 	sh -c '! grep -Ev " [0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9] +[0-9]+\.[0-9][0-9]( |$)" "$1"' - "$D/route.rows"
 ok "the Routes pane matches its golden screen" golden routes "$D/routes.txt"
 
-# Help lists the live bindings, generated from the action table.
+# Help lists the live bindings, generated from the action table (its
+# first page and the next: the Timeline's keys pushed `t` below 30 lines).
+cat "$D/help-pg2.txt" >>"$D/help.txt"
 for k in '^.?\? F1 +help' '^ q +back' '^ Q +quit' '^ - Esc +pop' '^ / +filter' '^ \[ +prev_day' \
 	'^ \] +next_day' '^ t +today'; do
 	ok "help lists /$k/" has "$D/help.txt" "$k"

@@ -46,7 +46,9 @@ VIEW_TEST_SOURCES = \
 	src/ui/views/view_list.c src/ui/views/view_list.h \
 	src/ui/views/view_routes.c src/ui/views/view_stops.c src/ui/views/view_customers.c \
 	src/ui/views/view_subscriptions.c src/ui/views/view_tickets.c src/ui/views/view_notes.c \
-	src/ui/views/view_detail.c src/ui/views/views.c src/ui/views/views.h
+	src/ui/views/view_detail.c src/ui/views/views.c src/ui/views/views.h \
+	src/ui/views/view_timeline.c src/ui/views/timeline_layout.c src/ui/views/timeline_layout.h \
+	src/ui/base/list_layout.c
 VIEW_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
 VIEW_TEST_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 
@@ -55,6 +57,12 @@ TESTS += tests/unit/test_views
 tests_unit_test_views_SOURCES = tests/unit/test_views.c $(VIEW_TEST_SOURCES)
 tests_unit_test_views_CFLAGS = $(VIEW_TEST_CFLAGS)
 tests_unit_test_views_LDADD = $(VIEW_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test_timeline
+TESTS += tests/unit/test_timeline
+tests_unit_test_timeline_SOURCES = tests/unit/test_timeline.c $(VIEW_TEST_SOURCES)
+tests_unit_test_timeline_CFLAGS = $(VIEW_TEST_CFLAGS)
+tests_unit_test_timeline_LDADD = $(VIEW_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_view_lists
 TESTS += tests/unit/test_view_lists

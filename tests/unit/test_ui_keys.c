@@ -253,7 +253,10 @@ static void test_completion(void **state)
 	complete("s", "s", 2, "save-display sub");
 	complete("view cu", "view customers", 1, "");
 	complete("view s", "view s", 2, "stops subscriptions");
-	complete("view   t", "view   tickets", 1, "");
+	/* Two panes start with t since the Timeline came. */
+	complete("view   t", "view   ti", 2, "tickets timeline");
+	complete("view   tic", "view   tickets", 1, "");
+	complete("view tim", "view timeline", 1, "");
 	complete("theme ", "theme ", 4, "colorblind default light mono");
 	complete("theme l", "theme light", 1, "");
 	complete("zz", "zz", 0, "");

@@ -16,7 +16,7 @@
 static const struct cmd_def commands[] = {
 	{ "q", CMDARG_NONE, N_("Back; from another pane to Routes; quit on Routes (as the q key)") },
 	{ "quit", CMDARG_NONE, N_("Quit") },
-	{ "view", CMDARG_VIEW, N_("Switch pane: routes, stops, customers, subscriptions, tickets") },
+	{ "view", CMDARG_VIEW, N_("Switch pane: routes, stops, customers, subscriptions, tickets, timeline") },
 	{ "date", CMDARG_DATE, N_("Review another day: YYYY-MM-DD, today, +N or -N days") },
 	{ "theme", CMDARG_THEME, N_("Switch theme (Tab lists them)") },
 	{ "refresh", CMDARG_NONE, N_("Fetch what changed now (the auto-refresh tick)") },
@@ -27,11 +27,12 @@ static const struct cmd_def commands[] = {
 	{ "cust", CMDARG_TEXT, N_("Find customers by name, company, phone, address, e-mail or id") },
 	{ "sub", CMDARG_TEXT, N_("Search subscriptions on the server (e.g. lead)") },
 	{ "ticket", CMDARG_TEXT, N_("Search tickets on the server (e.g. open)") },
+	{ "timeline", CMDARG_NONE, N_("The Timeline pane: the day's stops by route and hour") },
 	{ "resize", CMDARG_TEXT, N_("Scripts only: resize the screen to COLSxLINES") },
 };
 
 const char *const cmdline_view_names[] = {
-	"routes", "stops", "customers", "subscriptions", "tickets",
+	"routes", "stops", "customers", "subscriptions", "tickets", "timeline",
 };
 const size_t cmdline_n_view_names = sizeof(cmdline_view_names) / sizeof(cmdline_view_names[0]);
 

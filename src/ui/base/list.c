@@ -27,6 +27,7 @@ struct list {
 	char *pattern;         /* the last filter text, for n/N */
 	int height;            /* rows of the last draw, for paging */
 	int cur_y, cur_x;      /* where the selection was drawn, -1 none */
+	int paint_x;           /* the painted current item of the row drawn, -1 none */
 	unsigned long want_sig; /* the last want() request, to ask once */
 };
 
@@ -413,6 +414,40 @@ static void fill(WINDOW *w, int y, int x, int width, unsigned long attr)
 		waddch(w, ' ');
 }
 
+/* A painted cell (view_ops.paint): runs of one style drawn at once, so a
+ * lane of blocks costs one attribute change per block; returns the
+ * cursor's column in the cell, or -1. */
+static int put_painted(const struct list *l, WINDOW *w, int y, int x, size_t row, size_t c,
+                       int width, int selected, const struct list_env *env)
+{
+	const struct theme *th = env->theme;
+	struct view_paint *cells = xcalloc((size_t)(width > 0 ? width : 1), sizeof(*cells));
+	struct strbuf run = STRBUF_INIT;
+	int cursor = -1;
+
+	for (int i = 0; i < width; i++)
+		cells[i].text[0] = ' ';
+	l->v->ops->paint(l->v, row, c, width, selected, env->ascii, env->utf8, cells, &cursor);
+	for (int i = 0; i < width;) {
+		int j = i, st = cells[i].style < TE_COUNT ? cells[i].style : VS_NORMAL;
+		unsigned long attr = row == VIEW_TITLE_ROW ? th->attr[TE_TITLE] : th->attr[st];
+
+		if (cells[i].selected)
+			attr = th->attr[TE_SELECTED] | (attr & ~(unsigned long)A_COLOR);
+		strbuf_reset(&run);
+		while (j < width && cells[j].style == cells[i].style &&
+		       cells[j].selected == cells[i].selected) {
+			strbuf_adds(&run, cells[j].text[0] ? cells[j].text : "");
+			j++;
+		}
+		put(w, y, x + i, strbuf_str(&run), attr);
+		i = j;
+	}
+	strbuf_free(&run);
+	free(cells);
+	return cursor >= 0 && cursor < width ? cursor : -1;
+}
+
 static void draw_titles(struct list *l, WINDOW *w, int y, int x, const int *widths,
                         const struct list_env *env)
 {
@@ -437,6 +472,19 @@ static void draw_titles(struct list *l, WINDOW *w, int y, int x, const int *widt
 		         env->ascii, env->utf8);
 	}
 	put(w, y, x, sb.buf, attr);
+	if (ops->paint) {
+		int cx = x + 1;
+
+		for (size_t c = 0, first = 1; c < ops->n_columns; c++) {
+			if (!widths[c])
+				continue;
+			cx += first ? 0 : 1;
+			first = 0;
+			if (ops->columns[c].flags & VC_PAINT)
+				put_painted(l, w, y, cx, VIEW_TITLE_ROW, c, widths[c], 0, env);
+			cx += widths[c];
+		}
+	}
 	strbuf_free(&sb);
 	strbuf_free(&t);
 }
@@ -499,7 +547,10 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 	int selected = pos == l->sel;
 	unsigned long sel_attr = th->attr[TE_SELECTED], normal = th->attr[TE_NORMAL];
 	struct strbuf cell = STRBUF_INIT, fitted = STRBUF_INIT;
-	int cx = x + 1, bar = selected ? bar_column(v->ops, widths) : -1;
+	/* A painted row (a Timeline lane) shows its selection on its current
+	 * item instead: a bar over the label as well would double what a
+	 * lane move rewrites. */
+	int cx = x + 1, bar = selected && !v->ops->paint ? bar_column(v->ops, widths) : -1;
 
 	put(w, y, x, selected ? (env->ascii ? ">" : "\xe2\x96\xb8") : " ",
 	    selected ? sel_attr : normal);
@@ -522,6 +573,14 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 			cx++;
 		}
 		first = 0;
+		if (v->ops->paint && (v->ops->columns[c].flags & VC_PAINT)) {
+			int at = put_painted(l, w, y, cx, row, c, widths[c], selected, env);
+
+			if (at >= 0)
+				l->paint_x = cx + at;
+			cx += widths[c];
+			continue;
+		}
 		cell_text(v, row, c, &cell, &st);
 		if ((int)st < 0 || (int)st >= TE_COUNT)
 			st = VS_NORMAL;
@@ -684,10 +743,13 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 		size_t pos = l->top + (size_t)i;
 
 		if (pos < l->n) {
+			l->paint_x = -1;
 			draw_row(l, w, y + 1 + i, x, lw, pos, widths, env);
 			if (pos == l->sel) {
 				l->cur_y = y + 1 + i;
-				l->cur_x = x;
+				/* On the selected item of a painted row (the
+				 * Timeline's block), else the row's start. */
+				l->cur_x = l->paint_x >= 0 ? l->paint_x : x;
 			}
 		} else if (i == 0 && l->n == 0) {
 			struct strbuf sb = STRBUF_INIT;

@@ -51,6 +51,7 @@ enum ui_view_kind {
 	UI_VIEW_TICKETS,       /* id: the customer, 0 all; query */
 	UI_VIEW_NOTES,         /* id: the customer */
 	UI_VIEW_DETAIL,        /* resource and id: every field of one record */
+	UI_VIEW_TIMELINE,      /* the day's stops by route and hour */
 	UI_VIEW_COUNT,
 };
 

@@ -29,6 +29,7 @@ enum {
 	VC_RIGHT = 1u << 0, /* right-aligned (numbers, money) */
 	VC_FLEX = 1u << 1,  /* takes the remaining width */
 	VC_NOSORT = 1u << 2,
+	VC_PAINT = 1u << 3, /* drawn by the view's paint op, column by column */
 };
 
 struct view_column {
@@ -39,6 +40,18 @@ struct view_column {
 };
 
 struct view;
+
+/* One display column of a painted cell (view_ops.paint): its text (one
+ * character, already escaped; "" for the second column of a wide one)
+ * and its style. */
+struct view_paint {
+	char text[8];
+	unsigned char style;   /* enum view_style */
+	unsigned char selected; /* drawn in the selection's colours */
+};
+
+/* paint's row for the column titles line. */
+#define VIEW_TITLE_ROW ((size_t)-1)
 
 struct view_ops {
 	const char *name;   /* "routes", "stops", "customers", "subscriptions",
@@ -64,6 +77,22 @@ struct view_ops {
 	/* Preview of a row (Stops: customer, balance, notes ...), lines appended
 	 * to out separated by '\n'; NULL for none. */
 	void (*preview)(const struct view *v, size_t row, struct strbuf *out);
+
+	/* A cell drawn column by column, each with its own style (the
+	 * Timeline's lanes of stops), or NULL: cell() is used.  Fills
+	 * out[0..width) (the caller's array); row VIEW_TITLE_ROW asks for the
+	 * column's title line.  *cursor: the column of the row's current item
+	 * when selected is 1 (the hardware cursor goes there), else -1.  The
+	 * cell() text of such a column is still what / and copying read. */
+	void (*paint)(const struct view *v, size_t row, size_t col, int width, int selected,
+	              int ascii, int utf8, struct view_paint *out, int *cursor);
+	/* Left / right inside a row (the Timeline: the previous or next stop
+	 * in time); 1 when it moved.  NULL: the keys do nothing. */
+	int (*across)(struct view *v, struct ui *ui, size_t row, int dir);
+	/* The record a row's current item stands for, when a row holds several
+	 * (the Timeline: a lane's selected stop, an appointment id); 0 none.
+	 * NULL: the row's id is the record. */
+	long long (*item)(const struct view *v, size_t row);
 
 	/* Lifecycle and events (all on the UI thread). */
 	/* First shown: submit the fetches it needs (ui_submit). */

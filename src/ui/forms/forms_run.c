@@ -270,6 +270,16 @@ static int selection(struct ui *ui, struct target *t)
 		ui_message(ui, "%s", _("Still loading this row"));
 		return -1;
 	}
+	/* A Timeline lane is a route; the form goes on its selected stop, as
+	 * on the Stops pane (the view names it through its item op). */
+	if (strcmp(name, "timeline") == 0) {
+		id = fr->v->ops->item ? fr->v->ops->item(fr->v, row) : 0;
+		name = "stops";
+		if (id <= 0) {
+			ui_error(ui, "%s", _("No stop on this lane: select a lane with stops"));
+			return -1;
+		}
+	}
 	t->id = id;
 	if (strcmp(name, "customers") == 0) {
 		t->resource = "customer";

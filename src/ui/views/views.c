@@ -18,6 +18,7 @@ struct view *views_make(enum ui_view_kind kind, const struct ui_view_args *a)
 	case UI_VIEW_SUBSCRIPTIONS: return view_subscriptions_new(a->id, a->query);
 	case UI_VIEW_TICKETS: return view_tickets_new(a->id, a->query);
 	case UI_VIEW_NOTES: return view_notes_new(a->id);
+	case UI_VIEW_TIMELINE: return view_timeline_new();
 	case UI_VIEW_DETAIL: return a->resource ? view_detail_new(a->resource, a->id) : NULL;
 	case UI_VIEW_COUNT: break;
 	}

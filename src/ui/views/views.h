@@ -10,6 +10,8 @@ struct view *view_customers_new(const char *query); /* NULL: all; else a :cust q
 struct view *view_subscriptions_new(long long customer_id, const char *query); /* 0: all */
 struct view *view_tickets_new(long long customer_id, const char *query);       /* 0: all */
 struct view *view_notes_new(long long customer_id);
+/* The day's stops as lanes per route over the hours (the review's). */
+struct view *view_timeline_new(void);
 /* Every field of one record, fetched by-id. */
 struct view *view_detail_new(const char *resource, long long id);
 
