@@ -392,7 +392,8 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 	}
 	if (d)
 		closedir(d);
-	qsort(t, n, sizeof(*t), by_since);
+	if (n)
+		qsort(t, n, sizeof(*t), by_since); /* qsort(NULL, 0) is undefined */
 	/* The ticks must begin at or before since, and follow each other: a
 	 * hole is changes nobody published. */
 	for (size_t i = 0; i < n && covered; i++) {
