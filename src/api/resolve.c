@@ -14,6 +14,9 @@
  * finished one is parsed, few enough that out-of-order answers held for
  * ordered delivery stay a handful of batches. */
 #define GETS_IN_FLIGHT 8
+/* Gets answered but waiting for an earlier batch, at most: what keeps
+ * memory flat when one slow answer holds up the order. */
+#define GETS_HELD 16
 
 /* One batch in delivery order: a page's own records, or a get chunk. */
 struct slot {
@@ -22,6 +25,8 @@ struct slot {
 	size_t n;
 	int ready;
 	const cJSON *records;   /* borrowed from call's answer once ready */
+	const char *raw;        /* or the records' text (sink->each_raw), in call's body */
+	size_t raw_len, raw_n;
 	struct slot *next;
 };
 
@@ -34,6 +39,7 @@ struct job {
 	struct api_form extra;   /* get flags sent along with the gets */
 	struct slot *head, *tail;
 	int gets_running;
+	int gets_out;            /* submitted and not yet delivered */
 	struct api_call *page;   /* the search page in flight */
 	int ids_only;            /* api_search_ids: no records, collect ids */
 	long long *all;
@@ -63,6 +69,23 @@ static void fail(struct job *j, struct api_error *e)
 	api_error_clear(e);
 }
 
+/* As fail, naming the request in a decode error, which speaks only of
+ * "the answer": which one matters in a run of a hundred requests. */
+static void fail_call(struct job *j, const struct api_call *c, struct api_error *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *text = api_error_text(e);
+
+	strbuf_addf(&sb, "/%s", c->path);
+	if (e->kind == API_ERR_DECODE && !strstr(text, sb.buf)) {
+		strbuf_addf(&sb, ": %s", text);
+		free(e->message);
+		e->message = strbuf_detach(&sb, NULL);
+	}
+	strbuf_free(&sb);
+	fail(j, e);
+}
+
 static struct slot *add_slot(struct job *j)
 {
 	struct slot *sl = xcalloc(1, sizeof(*sl));
@@ -88,11 +111,15 @@ static void add_chunks(struct job *j, const long long *ids, size_t n)
 
 static void submit_gets(struct job *j)
 {
-	for (struct slot *sl = j->head; sl && j->gets_running < GETS_IN_FLIGHT; sl = sl->next) {
+	for (struct slot *sl = j->head;
+	     sl && j->gets_running < GETS_IN_FLIGHT && j->gets_out < GETS_HELD; sl = sl->next) {
 		if (sl->call || !sl->ids)
 			continue;
 		sl->call = api_get_call(j->r, sl->ids, sl->n, &j->extra);
 		sl->call->user = sl;
+		if (j->sink && j->sink->each_raw)
+			sl->call->raw = API_RAW_PROPERTY;
+		j->gets_out++;
 		free(sl->ids);
 		sl->ids = NULL;
 		api_submit(j->s, sl->call);
@@ -115,9 +142,13 @@ static void deliver(struct job *j)
 {
 	while (!j->failed && j->head && j->head->ready) {
 		struct slot *sl = j->head;
-		int n = cJSON_GetArraySize(sl->records);
+		long n = sl->raw ? (long)sl->raw_n : cJSON_GetArraySize(sl->records);
+		int stop = 0;
 
-		if (n > 0 && j->sink && j->sink->each(j->sink->ctx, sl->records) != 0) {
+		if (n > 0 && j->sink)
+			stop = sl->raw ? j->sink->each_raw(j->sink->ctx, sl->raw, sl->raw_len, sl->raw_n)
+			               : j->sink->each(j->sink->ctx, sl->records);
+		if (stop) {
 			struct api_error e = API_ERROR_INIT;
 
 			api_error_set(&e, API_ERR_CANCELLED, 0, NULL,
@@ -125,6 +156,8 @@ static void deliver(struct job *j)
 			fail(j, &e);
 		}
 		j->st.records += n;
+		if (sl->call && sl->call != j->page && sl->call->user == sl)
+			j->gets_out--;
 		j->head = sl->next;
 		if (!j->head)
 			j->tail = NULL;
@@ -138,6 +171,8 @@ static void submit_page(struct job *j, long long after, int paging)
 
 	if (paging)
 		api_form_add_cmp_int(&c->form, j->r->id_name, API_Q_GT, after);
+	if (!j->ids_only && j->sink && j->sink->each_raw)
+		c->raw = API_RAW_DATA;
 	j->page = c;
 	j->st.pages++;
 	api_submit(j->s, c);
@@ -162,19 +197,20 @@ static void handle_page(struct job *j, struct api_call *c)
 
 	j->page = NULL;
 	if (c->err.kind != API_OK) {
-		fail(j, &c->err);
+		fail_call(j, c, &c->err);
 		api_call_free(c);
 		return;
 	}
 	if (api_answer_search(a, !j->ids_only, &e) < 0) {
-		fail(j, &e);
+		fail_call(j, c, &e);
 		api_call_free(c);
 		return;
 	}
 	if (j->st.pages == 1 && j->sink && j->sink->ignored && cJSON_GetArraySize(a->ignored) > 0)
 		j->sink->ignored(j->sink->ctx, a->ignored);
 	j->st.ids += (long)a->n_ids;
-	strbuf_free(&c->body);
+	if (!a->raw_records)
+		strbuf_free(&c->body);
 	for (size_t i = 0; i < a->n_ids; i++)
 		if (a->ids[i] > last)
 			last = a->ids[i];
@@ -204,6 +240,9 @@ static void handle_page(struct job *j, struct api_call *c)
 		sl->call = c;
 		sl->ready = 1;
 		sl->records = a->records;
+		sl->raw = a->raw_records;
+		sl->raw_len = a->raw_len;
+		sl->raw_n = a->raw_n;
 	}
 	add_chunks(j, a->no_data, a->n_no_data);
 }
@@ -215,18 +254,23 @@ static void handle_get(struct job *j, struct api_call *c)
 
 	j->gets_running--;
 	if (c->err.kind != API_OK) {
-		fail(j, &c->err);
+		fail_call(j, c, &c->err);
 		return;
 	}
 	if (api_answer_get(&c->answer, &e) < 0) {
-		fail(j, &e);
+		fail_call(j, c, &e);
 		return;
 	}
 	/* The parsed tree is all that is needed now; a batch may wait for
-	 * earlier ones, so drop its raw text at once. */
-	strbuf_free(&c->body);
+	 * earlier ones, so drop its raw text at once, unless the records
+	 * are that text. */
+	if (!c->answer.raw_records)
+		strbuf_free(&c->body);
 	sl->ready = 1;
 	sl->records = c->answer.records;
+	sl->raw = c->answer.raw_records;
+	sl->raw_len = c->answer.raw_len;
+	sl->raw_n = c->answer.raw_n;
 }
 
 /* Runs until everything is delivered or something failed; then takes back
