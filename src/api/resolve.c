@@ -16,7 +16,7 @@
 #define GETS_IN_FLIGHT 8
 /* Gets answered but waiting for an earlier batch, at most: what keeps
  * memory flat when one slow answer holds up the order. */
-#define GETS_HELD 16
+#define GETS_HELD 8
 
 /* One batch in delivery order: a page's own records, or a get chunk. */
 struct slot {
@@ -192,6 +192,7 @@ static void handle_page(struct job *j, struct api_call *c)
 {
 	struct api_error e = API_ERROR_INIT;
 	struct api_answer *a = &c->answer;
+	struct slot *sl;
 	long long last = 0;
 	size_t cap = (size_t)api_session_search_cap(j->s);
 
@@ -234,17 +235,27 @@ static void handle_page(struct job *j, struct api_call *c)
 		api_call_free(c);
 		return;
 	}
-	{
-		struct slot *sl = add_slot(j);
-
-		sl->call = c;
-		sl->ready = 1;
-		sl->records = a->records;
-		sl->raw = a->raw_records;
-		sl->raw_len = a->raw_len;
-		sl->raw_n = a->raw_n;
-	}
+	sl = add_slot(j);
+	sl->call = c;
+	sl->ready = 1;
+	sl->records = a->records;
+	sl->raw = a->raw_records;
+	sl->raw_len = a->raw_len;
+	sl->raw_n = a->raw_n;
 	add_chunks(j, a->no_data, a->n_no_data);
+	if (a->raw_records) {
+		/* The ids are in the slots now, and the records are text: the
+		 * page's tree (a node per id, 100,000 of them on a full page)
+		 * need not wait for its turn. */
+		const char *raw = a->raw_records;
+		size_t raw_len = a->raw_len, raw_n = a->raw_n;
+
+		api_answer_free(a);
+		sl->records = NULL;
+		a->raw_records = raw;
+		a->raw_len = raw_len;
+		a->raw_n = raw_n;
+	}
 }
 
 static void handle_get(struct job *j, struct api_call *c)

@@ -428,15 +428,17 @@ enum tx_role { TX_ANY, TX_RECORD, TX_PARAMS };
 static const char *tx_value(struct tx *t, const char *s, int depth, int nest, enum tx_role role);
 
 /* A string literal at s: its text, escaped again and credentials replaced
- * as put_string does.  *name is set to the decoded text when name is
- * non-NULL (valid until the next string).  Past the literal, or NULL. */
-static const char *tx_string(struct tx *t, const char *s, const char **name)
+ * as put_string does.  With name non-NULL, *name and *name_len are set to
+ * the decoded text (valid until the next string).  Past the literal, or
+ * NULL. */
+static const char *tx_string(struct tx *t, const char *s, const char **name, size_t *name_len)
 {
 	const char *q = s + 1, *end = t->end;
 
+	/* Most strings need no decoding: no escape, no control byte. */
 	while (q < end && (unsigned char)*q >= 32 && *q != '"' && *q != '\\')
 		q++;
-	if (q < end && *q == '"' && !name) {
+	if (q < end && *q == '"') {
 		size_t n = (size_t)(q - s - 1);
 
 		if (has(s + 1, n, t->p->nk) || has(s + 1, n, t->p->nt)) {
@@ -446,15 +448,26 @@ static const char *tx_string(struct tx *t, const char *s, const char **name)
 		} else {
 			put_escaped(t->p, s + 1, n, 1);
 		}
+		if (name) {
+			*name = s + 1;
+			*name_len = n;
+		}
 		return q + 1;
 	}
 	strbuf_reset(&t->tmp);
 	if (!(q = api_json_string(s, end, &t->tmp)))
 		return NULL;
 	put_string(t->p, strbuf_str(&t->tmp));
-	if (name)
+	if (name) {
 		*name = strbuf_str(&t->tmp);
+		*name_len = t->tmp.len;
+	}
 	return q;
+}
+
+static int is_name(const char *name, size_t len, const char *want)
+{
+	return len == strlen(want) && memcmp(name, want, len) == 0;
 }
 
 /* A number at s, as put_number prints the double cJSON reads. */
@@ -521,6 +534,7 @@ static const char *tx_object(struct tx *t, const char *s, int depth, int nest, e
 		goto close;
 	for (;;) {
 		const char *name = NULL;
+		size_t name_len = 0;
 		enum tx_role inner = TX_ANY;
 		int hide = 0;
 
@@ -528,15 +542,16 @@ static const char *tx_object(struct tx *t, const char *s, int depth, int nest, e
 		if (s >= end || *s != '"')
 			return NULL;
 		tabs(t->p, depth + 1);
-		if (!(s = tx_string(t, s, role != TX_ANY ? &name : NULL)))
+		if (!(s = tx_string(t, s, &name, &name_len)))
 			return NULL;
-		if (role == TX_RECORD && !seen_params && strcmp(name, "params") == 0) {
+		if (role == TX_RECORD && !seen_params && is_name(name, name_len, "params")) {
 			seen_params = 1;
 			inner = TX_PARAMS;
-		} else if (role == TX_PARAMS && !seen_key && strcmp(name, "authenticationKey") == 0) {
+		} else if (role == TX_PARAMS && !seen_key &&
+		           is_name(name, name_len, "authenticationKey")) {
 			seen_key = hide = 1;
 		} else if (role == TX_PARAMS && !seen_token &&
-		           strcmp(name, "authenticationToken") == 0) {
+		           is_name(name, name_len, "authenticationToken")) {
 			seen_token = hide = 1;
 		}
 		s = api_json_ws(s, end);
@@ -588,7 +603,7 @@ static const char *tx_value(struct tx *t, const char *s, int depth, int nest, en
 		return q;
 	}
 	case '"':
-		return tx_string(t, s, NULL);
+		return tx_string(t, s, NULL, NULL);
 	case '[':
 		return tx_array(t, s, depth, nest);
 	case '{':
