@@ -51,6 +51,12 @@ static char *print_page(const uint8_t *data, size_t size, enum api_raw which, in
 			                                 TOKEN) == 0);
 			FUZZ_ASSERT((size_t)n == a.raw_n);
 		}
+		/* A search's ids, read from the text or the tree alike. */
+		for (size_t i = 0; search && i < a.n_ids; i++)
+			strbuf_addf(&sb, " %lld", a.ids[i]);
+		strbuf_adds(&sb, search ? " |" : "");
+		for (size_t i = 0; search && i < a.n_no_data; i++)
+			strbuf_addf(&sb, " %lld", a.no_data[i]);
 		out = strbuf_detach(&sb, NULL);
 	}
 	strbuf_free(&sb);

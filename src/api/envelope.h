@@ -50,6 +50,8 @@ struct api_answer {
 	const char *raw_records;
 	size_t raw_len;            /* its bytes, '[' to ']' */
 	size_t raw_n;              /* its elements */
+	int ids_from_text;         /* ids and no_data read from the text too (a
+	                            * search page's plain id lists) */
 	const cJSON *record;       /* object: by-id (borrowed) */
 	int have_result, have_member_id;
 	long long result;          /* write: "result" as an integer */

@@ -209,6 +209,8 @@ static void test_search_page(void **state)
 	assert_int_equal(api_answer_search(&a, 1, &e), 0);
 	assert_int_equal(a.n_ids, 3);
 	assert_int_equal(a.n_no_data, 1);
+	assert_true(a.ids_from_text);
+	assert_true(a.ids[2] == 3 && a.no_data[0] == 3);
 	assert_int_equal(cJSON_GetArraySize(a.records), 0);
 	assert_non_null(a.raw_records);
 	assert_int_equal(a.raw_n, 2);
@@ -217,6 +219,22 @@ static void test_search_page(void **state)
 	                            "\"customerID\":\t\"2\"\n\t}");
 	strbuf_free(&sb);
 	api_answer_free(&a);
+	/* Ids as strings, or with a leading zero: left to the tree, which
+	 * reads them as before. */
+	{
+		static const char odd[] =
+			"{\"success\":true,\"customerIDs\":[\"1\",02],\"customerIDsNoDataExported\":[],"
+			"\"customers\":[{}],\"propertyNameData\":\"customers\","
+			"\"propertyName\":\"customerIDs\"}";
+
+		assert_int_equal(api_envelope_parse_raw(odd, strlen(odd), 200, API_RAW_DATA, &a, &e), 0);
+		assert_int_equal(api_answer_search(&a, 1, &e), 0);
+		assert_false(a.ids_from_text);
+		assert_int_equal(a.n_ids, 2);
+		assert_true(a.ids[0] == 1 && a.ids[1] == 2);
+		assert_int_equal(a.raw_n, 1);
+		api_answer_free(&a);
+	}
 }
 
 /* The scanner alone: strings and numbers as cJSON reads them. */
