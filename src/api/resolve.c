@@ -40,6 +40,10 @@ struct job {
 	struct slot *head, *tail;
 	int gets_running;
 	int gets_out;            /* submitted and not yet delivered */
+	size_t n_slots;          /* slots queued */
+	size_t older;            /* of them, slots of pages before the latest */
+	int page_due;            /* the next page waits for older to reach 0 */
+	long long page_after;    /* its paging id */
 	struct api_call *page;   /* the search page in flight */
 	int ids_only;            /* api_search_ids: no records, collect ids */
 	long long *all;
@@ -95,6 +99,7 @@ static struct slot *add_slot(struct job *j)
 	else
 		j->head = sl;
 	j->tail = sl;
+	j->n_slots++;
 	return sl;
 }
 
@@ -161,6 +166,9 @@ static void deliver(struct job *j)
 		j->head = sl->next;
 		if (!j->head)
 			j->tail = NULL;
+		j->n_slots--;
+		if (j->older)
+			j->older--;
 		free_slot(j, sl);
 	}
 }
@@ -227,9 +235,18 @@ static void handle_page(struct job *j, struct api_call *c)
 			api_call_free(c);
 			return;
 		}
-		/* Asked before this page's gets, so it is answered early. */
-		submit_page(j, last, 1);
+		/* Asked before this page's gets, so it is answered early;
+		 * but only one page ahead of the batches being printed: pages
+		 * that ran ahead would each hold their text and ids until their
+		 * turn, and memory would grow with the search. */
+		if (j->n_slots == 0 || j->ids_only) {
+			submit_page(j, last, 1);
+		} else {
+			j->page_due = 1;
+			j->page_after = last;
+		}
 	}
+	j->older = j->n_slots;
 	if (j->ids_only) {
 		collect_ids(j, a->ids, a->n_ids);
 		api_call_free(c);
@@ -293,6 +310,10 @@ static int run_job(struct job *j, struct api_resolve_stats *st, struct api_error
 
 		submit_gets(j);
 		deliver(j);
+		if (!j->failed && j->page_due && j->older == 0) {
+			j->page_due = 0;
+			submit_page(j, j->page_after, 1);
+		}
 		if (j->failed || (!j->page && !j->head))
 			break;
 		c = api_wait(j->s);
