@@ -139,6 +139,7 @@ EXTRA_DIST += \
 	fuzz/corpus/request/search_query_object.txt \
 	fuzz/corpus/request/setaddons_brackets.txt \
 	fuzz/corpus/stream/bom_spaces.json \
+	fuzz/corpus/stream/empty_name_crash.json \
 	fuzz/corpus/stream/escapes.json \
 	fuzz/corpus/stream/get.json \
 	fuzz/corpus/stream/gzip_raw.bin \

@@ -177,7 +177,8 @@ const char *api_json_string(const char *p, const char *end, struct strbuf *out)
 	if (decode(p + 1, close, out) < 0)
 		return NULL;
 	/* A C string ends at its first NUL, decoded or raw. */
-	strbuf_setlen(out, start + strnlen(out->buf + start, out->len - start));
+	if (out->len > start)
+		strbuf_setlen(out, start + strnlen(out->buf + start, out->len - start));
 	return close + 1;
 }
 
