@@ -19,7 +19,8 @@
  * {idName}={"operator":">","value":LAST_ID}.  For N matching records and a
  * cap C that is floor(N / C) + 1 search pages and, per page of P ids,
  * ceil((P - 1000) / 1000) gets.  The next page is asked for as soon as the
- * previous one answers, alongside that page's gets.
+ * previous one answers, alongside that page's gets, unless batches of an
+ * earlier page still wait: then as soon as they are delivered.
  *
  * Records are handed to the caller in batches in the search's id order,
  * however the gets finish, and freed after each batch, so memory stays at a
