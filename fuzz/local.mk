@@ -11,7 +11,8 @@ FUZZ_TARGETS = \
 	fuzz/fuzz_config \
 	fuzz/fuzz_form \
 	fuzz/fuzz_args \
-	fuzz/fuzz_utf8
+	fuzz/fuzz_utf8 \
+	fuzz/fuzz_stream
 
 if ENABLE_FUZZING
 noinst_PROGRAMS += $(FUZZ_TARGETS)
@@ -57,6 +58,10 @@ fuzz_fuzz_args_LDADD = $(API_LIBS) $(LIBINTL)
 fuzz_fuzz_utf8_SOURCES = fuzz/fuzz_utf8.c $(FUZZ_COMMON)
 fuzz_fuzz_utf8_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_utf8_LDADD = src/common/libcommon.a
+
+fuzz_fuzz_stream_SOURCES = fuzz/fuzz_stream.c src/cli/redact.c src/cli/redact.h $(FUZZ_COMMON)
+fuzz_fuzz_stream_LDFLAGS = $(FUZZ_LD)
+fuzz_fuzz_stream_LDADD = $(API_LIBS)
 
 EXTRA_DIST += fuzz/replay.c
 
@@ -134,6 +139,16 @@ EXTRA_DIST += \
 	fuzz/corpus/request/search_include.txt \
 	fuzz/corpus/request/search_query_object.txt \
 	fuzz/corpus/request/setaddons_brackets.txt \
+	fuzz/corpus/stream/bom_spaces.json \
+	fuzz/corpus/stream/empty_name_crash.json \
+	fuzz/corpus/stream/escapes.json \
+	fuzz/corpus/stream/get.json \
+	fuzz/corpus/stream/gzip_raw.bin \
+	fuzz/corpus/stream/lone_surrogate.json \
+	fuzz/corpus/stream/records_object.json \
+	fuzz/corpus/stream/search_include.json \
+	fuzz/corpus/stream/success_string.json \
+	fuzz/corpus/stream/truncated.json \
 	fuzz/corpus/utf8/ascii.txt \
 	fuzz/corpus/utf8/combining.txt \
 	fuzz/corpus/utf8/controls.txt \

@@ -44,6 +44,14 @@ struct api_answer {
 	long long *no_data;        /* {propertyName}NoDataExported, malloc'd */
 	size_t n_no_data;
 	const cJSON *records;      /* array: get, includeData, getAddOns (borrowed) */
+	/* api_envelope_parse_raw: the records array left as text (borrowed
+	 * from the body parsed, which must outlive it; records is then an
+	 * empty array), or NULL. */
+	const char *raw_records;
+	size_t raw_len;            /* its bytes, '[' to ']' */
+	size_t raw_n;              /* its elements */
+	int ids_from_text;         /* ids and no_data read from the text too (a
+	                            * search page's plain id lists) */
 	const cJSON *record;       /* object: by-id (borrowed) */
 	int have_result, have_member_id;
 	long long result;          /* write: "result" as an integer */
@@ -59,6 +67,22 @@ struct api_answer {
  * nothing to free, but api_answer_free is harmless). */
 int api_envelope_parse(const char *body, size_t len, long http_status,
                        struct api_answer *out, struct api_error *err);
+/* Which member's records api_envelope_parse_raw leaves as text. */
+enum api_raw {
+	API_RAW_NONE,     /* none: the whole answer becomes a tree */
+	API_RAW_PROPERTY, /* the one propertyName names (get) */
+	API_RAW_DATA,     /* the one propertyNameData names (search with includeData) */
+};
+
+/* As api_envelope_parse, but the records array under the member that
+ * which names is checked (api_json_skip: what cJSON would read) and left
+ * as text in out->raw_records, pointing into body; the rest of the answer
+ * is parsed as api_envelope_parse parses it, so every shape check and
+ * error stays the same.  Anything unusual (a malformed answer, the name
+ * missing or not a string, the member not an array) is handed to
+ * api_envelope_parse whole, so it fails or succeeds exactly as before. */
+int api_envelope_parse_raw(const char *body, size_t len, long http_status, enum api_raw which,
+                           struct api_answer *out, struct api_error *err);
 /* Frees the tree and id arrays; a is zeroed (API_ANSWER_INIT) afterwards. */
 void api_answer_free(struct api_answer *a);
 

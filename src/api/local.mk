@@ -10,6 +10,7 @@ src_api_libapi_a_SOURCES = \
 	src/api/transport.c src/api/transport.h src/api/transport_int.h \
 	src/api/transport_attempt.c \
 	src/api/ops.c src/api/ops.h \
+	src/api/jscan.c src/api/jscan.h \
 	src/api/resolve.c src/api/resolve.h \
 	src/api/account.c src/api/account.h
 

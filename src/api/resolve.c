@@ -14,6 +14,9 @@
  * finished one is parsed, few enough that out-of-order answers held for
  * ordered delivery stay a handful of batches. */
 #define GETS_IN_FLIGHT 8
+/* Gets answered but waiting for an earlier batch, at most: what keeps
+ * memory flat when one slow answer holds up the order. */
+#define GETS_HELD 8
 
 /* One batch in delivery order: a page's own records, or a get chunk. */
 struct slot {
@@ -22,6 +25,8 @@ struct slot {
 	size_t n;
 	int ready;
 	const cJSON *records;   /* borrowed from call's answer once ready */
+	const char *raw;        /* or the records' text (sink->each_raw), in call's body */
+	size_t raw_len, raw_n;
 	struct slot *next;
 };
 
@@ -34,6 +39,11 @@ struct job {
 	struct api_form extra;   /* get flags sent along with the gets */
 	struct slot *head, *tail;
 	int gets_running;
+	int gets_out;            /* submitted and not yet delivered */
+	size_t n_slots;          /* slots queued */
+	size_t older;            /* of them, slots of pages before the latest */
+	int page_due;            /* the next page waits for older to reach 0 */
+	long long page_after;    /* its paging id */
 	struct api_call *page;   /* the search page in flight */
 	int ids_only;            /* api_search_ids: no records, collect ids */
 	long long *all;
@@ -63,6 +73,23 @@ static void fail(struct job *j, struct api_error *e)
 	api_error_clear(e);
 }
 
+/* As fail, naming the request in a decode error, which speaks only of
+ * "the answer": which one matters in a run of a hundred requests. */
+static void fail_call(struct job *j, const struct api_call *c, struct api_error *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *text = api_error_text(e);
+
+	strbuf_addf(&sb, "/%s", c->path);
+	if (e->kind == API_ERR_DECODE && !strstr(text, sb.buf)) {
+		strbuf_addf(&sb, ": %s", text);
+		free(e->message);
+		e->message = strbuf_detach(&sb, NULL);
+	}
+	strbuf_free(&sb);
+	fail(j, e);
+}
+
 static struct slot *add_slot(struct job *j)
 {
 	struct slot *sl = xcalloc(1, sizeof(*sl));
@@ -72,6 +99,7 @@ static struct slot *add_slot(struct job *j)
 	else
 		j->head = sl;
 	j->tail = sl;
+	j->n_slots++;
 	return sl;
 }
 
@@ -88,11 +116,15 @@ static void add_chunks(struct job *j, const long long *ids, size_t n)
 
 static void submit_gets(struct job *j)
 {
-	for (struct slot *sl = j->head; sl && j->gets_running < GETS_IN_FLIGHT; sl = sl->next) {
+	for (struct slot *sl = j->head;
+	     sl && j->gets_running < GETS_IN_FLIGHT && j->gets_out < GETS_HELD; sl = sl->next) {
 		if (sl->call || !sl->ids)
 			continue;
 		sl->call = api_get_call(j->r, sl->ids, sl->n, &j->extra);
 		sl->call->user = sl;
+		if (j->sink && j->sink->each_raw)
+			sl->call->raw = API_RAW_PROPERTY;
+		j->gets_out++;
 		free(sl->ids);
 		sl->ids = NULL;
 		api_submit(j->s, sl->call);
@@ -115,9 +147,13 @@ static void deliver(struct job *j)
 {
 	while (!j->failed && j->head && j->head->ready) {
 		struct slot *sl = j->head;
-		int n = cJSON_GetArraySize(sl->records);
+		long n = sl->raw ? (long)sl->raw_n : cJSON_GetArraySize(sl->records);
+		int stop = 0;
 
-		if (n > 0 && j->sink && j->sink->each(j->sink->ctx, sl->records) != 0) {
+		if (n > 0 && j->sink)
+			stop = sl->raw ? j->sink->each_raw(j->sink->ctx, sl->raw, sl->raw_len, sl->raw_n)
+			               : j->sink->each(j->sink->ctx, sl->records);
+		if (stop) {
 			struct api_error e = API_ERROR_INIT;
 
 			api_error_set(&e, API_ERR_CANCELLED, 0, NULL,
@@ -125,9 +161,14 @@ static void deliver(struct job *j)
 			fail(j, &e);
 		}
 		j->st.records += n;
+		if (sl->call && sl->call != j->page && sl->call->user == sl)
+			j->gets_out--;
 		j->head = sl->next;
 		if (!j->head)
 			j->tail = NULL;
+		j->n_slots--;
+		if (j->older)
+			j->older--;
 		free_slot(j, sl);
 	}
 }
@@ -138,6 +179,8 @@ static void submit_page(struct job *j, long long after, int paging)
 
 	if (paging)
 		api_form_add_cmp_int(&c->form, j->r->id_name, API_Q_GT, after);
+	if (!j->ids_only && j->sink && j->sink->each_raw)
+		c->raw = API_RAW_DATA;
 	j->page = c;
 	j->st.pages++;
 	api_submit(j->s, c);
@@ -157,24 +200,26 @@ static void handle_page(struct job *j, struct api_call *c)
 {
 	struct api_error e = API_ERROR_INIT;
 	struct api_answer *a = &c->answer;
+	struct slot *sl;
 	long long last = 0;
 	size_t cap = (size_t)api_session_search_cap(j->s);
 
 	j->page = NULL;
 	if (c->err.kind != API_OK) {
-		fail(j, &c->err);
+		fail_call(j, c, &c->err);
 		api_call_free(c);
 		return;
 	}
 	if (api_answer_search(a, !j->ids_only, &e) < 0) {
-		fail(j, &e);
+		fail_call(j, c, &e);
 		api_call_free(c);
 		return;
 	}
 	if (j->st.pages == 1 && j->sink && j->sink->ignored && cJSON_GetArraySize(a->ignored) > 0)
 		j->sink->ignored(j->sink->ctx, a->ignored);
 	j->st.ids += (long)a->n_ids;
-	strbuf_free(&c->body);
+	if (!a->raw_records)
+		strbuf_free(&c->body);
 	for (size_t i = 0; i < a->n_ids; i++)
 		if (a->ids[i] > last)
 			last = a->ids[i];
@@ -190,22 +235,44 @@ static void handle_page(struct job *j, struct api_call *c)
 			api_call_free(c);
 			return;
 		}
-		/* Asked before this page's gets, so it is answered early. */
-		submit_page(j, last, 1);
+		/* Asked before this page's gets, so it is answered early;
+		 * but only one page ahead of the batches being printed: pages
+		 * that ran ahead would each hold their text and ids until their
+		 * turn, and memory would grow with the search. */
+		if (j->n_slots == 0 || j->ids_only) {
+			submit_page(j, last, 1);
+		} else {
+			j->page_due = 1;
+			j->page_after = last;
+		}
 	}
+	j->older = j->n_slots;
 	if (j->ids_only) {
 		collect_ids(j, a->ids, a->n_ids);
 		api_call_free(c);
 		return;
 	}
-	{
-		struct slot *sl = add_slot(j);
-
-		sl->call = c;
-		sl->ready = 1;
-		sl->records = a->records;
-	}
+	sl = add_slot(j);
+	sl->call = c;
+	sl->ready = 1;
+	sl->records = a->records;
+	sl->raw = a->raw_records;
+	sl->raw_len = a->raw_len;
+	sl->raw_n = a->raw_n;
 	add_chunks(j, a->no_data, a->n_no_data);
+	if (a->raw_records) {
+		/* The ids are in the slots now, and the records are text: the
+		 * page's tree (a node per id, 100,000 of them on a full page)
+		 * need not wait for its turn. */
+		const char *raw = a->raw_records;
+		size_t raw_len = a->raw_len, raw_n = a->raw_n;
+
+		api_answer_free(a);
+		sl->records = NULL;
+		a->raw_records = raw;
+		a->raw_len = raw_len;
+		a->raw_n = raw_n;
+	}
 }
 
 static void handle_get(struct job *j, struct api_call *c)
@@ -215,18 +282,23 @@ static void handle_get(struct job *j, struct api_call *c)
 
 	j->gets_running--;
 	if (c->err.kind != API_OK) {
-		fail(j, &c->err);
+		fail_call(j, c, &c->err);
 		return;
 	}
 	if (api_answer_get(&c->answer, &e) < 0) {
-		fail(j, &e);
+		fail_call(j, c, &e);
 		return;
 	}
 	/* The parsed tree is all that is needed now; a batch may wait for
-	 * earlier ones, so drop its raw text at once. */
-	strbuf_free(&c->body);
+	 * earlier ones, so drop its raw text at once, unless the records
+	 * are that text. */
+	if (!c->answer.raw_records)
+		strbuf_free(&c->body);
 	sl->ready = 1;
 	sl->records = c->answer.records;
+	sl->raw = c->answer.raw_records;
+	sl->raw_len = c->answer.raw_len;
+	sl->raw_n = c->answer.raw_n;
 }
 
 /* Runs until everything is delivered or something failed; then takes back
@@ -238,6 +310,10 @@ static int run_job(struct job *j, struct api_resolve_stats *st, struct api_error
 
 		submit_gets(j);
 		deliver(j);
+		if (!j->failed && j->page_due && j->older == 0) {
+			j->page_due = 0;
+			submit_page(j, j->page_after, 1);
+		}
 		if (j->failed || (!j->page && !j->head))
 			break;
 		c = api_wait(j->s);

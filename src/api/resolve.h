@@ -19,7 +19,8 @@
  * {idName}={"operator":">","value":LAST_ID}.  For N matching records and a
  * cap C that is floor(N / C) + 1 search pages and, per page of P ids,
  * ceil((P - 1000) / 1000) gets.  The next page is asked for as soon as the
- * previous one answers, alongside that page's gets.
+ * previous one answers, alongside that page's gets, unless batches of an
+ * earlier page still wait: then as soon as they are delivered.
  *
  * Records are handed to the caller in batches in the search's id order,
  * however the gets finish, and freed after each batch, so memory stays at a
@@ -34,7 +35,7 @@ struct api_resolve_stats {
 };
 
 /* Called with each batch (a borrowed cJSON array of records, valid during
- * the call).  Return 0 to go on; anything else stops the resolution, which
+ * the call; or its text, see each_raw).  Return 0 to go on; anything else stops the resolution, which
  * then fails with API_ERR_CANCELLED. */
 struct api_sink {
 	int (*each)(void *ctx, const cJSON *records);
@@ -48,6 +49,12 @@ struct api_sink {
 	 * called once with the cap, and the resolution succeeds.  Without it
 	 * that search fails with API_ERR_USAGE. */
 	void (*cut)(void *ctx, size_t cap);
+	/* Optional, and called instead of each when set: the batch as the
+	 * text of one JSON array of n records, as the service sent it,
+	 * checked to be an array cJSON would read (api_json_skip); borrowed
+	 * for the call.  The records are never made into a tree, which is
+	 * most of the time and memory of a large search (issue 12). */
+	int (*each_raw)(void *ctx, const char *json, size_t len, size_t n);
 };
 
 /* Every record matching filters (simple values and query objects; r's get

@@ -146,6 +146,10 @@ struct api_call {
 	char *path;            /* "customer/search": no leading '/', malloc'd */
 	int is_write;
 	void *user;            /* the caller's */
+	/* Set before submitting: API_RAW_* leaves that records array of the
+	 * answer as text in body (answer.raw_records, see
+	 * api_envelope_parse_raw); API_RAW_NONE (0), the default, parses it. */
+	enum api_raw raw;
 	/* Outcome, valid once the call is returned by api_wait. */
 	struct api_error err;  /* API_OK, or why it failed (answer may still be set) */
 	struct api_answer answer; /* parsed envelope when one arrived (root non-NULL) */

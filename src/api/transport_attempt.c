@@ -323,7 +323,8 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 			              _("HTTP %ld from /%s: the write may or may not have been "
 			                "applied; check before sending it again"), status, c->path);
 		}
-	} else if (api_envelope_parse(c->body.buf, c->body.len, status, &c->answer, &err) == 0) {
+	} else if (api_envelope_parse_raw(c->body.buf, c->body.len, status, c->raw, &c->answer,
+	                                  &err) == 0) {
 		learn_usage(s, &c->answer, now);
 		/* Refused for the minute's quota (HTTP 200, success:false):
 		 * not applied, so read or write, it is tried again once the

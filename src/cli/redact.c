@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/jscan.h"
 #include "cli/redact.h"
 #include "common/strbuf.h"
 
@@ -269,10 +270,9 @@ static int same_double(double a, double b)
 /* As cJSON 1.7.15's print_number: 15 significant digits when they read
  * back the same, else 17; always a '.' for the decimal point.  Whole
  * numbers (most of them) skip printf. */
-static void put_number(struct pr *p, const cJSON *v)
+static void put_number(struct pr *p, double d)
 {
 	char buf[32];
-	double d = v->valuedouble;
 	int n;
 
 	if (isnan(d) || isinf(d)) {
@@ -361,7 +361,7 @@ static void put_value(struct pr *p, const cJSON *v, int depth, const cJSON *para
 		put(p, "true", 4);
 		break;
 	case cJSON_Number:
-		put_number(p, v);
+		put_number(p, v->valuedouble);
 		break;
 	case cJSON_Raw:
 		if (v->valuestring)
@@ -405,4 +405,249 @@ void redact_print(struct strbuf *out, const cJSON *v, int depth, const char *key
 	}
 	put_value(&p, v, depth, params);
 	strbuf_setlen(out, out->len);
+}
+
+/* ------------------------------------------------ printing from the text */
+
+/* redact_print_records prints records from the text the service sent, as
+ * redact_print prints the tree cJSON would make of it: the same layout,
+ * escapes, numbers and credentials replaced, in one pass and without the
+ * tree (issue 12).  The text was checked by api_json_skip, but every step
+ * checks again, so that no input makes it read past the end. */
+
+struct tx {
+	struct pr *p;
+	const char *end;
+	struct strbuf tmp; /* a string being decoded */
+};
+
+/* Where a value sits: a record itself (its first "params" member, when an
+ * object, has its credentials replaced), that params object, or anywhere. */
+enum tx_role { TX_ANY, TX_RECORD, TX_PARAMS };
+
+static const char *tx_value(struct tx *t, const char *s, int depth, int nest, enum tx_role role);
+
+/* A string literal at s: its text, escaped again and credentials replaced
+ * as put_string does.  With name non-NULL, *name and *name_len are set to
+ * the decoded text (valid until the next string).  Past the literal, or
+ * NULL. */
+static const char *tx_string(struct tx *t, const char *s, const char **name, size_t *name_len)
+{
+	const char *q = s + 1, *end = t->end;
+
+	/* Most strings need no decoding: no escape, no control byte. */
+	while (q < end && (unsigned char)*q >= 32 && *q != '"' && *q != '\\')
+		q++;
+	if (q < end && *q == '"') {
+		size_t n = (size_t)(q - s - 1);
+
+		if (has(s + 1, n, t->p->nk) || has(s + 1, n, t->p->nt)) {
+			strbuf_reset(&t->tmp);
+			strbuf_add(&t->tmp, s + 1, n);
+			put_string(t->p, strbuf_str(&t->tmp));
+		} else {
+			put_escaped(t->p, s + 1, n, 1);
+		}
+		if (name) {
+			*name = s + 1;
+			*name_len = n;
+		}
+		return q + 1;
+	}
+	strbuf_reset(&t->tmp);
+	if (!(q = api_json_string(s, end, &t->tmp)))
+		return NULL;
+	put_string(t->p, strbuf_str(&t->tmp));
+	if (name) {
+		*name = strbuf_str(&t->tmp);
+		*name_len = t->tmp.len;
+	}
+	return q;
+}
+
+static int is_name(const char *name, size_t len, const char *want)
+{
+	return len == strlen(want) && memcmp(name, want, len) == 0;
+}
+
+/* A number at s, as put_number prints the double cJSON reads. */
+static const char *tx_number(struct tx *t, const char *s)
+{
+	const char *q = s + (*s == '-'), *end = t->end;
+	double d;
+
+	/* Most are whole numbers of a few digits, which print as they came
+	 * (no leading zero, nothing strtod would read further). */
+	while (q < end && *q >= '0' && *q <= '9')
+		q++;
+	if (q > s + (*s == '-') && q - s <= 15 && (s[*s == '-'] != '0' || q - s == 1 + (*s == '-')) &&
+	    (q >= end || !(*q == '.' || *q == 'e' || *q == 'E' || *q == '+' || *q == '-'))) {
+		put(t->p, s, (size_t)(q - s));
+		return q;
+	}
+	if (!(q = api_json_number(s, end, &d)))
+		return NULL;
+	put_number(t->p, d);
+	return q;
+}
+
+static const char *tx_array(struct tx *t, const char *s, int depth, int nest)
+{
+	const char *end = t->end;
+
+	if (nest >= API_JSON_MAX_DEPTH)
+		return NULL;
+	put(t->p, "[", 1);
+	s = api_json_ws(s + 1, end);
+	if (s < end && *s == ']') {
+		put(t->p, "]", 1);
+		return s + 1;
+	}
+	for (;;) {
+		s = tx_value(t, api_json_ws(s, end), depth + 1, nest + 1, TX_ANY);
+		if (!s)
+			return NULL;
+		s = api_json_ws(s, end);
+		if (s < end && *s == ',') {
+			put(t->p, ", ", 2);
+			s++;
+			continue;
+		}
+		break;
+	}
+	if (s >= end || *s != ']')
+		return NULL;
+	put(t->p, "]", 1);
+	return s + 1;
+}
+
+static const char *tx_object(struct tx *t, const char *s, int depth, int nest, enum tx_role role)
+{
+	const char *end = t->end;
+	int seen_params = 0, seen_key = 0, seen_token = 0;
+
+	if (nest >= API_JSON_MAX_DEPTH)
+		return NULL;
+	put(t->p, "{\n", 2);
+	s = api_json_ws(s + 1, end);
+	if (s < end && *s == '}')
+		goto close;
+	for (;;) {
+		const char *name = NULL;
+		size_t name_len = 0;
+		enum tx_role inner = TX_ANY;
+		int hide = 0;
+
+		s = api_json_ws(s, end);
+		if (s >= end || *s != '"')
+			return NULL;
+		tabs(t->p, depth + 1);
+		if (!(s = tx_string(t, s, &name, &name_len)))
+			return NULL;
+		if (role == TX_RECORD && !seen_params && is_name(name, name_len, "params")) {
+			seen_params = 1;
+			inner = TX_PARAMS;
+		} else if (role == TX_PARAMS && !seen_key &&
+		           is_name(name, name_len, "authenticationKey")) {
+			seen_key = hide = 1;
+		} else if (role == TX_PARAMS && !seen_token &&
+		           is_name(name, name_len, "authenticationToken")) {
+			seen_token = hide = 1;
+		}
+		s = api_json_ws(s, end);
+		if (s >= end || *s != ':')
+			return NULL;
+		put(t->p, ":\t", 2);
+		s = api_json_ws(s + 1, end);
+		if (hide) {
+			put_string(t->p, REDACTED);
+			s = api_json_skip(s, end, nest + 1, NULL);
+		} else {
+			/* Only an object may be the params whose members hide. */
+			s = tx_value(t, s, depth + 1, nest + 1,
+			             inner == TX_PARAMS && s < end && *s == '{' ? TX_PARAMS : TX_ANY);
+		}
+		if (!s)
+			return NULL;
+		s = api_json_ws(s, end);
+		if (s < end && *s == ',') {
+			put(t->p, ",\n", 2);
+			s++;
+			continue;
+		}
+		put(t->p, "\n", 1);
+		break;
+	}
+	if (s >= end || *s != '}')
+		return NULL;
+close:
+	tabs(t->p, depth);
+	put(t->p, "}", 1);
+	return s + 1;
+}
+
+static const char *tx_value(struct tx *t, const char *s, int depth, int nest, enum tx_role role)
+{
+	const char *end = t->end;
+
+	if (s >= end)
+		return NULL;
+	switch (*s) {
+	case 'n':
+	case 'f':
+	case 't': {
+		const char *q = api_json_skip(s, end, nest, NULL);
+
+		if (q)
+			put(t->p, s, (size_t)(q - s));
+		return q;
+	}
+	case '"':
+		return tx_string(t, s, NULL, NULL);
+	case '[':
+		return tx_array(t, s, depth, nest);
+	case '{':
+		return tx_object(t, s, depth, nest, role);
+	default:
+		if (*s == '-' || (*s >= '0' && *s <= '9'))
+			return tx_number(t, s);
+		return NULL;
+	}
+}
+
+int redact_print_records(struct strbuf *out, const char *json, size_t len, long *count,
+                         const char *key, const char *token)
+{
+	struct needle nk = make_needle(key), nt = make_needle(token);
+	struct pr p = { out, key, token, &nk, &nt };
+	struct tx t = { &p, json + len, STRBUF_INIT };
+	const char *s = api_json_ws(json, t.end);
+	int rc = -1;
+
+	if (s >= t.end || *s != '[')
+		goto out;
+	s = api_json_ws(s + 1, t.end);
+	if (s < t.end && *s == ']') {
+		rc = 0;
+		goto out;
+	}
+	for (;;) {
+		put(&p, *count ? ",\n\t" : "[\n\t", 3);
+		(*count)++;
+		/* A record inside the envelope and its array: nest 2. */
+		if (!(s = tx_value(&t, api_json_ws(s, t.end), 1, 2, TX_RECORD)))
+			goto out;
+		s = api_json_ws(s, t.end);
+		if (s < t.end && *s == ',') {
+			s++;
+			continue;
+		}
+		break;
+	}
+	if (s < t.end && *s == ']')
+		rc = 0;
+out:
+	strbuf_setlen(out, out->len);
+	strbuf_free(&t.tmp);
+	return rc;
 }

@@ -22,6 +22,16 @@ void redact_answer(cJSON *root, const char *key, const char *token);
 void redact_print(struct strbuf *out, const cJSON *v, int depth, const char *key,
                   const char *token);
 
+/* Appends every element of the JSON array text json (len bytes, as the
+ * service sent it) as `routedesk api --all` prints records: "[\n\t" before
+ * the first of the output (*count 0), ",\n\t" before every other, then the
+ * element as redact_print(out, element, 1, key, token) prints the tree
+ * cJSON_Parse would make of it, byte for byte.  *count grows by one per
+ * element started.  0, or -1 when the text is not an array cJSON would
+ * read; out then ends with a part of an element, for the caller to drop. */
+int redact_print_records(struct strbuf *out, const char *json, size_t len, long *count,
+                         const char *key, const char *token);
+
 /* Appends s to out with every occurrence of key and token replaced. */
 void redact_text(struct strbuf *out, const char *s, const char *key, const char *token);
 

@@ -166,7 +166,7 @@ static long long max_id(const long long *ids, size_t n, long long floor)
 static int take_page(struct state *st, const struct resource *r, const struct api_form *filters,
                      struct api_call *c, struct rows *rs, struct api_error *err)
 {
-	struct api_sink sink = { rows_each, rs, NULL, NULL };
+	struct api_sink sink = { rows_each, rs, NULL, NULL, NULL };
 	long cap = api_session_search_cap(st->s);
 	int rc = 0;
 
@@ -382,7 +382,7 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	if (routes_ok && ids.n) {
 		struct api_form f = API_FORM_INIT;
 		struct rows ra = { "appointment", rv->appts, NULL, 0, 0 };
-		struct api_sink sink = { rows_each, &ra, NULL, NULL };
+		struct api_sink sink = { rows_each, &ra, NULL, NULL, NULL };
 
 		api_form_add_ids(&f, "routeIDs", ids.v, ids.n);
 		api_form_add_in_int(&f, "status", every_status, 5);
@@ -396,7 +396,7 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	idv_uniq(&ids);
 	if (ids.n && r->err.kind != API_ERR_CANCELLED) {
 		struct rows rcu = { "customer", rv->customers, NULL, 0, 0 };
-		struct api_sink sink = { rows_each, &rcu, NULL, NULL };
+		struct api_sink sink = { rows_each, &rcu, NULL, NULL, NULL };
 
 		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0)
 			keep_err(r, &e);
@@ -483,7 +483,7 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 static void run_rows(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
 	struct rows rs = { job->res->name, NULL, NULL, 0, 0 };
-	struct api_sink sink = { rows_each, &rs, NULL, NULL };
+	struct api_sink sink = { rows_each, &rs, NULL, NULL, NULL };
 	struct api_error e = API_ERROR_INIT;
 
 	if (job->n_ids &&
@@ -571,7 +571,7 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 	struct api_form f = API_FORM_INIT;
 	struct api_error e = API_ERROR_INIT;
 	struct changes ch = { r, 0, job->since };
-	struct api_sink sink = { changes_each, &ch, NULL, NULL };
+	struct api_sink sink = { changes_each, &ch, NULL, NULL, NULL };
 	struct idv appts = { NULL, 0, 0 }, routes = { NULL, 0, 0 };
 	struct rows ra = { "appointment", NULL, NULL, 0, 0 }, rr = { "route", NULL, NULL, 0, 0 };
 	struct get_batch b[2];

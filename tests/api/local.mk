@@ -28,6 +28,13 @@ tests_api_test_cli_SOURCES = tests/api/test_cli.c $(APITEST_SOURCES)
 tests_api_test_cli_CFLAGS = $(APITEST_CFLAGS)
 tests_api_test_cli_LDADD = $(APITEST_LDADD)
 
+## --all from the pages' text against the tree, and bad pages from a scripted server.
+check_PROGRAMS += tests/api/test_cli_stream
+TESTS += tests/api/test_cli_stream
+tests_api_test_cli_stream_SOURCES = tests/api/test_cli_stream.c $(APITEST_SOURCES)
+tests_api_test_cli_stream_CFLAGS = $(APITEST_CFLAGS) $(ZLIB_CFLAGS)
+tests_api_test_cli_stream_LDADD = $(APITEST_LDADD) $(ZLIB_LIBS)
+
 ## --list-operations and --list-parameters: no sandbox, no account, no request.
 check_PROGRAMS += tests/api/test_cli_lists
 TESTS += tests/api/test_cli_lists

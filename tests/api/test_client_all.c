@@ -208,7 +208,7 @@ static int check_batch(void *ctx, const cJSON *records)
 
 static void test_library_counts(void **state)
 {
-	struct api_sink sink = { check_batch, NULL, NULL, NULL };
+	struct api_sink sink = { check_batch, NULL, NULL, NULL, NULL };
 	struct api_resolve_stats st;
 	struct api_error e = API_ERROR_INIT;
 	struct api_session *s;
@@ -250,7 +250,7 @@ static int stop_after_first(void *ctx, const cJSON *records)
 static void test_reader_stops(void **state)
 {
 	int calls = 0;
-	struct api_sink sink = { stop_after_first, &calls, NULL, NULL };
+	struct api_sink sink = { stop_after_first, &calls, NULL, NULL, NULL };
 	struct api_error e = API_ERROR_INIT;
 	struct api_session *s;
 	long long *ids;

@@ -87,7 +87,7 @@ static void test_reads_complete(void **state)
 	struct api_error e = API_ERROR_INIT;
 	struct api_session *s = apit_session();
 	long long seen[2] = { 0, 0 };
-	struct api_sink sink = { count_unique, seen, NULL, NULL };
+	struct api_sink sink = { count_unique, seen, NULL, NULL, NULL };
 	struct api_resolve_stats st;
 
 	(void)state;

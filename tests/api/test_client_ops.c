@@ -576,6 +576,7 @@ static void test_resolve_helpers(void **state)
 	sink.ctx = &n;
 	sink.ignored = NULL;
 	sink.cut = NULL;
+	sink.each_raw = NULL; /* the tree path: each batch a cJSON array */
 	apit_ok(api_get_all(ses, res_find("customer"), ids, n_ids, NULL, &sink, &st, &e), &e);
 	assert_int_equal(n, (long)n_ids);
 	assert_int_equal(st.gets, 1);

@@ -81,4 +81,10 @@ TESTS += tests/unit/test_api_redact
 tests_unit_test_api_redact_SOURCES = tests/unit/test_api_redact.c src/cli/redact.c src/cli/redact.h
 tests_unit_test_api_redact_CFLAGS = $(API_TEST_CFLAGS)
 tests_unit_test_api_redact_LDADD = $(API_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test_api_stream
+TESTS += tests/unit/test_api_stream
+tests_unit_test_api_stream_SOURCES = tests/unit/test_api_stream.c src/cli/redact.c src/cli/redact.h
+tests_unit_test_api_stream_CFLAGS = $(API_TEST_CFLAGS)
+tests_unit_test_api_stream_LDADD = $(API_TEST_LDADD)
 endif

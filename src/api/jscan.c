@@ -1,0 +1,284 @@
+/* jscan.c: skipping and decoding JSON values in place, with cJSON 1.7's grammar and quirks. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/jscan.h"
+#include "common/strbuf.h"
+
+const char *api_json_ws(const char *p, const char *end)
+{
+	while (p < end && (unsigned char)*p <= 32)
+		p++;
+	return p;
+}
+
+/* cJSON's parse_hex4: 0 when any of the four is not a hex digit. */
+static unsigned hex4(const char *s)
+{
+	unsigned h = 0;
+
+	for (int i = 0; i < 4; i++) {
+		char c = s[i];
+
+		if (c >= '0' && c <= '9')
+			h = (h << 4) | (unsigned)(c - '0');
+		else if (c >= 'A' && c <= 'F')
+			h = (h << 4) | (unsigned)(c - 'A' + 10);
+		else if (c >= 'a' && c <= 'f')
+			h = (h << 4) | (unsigned)(c - 'a' + 10);
+		else
+			return 0;
+	}
+	return h;
+}
+
+/* 1 when one of the 8 bytes at s is a quote or a backslash (SWAR: a
+ * zero byte of x ^ c shows as a high bit). */
+static int special8(const char *s)
+{
+	uint64_t x, q, b;
+
+	memcpy(&x, s, 8);
+	q = x ^ 0x2222222222222222ULL;
+	b = x ^ 0x5C5C5C5C5C5C5C5CULL;
+	q = (q - 0x0101010101010101ULL) & ~q;
+	b = (b - 0x0101010101010101ULL) & ~b;
+	return ((q | b) & 0x8080808080808080ULL) != 0;
+}
+
+/* The closing quote of the literal whose opening quote is p, as cJSON
+ * finds it (a backslash takes the next byte along), or NULL. */
+static const char *string_end(const char *p, const char *end, int *escaped)
+{
+	const char *q = p + 1;
+
+	*escaped = 0;
+	for (;;) {
+		const char *stop = q;
+
+		/* The bulk of a page: runs of plain bytes, 8 at a time while
+		 * none of them is a quote or a backslash. */
+		while (end - stop >= 8 && !special8(stop))
+			stop += 8;
+		while (stop < end && *stop != '"' && *stop != '\\')
+			stop++;
+		if (stop >= end)
+			return NULL;
+		if (*stop == '"')
+			return stop;
+		*escaped = 1;
+		if (stop + 1 >= end)
+			return NULL;
+		q = stop + 2;
+	}
+}
+
+/* One \u escape (or a surrogate pair) at s, before close: its code point
+ * and length, as cJSON's utf16_literal_to_utf8; 0 when refused. */
+static size_t utf16_escape(const char *s, const char *close, unsigned long *cp)
+{
+	unsigned long first, second;
+
+	if (close - s < 6)
+		return 0;
+	first = hex4(s + 2);
+	if (first >= 0xDC00 && first <= 0xDFFF)
+		return 0;
+	if (first >= 0xD800 && first <= 0xDBFF) {
+		const char *t = s + 6;
+
+		if (close - t < 6 || t[0] != '\\' || t[1] != 'u')
+			return 0;
+		second = hex4(t + 2);
+		if (second < 0xDC00 || second > 0xDFFF)
+			return 0;
+		*cp = 0x10000 + (((first & 0x3FF) << 10) | (second & 0x3FF));
+		return 12;
+	}
+	*cp = first;
+	return 6;
+}
+
+static void put_utf8(struct strbuf *out, unsigned long cp)
+{
+	char b[4];
+	size_t n;
+
+	if (cp < 0x80) {
+		b[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		b[0] = (char)(0xC0 | (cp >> 6));
+		b[1] = (char)(0x80 | (cp & 0x3F));
+		n = 2;
+	} else if (cp < 0x10000) {
+		b[0] = (char)(0xE0 | (cp >> 12));
+		b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		b[2] = (char)(0x80 | (cp & 0x3F));
+		n = 3;
+	} else {
+		b[0] = (char)(0xF0 | (cp >> 18));
+		b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		b[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		b[3] = (char)(0x80 | (cp & 0x3F));
+		n = 4;
+	}
+	if (out)
+		strbuf_add(out, b, n);
+}
+
+/* Walks the escapes between p (after the opening quote) and close,
+ * appending the decoded text to out when out is non-NULL.  0 or -1. */
+static int decode(const char *p, const char *close, struct strbuf *out)
+{
+	while (p < close) {
+		const char *bs = memchr(p, '\\', (size_t)(close - p));
+		unsigned long cp;
+		size_t n;
+
+		if (!bs) {
+			if (out)
+				strbuf_add(out, p, (size_t)(close - p));
+			return 0;
+		}
+		if (out && bs > p)
+			strbuf_add(out, p, (size_t)(bs - p));
+		switch (bs[1]) {
+		case 'b': cp = '\b'; n = 2; break;
+		case 'f': cp = '\f'; n = 2; break;
+		case 'n': cp = '\n'; n = 2; break;
+		case 'r': cp = '\r'; n = 2; break;
+		case 't': cp = '\t'; n = 2; break;
+		case '"': case '\\': case '/': cp = (unsigned char)bs[1]; n = 2; break;
+		case 'u':
+			if ((n = utf16_escape(bs, close, &cp)) == 0)
+				return -1;
+			break;
+		default:
+			return -1;
+		}
+		put_utf8(out, cp);
+		p = bs + n;
+	}
+	return 0;
+}
+
+const char *api_json_string(const char *p, const char *end, struct strbuf *out)
+{
+	const char *close;
+	size_t start = out->len;
+	int escaped;
+
+	if (p >= end || *p != '"' || !(close = string_end(p, end, &escaped)))
+		return NULL;
+	if (decode(p + 1, close, out) < 0)
+		return NULL;
+	/* A C string ends at its first NUL, decoded or raw. */
+	if (out->len > start)
+		strbuf_setlen(out, start + strnlen(out->buf + start, out->len - start));
+	return close + 1;
+}
+
+const char *api_json_number(const char *p, const char *end, double *d)
+{
+	char buf[64], *after;
+	size_t i;
+
+	for (i = 0; i < sizeof(buf) - 1 && p + i < end; i++) {
+		char c = p[i];
+
+		if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == 'e' || c == 'E' ||
+		    c == '.')
+			buf[i] = c;
+		else
+			break;
+	}
+	buf[i] = '\0';
+	*d = strtod(buf, &after);
+	if (after == buf)
+		return NULL;
+	return p + (after - buf);
+}
+
+static const char *skip_container(const char *p, const char *end, int depth, size_t *n)
+{
+	char close = *p == '[' ? ']' : '}';
+	size_t count = 0;
+
+	if (depth >= API_JSON_MAX_DEPTH)
+		return NULL;
+	p = api_json_ws(p + 1, end);
+	if (p < end && *p == close)
+		goto done;
+	for (;;) {
+		p = api_json_ws(p, end);
+		if (close == '}') {
+			int escaped;
+			const char *q;
+
+			if (p >= end || *p != '"' || !(q = string_end(p, end, &escaped)))
+				return NULL;
+			if (escaped && decode(p + 1, q, NULL) < 0)
+				return NULL;
+			p = api_json_ws(q + 1, end);
+			if (p >= end || *p != ':')
+				return NULL;
+			p = api_json_ws(p + 1, end);
+		}
+		if (!(p = api_json_skip(p, end, depth + 1, NULL)))
+			return NULL;
+		count++;
+		p = api_json_ws(p, end);
+		if (p < end && *p == ',') {
+			p++;
+			continue;
+		}
+		break;
+	}
+	if (p >= end || *p != close)
+		return NULL;
+done:
+	if (n)
+		*n = count;
+	return p + 1;
+}
+
+static int literal(const char *p, const char *end, const char *word, size_t len)
+{
+	return (size_t)(end - p) >= len && memcmp(p, word, len) == 0;
+}
+
+const char *api_json_skip(const char *p, const char *end, int depth, size_t *n)
+{
+	if (p >= end)
+		return NULL;
+	switch (*p) {
+	case 'n':
+		return literal(p, end, "null", 4) ? p + 4 : NULL;
+	case 'f':
+		return literal(p, end, "false", 5) ? p + 5 : NULL;
+	case 't':
+		return literal(p, end, "true", 4) ? p + 4 : NULL;
+	case '"': {
+		int escaped;
+		const char *q = string_end(p, end, &escaped);
+
+		if (!q || (escaped && decode(p + 1, q, NULL) < 0))
+			return NULL;
+		return q + 1;
+	}
+	case '[':
+	case '{':
+		return skip_container(p, end, depth, *p == '[' ? n : NULL);
+	default:
+		if (*p == '-' || (*p >= '0' && *p <= '9')) {
+			double d;
+
+			return api_json_number(p, end, &d);
+		}
+		return NULL;
+	}
+}
