@@ -1,4 +1,4 @@
-/* forms_int.h: what the forms' controller (forms_run.c) and the three forms (forms.c) share. */
+/* forms_int.h: what the forms' controller (forms_run.c) and the forms (forms.c, forms_dispatch.c) share. */
 #ifndef ROUTEDESK_UI_FORMS_INT_H
 #define ROUTEDESK_UI_FORMS_INT_H
 
