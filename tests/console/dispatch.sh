@@ -258,6 +258,7 @@ Enter
 y
 y
 c
+:save-display drop$i.txt
 EOF
 )
 	ok "drop: the console runs script $i" cs_run "$s"
@@ -271,7 +272,8 @@ for i in 1 2 3; do
 	st=$(field "$stop" status)
 	case $line in
 	*"not applied (checked)"*) want=0 lost=1 ;;
-	*"applied (checked)"*) want=1 lost=1 ;;
+	*"applied (checked)"*) want=1 lost=1
+		ok "drop: stop $i shows completed once checked (no reload)" has "$CS_DIR/drop$i.txt" '^▸ .*✓ completed' ;;
 	*"ok, id"*) want=1 ;;
 	*"refused:"*) want=0 ;;
 	*UNKNOWN*) want=x lost=1 ;;

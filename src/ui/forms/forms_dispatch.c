@@ -233,6 +233,9 @@ void fd_done(struct ui *ui, struct forms *fs, struct fetch_result *r, void *row)
 {
 	long long ticket = 0;
 
+	/* After a check (r NULL) the stop as read back is the row. */
+	if (!row && fs->record)
+		row = m_row_decode("appointment", fs->record);
 	if (row && ui->hooks.take_row)
 		ui->hooks.take_row(ui, "appointment", row);
 	else if (row)
@@ -267,6 +270,9 @@ int fd_check_result(struct forms *fs, const struct fetch_result *r)
 	const char *want = NULL;
 	long long status, v;
 
+	/* Kept for fd_done, should it say applied. */
+	cJSON_Delete(fs->record);
+	fs->record = cJSON_Duplicate(r->record, 1);
 	switch (fs->kind) {
 	case KIND_MOVE:
 		return fk_record_matches(r->record, res_find("appointment"), sent);
