@@ -87,6 +87,43 @@ int datetime_parse(const char *s, struct rd_date *out, int *secs)
 	return 0;
 }
 
+int time_parse(const char *s, int *secs)
+{
+	int h, m, sec = 0;
+
+	if (!s)
+		return -1;
+	/* One digit of hours is what people type ("9:30"). */
+	if (s[0] >= '0' && s[0] <= '9' && s[1] == ':')
+		h = digits(s, 1), s += 2;
+	else if (strnlen(s, 3) == 3 && s[2] == ':')
+		h = digits(s, 2), s += 3;
+	else
+		return -1;
+	if (strnlen(s, 3) < 2 || (m = digits(s, 2)) < 0)
+		return -1;
+	if (s[2] == ':') {
+		if (strnlen(s + 3, 3) != 2 || (sec = digits(s + 3, 2)) < 0)
+			return -1;
+	} else if (s[2]) {
+		return -1;
+	}
+	if (h < 0 || h > 23 || m > 59 || sec > 59)
+		return -1;
+	if (secs)
+		*secs = h * 3600 + m * 60 + sec;
+	return 0;
+}
+
+void time_format(int secs, char *buf)
+{
+	if (secs < 0)
+		secs = 0;
+	if (secs > 86399)
+		secs = 86399;
+	snprintf(buf, 9, "%02d:%02d:%02d", secs / 3600, secs / 60 % 60, secs % 60);
+}
+
 void date_format(const struct rd_date *d, char *buf)
 {
 	/* Clamp so the text always fits the documented 11 bytes. */

@@ -12,6 +12,11 @@ struct rd_date {
 int date_parse(const char *s, struct rd_date *out);
 /* Also accepts "YYYY-MM-DD HH:MM:SS"; fills secs (0..86399) when non-NULL. */
 int datetime_parse(const char *s, struct rd_date *out, int *secs);
+/* Parses a time of day "H:MM", "HH:MM" or "HH:MM:SS" (00:00 to 23:59:59)
+ * into seconds since midnight; 0, or -1 when it is not one. */
+int time_parse(const char *s, int *secs);
+/* Writes secs (clamped to 0..86399) as "HH:MM:SS" into buf (9 bytes). */
+void time_format(int secs, char *buf);
 /* Writes "YYYY-MM-DD" into buf (at least 11 bytes). */
 void date_format(const struct rd_date *d, char *buf);
 long date_to_days(const struct rd_date *d);

@@ -48,7 +48,7 @@ static void refresh_now(struct ui *ui)
 }
 
 /* What the parts below the loop may ask of it (base/console.h). */
-static const struct ui_hooks hooks = { views_make, app_key, refresh_now };
+static const struct ui_hooks hooks = { views_make, app_key, refresh_now, app_take_row };
 
 static void usage(FILE *f)
 {

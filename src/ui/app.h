@@ -47,6 +47,10 @@ int app_main(int argc, char **argv);
 /* sync.c */
 void app_set_date(struct ui *ui, const char *date);  /* "YYYY-MM-DD"; refetches the review */
 void app_reload_review(struct ui *ui);
+/* A stop or route read back after a write (row owned): into the day's
+ * review, or out of it when it left the day; the panes hear it as a
+ * refresh.  Other rows are freed. */
+void app_take_row(struct ui *ui, const char *resource, void *row);
 /* The auto-refresh tick: what changed since the last sync (one read when
  * nothing did).  manual (r, :refresh) runs it even when paused; the timer's
  * tick (manual 0) skips when paused or when the day's budget is at the

@@ -207,6 +207,9 @@ static void do_action(struct ui *ui, enum action a)
 	case ACT_ADD_NOTE:
 	case ACT_ADD_ON:
 	case ACT_LEAD_STAGE:
+	case ACT_MOVE_STOP:
+	case ACT_CANCEL_STOP:
+	case ACT_COMPLETE_STOP:
 		write_action(ui, a);
 		return;
 	case ACT_REDRAW:

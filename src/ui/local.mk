@@ -36,11 +36,11 @@ src_ui_libui_a_SOURCES = \
 	src/ui/views/views.c src/ui/views/views.h \
 	src/ui/base/console.h src/ui/base/services.c \
 	src/ui/base/warm.c src/ui/base/warm.h \
-	src/ui/forms/form.c src/ui/forms/form.h \
+	src/ui/forms/form.c src/ui/forms/form.h src/ui/forms/form_time.c \
 	src/ui/forms/form_draw.c src/ui/forms/form_draw.h \
 	src/ui/forms/forms.c src/ui/forms/forms.h src/ui/forms/forms_int.h \
 	src/ui/forms/forms_run.c \
-	src/ui/forms/forms_addon.c src/ui/forms/forms_check.c \
+	src/ui/forms/forms_addon.c src/ui/forms/forms_check.c src/ui/forms/forms_dispatch.c \
 	src/ui/forms/draft.c src/ui/forms/draft.h \
 	src/ui/views/activity.c src/ui/views/activity.h
 UI_LIBS = src/ui/libui.a src/notify/librdnotify.a $(FETCH_LIBS) $(NCURSES_LIBS) $(LIBNOTIFY_LIBS) $(LIBINTL)

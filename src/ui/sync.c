@@ -57,6 +57,28 @@ void app_reload_review(struct ui *ui)
 	ui->review_gen = ui_submit(ui, NULL, fetch_job_review(FETCH_SLOT_REVIEW, ui->date));
 }
 
+void app_take_row(struct ui *ui, const char *resource, void *row)
+{
+	int appt = strcmp(resource, "appointment") == 0;
+	struct m_review *rv = ui->review;
+	const char *date;
+
+	if (!row)
+		return;
+	if (!rv || (!appt && strcmp(resource, "route") != 0)) {
+		m_row_free(resource, row);
+		return;
+	}
+	date = appt ? ((struct m_appt *)row)->date : ((struct m_route *)row)->date;
+	if (strcmp(date, ui->date) == 0) {
+		m_table_put(appt ? rv->appts : rv->routes, row);
+	} else {
+		m_table_remove(appt ? rv->appts : rv->routes, *(long long *)row);
+		m_row_free(resource, row);
+	}
+	announce_review_changed(ui, FETCH_REFRESH);
+}
+
 /* The Stops pane follows the day: its route of the old day is gone. */
 static void follow_stops(struct ui *ui)
 {

@@ -32,6 +32,13 @@ EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 TESTS += tests/console/forms.sh
 EXTRA_DIST += tests/console/forms.sh
 
+## dispatch: M, X and D on a stop (move, cancel, done or no-show): the
+## exact pairs, the record and its changelog read back, refusals (a locked
+## route, apiCanSchedule 0) in the service's words, a dropped answer never
+## completing a stop twice, read-only and help.
+TESTS += tests/console/dispatch.sh
+EXTRA_DIST += tests/console/dispatch.sh
+
 ## alerts: the console's notifications end to end: [notify] command= gets
 ## the technician event with the route's name, a failed write, the link
 ## lost and back (a switch off), OSC 9 bytes in tmux (pipe-pane), libnotify

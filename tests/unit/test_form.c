@@ -17,6 +17,7 @@
 
 #include "api/encode.h"
 #include "api/error.h"
+#include "common/dates.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "ui/base/action.h"
@@ -692,6 +693,88 @@ static void test_activity(void **state)
 	strbuf_free(&line);
 }
 
+/* The dispatch forms' times: typed loosely, checked, sent canonical, an
+ * end after its start. */
+static void test_times(void **state)
+{
+	static const char *const good[] = { "9:30", "09:30", "23:59", "00:00", "07:05:09" };
+	static const char *const bad[] = { "", "930", "9.30", "24:00", "12:60", "12:3", "1:30pm",
+	                                   "12:30:60", "12:30:", " 9:30", "123:00" };
+	struct form *f = form_new("appointment/update", "Move");
+	struct api_form p = API_FORM_INIT;
+	struct strbuf msg = STRBUF_INIT;
+	int secs = -1, a, b, i, o;
+	char buf[9];
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(good) / sizeof(good[0]); k++)
+		assert_int_equal(time_parse(good[k], NULL), 0);
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++)
+		assert_int_equal(time_parse(bad[k], NULL), -1);
+	assert_int_equal(time_parse("9:30", &secs), 0);
+	assert_int_equal(secs, 9 * 3600 + 30 * 60);
+	time_format(secs, buf);
+	assert_string_equal(buf, "09:30:00");
+
+	form_add_field(f, "appointmentID", "Stop", FT_FIXED, FF_REQUIRED);
+	form_set(f, 0, "14273", 1);
+	a = form_add_field(f, "start", "Start", FT_TIME, FF_REQUIRED);
+	b = form_add_field(f, "end", "End", FT_TIME, FF_REQUIRED);
+	f->rule = form_rule_time_order;
+	form_set(f, (size_t)a, "16:28", 1);
+	form_set(f, (size_t)b, "16:54", 1);
+	/* A malformed time is the field's own error, named. */
+	form_set(f, (size_t)a, "4.30", 0);
+	assert_int_equal(form_confirm(f, &msg), -1);
+	assert_string_equal(strbuf_str(&msg), "Start: '4.30' is not a time (like 09:30)");
+	assert_int_equal((int)f->focus, a);
+	/* An end at or before its start: the end is at fault. */
+	strbuf_reset(&msg);
+	form_set(f, (size_t)a, "17:00", 0);
+	assert_int_equal(form_confirm(f, &msg), -1);
+	assert_string_equal(strbuf_str(&msg), "End must be after Start");
+	assert_int_equal((int)f->focus, b);
+	strbuf_reset(&msg);
+	form_set(f, (size_t)b, "17:00", 0);
+	assert_int_equal(form_validate(f, 0, &msg), b);
+	form_set(f, (size_t)a, "9:05", 0);
+	form_set(f, (size_t)b, "10:00", 0);
+	assert_int_equal(form_confirm(f, NULL), 0);
+	/* Sent as the service takes them: HH:MM:SS. */
+	form_pairs(f, &p);
+	assert_int_equal(p.n, 3);
+	assert_string_equal(api_form_get(&p, "start"), "09:05:00");
+	assert_string_equal(api_form_get(&p, "end"), "10:00:00");
+	api_form_free(&p);
+	form_free(f);
+
+	/* Check-in and out: optional, sent as datetimes on the stop's day,
+	 * left out when empty, and ordered too. */
+	f = form_new("appointment/complete", "Complete");
+	i = form_add_field(f, "timeIn", "Time in", FT_TIME, 0);
+	o = form_add_field(f, "timeOut", "Time out", FT_TIME, 0);
+	snprintf(f->fields[i].day, sizeof(f->fields[i].day), "2026-11-20");
+	snprintf(f->fields[o].day, sizeof(f->fields[o].day), "2026-11-20");
+	f->rule = form_rule_time_order;
+	assert_int_equal(form_validate(f, 0, NULL), -1);
+	form_pairs(f, &p);
+	assert_int_equal(p.n, 0);
+	form_set(f, (size_t)i, "15:40", 0);
+	form_set(f, (size_t)o, "15:20", 0);
+	strbuf_reset(&msg);
+	assert_int_equal(form_validate(f, 0, &msg), o);
+	assert_string_equal(strbuf_str(&msg), "Time out must be after Time in");
+	form_set(f, (size_t)i, "15:20", 0);
+	form_set(f, (size_t)o, "15:40", 0);
+	assert_int_equal(form_validate(f, 0, NULL), -1);
+	form_pairs(f, &p);
+	assert_string_equal(api_form_get(&p, "timeIn"), "2026-11-20 15:20:00");
+	assert_string_equal(api_form_get(&p, "timeOut"), "2026-11-20 15:40:00");
+	api_form_free(&p);
+	strbuf_free(&msg);
+	form_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -699,6 +782,7 @@ int main(void)
 		cmocka_unit_test(test_first_focus),
 		cmocka_unit_test(test_validation_messages),
 		cmocka_unit_test(test_preview_pairs),
+		cmocka_unit_test(test_times),
 		cmocka_unit_test(test_states),
 		cmocka_unit_test(test_editing),
 		cmocka_unit_test(test_keys),

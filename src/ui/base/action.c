@@ -54,6 +54,9 @@ static const struct action_def table[] = {
 	{ ACT_ADD_NOTE, "add_note", "A", N_("Add a note to the selected record"), NULL, ACTF_WRITE },
 	{ ACT_ADD_ON, "add_on", "+", N_("Add an add-on to the selected invoice"), NULL, ACTF_WRITE },
 	{ ACT_LEAD_STAGE, "lead_stage", "L", N_("Change the selected lead's stage"), NULL, ACTF_WRITE },
+	{ ACT_MOVE_STOP, "move_stop", "M", N_("Move the selected stop to another route or time"), NULL, ACTF_WRITE },
+	{ ACT_CANCEL_STOP, "cancel_stop", "X", N_("Cancel the selected stop, with a reason"), NULL, ACTF_WRITE },
+	{ ACT_COMPLETE_STOP, "complete_stop", "D", N_("Mark the selected stop done or a no-show"), NULL, ACTF_WRITE },
 	{ ACT_REDRAW, "redraw", "C-l", N_("Redraw the whole screen"), NULL, 0 },
 };
 

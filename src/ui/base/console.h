@@ -71,6 +71,10 @@ struct ui_hooks {
 	void (*key)(struct ui *ui, int key);
 	/* The refresh tick now (manual). */
 	void (*refresh)(struct ui *ui);
+	/* A record read back after a write (row, a struct m_* of resource,
+	 * ownership taken): a stop or route of the day goes into the review
+	 * at once, as a refresh would put it, without reading the day again. */
+	void (*take_row)(struct ui *ui, const char *resource, void *row);
 };
 
 struct alerts;

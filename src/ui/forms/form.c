@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/values.h"
+#include "common/dates.h"
 #include "common/i18n.h"
 #include "model/model.h"
 #include "ui/forms/form.h"
@@ -546,6 +547,13 @@ int form_field_check(const struct form *f, size_t i, struct strbuf *msg)
 				bad = 1;
 			}
 			break;
+		case FT_TIME:
+			if (time_parse(t, NULL) < 0) {
+				quote(&q, t);
+				strbuf_addf(&sb, _("%s: '%s' is not a time (like 09:30)"), label, q.buf);
+				bad = 1;
+			}
+			break;
 		case FT_BOOL:
 			if (strcmp(t, "0") != 0 && strcmp(t, "1") != 0) {
 				strbuf_addf(&sb, _("%s must be yes or no"), label);
@@ -619,6 +627,7 @@ void form_pairs(const struct form *f, struct api_form *out)
 		const struct form_field *fd = &f->fields[i];
 		const char *t = strbuf_str(&fd->text);
 		long long v;
+		int secs;
 		char buf[32];
 
 		if (fd->flags & FF_NOSEND)
@@ -631,6 +640,12 @@ void form_pairs(const struct form *f, struct api_form *out)
 			if (*t && parse_amount(t, &v) == 0) {
 				m_format_cents(v, buf);
 				api_form_add(out, fd->name, buf);
+			}
+			break;
+		case FT_TIME:
+			if (*t && time_parse(t, &secs) == 0) {
+				time_format(secs, buf);
+				api_form_addf(out, fd->name, "%s%s%s", fd->day, *fd->day ? " " : "", buf);
 			}
 			break;
 		case FT_INT:

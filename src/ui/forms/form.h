@@ -44,6 +44,8 @@ enum form_type {
 	FT_BOOL,   /* "1" or "0" (never empty) */
 	FT_PICK,   /* an id: one of the options, or typed as a number */
 	FT_FIXED,  /* set by the form (the record written): shown, never edited */
+	FT_TIME,   /* a time of day typed "9:30" or "09:30"; sent "09:30:00", or
+	            * "DAY 09:30:00" when the field has a day (a datetime) */
 };
 
 enum {
@@ -72,6 +74,7 @@ struct form_field {
 	struct form_option *opts;
 	size_t n_opts;
 	int loading;           /* FT_PICK: the options are on their way */
+	char day[11];          /* FT_TIME: "YYYY-MM-DD" sent before the time, or "" */
 };
 
 enum form_state {
@@ -177,10 +180,13 @@ int form_validate(const struct form *f, int touched_only, struct strbuf *msg);
 /* The rule of add-on forms: a negative amount cannot be taxable (fields
  * "amount" and "taxable"). */
 int form_rule_negative_taxable(const struct form *f, struct strbuf *msg);
+/* form_time.c: the rule of forms with times of day: "end" after "start",
+ * "timeOut" after "timeIn", when both of a pair are valid times. */
+int form_rule_time_order(const struct form *f, struct strbuf *msg);
 
 /* Appends exactly the pairs that will be sent, in field order: FT_FIXED
- * always, FT_BOOL always ("0"/"1"), others when not empty; amounts in
- * canonical form; FF_NOSEND fields and FF_OMIT0 pickers at 0 left out.
+ * always, FT_BOOL always ("0"/"1"), others when not empty; amounts and
+ * times in canonical form; FF_NOSEND fields and FF_OMIT0 pickers at 0 left out.
  * Call only on a valid form. */
 void form_pairs(const struct form *f, struct api_form *out);
 /* The preview: "path" then one "  name=value" line per pair; a value's

@@ -255,7 +255,7 @@ static void draw_field(struct ctx *c, const struct form *f, size_t i, int row, i
 		break;
 	default:
 		ex = fd->type == FT_PICK ? (vw > 40 ? 14 : 10) : vw > 40 ? 30 : vw;
-		if (fd->type == FT_MONEY || fd->type == FT_INT)
+		if (fd->type == FT_MONEY || fd->type == FT_INT || fd->type == FT_TIME)
 			ex = 14;
 		draw_single(c, fd, row, vx, ex, focused);
 		if (fd->type == FT_PICK) {

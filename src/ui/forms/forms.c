@@ -104,7 +104,7 @@ static void add_employee(void *row, void *ctx)
 	strbuf_free(&sb);
 }
 
-static void employee_options(struct ui *ui, struct form *f, int field)
+void fk_employee_options(struct ui *ui, struct form *f, int field)
 {
 	struct employees_ctx c = { f, (size_t)field };
 
@@ -200,8 +200,8 @@ static void set_subtitle(struct ui *ui, struct forms *fs, const struct target *t
 	fs->subtitle = strbuf_detach(&sb, NULL);
 }
 
-static void key_and_subtitle(struct ui *ui, struct forms *fs, const char *key_kind,
-                             const struct target *t)
+void fk_key_and_subtitle(struct ui *ui, struct forms *fs, const char *key_kind,
+                         const struct target *t)
 {
 	set_key(fs, key_kind, t);
 	set_subtitle(ui, fs, t);
@@ -257,7 +257,7 @@ static struct form *build_note(struct ui *ui, struct forms *fs, const struct tar
 	strbuf_free(&pref);
 	if (t->subscription_id > 0)
 		form_setf(f, (size_t)rs, 1, "%lld", t->subscription_id);
-	key_and_subtitle(ui, fs, "note", t);
+	fk_key_and_subtitle(ui, fs, "note", t);
 	return f;
 }
 
@@ -294,7 +294,7 @@ static struct form *build_note_edit(struct ui *ui, struct forms *fs, const struc
 	}
 	/* Not required on update by the table, but an empty note means nothing. */
 	f->fields[1].flags |= FF_REQUIRED;
-	key_and_subtitle(ui, fs, "note-edit", t);
+	fk_key_and_subtitle(ui, fs, "note-edit", t);
 	return f;
 }
 
@@ -338,7 +338,7 @@ static struct form *build_addon(struct ui *ui, struct forms *fs, const struct ta
 	bad |= need(k = form_add_param(f, res, "creditTo", N_("Credit to"), FT_PICK, 1), ui, "creditTo");
 	if (k >= 0) {
 		f->fields[k].flags |= FF_OMIT0;
-		employee_options(ui, f, k);
+		fk_employee_options(ui, f, k);
 	}
 	if (!initial)
 		bad |= need(form_add_param(f, res, "unitID", N_("Unit"), -1, 1), ui, "unitID");
@@ -350,7 +350,7 @@ static struct form *build_addon(struct ui *ui, struct forms *fs, const struct ta
 	fs->f = f; /* product_options works on the open form */
 	product_options(fs);
 	fs->f = NULL;
-	key_and_subtitle(ui, fs, "addon", t);
+	fk_key_and_subtitle(ui, fs, "addon", t);
 	return f;
 }
 
@@ -465,7 +465,7 @@ static struct form *build_lead(struct ui *ui, struct forms *fs, const struct tar
 	form_add_option(f, (size_t)k, 1, _(status_labels[1]));
 	form_set(f, (size_t)k, "0", 1);
 	f->rule = lead_rule;
-	key_and_subtitle(ui, fs, "lead", t);
+	fk_key_and_subtitle(ui, fs, "lead", t);
 	return f;
 }
 
@@ -479,6 +479,9 @@ struct form *fk_build(struct ui *ui, struct forms *fs, enum fkind kind, const st
 	case KIND_ADDON: return build_addon(ui, fs, t, 0);
 	case KIND_INITIAL: return build_addon(ui, fs, t, 1);
 	case KIND_LEAD: return build_lead(ui, fs, t);
+	case KIND_MOVE:
+	case KIND_CANCEL:
+	case KIND_COMPLETE: return fd_build(ui, fs, kind, t);
 	}
 	return NULL;
 }
@@ -505,6 +508,10 @@ void fk_opened(struct ui *ui, struct forms *fs)
 			           fetch_job_record(FETCH_SLOT_WRITE, fs->t.resource, fs->t.id, NULL));
 		break;
 	case KIND_NOTE_EDIT:
+	case KIND_MOVE:
+	case KIND_CANCEL:
+	case KIND_COMPLETE:
+		/* Prefilled from the day's review: nothing to read. */
 		break;
 	case KIND_ADDON:
 	case KIND_INITIAL:
@@ -580,7 +587,7 @@ static void record_read(struct ui *ui, struct forms *fs, struct fetch_result *r)
 			fs->notice = strbuf_detach(&sb, NULL);
 		}
 		break;
-	case KIND_NOTE_EDIT:
+	default:
 		break;
 	}
 }
@@ -680,6 +687,10 @@ const char *fk_refetch(enum fkind kind)
 	case KIND_INITIAL:
 	case KIND_LEAD:
 		return "subscription";
+	case KIND_MOVE:
+	case KIND_CANCEL:
+	case KIND_COMPLETE:
+		return "appointment";
 	}
 	return NULL;
 }
@@ -714,6 +725,9 @@ void fk_record_text(const struct forms *fs, struct strbuf *out)
 		break;
 	case KIND_LEAD:
 		strbuf_addf(out, _("subscription %lld"), fs->t.id);
+		break;
+	default:
+		fd_record_text(fs, out);
 		break;
 	}
 }

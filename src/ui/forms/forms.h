@@ -1,4 +1,4 @@
-/* forms.h: the console's write forms (A note, + add-on, L lead stage) as the UI core calls them. */
+/* forms.h: the console's write forms (A note, + add-on, L lead stage, M X D dispatch) as the UI core calls them. */
 #ifndef ROUTEDESK_UI_FORMS_H
 #define ROUTEDESK_UI_FORMS_H
 
@@ -25,7 +25,9 @@ struct view;
 /* A write action on the selected row of the current pane: ACT_ADD_NOTE on
  * a customer, stop, subscription, ticket or note (a note of this session
  * is edited), ACT_ADD_ON on a ticket or subscription, ACT_LEAD_STAGE on a
- * subscription.  Elsewhere (or read-only) a message says why not. */
+ * subscription, ACT_MOVE_STOP, ACT_CANCEL_STOP and ACT_COMPLETE_STOP on a
+ * stop (Stops, Timeline, a stop's detail).  Elsewhere (or read-only) a
+ * message says why not. */
 void forms_action(struct ui *ui, enum action a);
 /* 1 while a form is open. */
 int forms_active(const struct ui *ui);

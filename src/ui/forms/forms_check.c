@@ -113,6 +113,11 @@ void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 		else
 			ui_message(ui, _("Subscription %lld: lead stage saved"), fs->t.id);
 		break;
+	case KIND_MOVE:
+	case KIND_CANCEL:
+	case KIND_COMPLETE:
+		fd_done(ui, fs, r, row);
+		return;
 	}
 	if (row)
 		m_row_free(res, row);
@@ -137,6 +142,10 @@ struct fetch_job *fk_check_job(struct forms *fs)
 	case KIND_INITIAL:
 	case KIND_LEAD:
 		return fetch_job_record(FETCH_SLOT_WRITE, "subscription", fs->t.id, NULL);
+	case KIND_MOVE:
+	case KIND_CANCEL:
+	case KIND_COMPLETE:
+		return fetch_job_record(FETCH_SLOT_WRITE, "appointment", fs->t.id, NULL);
 	}
 	return NULL;
 }
@@ -157,8 +166,7 @@ static int same_text(const char *a, const char *b)
 	}
 }
 
-/* 1 when every sent pair that sets a field of res equals the record's. */
-static int record_matches(const cJSON *rec, const struct resource *res, const struct api_form *sent)
+int fk_record_matches(const cJSON *rec, const struct resource *res, const struct api_form *sent)
 {
 	for (size_t i = 0; i < sent->n; i++) {
 		const struct res_param *p = res ? res_param_find(res, sent->pairs[i].name) : NULL;
@@ -236,7 +244,7 @@ static int check_items(struct forms *fs, const struct fetch_result *r)
 			continue;
 		if (want_id ? id != want_id : fs->have_known && known(fs, id))
 			continue;
-		if (record_matches(it, res, &fs->f->sent)) {
+		if (fk_record_matches(it, res, &fs->f->sent)) {
 			fs->f->written_id = id;
 			return 1;
 		}
@@ -266,13 +274,17 @@ int fk_check_result(struct forms *fs, const struct fetch_result *r)
 	case KIND_NOTE:
 		return check_note(fs, r);
 	case KIND_NOTE_EDIT:
-		return cJSON_IsObject(r->record) ? record_matches(r->record, res_find("note"), &fs->f->sent)
+		return cJSON_IsObject(r->record) ? fk_record_matches(r->record, res_find("note"), &fs->f->sent)
 		                                 : -1;
 	case KIND_ADDON:
 	case KIND_INITIAL:
 		return cJSON_IsObject(r->record) ? check_items(fs, r) : -1;
 	case KIND_LEAD:
 		return cJSON_IsObject(r->record) ? check_lead(fs, r) : -1;
+	case KIND_MOVE:
+	case KIND_CANCEL:
+	case KIND_COMPLETE:
+		return cJSON_IsObject(r->record) ? fd_check_result(fs, r) : -1;
 	}
 	return -1;
 }

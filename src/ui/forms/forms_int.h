@@ -1,4 +1,4 @@
-/* forms_int.h: what the forms' controller (forms_run.c) and the three forms (forms.c) share. */
+/* forms_int.h: what the forms' controller (forms_run.c) and the forms (forms.c, forms_dispatch.c) share. */
 #ifndef ROUTEDESK_UI_FORMS_INT_H
 #define ROUTEDESK_UI_FORMS_INT_H
 
@@ -7,6 +7,7 @@
 
 #include "fetch/fetch.h"
 #include "model/model.h"
+#include "ui/base/action.h"
 #include "ui/views/activity.h"
 #include "ui/forms/form.h"
 
@@ -19,6 +20,9 @@ enum fkind {
 	KIND_ADDON,      /* ticket/createAddOn, ticket/updateAddOn */
 	KIND_INITIAL,    /* subscription/createInitialAddOn, updateInitialAddOn */
 	KIND_LEAD,       /* subscription/updateLeadStage */
+	KIND_MOVE,       /* appointment/update: another route, time or spot */
+	KIND_CANCEL,     /* appointment/cancel */
+	KIND_COMPLETE,   /* appointment/complete: done or no-show */
 };
 
 /* The reads a form makes, one at a time on FETCH_SLOT_WRITE. */
@@ -133,10 +137,34 @@ const cJSON *fk_find_item(const struct forms *fs, long long id);
  * Nothing is written when neither. */
 void fk_addon_effect(const struct forms *fs, struct strbuf *msg);
 
+/* The draft key "KIND-resource-id" and the subtitle of the form on t. */
+void fk_key_and_subtitle(struct ui *ui, struct forms *fs, const char *key_kind,
+                         const struct target *t);
+/* The account's active employees as options of picker field (when known). */
+void fk_employee_options(struct ui *ui, struct form *f, int field);
+
+/* forms_dispatch.c: the stop's dispatch forms (move, cancel, complete). */
+/* The kind of a dispatch action a on t: 0 with *kind, -1 with a message
+ * (not a stop), 1 when a is not a dispatch action. */
+int fd_kind(struct ui *ui, enum action a, const struct target *t, enum fkind *kind);
+/* Builds the dispatch form of kind on the stop t, prefilled from the day's
+ * review; NULL with a message when it cannot be made. */
+struct form *fd_build(struct ui *ui, struct forms *fs, enum fkind kind, const struct target *t);
+/* The write succeeded (r NULL after a check): the stop read back (row,
+ * ownership taken, may be NULL) goes into the day's review. */
+void fd_done(struct ui *ui, struct forms *fs, struct fetch_result *r, void *row);
+/* After a lost answer: 1 applied, 0 not, -1 cannot tell (the stop as read
+ * back in r->record). */
+int fd_check_result(struct forms *fs, const struct fetch_result *r);
+/* "stop 123" and what the write does to it (translated). */
+void fd_record_text(const struct forms *fs, struct strbuf *out);
+
 /* Adds an option to a session list (no duplicates; a name fills a blank). */
 void fk_option_add(struct form_option **v, size_t *n, long long id, const char *label);
 
 /* forms_check.c */
+/* 1 when every sent pair that sets a field of res equals rec's. */
+int fk_record_matches(const cJSON *rec, const struct resource *res, const struct api_form *sent);
 /* The write succeeded (r may be NULL after a check): caches, the message,
  * the views. */
 void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r);

@@ -178,6 +178,7 @@ static void open_form(struct ui *ui, struct forms *fs, enum fkind kind, const st
 		if (localtime_r(&saved, &tm))
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
 		strbuf_addf(&sb, _("Draft of %s restored; Esc keeps it, sending removes it"), when);
+		free(fs->notice);
 		fs->notice = strbuf_detach(&sb, NULL);
 	} else if (rc < 0) {
 		ui_error(ui, _("The draft could not be read: %s"), strbuf_str(&err));
@@ -344,7 +345,9 @@ void forms_action(struct ui *ui, enum action a)
 		kind = KIND_LEAD;
 		break;
 	default:
-		return;
+		if (fd_kind(ui, a, &t, &kind) != 0)
+			return;
+		break;
 	}
 	open_form(ui, fs, kind, &t);
 }
