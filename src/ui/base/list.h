@@ -100,7 +100,8 @@ void list_fit(struct strbuf *out, const char *s, size_t len, int width, int righ
               int utf8);
 
 /* The column widths for a width (1 column of it is the selection gutter):
- * preferred widths first and the flex column the rest; short of room the
+ * preferred widths first and the flex column the rest, shared with the
+ * VC_GROW columns (in proportion to their widths, each at most doubled); short of room the
  * columns narrow toward their minimum, each in proportion to its width
  * over it (a column whose min equals its width is never cut), then columns are dropped from the right (never
  * the first or the flex one).  widths[i] is 0 for a dropped column.  At

@@ -136,8 +136,37 @@ static int shrink(const struct view_column *cols, size_t n, int *widths, int nee
 	return need;
 }
 
+/* Gives the VC_GROW columns shown their share of spare columns: in
+ * proportion to preferred widths against the flex column's (to), each at
+ * most doubling, so a wide terminal shows more of the city and the
+ * service a dispatcher reads and not only a longer route name.  Returns
+ * what it gave. */
+static int grow(const struct view_column *cols, size_t n, int *widths, int to, int spare)
+{
+	long share = to >= 0 ? widths[to] : 0, given = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (widths[i] && (int)i != to && (cols[i].flags & VC_GROW))
+			share += widths[i];
+	if (share <= 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		long add;
+
+		if (!widths[i] || (int)i == to || !(cols[i].flags & VC_GROW))
+			continue;
+		add = (long)spare * widths[i] / share;
+		if (add > widths[i])
+			add = widths[i];
+		widths[i] += (int)add;
+		given += add;
+	}
+	return (int)given;
+}
+
 /*
- * Columns get their preferred widths first and the flex column the rest.
+ * Columns get their preferred widths first and the flex column the rest,
+ * shared with the VC_GROW columns (grow).
  * Short of room, the columns narrow toward their minimum in proportion to
  * their slack (shrink); a column whose minimum is its width (a time
  * window, a date) is never cut.  Shorter still, columns go from
@@ -182,7 +211,7 @@ void list_layout(const struct view_column *cols, size_t n, int width, int *width
 		for (size_t i = n; to < 0 && i-- > 0;)
 			if (widths[i])
 				to = (int)i;
-		widths[to] += avail - need;
+		widths[to] += avail - need - grow(cols, n, widths, to, avail - need);
 	}
 }
 

@@ -30,6 +30,8 @@ enum {
 	VC_FLEX = 1u << 1,  /* takes the remaining width */
 	VC_NOSORT = 1u << 2,
 	VC_PAINT = 1u << 3, /* drawn by the view's paint op, column by column */
+	VC_GROW = 1u << 4,  /* shares the spare width with the flex column (a
+	                     * city, a service cut at their preferred width) */
 };
 
 struct view_column {

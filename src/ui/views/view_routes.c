@@ -30,7 +30,7 @@ enum { COL_ROUTE, COL_TECH, COL_STOPS, COL_TOTAL, COL_WINDOW, COL_DUE, COL_FLAGS
 
 static const struct view_column columns[] = {
 	[COL_ROUTE] = { N_("Route"), 16, 8, VC_FLEX },
-	[COL_TECH] = { N_("Technician"), 18, 10, 0 },
+	[COL_TECH] = { N_("Technician"), 18, 10, VC_GROW },
 	[COL_STOPS] = { N_("D/P/N/C"), 11, 7, 0 },
 	[COL_TOTAL] = { N_("Stops"), 5, 3, VC_RIGHT },
 	[COL_WINDOW] = { N_("Window"), 11, 11, 0 },
