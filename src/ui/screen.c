@@ -175,6 +175,10 @@ static void draw_header(struct ui *ui)
 		strbuf_addf(&right, "%s%s", _("AUTHENTICATION FAILED"), sep);
 	else if (ui->offline)
 		strbuf_addf(&right, "%s%s", _("OFFLINE"), sep);
+	/* On the header as well as the status line: what the session may do
+	 * is read where the account and the date are. */
+	if (ui->readonly)
+		strbuf_addf(&right, "%s%s", _("READ-ONLY"), sep);
 	if (ui->paused || ui->budget_paused)
 		strbuf_addf(&right, "%s%s", ui->budget_paused ? _("refresh paused (budget)") : _("refresh paused"), sep);
 	if (f)
