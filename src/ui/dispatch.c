@@ -209,6 +209,12 @@ static void do_action(struct ui *ui, enum action a)
 	case ACT_LEAD_STAGE:
 		write_action(ui, a);
 		return;
+	case ACT_PREVIEW:
+		/* Every pane's: a dispatcher who wants the room wants it
+		 * on the next pane too. */
+		ui->no_preview = !ui->no_preview;
+		ui_message(ui, "%s", ui->no_preview ? _("Preview hidden") : _("Preview shown"));
+		break;
 	case ACT_REDRAW:
 		app_mark(ui, DIRTY_ALL | DIRTY_REPAINT);
 		return;

@@ -453,7 +453,7 @@ static void test_draw_virtualised(void **state)
 	struct fake *f = v->priv;
 	struct list *l = list_new(v);
 	struct theme th;
-	struct list_env env = { &th, 0, 1, NULL, 0, NULL };
+	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	SCREEN *scr;
 	char line[512];
@@ -527,7 +527,7 @@ static void test_move_bytes(void **state)
 		struct view *v = fake_view(50, 50, NULL);
 		struct list *l = list_new(v);
 		struct theme th;
-		struct list_env env = { &th, 0, 1, NULL, 0, NULL };
+		struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
 		FILE *out = tmpfile(), *in = fopen("/dev/null", "r");
 		SCREEN *scr;
 		long before, cost;

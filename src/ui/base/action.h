@@ -60,6 +60,7 @@ enum action {
 	ACT_ADD_NOTE,
 	ACT_ADD_ON,
 	ACT_LEAD_STAGE,
+	ACT_PREVIEW,
 	ACT_REDRAW,
 	ACT_COUNT,
 };

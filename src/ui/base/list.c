@@ -710,7 +710,8 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	unsigned long border = env->theme->attr[TE_BORDER];
 
 	ensure(l);
-	list_place(ops->columns, ncols, ops->preview != NULL, width, height, &pl);
+	list_place(ops->columns, ncols, ops->preview != NULL && !env->no_preview, width, height,
+	           &pl);
 	lw = pl.list_w;
 	lh = pl.list_h;
 	pw = pl.prev_w;

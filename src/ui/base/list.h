@@ -34,6 +34,7 @@ struct list_env {
 	struct ui *ui;  /* passed to the view's want() */
 	int loading;    /* the view's data is on its way (says so when empty) */
 	const char *note; /* why it is empty, said instead (offline, a wait), or NULL */
+	int no_preview; /* the preview is hidden (p): the list takes its room */
 };
 
 struct list;
