@@ -645,6 +645,24 @@ static void want_rows(struct list *l, size_t from, size_t to, const struct list_
 	}
 }
 
+/* The legend's pieces that fit in width - 1 columns after a blank, two
+ * spaces apart, in order; "" when not even the first fits. */
+static void legend_text(const struct view_ops *ops, int width, struct strbuf *out)
+{
+	strbuf_reset(out);
+	for (size_t i = 0; ops->legend && ops->legend[i]; i++) {
+		size_t len = out->len;
+		const char *t = _(ops->legend[i]);
+
+		strbuf_adds(out, len ? "  " : " ");
+		strbuf_adds(out, t);
+		if ((int)utf8_width(out->buf, out->len) > width) {
+			strbuf_setlen(out, len);
+			break;
+		}
+	}
+}
+
 /* Splits the preview into lines wrapped to width. */
 static int draw_preview(struct list *l, WINDOW *w, int y, int x, int height, int width,
                         const struct list_env *env)
@@ -706,6 +724,7 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	const struct view_ops *ops = l->v->ops;
 	struct list_place pl;
 	int widths[64], lw, lh, py, px, pw, ph, body;
+	struct strbuf legend = STRBUF_INIT;
 	size_t ncols = ops->n_columns < 64 ? ops->n_columns : 64;
 	unsigned long border = env->theme->attr[TE_BORDER];
 
@@ -727,6 +746,17 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 		for (int i = 0; i < width; i++)
 			waddstr(w, env->ascii ? "-" : "\xe2\x94\x80");
 	}
+	/* The legend takes the list's last line when the rows leave
+	 * room for it (the list keeps 8 lines) and one piece fits. */
+	strbuf_reset(&legend);
+	if (ops->legend && lh >= 10)
+		legend_text(ops, lw, &legend);
+	if (legend.len) {
+		lh--;
+		fill(w, y + lh, x, lw, env->theme->attr[TE_DIM]);
+		put(w, y + lh, x, legend.buf, env->theme->attr[TE_DIM]);
+	}
+	strbuf_free(&legend);
 	list_layout(ops->columns, ncols, lw, widths);
 	draw_titles(l, w, y, x, widths, env);
 	body = lh - 1;

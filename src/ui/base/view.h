@@ -96,6 +96,12 @@ struct view_ops {
 	 * NULL: the row's id is the record. */
 	long long (*item)(const struct view *v, size_t row);
 
+	/* What the pane's codes mean (Routes' flags, Stops' windows): N_()
+	 * pieces, NULL-terminated, or NULL.  The list draws as many whole
+	 * pieces as fit on a line under the rows, when there are lines to
+	 * spare; the help lists them all. */
+	const char *const *legend;
+
 	/* Lifecycle and events (all on the UI thread). */
 	/* First shown: submit the fetches it needs (ui_submit). */
 	void (*open)(struct view *v, struct ui *ui);

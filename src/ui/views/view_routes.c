@@ -399,6 +399,12 @@ static void routes_destroy(struct view *v)
 	v->priv = NULL;
 }
 
+const char *const view_routes_legend[] = {
+	N_("Flags: L locked, ! day alert, N day notes, * changed since you looked"),
+	N_("D/P/N/C: done, pending, no-show, cancelled stops"),
+	NULL,
+};
+
 static const struct view_ops routes_ops = {
 	.name = "routes",
 	.title = N_("Routes"),
@@ -416,6 +422,7 @@ static const struct view_ops routes_ops = {
 	 * on every j (more than the row itself); without it a move costs the
 	 * two rows whose highlight changes. */
 	.preview = NULL,
+	.legend = view_routes_legend,
 	.open = routes_open,
 	.want = routes_want,
 	.result = routes_result,

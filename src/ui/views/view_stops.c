@@ -371,6 +371,12 @@ static void stops_destroy(struct view *v)
 	v->priv = NULL;
 }
 
+/* The service's time window codes; another code shows as it comes. */
+const char *const view_stops_legend[] = {
+	N_("Window: AM morning, PM afternoon, AT any time"),
+	NULL,
+};
+
 static const struct view_ops stops_ops = {
 	.name = "stops",
 	.title = N_("Stops"),
@@ -383,6 +389,7 @@ static const struct view_ops stops_ops = {
 	.compare = stops_compare,
 	.match = stops_match,
 	.preview = stops_preview,
+	.legend = view_stops_legend,
 	.open = stops_open,
 	.want = stops_want,
 	.result = stops_result,
