@@ -406,6 +406,13 @@ static void read_keys(struct ui *ui)
 			app_mark(ui, DIRTY_ALL);
 			continue;
 		}
+		if (key == (KEYF | KEY_MOUSE)) {
+			MEVENT ev;
+
+			if (getmouse(&ev) == OK)
+				app_mouse(ui, ev.y, ev.x, (unsigned long)ev.bstate);
+			continue;
+		}
 		/* Back from an idle spell (or after hours): the refresh comes
 		 * back at once, and the tick to its usual pace. */
 		ui->next_refresh = loop_refresh_on_key(now, ui->last_key, ui->review_at,

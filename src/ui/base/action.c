@@ -60,6 +60,33 @@ static const struct action_def table[] = {
 
 #define N_ACTIONS (sizeof(table) / sizeof(table[0]))
 
+/* Button 4 and 5 are the wheel on xterm, tmux and most others; a
+ * terminal that reports them as presses reports no release. */
+enum mouse_do action_mouse_do(unsigned long bstate)
+{
+	if (bstate & (BUTTON1_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED))
+		return MOUSE_OPEN;
+	if (bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
+		return MOUSE_SELECT;
+	if (bstate & BUTTON4_PRESSED)
+		return MOUSE_UP;
+#ifdef BUTTON5_PRESSED
+	if (bstate & BUTTON5_PRESSED)
+		return MOUSE_DOWN;
+#endif
+	return MOUSE_NONE;
+}
+
+unsigned long action_mouse_mask(void)
+{
+	unsigned long m = BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED |
+	                  BUTTON4_PRESSED;
+#ifdef BUTTON5_PRESSED
+	m |= BUTTON5_PRESSED;
+#endif
+	return m;
+}
+
 const struct action_def *action_def(enum action a)
 {
 	for (size_t i = 0; i < N_ACTIONS; i++)

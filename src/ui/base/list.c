@@ -27,6 +27,7 @@ struct list {
 	char *pattern;         /* the last filter text, for n/N */
 	int height;            /* rows of the last draw, for paging */
 	int cur_y, cur_x;      /* where the selection was drawn, -1 none */
+	int row_y, row_x, row_w; /* where the first row was drawn, and the list's width */
 	int paint_x;           /* the painted current item of the row drawn, -1 none */
 	unsigned long want_sig; /* the last want() request, to ask once */
 };
@@ -40,6 +41,7 @@ struct list *list_new(struct view *v)
 	l->stale = 1;
 	l->height = 10;
 	l->cur_y = -1;
+	l->row_y = -1;
 	return l;
 }
 
@@ -770,6 +772,9 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	if (l->n <= (size_t)(body > 0 ? body : 0))
 		l->top = 0;
 	l->cur_y = -1;
+	l->row_y = y + 1;
+	l->row_x = x;
+	l->row_w = lw;
 	for (int i = 0; i < body; i++) {
 		size_t pos = l->top + (size_t)i;
 
@@ -807,4 +812,28 @@ int list_cursor(const struct list *l, int *y, int *x)
 	*y = l->cur_y;
 	*x = l->cur_x;
 	return 0;
+}
+
+int list_row_at(const struct list *l, int y, int x, size_t *pos)
+{
+	size_t p;
+
+	if (l->row_y < 0 || y < l->row_y || y >= l->row_y + l->height || x < l->row_x ||
+	    x >= l->row_x + l->row_w)
+		return 0;
+	p = l->top + (size_t)(y - l->row_y);
+	if (p >= l->n)
+		return 0;
+	*pos = p;
+	return 1;
+}
+
+int list_select_at(struct list *l, int y, int x)
+{
+	size_t pos;
+
+	if (l->stale || !list_row_at(l, y, x, &pos))
+		return 0;
+	select_pos(l, pos);
+	return 1;
 }

@@ -55,6 +55,14 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
  * when nothing is selected. */
 int list_cursor(const struct list *l, int *y, int *x);
 
+/* The position of the row the last draw put at screen line y, column x
+ * (a mouse click): 1 with *pos set, 0 when no row is there (the titles,
+ * the preview, the legend, blank lines). */
+int list_row_at(const struct list *l, int y, int x, size_t *pos);
+/* Selects the row drawn at (y, x); 1 when there was one.  Nothing when
+ * the rows changed since they were drawn (the click aimed at another). */
+int list_select_at(struct list *l, int y, int x);
+
 /* Rows shown (after the filter) and rows of the view. */
 size_t list_count(struct list *l);
 size_t list_total(struct list *l);
