@@ -220,6 +220,7 @@ static int load_settings(struct ui *ui, const struct options *o)
 	ui->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	ui->ascii = o->ascii || ui->config.ascii || !ui->utf8;
 	view_ascii = ui->ascii;
+	view_glyphs = ui->config.glyphs;
 	ui->readonly = o->readonly;
 	ui->fresh = o->fresh;
 	ui->alerts = start_alerts(ui, &err);

@@ -154,7 +154,7 @@ static void draw_header(struct ui *ui)
 	static const char *const days[7] = {
 		N_("Sun"), N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"),
 	};
-	const char *sep = ui->ascii ? " | " : " \xe2\x94\x82 ";
+	const char *sep = ui->ascii || !ui->config.glyphs ? " | " : " \xe2\x94\x82 ";
 	struct frame *f = app_top(ui);
 	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT, budget = STRBUF_INIT;
 	unsigned long attr = ui->theme.attr[TE_HEADER];
@@ -221,7 +221,7 @@ static void draw_header(struct ui *ui)
 static void trail_text(const struct ui *ui, struct frame **stack, int n, int from,
                        struct strbuf *out)
 {
-	const char *sep = ui->ascii ? " > " : " \xe2\x80\xba ";
+	const char *sep = ui->ascii || !ui->config.glyphs ? " > " : " \xe2\x80\xba ";
 
 	strbuf_reset(out);
 	if (from > 0)

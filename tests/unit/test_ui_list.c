@@ -499,6 +499,26 @@ static void test_draw_virtualised(void **state)
 		read_line(y, line, sizeof(line));
 		assert_non_null(strstr(line, "\xe2\x96\xb8#1038"));
 	}
+	/* A click maps to the row drawn on its line: the titles and what is
+	 * right of the list are no row; the fifth row line is the selection
+	 * plus 4 (the top is 1038 - 19 + 1 = 1020 ... the rows from line 1). */
+	{
+		size_t pos, top;
+		int y, x;
+
+		assert_int_equal(list_row_at(l, 0, 5, &pos), 0);
+		assert_int_equal(list_row_at(l, 5, 80, &pos), 0);
+		assert_int_equal(list_row_at(l, 21, 5, &pos), 0);
+		assert_int_equal(list_row_at(l, 1, 5, &pos), 1);
+		top = pos;
+		assert_int_equal(list_row_at(l, 5, 5, &pos), 1);
+		assert_int_equal(pos, top + 4);
+		assert_int_equal(list_select_at(l, 5, 5), 1);
+		assert_int_equal(list_position(l), top + 4);
+		list_draw(l, 0, 0, 21, 80, &env);
+		assert_int_equal(list_cursor(l, &y, &x), 0);
+		assert_int_equal(y, 5);
+	}
 	endwin();
 	delscreen(scr);
 	fclose(out);

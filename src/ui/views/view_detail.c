@@ -146,7 +146,7 @@ static void action_text(struct strbuf *out, const struct drow *r)
 		[A_CUSTOMER] = N_("Customer"),
 	};
 
-	strbuf_addf(out, "%s %s", vc_arrow(), _(names[r->action]));
+	strbuf_addf(out, "%s%s%s", vc_arrow(), *vc_arrow() ? " " : "", _(names[r->action]));
 	if ((r->action == A_SUBSCRIPTIONS || r->action == A_TICKETS) && r->arg >= 0)
 		strbuf_addf(out, " (%lld)", r->arg);
 }
