@@ -314,6 +314,32 @@ static void test_layout(void **state)
 	assert_int_equal(pl.list_w, 200);
 }
 
+/* The legend keeps whole pieces in order; wrapping breaks at a space. */
+static void test_legend_wrap(void **state)
+{
+	static const char *const pieces[] = { "Flags: L locked", "D/P/N/C: done", NULL };
+	struct view_ops lops = { .legend = pieces };
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	list_legend(&lops, 80, &sb);
+	assert_string_equal(sb.buf, " Flags: L locked  D/P/N/C: done");
+	list_legend(&lops, 20, &sb);
+	assert_string_equal(sb.buf, " Flags: L locked");
+	list_legend(&lops, 10, &sb);
+	assert_int_equal(sb.len, 0);
+	lops.legend = NULL;
+	list_legend(&lops, 80, &sb);
+	assert_int_equal(sb.len, 0);
+	strbuf_free(&sb);
+	assert_int_equal(list_wrap("one two three", 13, 9, 1), 8); /* "one two " */
+	assert_int_equal(list_wrap("abcdefghij", 10, 4, 1), 4);     /* no space: as much as fits */
+	assert_int_equal(list_wrap("short", 5, 40, 1), 5);
+	assert_int_equal(list_wrap("x", 1, 0, 1), 1);                /* at least one character */
+	assert_true(list_number("$12.50") == 12.5);
+	assert_true(list_number("-3") == -3);
+}
+
 static void test_selection_follows_id(void **state)
 {
 	struct view *v = fake_view(10, 10, NULL);
@@ -605,6 +631,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_legend_wrap),
 		cmocka_unit_test(test_selection_follows_id),
 		cmocka_unit_test(test_sort),
 		cmocka_unit_test(test_filter_and_find),

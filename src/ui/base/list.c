@@ -115,14 +115,6 @@ struct sort_ctx {
 	char **keys;   /* cell text by view row when the view has no compare */
 };
 
-/* Numbers in money and count cells sort by value: skip a currency sign
- * or other prefix, then read the number. */
-static double num_of(const char *s)
-{
-	while (*s && !(*s >= '0' && *s <= '9') && *s != '-')
-		s++;
-	return strtod(s, NULL);
-}
 
 static int sort_cmp(const void *a, const void *b, void *arg)
 {
@@ -133,7 +125,7 @@ static int sort_cmp(const void *a, const void *b, void *arg)
 	if (c->v->ops->compare) {
 		r = c->v->ops->compare(c->v, ra, rb, c->col);
 	} else if (c->numeric) {
-		double x = num_of(c->keys[ra]), y = num_of(c->keys[rb]);
+		double x = list_number(c->keys[ra]), y = list_number(c->keys[rb]);
 
 		r = x < y ? -1 : x > y;
 	} else {
@@ -647,24 +639,6 @@ static void want_rows(struct list *l, size_t from, size_t to, const struct list_
 	}
 }
 
-/* The legend's pieces that fit in width - 1 columns after a blank, two
- * spaces apart, in order; "" when not even the first fits. */
-static void legend_text(const struct view_ops *ops, int width, struct strbuf *out)
-{
-	strbuf_reset(out);
-	for (size_t i = 0; ops->legend && ops->legend[i]; i++) {
-		size_t len = out->len;
-		const char *t = _(ops->legend[i]);
-
-		strbuf_adds(out, len ? "  " : " ");
-		strbuf_adds(out, t);
-		if ((int)utf8_width(out->buf, out->len) > width) {
-			strbuf_setlen(out, len);
-			break;
-		}
-	}
-}
-
 /* Splits the preview into lines wrapped to width. */
 static int draw_preview(struct list *l, WINDOW *w, int y, int x, int height, int width,
                         const struct list_env *env)
@@ -684,25 +658,9 @@ static int draw_preview(struct list *l, WINDOW *w, int y, int x, int height, int
 		strbuf_reset(&esc);
 		utf8_escape_controls(&esc, p, len);
 		do {
-			/* Wrap at the last space that keeps the piece within width. */
-			size_t take = 0, brk = 0;
-			int wsum = 0;
+			size_t take = list_wrap(esc.buf ? esc.buf + off : "", esc.len - off, width - 1,
+			                        env->utf8);
 
-			while (off + take < esc.len) {
-				size_t n = list_char_len(esc.buf + off + take);
-				int cw = env->utf8 ? (int)utf8_width(esc.buf + off + take, n) : 1;
-
-				if (wsum + cw > width - 1)
-					break;
-				wsum += cw;
-				take += n;
-				if (esc.buf[off + take - 1] == ' ')
-					brk = take;
-			}
-			if (off + take < esc.len && brk)
-				take = brk;
-			if (take == 0 && off < esc.len)
-				take = list_char_len(esc.buf + off);
 			strbuf_reset(&line);
 			strbuf_addc(&line, ' ');
 			list_fit(&line, esc.buf ? esc.buf + off : "", take, width - 1, 0, env->ascii,
@@ -752,7 +710,7 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	 * room for it (the list keeps 8 lines) and one piece fits. */
 	strbuf_reset(&legend);
 	if (ops->legend && lh >= 10)
-		legend_text(ops, lw, &legend);
+		list_legend(ops, lw, &legend);
 	if (legend.len) {
 		lh--;
 		fill(w, y + lh, x, lw, env->theme->attr[TE_DIM]);

@@ -108,6 +108,18 @@ size_t list_char_len(const char *s);
 void list_fit(struct strbuf *out, const char *s, size_t len, int width, int right, int ascii,
               int utf8);
 
+/* The number a money or count cell sorts by: any currency sign or other
+ * prefix skipped.  Pure. */
+double list_number(const char *s);
+/* The legend line of a view (view_ops.legend) for width columns: a
+ * blank, then as many whole pieces as fit, two spaces apart, in order;
+ * "" when not even the first fits.  Pure. */
+void list_legend(const struct view_ops *ops, int width, struct strbuf *out);
+/* Bytes of escaped text s[0..len) that go on one wrapped line of width
+ * columns: up to the last space that fits, else as much as fits, at
+ * least one character.  Pure. */
+size_t list_wrap(const char *s, size_t len, int width, int utf8);
+
 /* The column widths for a width (1 column of it is the selection gutter):
  * preferred widths first and the flex column the rest, shared with the
  * VC_GROW columns (in proportion to their widths, each at most doubled); short of room the

@@ -1,8 +1,10 @@
-/* list_layout.c: fitting text into columns, and the list's column widths and preview place. */
+/* list_layout.c: fitting and wrapping text, numbers of cells, legends, the list's column widths and preview place. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/base/list.h"
@@ -71,6 +73,55 @@ void list_fit(struct strbuf *out, const char *s, size_t len, int width, int righ
 			strbuf_addc(out, ' ');
 	strbuf_free(&esc);
 	strbuf_free(&body);
+}
+
+/* The legend's pieces that fit in width - 1 columns after a blank, two
+ * spaces apart, in order; "" when not even the first fits. */
+void list_legend(const struct view_ops *ops, int width, struct strbuf *out)
+{
+	strbuf_reset(out);
+	for (size_t i = 0; ops->legend && ops->legend[i]; i++) {
+		size_t len = out->len;
+		const char *t = _(ops->legend[i]);
+
+		strbuf_adds(out, len ? "  " : " ");
+		strbuf_adds(out, t);
+		if ((int)utf8_width(out->buf, out->len) > width) {
+			strbuf_setlen(out, len);
+			break;
+		}
+	}
+}
+
+double list_number(const char *s)
+{
+	while (*s && !(*s >= '0' && *s <= '9') && *s != '-')
+		s++;
+	return strtod(s, NULL);
+}
+
+size_t list_wrap(const char *s, size_t len, int width, int utf8)
+{
+	size_t take = 0, brk = 0;
+	int used = 0;
+
+	/* At the last space that keeps the piece within width. */
+	while (take < len) {
+		size_t n = list_char_len(s + take);
+		int cw = utf8 ? (int)utf8_width(s + take, n) : 1;
+
+		if (used + cw > width)
+			break;
+		used += cw;
+		take += n;
+		if (s[take - 1] == ' ')
+			brk = take;
+	}
+	if (take < len && brk)
+		take = brk;
+	if (take == 0 && len > 0)
+		take = list_char_len(s);
+	return take;
 }
 
 /* The width a column never shrinks below (it is dropped instead). */
