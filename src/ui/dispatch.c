@@ -209,6 +209,13 @@ static void do_action(struct ui *ui, enum action a)
 	case ACT_LEAD_STAGE:
 		write_action(ui, a);
 		return;
+	case ACT_RAW:
+		if (!f || !f->v->ops->toggle || !f->v->ops->toggle(f->v, ui)) {
+			ui_message(ui, "%s", _("Only a customer's detail has a summary and a raw record"));
+			return;
+		}
+		ui_dirty(ui, f->v);
+		break;
 	case ACT_PREVIEW:
 		/* Every pane's: a dispatcher who wants the room wants it
 		 * on the next pane too. */

@@ -55,6 +55,7 @@ static const struct action_def table[] = {
 	{ ACT_ADD_ON, "add_on", "+", N_("Add an add-on to the selected invoice"), NULL, ACTF_WRITE },
 	{ ACT_LEAD_STAGE, "lead_stage", "L", N_("Change the selected lead's stage"), NULL, ACTF_WRITE },
 	{ ACT_PREVIEW, "preview", "p", N_("Hide or show the preview of the selected row"), NULL, 0 },
+	{ ACT_RAW, "raw", "v", N_("Customer detail: the raw record, or back to the summary"), NULL, 0 },
 	{ ACT_REDRAW, "redraw", "C-l", N_("Redraw the whole screen"), NULL, 0 },
 };
 

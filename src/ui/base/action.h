@@ -61,6 +61,7 @@ enum action {
 	ACT_ADD_ON,
 	ACT_LEAD_STAGE,
 	ACT_PREVIEW,
+	ACT_RAW,
 	ACT_REDRAW,
 	ACT_COUNT,
 };

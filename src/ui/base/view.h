@@ -116,6 +116,9 @@ struct view_ops {
 	void (*refresh)(struct view *v, struct ui *ui, int hard);
 	/* A `:` command the view understands (":cust smith"); 1 if handled. */
 	int (*command)(struct view *v, struct ui *ui, const char *name, const char *args);
+	/* The view's other form (the customer detail: its summary or the raw
+	 * record); 1 when it switched, 0 when the view has none.  NULL: none. */
+	int (*toggle)(struct view *v, struct ui *ui);
 	/* Frees priv. */
 	void (*destroy)(struct view *v);
 };
