@@ -92,6 +92,12 @@ tmux_keys '?'
 ok "help opens" tmux_wait "$D/help.txt" '› Help $|Help$'
 ok "Help: the cursor is on the selected row" on_marker "$D/help.txt"
 
+tmux_keys Escape ':' c u s
+ok "the : prompt opens" tmux_wait "$D/prompt.txt" '^:cus'
+ok "Prompt: the cursor is after the typed text on the last line" \
+	test "$(tmux_format '#{cursor_y} #{cursor_x}')" = "29 4"
+tmux_keys Escape
+
 tmux_keys Q
 ok "Q exits 0" test "$(tmux_wait_exit)" = 0
 tmux -L "$CS_TMUX" kill-server 2>/dev/null

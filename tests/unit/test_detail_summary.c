@@ -81,6 +81,11 @@ static void test_customer(void **state)
 	assert_string_equal(find(l, n, "Open tickets")->value, "5 tickets, loading");
 	assert_int_equal(find(l, n, "Open tickets")->style, VS_LOADING);
 	detail_summary_free(l, n);
+	/* Their read failed: said, in the alert style, and how to retry. */
+	n = detail_summary(rec, NULL, 0, -1, &l);
+	assert_string_equal(find(l, n, "Open tickets")->value, "5 tickets, not read (r tries again)");
+	assert_int_equal(find(l, n, "Open tickets")->style, VS_ALERT);
+	detail_summary_free(l, n);
 
 	/* None open of several; more than three open ends with an ellipsis. */
 	{

@@ -137,6 +137,10 @@ static void owes(struct lines *l, const cJSON *rec, const struct ds_ticket *t, s
 	style = VS_NORMAL;
 	if (n_ids == 0) {
 		strbuf_adds(sb, _("none"));
+	} else if (known < 0) {
+		strbuf_addf(sb, ngettext("%zu ticket, not read (r tries again)",
+		                         "%zu tickets, not read (r tries again)", n_ids), n_ids);
+		style = VS_ALERT;
 	} else if (!known) {
 		strbuf_addf(sb, ngettext("%zu ticket, loading", "%zu tickets, loading", n_ids), n_ids);
 		style = VS_LOADING;

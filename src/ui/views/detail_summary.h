@@ -36,7 +36,8 @@ struct ds_ticket {
 };
 
 /* The lines of customer rec (NULL: none).  tickets[0..n_tickets) are its
- * tickets when tickets_known, else the line says they are loading.  The
+ * tickets when tickets_known is 1; 0: the line says they are loading, -1:
+ * that their read failed (never a guess at what is open).  The
  * array (malloc'd) goes to *out; returns its length.  Free with
  * detail_summary_free. */
 size_t detail_summary(const cJSON *rec, const struct ds_ticket *tickets, size_t n_tickets,

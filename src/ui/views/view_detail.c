@@ -60,7 +60,7 @@ struct detail {
 	size_t n_sum;
 	struct ds_ticket *tickets; /* the customer's tickets, once read */
 	size_t n_tickets;
-	int tickets_known;
+	int tickets_known;    /* 1 read, 0 on its way, -1 the read failed */
 };
 
 static int is_customer(const struct detail *p)
@@ -459,8 +459,11 @@ static int detail_result(struct view *v, struct ui *ui, struct fetch_result *r)
 	}
 	if (r->kind == FETCH_ROWS && is_customer(p) && r->resource &&
 	    strcmp(r->resource, "ticket") == 0) {
-		if (vc_result_failed(ui, r))
-			return 0;
+		if (vc_result_failed(ui, r)) {
+			p->tickets_known = -1;
+			rebuild(p);
+			return 1;
+		}
 		take_tickets(p, r);
 		rebuild(p);
 		return 1;
