@@ -220,6 +220,7 @@ static int load_settings(struct ui *ui, const struct options *o)
 	ui->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	ui->ascii = o->ascii || ui->config.ascii || !ui->utf8;
 	view_ascii = ui->ascii;
+	view_glyphs = ui->config.glyphs;
 	ui->readonly = o->readonly;
 	ui->fresh = o->fresh;
 	ui->alerts = start_alerts(ui, &err);
@@ -404,6 +405,13 @@ static void read_keys(struct ui *ui)
 
 		if (key == (KEYF | KEY_RESIZE)) {
 			app_mark(ui, DIRTY_ALL);
+			continue;
+		}
+		if (key == (KEYF | KEY_MOUSE)) {
+			MEVENT ev;
+
+			if (getmouse(&ev) == OK)
+				app_mouse(ui, ev.y, ev.x, (unsigned long)ev.bstate);
 			continue;
 		}
 		/* Back from an idle spell (or after hours): the refresh comes

@@ -92,6 +92,9 @@ void days_free(struct ui *ui);
 
 /* dispatch.c */
 void app_key(struct ui *ui, int key);
+/* A mouse event at screen (y, x) with curses' button state: a click
+ * selects the row under it, a double click opens it, the wheel scrolls. */
+void app_mouse(struct ui *ui, int y, int x, unsigned long bstate);
 /* Runs a `:` command line (without the colon). */
 void app_command(struct ui *ui, const char *line);
 

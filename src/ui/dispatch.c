@@ -212,6 +212,19 @@ static void do_action(struct ui *ui, enum action a)
 	case ACT_COMPLETE_STOP:
 		write_action(ui, a);
 		return;
+	case ACT_RAW:
+		if (!f || !f->v->ops->toggle || !f->v->ops->toggle(f->v, ui)) {
+			ui_message(ui, "%s", _("Only a customer's detail has a summary and a raw record"));
+			return;
+		}
+		ui_dirty(ui, f->v);
+		break;
+	case ACT_PREVIEW:
+		/* Every pane's: a dispatcher who wants the room wants it
+		 * on the next pane too. */
+		ui->no_preview = !ui->no_preview;
+		ui_message(ui, "%s", ui->no_preview ? _("Preview hidden") : _("Preview shown"));
+		break;
 	case ACT_REDRAW:
 		app_mark(ui, DIRTY_ALL | DIRTY_REPAINT);
 		return;
@@ -321,6 +334,38 @@ void app_key(struct ui *ui, int key)
 		app_mark(ui, DIRTY_MESSAGE);
 	}
 	do_action(ui, keymap_action(ui->keys, key));
+}
+
+void app_mouse(struct ui *ui, int y, int x, unsigned long bstate)
+{
+	struct frame *f = app_top(ui);
+	enum mouse_do m = action_mouse_do(bstate);
+
+	trace_event("mouse", "%d %d %d", (int)m, y, x);
+	/* A form or a prompt holds the keyboard: a click beside it does
+	 * not move what it acts on. */
+	if (m == MOUSE_NONE || !f || screen_too_small() || forms_active(ui) || ui->prompt)
+		return;
+	switch (m) {
+	case MOUSE_UP:
+	case MOUSE_DOWN:
+		/* Three rows a notch, as most terminal programs scroll. */
+		list_move(f->list, m == MOUSE_UP ? -3 : 3);
+		break;
+	case MOUSE_SELECT:
+	case MOUSE_OPEN:
+		if (!list_select_at(f->list, y, x))
+			return;
+		if (m == MOUSE_OPEN) {
+			app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+			do_action(ui, ACT_ENTER);
+			return;
+		}
+		break;
+	case MOUSE_NONE:
+		return;
+	}
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
 }
 
 static void cmd_date(struct ui *ui, const char *arg)

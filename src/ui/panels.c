@@ -15,6 +15,7 @@
 #include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/base/list.h"
+#include "ui/views/views.h"
 
 /* A view of fixed text rows (label, value, help): what both are. */
 struct text_rows {
@@ -121,6 +122,12 @@ static void build_help(struct text_rows *t)
 			strbuf_adds(&keys, _("(unbound)"));
 		rows_add(t, keys.buf, def->name, _(def->help), TE_HELP_KEY);
 	}
+	/* What the panes' codes mean, as their legend lines say when the
+	 * terminal has room. */
+	for (size_t i = 0; view_routes_legend[i]; i++)
+		rows_add(t, _("Routes"), _("legend"), _(view_routes_legend[i]), TE_HELP_KEY);
+	for (size_t i = 0; view_stops_legend[i]; i++)
+		rows_add(t, _("Stops"), _("legend"), _(view_stops_legend[i]), TE_HELP_KEY);
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(cmds[i].name, "resize") == 0 && !t->ui->script)
 			continue;

@@ -154,7 +154,7 @@ static void draw_header(struct ui *ui)
 	static const char *const days[7] = {
 		N_("Sun"), N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"),
 	};
-	const char *sep = ui->ascii ? " | " : " \xe2\x94\x82 ";
+	const char *sep = ui->ascii || !ui->config.glyphs ? " | " : " \xe2\x94\x82 ";
 	struct frame *f = app_top(ui);
 	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT, budget = STRBUF_INIT;
 	unsigned long attr = ui->theme.attr[TE_HEADER];
@@ -175,6 +175,10 @@ static void draw_header(struct ui *ui)
 		strbuf_addf(&right, "%s%s", _("AUTHENTICATION FAILED"), sep);
 	else if (ui->offline)
 		strbuf_addf(&right, "%s%s", _("OFFLINE"), sep);
+	/* On the header as well as the status line: what the session may do
+	 * is read where the account and the date are. */
+	if (ui->readonly)
+		strbuf_addf(&right, "%s%s", _("READ-ONLY"), sep);
 	if (ui->paused || ui->budget_paused)
 		strbuf_addf(&right, "%s%s", ui->budget_paused ? _("refresh paused (budget)") : _("refresh paused"), sep);
 	if (f)
@@ -217,7 +221,7 @@ static void draw_header(struct ui *ui)
 static void trail_text(const struct ui *ui, struct frame **stack, int n, int from,
                        struct strbuf *out)
 {
-	const char *sep = ui->ascii ? " > " : " \xe2\x80\xba ";
+	const char *sep = ui->ascii || !ui->config.glyphs ? " > " : " \xe2\x80\xba ";
 
 	strbuf_reset(out);
 	if (from > 0)
@@ -422,7 +426,8 @@ void screen_draw(struct ui *ui)
 	static int was_small;
 	int small = screen_too_small();
 	struct frame *f = app_top(ui);
-	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui, f && view_loading(ui, f->v), NULL };
+	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui, f && view_loading(ui, f->v), NULL,
+	                        ui->no_preview };
 	struct strbuf note = STRBUF_INIT;
 	unsigned dirty = ui->dirty;
 	int cy = -1, cx = 0, fy = 0, fx = 0;

@@ -176,6 +176,10 @@ int term_open(struct ui *ui, int script, struct strbuf *err)
 	if (!script) {
 		no_flow_control(STDIN_FILENO);
 		def_prog_mode();
+		/* Clicks and the wheel where the terminal reports them ([ui]
+		 * mouse = no leaves it selecting text). */
+		if (ui->config.mouse)
+			mousemask((mmask_t)action_mouse_mask(), NULL);
 	}
 	ui->use_color = theme_want_color();
 	if (ui->use_color && start_color() != ERR) {

@@ -23,6 +23,7 @@ Enter
 j
 :save-display stop2.txt
 Enter
+v
 :save-display detail.txt
 3
 :save-display cust.txt
@@ -31,6 +32,8 @@ j
 j
 :save-display cust-evil.txt
 Enter
+:save-display evil-summary.txt
+v
 :save-display evil-detail.txt
 -
 /
@@ -59,12 +62,14 @@ ok "the customer detail shows companyName escaped" \
 	has "$D/detail.txt" '^ companyName +\^\[\[31mRED\^\[\[0m Rock Cantina$'
 ok "the Customers row of 10001 shows it escaped" has "$D/cust.txt" '^ +10001 Redd, Rubén +\^\[\[31mRED'
 ok "/RED finds the customer by its visible text" has "$D/filter.txt" '10001 Redd'
-for f in stops stop2 detail cust cust-red cust-evil evil-detail filter; do
+for f in stops stop2 detail cust cust-red cust-evil evil-summary evil-detail filter; do
 	ok "$f.txt holds no raw ESC byte" no_esc "$D/$f.txt"
 	ok "$f.txt holds no other raw control character" raw_controls "$D/$f.txt"
 done
 ok "the hostile name is shown in the Customers pane, escaped" has "$D/cust-evil.txt" '^▸ +10002 Evil\^G'
 ok "the hostile name's OSC shows as ^[]0;pwned^G" has "$D/evil-detail.txt" 'Evil\^G\^\[\]0;pwned\^G'
+ok "the customer summary shows the hostile name escaped too" has "$D/evil-summary.txt" \
+	'^▸Name +Evil\^G\^\[\]0;pwned\^G'
 ok "the hostile name's C1 CSI, DEL, CR and tab are visible, not raw" \
 	has "$D/evil-detail.txt" '^ lname +Evil\^G\^\[\]0;pwned\^G.+\[2J.+X.+Y$'
 

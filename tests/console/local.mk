@@ -19,12 +19,14 @@ CONSOLE_TESTS = tests/console/network.sh tests/console/routes.sh tests/console/p
 	tests/console/readonly.sh tests/console/resize.sh tests/console/themes.sh \
 	tests/console/ascii.sh tests/console/escape.sh tests/console/tmux_review.sh \
 	tests/console/tmux_escape.sh tests/console/tmux_quit.sh tests/console/warm.sh \
-	tests/console/share.sh tests/console/timeline.sh tests/console/tmux_timeline.sh
+	tests/console/share.sh tests/console/timeline.sh tests/console/tmux_timeline.sh \
+	tests/console/tmux_mouse.sh tests/console/views.sh
 TESTS += $(CONSOLE_TESTS)
 EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 	tests/console/golden/routes.txt tests/console/golden/customers.txt \
 	tests/console/golden/stops.txt tests/console/golden/routes-80x24.txt \
-	tests/console/golden/timeline-80x24.txt tests/console/golden/timeline-200x50.txt
+	tests/console/golden/timeline-80x24.txt tests/console/golden/timeline-200x50.txt \
+	tests/console/golden/detail-80x24.txt tests/console/golden/detail-200x50.txt
 
 ## forms: a note, add-ons and lead stages sent once and read back through
 ## the API, the validation messages, a refusal keeping the text, dropped

@@ -36,10 +36,12 @@ G
 :save-display tl80-last.txt
 g
 Enter
+v
 :save-display enter0.txt
 -
 Right
 Enter
+v
 :save-display enter1.txt
 -
 Left
@@ -124,6 +126,8 @@ ok "the 80x24 screen matches its golden" golden timeline-80x24 "$D/tl80.txt"
 ok "the 200x50 screen matches its golden" golden timeline-200x50 "$D/tl200.txt"
 
 # ---- keys ------------------------------------------------------------------
+# cust FILE: the customer id of a detail's raw record (v after Enter:
+# the detail opens on its summary).
 cust() {
 	sed -n 's/^ customerID  *\([0-9]*\)$/\1/p' "$1"
 }
@@ -152,6 +156,7 @@ F6
 :save-display rb-f6.txt
 w
 Enter
+v
 :save-display rb-w.txt
 EOF2
 )

@@ -262,10 +262,11 @@ selected() {
 
 # rows FILE: the list rows of a dump (from the line under the column
 # titles to the first rule or the status line, the last line but one),
-# markers removed, blank lines dropped.
+# markers removed, blank lines and the legend line (Routes, Stops) dropped.
 rows() {
 	cs_l=$(wc -l <"$1")
-	sed -n "4,$((cs_l - 2))p" "$1" | sed '/^[─-]\{10,\}/,$d' | sed 's/^[▸> ]//' | sed '/^$/d'
+	sed -n "4,$((cs_l - 2))p" "$1" | sed '/^[─-]\{10,\}/,$d' |
+		sed '/^ \(Flags\|Window\|Marcas\|Ventana\): /d' | sed 's/^[▸> ]//' | sed '/^$/d'
 }
 
 # header_date FILE: the review date shown at the start of the header.

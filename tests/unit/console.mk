@@ -46,7 +46,8 @@ VIEW_TEST_SOURCES = \
 	src/ui/views/view_list.c src/ui/views/view_list.h \
 	src/ui/views/view_routes.c src/ui/views/view_stops.c src/ui/views/view_customers.c \
 	src/ui/views/view_subscriptions.c src/ui/views/view_tickets.c src/ui/views/view_notes.c \
-	src/ui/views/view_detail.c src/ui/views/views.c src/ui/views/views.h \
+	src/ui/views/view_detail.c src/ui/views/detail_summary.c src/ui/views/detail_summary.h \
+	src/ui/views/views.c src/ui/views/views.h \
 	src/ui/views/view_timeline.c src/ui/views/timeline_layout.c src/ui/views/timeline_layout.h \
 	src/ui/base/list_layout.c
 VIEW_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
@@ -63,6 +64,12 @@ TESTS += tests/unit/test_timeline
 tests_unit_test_timeline_SOURCES = tests/unit/test_timeline.c $(VIEW_TEST_SOURCES)
 tests_unit_test_timeline_CFLAGS = $(VIEW_TEST_CFLAGS)
 tests_unit_test_timeline_LDADD = $(VIEW_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test_detail_summary
+TESTS += tests/unit/test_detail_summary
+tests_unit_test_detail_summary_SOURCES = tests/unit/test_detail_summary.c $(VIEW_TEST_SOURCES)
+tests_unit_test_detail_summary_CFLAGS = $(VIEW_TEST_CFLAGS)
+tests_unit_test_detail_summary_LDADD = $(VIEW_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_view_lists
 TESTS += tests/unit/test_view_lists

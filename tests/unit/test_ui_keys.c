@@ -101,6 +101,30 @@ static void test_defaults(void **state)
 	keymap_free(km);
 }
 
+/* The mouse: a click selects, a double (or triple) click opens, the wheel
+ * (buttons 4 and 5) scrolls; a release alone or another button nothing;
+ * the mask asks for exactly what is read. */
+static void test_mouse(void **state)
+{
+	unsigned long m = action_mouse_mask();
+
+	(void)state;
+	assert_int_equal(action_mouse_do(BUTTON1_CLICKED), MOUSE_SELECT);
+	assert_int_equal(action_mouse_do(BUTTON1_PRESSED), MOUSE_SELECT);
+	assert_int_equal(action_mouse_do(BUTTON1_DOUBLE_CLICKED), MOUSE_OPEN);
+	assert_int_equal(action_mouse_do(BUTTON1_TRIPLE_CLICKED), MOUSE_OPEN);
+	assert_int_equal(action_mouse_do(BUTTON4_PRESSED), MOUSE_UP);
+	assert_int_equal(action_mouse_do(BUTTON5_PRESSED), MOUSE_DOWN);
+	assert_int_equal(action_mouse_do(BUTTON1_RELEASED), MOUSE_NONE);
+	assert_int_equal(action_mouse_do(BUTTON3_CLICKED), MOUSE_NONE);
+	assert_int_equal(action_mouse_do(0), MOUSE_NONE);
+	assert_true(m & BUTTON1_CLICKED);
+	assert_true(m & BUTTON1_DOUBLE_CLICKED);
+	assert_true(m & BUTTON4_PRESSED);
+	assert_true(m & BUTTON5_PRESSED);
+	assert_false(m & BUTTON3_CLICKED);
+}
+
 static void test_rebind(void **state)
 {
 	struct keymap *km = keymap_new();
@@ -290,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_key_names_round_trip),
 		cmocka_unit_test(test_normalize),
 		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_mouse),
 		cmocka_unit_test(test_rebind),
 		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_editor),

@@ -167,19 +167,19 @@ static int sum(const int *w, size_t n)
 
 /* The Routes and Stops panes' columns (view_routes.c, view_stops.c). */
 static const struct view_column routes_cols[] = {
-	{ "Route", 16, 8, VC_FLEX }, { "Technician", 18, 10, 0 }, { "D/P/N/C", 11, 7, 0 },
+	{ "Route", 16, 8, VC_FLEX }, { "Technician", 18, 10, VC_GROW }, { "D/P/N/C", 11, 7, 0 },
 	{ "Stops", 5, 3, VC_RIGHT }, { "Window", 11, 11, 0 }, { "Due", 10, 8, VC_RIGHT },
 	{ "Flags", 5, 4, 0 },
 };
 static const struct view_column stops_cols[] = {
 	{ "#", 3, 2, VC_RIGHT }, { "Window", 14, 14, 0 }, { "Customer", 20, 10, VC_FLEX },
-	{ "City", 12, 5, 0 }, { "Service", 23, 5, 0 }, { "Status", 13, 11, 0 },
+	{ "City", 12, 5, VC_GROW }, { "Service", 23, 5, VC_GROW }, { "Status", 13, 11, 0 },
 	{ "Call", 4, 4, 0 }, { "In-Out", 11, 11, 0 }, { "Owed", 9, 8, VC_RIGHT },
 };
 
 static const struct view_column customers_cols[] = {
-	{ "ID", 8, 6, VC_RIGHT }, { "Name", 22, 10, VC_FLEX }, { "Company", 18, 8, 0 },
-	{ "City", 14, 6, 0 }, { "Phone", 12, 10, 0 }, { "Balance", 10, 8, VC_RIGHT },
+	{ "ID", 8, 6, VC_RIGHT }, { "Name", 22, 10, VC_FLEX }, { "Company", 18, 8, VC_GROW },
+	{ "City", 14, 6, VC_GROW }, { "Phone", 12, 10, 0 }, { "Balance", 10, 8, VC_RIGHT },
 	{ "Status", 8, 8, 0 },
 };
 
@@ -220,18 +220,23 @@ static void test_layout(void **state)
 	assert_true(sum(w, 3) <= 18);
 
 	/* Routes (no preview: the list has the whole width).  From 100
-	 * columns on every column has its preferred width and the route's
-	 * title the rest; at 80 nothing is dropped and the window is whole. */
+	 * columns on every column has its preferred width, the technician
+	 * (VC_GROW) a share of the rest up to twice its width and the
+	 * route's title the rest; at 80 nothing is dropped and the window is
+	 * whole. */
 	for (int width = 80; width <= 200; width += width == 120 ? 80 : 20) {
 		check_layout(routes_cols, 7, width, w);
 		for (size_t i = 0; i < 7; i++)
 			assert_true(w[i] > 0);
 		if (width >= 100) {
-			for (size_t i = 1; i < 7; i++)
+			for (size_t i = 2; i < 7; i++)
 				assert_int_equal(w[i], routes_cols[i].width);
-			assert_int_equal(w[0], width - 1 - 6 - 60);
+			assert_true(w[1] > 18 && w[1] <= 36);
+			assert_int_equal(w[0], width - 1 - 6 - 42 - w[1]);
 		}
 	}
+	check_layout(routes_cols, 7, 200, w);
+	assert_int_equal(w[1], 36);
 	check_layout(routes_cols, 7, 80, w);
 	assert_int_equal(w[4], 11);
 	assert_true(w[0] >= 13 && w[1] >= 14);
@@ -271,7 +276,11 @@ static void test_layout(void **state)
 	assert_int_equal(pl.prev_x, 160);
 	assert_int_equal(pl.prev_h, 46);
 	check_layout(stops_cols, 9, pl.list_w, w);
-	assert_int_equal(w[2], 20 + 158 - 117);
+	/* The 41 spare columns go to the customer, the city and the service
+	 * (the columns that were cut), not to the customer alone. */
+	assert_int_equal(w[3], 12 + 41 * 12 / 55);
+	assert_int_equal(w[4], 23 + 41 * 23 / 55);
+	assert_int_equal(w[2], 20 + 41 - 41 * 12 / 55 - 41 * 23 / 55);
 
 	/* Columns narrow in proportion to their slack: at 80 columns the
 	 * customer's name keeps more than the columns that could give less. */
@@ -303,6 +312,32 @@ static void test_layout(void **state)
 	list_place(stops_cols, 9, 0, 200, 46, &pl);
 	assert_int_equal(pl.prev_h, 0);
 	assert_int_equal(pl.list_w, 200);
+}
+
+/* The legend keeps whole pieces in order; wrapping breaks at a space. */
+static void test_legend_wrap(void **state)
+{
+	static const char *const pieces[] = { "Flags: L locked", "D/P/N/C: done", NULL };
+	struct view_ops lops = { .legend = pieces };
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	list_legend(&lops, 80, &sb);
+	assert_string_equal(sb.buf, " Flags: L locked  D/P/N/C: done");
+	list_legend(&lops, 20, &sb);
+	assert_string_equal(sb.buf, " Flags: L locked");
+	list_legend(&lops, 10, &sb);
+	assert_int_equal(sb.len, 0);
+	lops.legend = NULL;
+	list_legend(&lops, 80, &sb);
+	assert_int_equal(sb.len, 0);
+	strbuf_free(&sb);
+	assert_int_equal(list_wrap("one two three", 13, 9, 1), 8); /* "one two " */
+	assert_int_equal(list_wrap("abcdefghij", 10, 4, 1), 4);     /* no space: as much as fits */
+	assert_int_equal(list_wrap("short", 5, 40, 1), 5);
+	assert_int_equal(list_wrap("x", 1, 0, 1), 1);                /* at least one character */
+	assert_true(list_number("$12.50") == 12.5);
+	assert_true(list_number("-3") == -3);
 }
 
 static void test_selection_follows_id(void **state)
@@ -444,7 +479,7 @@ static void test_draw_virtualised(void **state)
 	struct fake *f = v->priv;
 	struct list *l = list_new(v);
 	struct theme th;
-	struct list_env env = { &th, 0, 1, NULL, 0, NULL };
+	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	SCREEN *scr;
 	char line[512];
@@ -490,6 +525,26 @@ static void test_draw_virtualised(void **state)
 		read_line(y, line, sizeof(line));
 		assert_non_null(strstr(line, "\xe2\x96\xb8#1038"));
 	}
+	/* A click maps to the row drawn on its line: the titles and what is
+	 * right of the list are no row; the fifth row line is the selection
+	 * plus 4 (the top is 1038 - 19 + 1 = 1020 ... the rows from line 1). */
+	{
+		size_t pos, top;
+		int y, x;
+
+		assert_int_equal(list_row_at(l, 0, 5, &pos), 0);
+		assert_int_equal(list_row_at(l, 5, 80, &pos), 0);
+		assert_int_equal(list_row_at(l, 21, 5, &pos), 0);
+		assert_int_equal(list_row_at(l, 1, 5, &pos), 1);
+		top = pos;
+		assert_int_equal(list_row_at(l, 5, 5, &pos), 1);
+		assert_int_equal(pos, top + 4);
+		assert_int_equal(list_select_at(l, 5, 5), 1);
+		assert_int_equal(list_position(l), top + 4);
+		list_draw(l, 0, 0, 21, 80, &env);
+		assert_int_equal(list_cursor(l, &y, &x), 0);
+		assert_int_equal(y, 5);
+	}
 	endwin();
 	delscreen(scr);
 	fclose(out);
@@ -518,7 +573,7 @@ static void test_move_bytes(void **state)
 		struct view *v = fake_view(50, 50, NULL);
 		struct list *l = list_new(v);
 		struct theme th;
-		struct list_env env = { &th, 0, 1, NULL, 0, NULL };
+		struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
 		FILE *out = tmpfile(), *in = fopen("/dev/null", "r");
 		SCREEN *scr;
 		long before, cost;
@@ -576,6 +631,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_legend_wrap),
 		cmocka_unit_test(test_selection_follows_id),
 		cmocka_unit_test(test_sort),
 		cmocka_unit_test(test_filter_and_find),

@@ -50,6 +50,8 @@ static void test_config(void **state)
 	assert_int_equal(c.refresh, 30);
 	assert_string_equal(c.theme, "light");
 	assert_int_equal(c.ascii, 1);
+	assert_int_equal(c.glyphs, 1); /* the defaults */
+	assert_int_equal(c.mouse, 1);
 	assert_int_equal(c.budget_reserve, 200);
 	assert_int_equal(c.refresh_idle, 900);
 	assert_string_equal(c.office_hours, "07:00-18:00");
@@ -58,6 +60,12 @@ static void test_config(void **state)
 	assert_string_equal(c.key_values[0], "j C-n");
 	assert_int_equal(c.key_lines[0], 13);
 	assert_string_equal(c.key_names[1], "copy");
+	state_config_free(&c);
+
+	state_config_init(&c);
+	assert_int_equal(state_config_parse("[ui]\nglyphs = no\nmouse = no\n", "cfg", &c, &err), 0);
+	assert_int_equal(c.glyphs, 0);
+	assert_int_equal(c.mouse, 0);
 	state_config_free(&c);
 
 	state_config_init(&c);

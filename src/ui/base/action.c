@@ -57,10 +57,39 @@ static const struct action_def table[] = {
 	{ ACT_MOVE_STOP, "move_stop", "M", N_("Move the selected stop to another route or time"), NULL, ACTF_WRITE },
 	{ ACT_CANCEL_STOP, "cancel_stop", "X", N_("Cancel the selected stop, with a reason"), NULL, ACTF_WRITE },
 	{ ACT_COMPLETE_STOP, "complete_stop", "D", N_("Mark the selected stop done or a no-show"), NULL, ACTF_WRITE },
+	{ ACT_PREVIEW, "preview", "p", N_("Hide or show the preview of the selected row"), NULL, 0 },
+	{ ACT_RAW, "raw", "v", N_("Customer detail: the raw record, or back to the summary"), NULL, 0 },
 	{ ACT_REDRAW, "redraw", "C-l", N_("Redraw the whole screen"), NULL, 0 },
 };
 
 #define N_ACTIONS (sizeof(table) / sizeof(table[0]))
+
+/* Button 4 and 5 are the wheel on xterm, tmux and most others; a
+ * terminal that reports them as presses reports no release. */
+enum mouse_do action_mouse_do(unsigned long bstate)
+{
+	if (bstate & (BUTTON1_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED))
+		return MOUSE_OPEN;
+	if (bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
+		return MOUSE_SELECT;
+	if (bstate & BUTTON4_PRESSED)
+		return MOUSE_UP;
+#ifdef BUTTON5_PRESSED
+	if (bstate & BUTTON5_PRESSED)
+		return MOUSE_DOWN;
+#endif
+	return MOUSE_NONE;
+}
+
+unsigned long action_mouse_mask(void)
+{
+	unsigned long m = BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON1_TRIPLE_CLICKED |
+	                  BUTTON4_PRESSED;
+#ifdef BUTTON5_PRESSED
+	m |= BUTTON5_PRESSED;
+#endif
+	return m;
+}
 
 const struct action_def *action_def(enum action a)
 {

@@ -63,6 +63,8 @@ enum action {
 	ACT_MOVE_STOP,
 	ACT_CANCEL_STOP,
 	ACT_COMPLETE_STOP,
+	ACT_PREVIEW,
+	ACT_RAW,
 	ACT_REDRAW,
 	ACT_COUNT,
 };
@@ -97,6 +99,19 @@ char *action_key_name(int key, char *buf, size_t size);
  * KEY_ENTER to Enter (10), DEL (127), BS (8) and KEY_BACKSPACE to
  * Backspace; returns key unchanged otherwise. */
 int action_key_normalize(int key);
+
+/* What a mouse event asks (the terminal reports it when it can). */
+enum mouse_do {
+	MOUSE_NONE,
+	MOUSE_SELECT,   /* a click: select the row under it */
+	MOUSE_OPEN,     /* a double click: select it and open it (Enter) */
+	MOUSE_UP,       /* the wheel: scroll up */
+	MOUSE_DOWN,
+};
+/* The meaning of a curses mouse event's button state (mmask_t). */
+enum mouse_do action_mouse_do(unsigned long bstate);
+/* The events action_mouse_do reads, for mousemask(). */
+unsigned long action_mouse_mask(void);
 
 struct keymap;
 

@@ -86,6 +86,7 @@ struct ui {
 	/* Options and settings. */
 	char *account;             /* --account, or NULL */
 	int readonly, ascii, utf8, fresh;
+	int no_preview;            /* p hid the panes' previews */
 	const char *want_view;     /* --view */
 	struct ui_config config;
 	struct theme theme;

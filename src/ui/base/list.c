@@ -27,6 +27,7 @@ struct list {
 	char *pattern;         /* the last filter text, for n/N */
 	int height;            /* rows of the last draw, for paging */
 	int cur_y, cur_x;      /* where the selection was drawn, -1 none */
+	int row_y, row_x, row_w; /* where the first row was drawn, and the list's width */
 	int paint_x;           /* the painted current item of the row drawn, -1 none */
 	unsigned long want_sig; /* the last want() request, to ask once */
 };
@@ -40,6 +41,7 @@ struct list *list_new(struct view *v)
 	l->stale = 1;
 	l->height = 10;
 	l->cur_y = -1;
+	l->row_y = -1;
 	return l;
 }
 
@@ -113,14 +115,6 @@ struct sort_ctx {
 	char **keys;   /* cell text by view row when the view has no compare */
 };
 
-/* Numbers in money and count cells sort by value: skip a currency sign
- * or other prefix, then read the number. */
-static double num_of(const char *s)
-{
-	while (*s && !(*s >= '0' && *s <= '9') && *s != '-')
-		s++;
-	return strtod(s, NULL);
-}
 
 static int sort_cmp(const void *a, const void *b, void *arg)
 {
@@ -131,7 +125,7 @@ static int sort_cmp(const void *a, const void *b, void *arg)
 	if (c->v->ops->compare) {
 		r = c->v->ops->compare(c->v, ra, rb, c->col);
 	} else if (c->numeric) {
-		double x = num_of(c->keys[ra]), y = num_of(c->keys[rb]);
+		double x = list_number(c->keys[ra]), y = list_number(c->keys[rb]);
 
 		r = x < y ? -1 : x > y;
 	} else {
@@ -664,25 +658,9 @@ static int draw_preview(struct list *l, WINDOW *w, int y, int x, int height, int
 		strbuf_reset(&esc);
 		utf8_escape_controls(&esc, p, len);
 		do {
-			/* Wrap at the last space that keeps the piece within width. */
-			size_t take = 0, brk = 0;
-			int wsum = 0;
+			size_t take = list_wrap(esc.buf ? esc.buf + off : "", esc.len - off, width - 1,
+			                        env->utf8);
 
-			while (off + take < esc.len) {
-				size_t n = list_char_len(esc.buf + off + take);
-				int cw = env->utf8 ? (int)utf8_width(esc.buf + off + take, n) : 1;
-
-				if (wsum + cw > width - 1)
-					break;
-				wsum += cw;
-				take += n;
-				if (esc.buf[off + take - 1] == ' ')
-					brk = take;
-			}
-			if (off + take < esc.len && brk)
-				take = brk;
-			if (take == 0 && off < esc.len)
-				take = list_char_len(esc.buf + off);
 			strbuf_reset(&line);
 			strbuf_addc(&line, ' ');
 			list_fit(&line, esc.buf ? esc.buf + off : "", take, width - 1, 0, env->ascii,
@@ -706,11 +684,13 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	const struct view_ops *ops = l->v->ops;
 	struct list_place pl;
 	int widths[64], lw, lh, py, px, pw, ph, body;
+	struct strbuf legend = STRBUF_INIT;
 	size_t ncols = ops->n_columns < 64 ? ops->n_columns : 64;
 	unsigned long border = env->theme->attr[TE_BORDER];
 
 	ensure(l);
-	list_place(ops->columns, ncols, ops->preview != NULL, width, height, &pl);
+	list_place(ops->columns, ncols, ops->preview != NULL && !env->no_preview, width, height,
+	           &pl);
 	lw = pl.list_w;
 	lh = pl.list_h;
 	pw = pl.prev_w;
@@ -726,6 +706,17 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 		for (int i = 0; i < width; i++)
 			waddstr(w, env->ascii ? "-" : "\xe2\x94\x80");
 	}
+	/* The legend takes the list's last line when the rows leave
+	 * room for it (the list keeps 8 lines) and one piece fits. */
+	strbuf_reset(&legend);
+	if (ops->legend && lh >= 10)
+		list_legend(ops, lw, &legend);
+	if (legend.len) {
+		lh--;
+		fill(w, y + lh, x, lw, env->theme->attr[TE_DIM]);
+		put(w, y + lh, x, legend.buf, env->theme->attr[TE_DIM]);
+	}
+	strbuf_free(&legend);
 	list_layout(ops->columns, ncols, lw, widths);
 	draw_titles(l, w, y, x, widths, env);
 	body = lh - 1;
@@ -739,6 +730,9 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	if (l->n <= (size_t)(body > 0 ? body : 0))
 		l->top = 0;
 	l->cur_y = -1;
+	l->row_y = y + 1;
+	l->row_x = x;
+	l->row_w = lw;
 	for (int i = 0; i < body; i++) {
 		size_t pos = l->top + (size_t)i;
 
@@ -776,4 +770,28 @@ int list_cursor(const struct list *l, int *y, int *x)
 	*y = l->cur_y;
 	*x = l->cur_x;
 	return 0;
+}
+
+int list_row_at(const struct list *l, int y, int x, size_t *pos)
+{
+	size_t p;
+
+	if (l->row_y < 0 || y < l->row_y || y >= l->row_y + l->height || x < l->row_x ||
+	    x >= l->row_x + l->row_w)
+		return 0;
+	p = l->top + (size_t)(y - l->row_y);
+	if (p >= l->n)
+		return 0;
+	*pos = p;
+	return 1;
+}
+
+int list_select_at(struct list *l, int y, int x)
+{
+	size_t pos;
+
+	if (l->stale || !list_row_at(l, y, x, &pos))
+		return 0;
+	select_pos(l, pos);
+	return 1;
 }

@@ -34,6 +34,7 @@ struct list_env {
 	struct ui *ui;  /* passed to the view's want() */
 	int loading;    /* the view's data is on its way (says so when empty) */
 	const char *note; /* why it is empty, said instead (offline, a wait), or NULL */
+	int no_preview; /* the preview is hidden (p): the list takes its room */
 };
 
 struct list;
@@ -53,6 +54,14 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 /* Where the selected row was drawn (for parking the cursor): 0, or -1
  * when nothing is selected. */
 int list_cursor(const struct list *l, int *y, int *x);
+
+/* The position of the row the last draw put at screen line y, column x
+ * (a mouse click): 1 with *pos set, 0 when no row is there (the titles,
+ * the preview, the legend, blank lines). */
+int list_row_at(const struct list *l, int y, int x, size_t *pos);
+/* Selects the row drawn at (y, x); 1 when there was one.  Nothing when
+ * the rows changed since they were drawn (the click aimed at another). */
+int list_select_at(struct list *l, int y, int x);
 
 /* Rows shown (after the filter) and rows of the view. */
 size_t list_count(struct list *l);
@@ -99,8 +108,21 @@ size_t list_char_len(const char *s);
 void list_fit(struct strbuf *out, const char *s, size_t len, int width, int right, int ascii,
               int utf8);
 
+/* The number a money or count cell sorts by: any currency sign or other
+ * prefix skipped.  Pure. */
+double list_number(const char *s);
+/* The legend line of a view (view_ops.legend) for width columns: a
+ * blank, then as many whole pieces as fit, two spaces apart, in order;
+ * "" when not even the first fits.  Pure. */
+void list_legend(const struct view_ops *ops, int width, struct strbuf *out);
+/* Bytes of escaped text s[0..len) that go on one wrapped line of width
+ * columns: up to the last space that fits, else as much as fits, at
+ * least one character.  Pure. */
+size_t list_wrap(const char *s, size_t len, int width, int utf8);
+
 /* The column widths for a width (1 column of it is the selection gutter):
- * preferred widths first and the flex column the rest; short of room the
+ * preferred widths first and the flex column the rest, shared with the
+ * VC_GROW columns (in proportion to their widths, each at most doubled); short of room the
  * columns narrow toward their minimum, each in proportion to its width
  * over it (a column whose min equals its width is never cut), then columns are dropped from the right (never
  * the first or the flex one).  widths[i] is 0 for a dropped column.  At

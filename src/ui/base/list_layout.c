@@ -1,8 +1,10 @@
-/* list_layout.c: fitting text into columns, and the list's column widths and preview place. */
+/* list_layout.c: fitting and wrapping text, numbers of cells, legends, the list's column widths and preview place. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/base/list.h"
@@ -73,6 +75,55 @@ void list_fit(struct strbuf *out, const char *s, size_t len, int width, int righ
 	strbuf_free(&body);
 }
 
+/* The legend's pieces that fit in width - 1 columns after a blank, two
+ * spaces apart, in order; "" when not even the first fits. */
+void list_legend(const struct view_ops *ops, int width, struct strbuf *out)
+{
+	strbuf_reset(out);
+	for (size_t i = 0; ops->legend && ops->legend[i]; i++) {
+		size_t len = out->len;
+		const char *t = _(ops->legend[i]);
+
+		strbuf_adds(out, len ? "  " : " ");
+		strbuf_adds(out, t);
+		if ((int)utf8_width(out->buf, out->len) > width) {
+			strbuf_setlen(out, len);
+			break;
+		}
+	}
+}
+
+double list_number(const char *s)
+{
+	while (*s && !(*s >= '0' && *s <= '9') && *s != '-')
+		s++;
+	return strtod(s, NULL);
+}
+
+size_t list_wrap(const char *s, size_t len, int width, int utf8)
+{
+	size_t take = 0, brk = 0;
+	int used = 0;
+
+	/* At the last space that keeps the piece within width. */
+	while (take < len) {
+		size_t n = list_char_len(s + take);
+		int cw = utf8 ? (int)utf8_width(s + take, n) : 1;
+
+		if (used + cw > width)
+			break;
+		used += cw;
+		take += n;
+		if (s[take - 1] == ' ')
+			brk = take;
+	}
+	if (take < len && brk)
+		take = brk;
+	if (take == 0 && len > 0)
+		take = list_char_len(s);
+	return take;
+}
+
 /* The width a column never shrinks below (it is dropped instead). */
 static int min_width(const struct view_column *c)
 {
@@ -136,8 +187,37 @@ static int shrink(const struct view_column *cols, size_t n, int *widths, int nee
 	return need;
 }
 
+/* Gives the VC_GROW columns shown their share of spare columns: in
+ * proportion to preferred widths against the flex column's (to), each at
+ * most doubling, so a wide terminal shows more of the city and the
+ * service a dispatcher reads and not only a longer route name.  Returns
+ * what it gave. */
+static int grow(const struct view_column *cols, size_t n, int *widths, int to, int spare)
+{
+	long share = to >= 0 ? widths[to] : 0, given = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (widths[i] && (int)i != to && (cols[i].flags & VC_GROW))
+			share += widths[i];
+	if (share <= 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		long add;
+
+		if (!widths[i] || (int)i == to || !(cols[i].flags & VC_GROW))
+			continue;
+		add = (long)spare * widths[i] / share;
+		if (add > widths[i])
+			add = widths[i];
+		widths[i] += (int)add;
+		given += add;
+	}
+	return (int)given;
+}
+
 /*
- * Columns get their preferred widths first and the flex column the rest.
+ * Columns get their preferred widths first and the flex column the rest,
+ * shared with the VC_GROW columns (grow).
  * Short of room, the columns narrow toward their minimum in proportion to
  * their slack (shrink); a column whose minimum is its width (a time
  * window, a date) is never cut.  Shorter still, columns go from
@@ -182,7 +262,7 @@ void list_layout(const struct view_column *cols, size_t n, int width, int *width
 		for (size_t i = n; to < 0 && i-- > 0;)
 			if (widths[i])
 				to = (int)i;
-		widths[to] += avail - need;
+		widths[to] += avail - need - grow(cols, n, widths, to, avail - need);
 	}
 }
 

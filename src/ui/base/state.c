@@ -35,6 +35,8 @@ static const struct {
 	{ "office_hours", CONF_STR, offsetof(struct ui_config, office_hours), 0, 0 },
 	{ "theme", CONF_STR, offsetof(struct ui_config, theme), 0, 0 },
 	{ "ascii", CONF_BOOL, offsetof(struct ui_config, ascii), 0, 1 },
+	{ "glyphs", CONF_BOOL, offsetof(struct ui_config, glyphs), 0, 1 },
+	{ "mouse", CONF_BOOL, offsetof(struct ui_config, mouse), 0, 1 },
 	{ "budget_reserve", CONF_LONG, offsetof(struct ui_config, budget_reserve), 0, 100000 },
 };
 
@@ -45,6 +47,8 @@ void state_config_init(struct ui_config *c)
 	c->refresh_idle = 600;
 	c->read_share = 50;
 	c->budget_reserve = 50;
+	c->glyphs = 1;
+	c->mouse = 1;
 }
 
 void state_config_free(struct ui_config *c)

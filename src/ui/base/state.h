@@ -21,6 +21,9 @@ struct strbuf;
  *                       still refreshes); unset: always
  *   theme = light       a themes/NAME.theme
  *   ascii = yes         ASCII lines and glyphs even in a UTF-8 locale
+ *   glyphs = no         no decorative glyphs (arrows, dots, the selection
+ *                       mark); the status glyphs stay, they carry meaning
+ *   mouse = no          leave the mouse to the terminal (selecting text)
  *   budget_reserve = 50 reads a day kept back: auto-refresh pauses below
  *
  *   [keys]
@@ -49,6 +52,8 @@ struct ui_config {
 	char *office_hours;   /* "07:00-18:00", or NULL: always */
 	char *theme;          /* malloc'd, or NULL */
 	int ascii;            /* 0/1 */
+	int glyphs;           /* 0/1, default 1: 0 drops the decorative ones */
+	int mouse;            /* 0/1, default 1: clicks and the wheel */
 	long budget_reserve;  /* default 50 */
 	/* [keys] lines in file order, for keymap_bind: names[i] = values[i] */
 	char **key_names, **key_values;

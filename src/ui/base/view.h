@@ -30,6 +30,8 @@ enum {
 	VC_FLEX = 1u << 1,  /* takes the remaining width */
 	VC_NOSORT = 1u << 2,
 	VC_PAINT = 1u << 3, /* drawn by the view's paint op, column by column */
+	VC_GROW = 1u << 4,  /* shares the spare width with the flex column (a
+	                     * city, a service cut at their preferred width) */
 };
 
 struct view_column {
@@ -94,6 +96,12 @@ struct view_ops {
 	 * NULL: the row's id is the record. */
 	long long (*item)(const struct view *v, size_t row);
 
+	/* What the pane's codes mean (Routes' flags, Stops' windows): N_()
+	 * pieces, NULL-terminated, or NULL.  The list draws as many whole
+	 * pieces as fit on a line under the rows, when there are lines to
+	 * spare; the help lists them all. */
+	const char *const *legend;
+
 	/* Lifecycle and events (all on the UI thread). */
 	/* First shown: submit the fetches it needs (ui_submit). */
 	void (*open)(struct view *v, struct ui *ui);
@@ -108,6 +116,9 @@ struct view_ops {
 	void (*refresh)(struct view *v, struct ui *ui, int hard);
 	/* A `:` command the view understands (":cust smith"); 1 if handled. */
 	int (*command)(struct view *v, struct ui *ui, const char *name, const char *args);
+	/* The view's other form (the customer detail: its summary or the raw
+	 * record); 1 when it switched, 0 when the view has none.  NULL: none. */
+	int (*toggle)(struct view *v, struct ui *ui);
 	/* Frees priv. */
 	void (*destroy)(struct view *v);
 };

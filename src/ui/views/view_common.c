@@ -9,6 +9,7 @@
 #include "ui/views/view_common.h"
 
 int view_ascii;
+int view_glyphs = 1;
 
 /* ------------------------------------------------------------ cells */
 
@@ -101,12 +102,12 @@ void vc_status(struct strbuf *out, int status, enum view_style *style)
 
 const char *vc_arrow(void)
 {
-	return view_ascii ? "->" : "→";
+	return !view_glyphs ? "" : view_ascii ? "->" : "→";
 }
 
 const char *vc_dot(void)
 {
-	return view_ascii ? "|" : "·";
+	return !view_glyphs ? "-" : view_ascii ? "|" : "·";
 }
 
 /* ------------------------------------------------------------ names */

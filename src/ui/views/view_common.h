@@ -19,6 +19,10 @@ struct strbuf;
 /* 1: status glyphs, arrows and separators in ASCII (set by the UI core from
  * --ascii, the config and the locale before any view draws). */
 extern int view_ascii;
+/* 0: no decorative glyphs ([ui] glyphs = no): the arrow before a
+ * drill-down goes, the dot between parts is a dash.  The status glyphs
+ * stay (they say the status in the mono theme); set with view_ascii. */
+extern int view_glyphs;
 
 /* ------------------------------------------------------------ cells */
 

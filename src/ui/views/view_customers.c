@@ -35,8 +35,8 @@ enum { COL_ID, COL_NAME, COL_COMPANY, COL_CITY, COL_PHONE, COL_BALANCE, COL_STAT
 static const struct view_column columns[] = {
 	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT },
 	[COL_NAME] = { N_("Name"), 22, 10, VC_FLEX },
-	[COL_COMPANY] = { N_("Company"), 18, 8, 0 },
-	[COL_CITY] = { N_("City"), 14, 6, 0 },
+	[COL_COMPANY] = { N_("Company"), 18, 8, VC_GROW },
+	[COL_CITY] = { N_("City"), 14, 6, VC_GROW },
 	[COL_PHONE] = { N_("Phone"), 12, 10, 0 },
 	[COL_BALANCE] = { N_("Balance"), 10, 8, VC_RIGHT },
 	[COL_STATUS] = { N_("Status"), 8, 8, 0 },

@@ -1,4 +1,4 @@
-/* view_detail.c: every field of one record (by-id), with drill-down actions to related lists. */
+/* view_detail.c: one record (by-id): a customer as a dispatcher reads it, or every field, with drill-downs. */
 #include "config.h"
 
 #include <stdio.h>
@@ -7,12 +7,21 @@
 
 #include "api/values.h"
 #include "common/resources.h"
+#include "api/encode.h"
 #include "common/strbuf.h"
+#include "ui/views/detail_summary.h"
 #include "ui/views/view_common.h"
 #include "ui/views/views.h"
 
 /*
- * Rows are, in order: actions ("→ Subscriptions (3)") that Enter follows,
+ * A customer opens on its summary (detail_summary.c: name, address,
+ * phones, balance and its age, red notes, open tickets, subscriptions,
+ * next service); the toggle op (the `raw` action) shows the raw record
+ * instead, and back.  The summary costs one read more than the record
+ * alone, the get of the customer's tickets (which ones are open), and
+ * none for the subscriptions (the by-id asks includeSubscriptions).
+ *
+ * The raw record's rows are, in order: actions ("→ Subscriptions (3)") that Enter follows,
  * a ticket's items, then every member of the record in wire order, fields
  * beyond the resource table included: a dispatcher sees all a record
  * carries.  The record is the raw JSON of the by-id answer, kept whole.
@@ -27,13 +36,14 @@ static const struct view_column columns[] = {
 	[COL_VALUE] = { N_("Value"), 40, 10, VC_FLEX },
 };
 
-enum kind { DR_ACTION, DR_ITEM, DR_FIELD };
+enum kind { DR_SUMMARY, DR_ACTION, DR_ITEM, DR_FIELD };
 enum action { A_SUBSCRIPTIONS, A_TICKETS, A_NOTES, A_CUSTOMER };
 
 struct drow {
 	enum kind kind;
 	enum action action;
-	long long arg;        /* A_CUSTOMER: its id; A_SUBSCRIPTIONS/A_TICKETS: count, -1 unknown */
+	long long arg;        /* A_CUSTOMER: its id; A_SUBSCRIPTIONS/A_TICKETS: count, -1 unknown;
+	                       * DR_SUMMARY: the line's index */
 	const cJSON *item;    /* DR_FIELD: the member; DR_ITEM: the ticket item */
 	long long id;         /* row_id */
 };
@@ -45,7 +55,18 @@ struct detail {
 	cJSON *record;        /* owned, NULL until loaded */
 	struct drow *rows;
 	size_t n;
+	int raw;              /* a customer shown as its raw record */
+	struct ds_line *sum;  /* a customer's summary lines */
+	size_t n_sum;
+	struct ds_ticket *tickets; /* the customer's tickets, once read */
+	size_t n_tickets;
+	int tickets_known;    /* 1 read, 0 on its way, -1 the read failed */
 };
+
+static int is_customer(const struct detail *p)
+{
+	return strcmp(p->resource, "customer") == 0;
+}
 
 /* Fields naming another record Enter can open. */
 static const struct {
@@ -97,9 +118,22 @@ static void rebuild(struct detail *p)
 	free(p->rows);
 	p->rows = NULL;
 	p->n = 0;
+	detail_summary_free(p->sum, p->n_sum);
+	p->sum = NULL;
+	p->n_sum = 0;
 	if (!p->record)
 		return;
-	if (strcmp(p->resource, "customer") == 0) {
+	if (is_customer(p) && !p->raw) {
+		p->n_sum = detail_summary(p->record, p->tickets, p->n_tickets, p->tickets_known,
+		                          &p->sum);
+		for (size_t k = 0; k < p->n_sum; k++) {
+			struct drow r = { DR_SUMMARY, 0, (long long)k, NULL, -2000 - (long long)k };
+
+			add_row(p, r);
+		}
+		return;
+	}
+	if (is_customer(p)) {
 		add_action(p, A_SUBSCRIPTIONS, id_count(p->record, "subscriptionIDs"));
 		add_action(p, A_TICKETS, id_count(p->record, "ticketIDs"));
 		add_action(p, A_NOTES, -1);
@@ -146,7 +180,7 @@ static void action_text(struct strbuf *out, const struct drow *r)
 		[A_CUSTOMER] = N_("Customer"),
 	};
 
-	strbuf_addf(out, "%s %s", vc_arrow(), _(names[r->action]));
+	strbuf_addf(out, "%s%s%s", vc_arrow(), *vc_arrow() ? " " : "", _(names[r->action]));
 	if ((r->action == A_SUBSCRIPTIONS || r->action == A_TICKETS) && r->arg >= 0)
 		strbuf_addf(out, " (%lld)", r->arg);
 }
@@ -201,6 +235,18 @@ static void detail_cell(const struct view *v, size_t row, size_t col, struct str
 		return;
 	r = &p->rows[row];
 	switch (r->kind) {
+	case DR_SUMMARY: {
+		const struct ds_line *d = &p->sum[r->arg];
+
+		if (col == COL_NAME) {
+			strbuf_adds(out, _(d->label));
+		} else {
+			strbuf_adds(out, d->value);
+			if (style)
+				*style = d->style;
+		}
+		break;
+	}
 	case DR_ACTION:
 		if (col == COL_NAME)
 			action_text(out, r);
@@ -276,6 +322,11 @@ static void detail_preview(const struct view *v, size_t row, struct strbuf *out)
 		return;
 	r = &p->rows[row];
 	switch (r->kind) {
+	case DR_SUMMARY:
+		strbuf_addf(out, "%s:\n%s\n", _(p->sum[r->arg].label), p->sum[r->arg].value);
+		if (p->sum[r->arg].link != DS_NONE)
+			strbuf_addf(out, "%s\n", _("Enter opens it."));
+		break;
 	case DR_ACTION:
 		action_text(out, r);
 		strbuf_addf(out, "\n%s\n", _("Enter opens it."));
@@ -328,11 +379,55 @@ static void submit(struct view *v, struct ui *ui)
 	struct detail *p = priv(v);
 	const struct resource *res = res_find(p->resource);
 
+	struct api_form extra = API_FORM_INIT;
+
 	if (!res || !(res->ops & OP_BYID)) {
 		ui_error(ui, _("%s records cannot be read one by one"), p->resource);
 		return;
 	}
-	ui_submit(ui, v, fetch_job_record(v->slot, p->resource, p->id, NULL));
+	/* A customer's subscriptions come with it, for the summary. */
+	if (is_customer(p))
+		api_form_add(&extra, "includeSubscriptions", "1");
+	ui_submit(ui, v, fetch_job_record(v->slot, p->resource, p->id, is_customer(p) ? &extra : NULL));
+	api_form_free(&extra);
+}
+
+/* The customer's tickets, for the summary's open ones: one get. */
+static void submit_tickets(struct view *v, struct ui *ui)
+{
+	struct detail *p = priv(v);
+	long long *ids = NULL;
+	size_t n = 0;
+
+	p->tickets_known = 0;
+	if (api_field_ids(p->record, "ticketIDs", &ids, &n) != API_V_OK || n == 0) {
+		free(ids);
+		free(p->tickets);
+		p->tickets = NULL;
+		p->n_tickets = 0;
+		p->tickets_known = 1;
+		return;
+	}
+	ui_submit(ui, v, fetch_job_rows(v->slot, "ticket", ids, n));
+	free(ids);
+}
+
+/* The tickets' get landed: what the summary needs of each. */
+static void take_tickets(struct detail *p, const struct fetch_result *r)
+{
+	free(p->tickets);
+	p->tickets = xcalloc(r->n_rows ? r->n_rows : 1, sizeof(*p->tickets));
+	p->n_tickets = 0;
+	for (size_t i = 0; i < r->n_rows; i++) {
+		const struct m_ticket *t = r->rows[i];
+		struct ds_ticket *d = &p->tickets[p->n_tickets++];
+
+		d->id = t->id;
+		d->balance = t->balance;
+		snprintf(d->date, sizeof(d->date), "%s",
+		         strncmp(t->invoice_date, "0000-00-00", 10) ? t->invoice_date : "");
+	}
+	p->tickets_known = 1;
 }
 
 static void detail_open(struct view *v, struct ui *ui)
@@ -362,6 +457,17 @@ static int detail_result(struct view *v, struct ui *ui, struct fetch_result *r)
 			}
 		return 0;
 	}
+	if (r->kind == FETCH_ROWS && is_customer(p) && r->resource &&
+	    strcmp(r->resource, "ticket") == 0) {
+		if (vc_result_failed(ui, r)) {
+			p->tickets_known = -1;
+			rebuild(p);
+			return 1;
+		}
+		take_tickets(p, r);
+		rebuild(p);
+		return 1;
+	}
 	if (r->kind != FETCH_RECORD)
 		return 0;
 	if (vc_result_failed(ui, r))
@@ -373,6 +479,8 @@ static int detail_result(struct view *v, struct ui *ui, struct fetch_result *r)
 	cJSON_Delete(p->record);
 	p->record = r->record;
 	r->record = NULL;
+	if (is_customer(p))
+		submit_tickets(v, ui);
 	rebuild(p);
 	set_subtitle(v);
 	return 1;
@@ -407,6 +515,18 @@ static void detail_enter(struct view *v, struct ui *ui, size_t row)
 		enter_field(p, ui, r);
 		return;
 	}
+	if (r->kind == DR_SUMMARY) {
+		static const enum ui_view_kind to[] = {
+			[DS_SUBSCRIPTIONS] = UI_VIEW_SUBSCRIPTIONS,
+			[DS_TICKETS] = UI_VIEW_TICKETS,
+			[DS_NOTES] = UI_VIEW_NOTES,
+		};
+		enum ds_link link = p->sum[r->arg].link;
+
+		if (link != DS_NONE)
+			ui_open(ui, to[link], &(struct ui_view_args){ p->id, NULL, NULL });
+		return;
+	}
 	if (r->kind != DR_ACTION)
 		return;
 	switch (r->action) {
@@ -435,6 +555,19 @@ static int detail_command(struct view *v, struct ui *ui, const char *name, const
 	return 0;
 }
 
+/* A customer: the summary or the raw record. */
+static int detail_toggle(struct view *v, struct ui *ui)
+{
+	struct detail *p = priv(v);
+
+	if (!is_customer(p))
+		return 0;
+	p->raw = !p->raw;
+	rebuild(p);
+	ui_message(ui, "%s", p->raw ? _("The raw record") : _("The summary"));
+	return 1;
+}
+
 static void detail_destroy(struct view *v)
 {
 	struct detail *p = priv(v);
@@ -442,6 +575,8 @@ static void detail_destroy(struct view *v)
 	if (!p)
 		return;
 	cJSON_Delete(p->record);
+	detail_summary_free(p->sum, p->n_sum);
+	free(p->tickets);
 	free(p->rows);
 	free(p->resource);
 	free(p);
@@ -466,6 +601,7 @@ static const struct view_ops detail_ops = {
 	.enter = detail_enter,
 	.refresh = detail_refresh,
 	.command = detail_command,
+	.toggle = detail_toggle,
 	.destroy = detail_destroy,
 };
 

@@ -30,7 +30,7 @@ enum { COL_ROUTE, COL_TECH, COL_STOPS, COL_TOTAL, COL_WINDOW, COL_DUE, COL_FLAGS
 
 static const struct view_column columns[] = {
 	[COL_ROUTE] = { N_("Route"), 16, 8, VC_FLEX },
-	[COL_TECH] = { N_("Technician"), 18, 10, 0 },
+	[COL_TECH] = { N_("Technician"), 18, 10, VC_GROW },
 	[COL_STOPS] = { N_("D/P/N/C"), 11, 7, 0 },
 	[COL_TOTAL] = { N_("Stops"), 5, 3, VC_RIGHT },
 	[COL_WINDOW] = { N_("Window"), 11, 11, 0 },
@@ -399,6 +399,12 @@ static void routes_destroy(struct view *v)
 	v->priv = NULL;
 }
 
+const char *const view_routes_legend[] = {
+	N_("Flags: L locked, ! day alert, N day notes, * changed since you looked"),
+	N_("D/P/N/C: done, pending, no-show, cancelled stops"),
+	NULL,
+};
+
 static const struct view_ops routes_ops = {
 	.name = "routes",
 	.title = N_("Routes"),
@@ -416,6 +422,7 @@ static const struct view_ops routes_ops = {
 	 * on every j (more than the row itself); without it a move costs the
 	 * two rows whose highlight changes. */
 	.preview = NULL,
+	.legend = view_routes_legend,
 	.open = routes_open,
 	.want = routes_want,
 	.result = routes_result,

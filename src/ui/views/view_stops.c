@@ -31,8 +31,8 @@ static const struct view_column columns[] = {
 	[COL_SEQ] = { N_("#"), 3, 2, VC_RIGHT },
 	[COL_WINDOW] = { N_("Window"), 14, 14, 0 },
 	[COL_CUSTOMER] = { N_("Customer"), 20, 10, VC_FLEX },
-	[COL_CITY] = { N_("City"), 12, 5, 0 },
-	[COL_SERVICE] = { N_("Service"), 23, 5, 0 },
+	[COL_CITY] = { N_("City"), 12, 5, VC_GROW },
+	[COL_SERVICE] = { N_("Service"), 23, 5, VC_GROW },
 	[COL_STATUS] = { N_("Status"), 13, 11, 0 },
 	[COL_CALL] = { N_("Call"), 4, 4, 0 },
 	[COL_INOUT] = { N_("In-Out"), 11, 11, 0 },
@@ -371,6 +371,12 @@ static void stops_destroy(struct view *v)
 	v->priv = NULL;
 }
 
+/* The service's time window codes; another code shows as it comes. */
+const char *const view_stops_legend[] = {
+	N_("Window: AM morning, PM afternoon, AT any time"),
+	NULL,
+};
+
 static const struct view_ops stops_ops = {
 	.name = "stops",
 	.title = N_("Stops"),
@@ -383,6 +389,7 @@ static const struct view_ops stops_ops = {
 	.compare = stops_compare,
 	.match = stops_match,
 	.preview = stops_preview,
+	.legend = view_stops_legend,
 	.open = stops_open,
 	.want = stops_want,
 	.result = stops_result,

@@ -15,6 +15,10 @@ struct view *view_timeline_new(void);
 /* Every field of one record, fetched by-id. */
 struct view *view_detail_new(const char *resource, long long id);
 
+/* The Routes and Stops panes' legends (view_ops.legend), for the help. */
+extern const char *const view_routes_legend[];
+extern const char *const view_stops_legend[];
+
 /* Any of them by kind (ui.h): what app.c installs as ui_hooks.make_view. */
 struct view *views_make(enum ui_view_kind kind, const struct ui_view_args *args);
 
