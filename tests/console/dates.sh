@@ -66,12 +66,8 @@ ok "] in the Stops pane steps the day too" test "$(header_date "$D/stops-next.tx
 # ---- a day seen lately costs no reads, and the tick keeps it fresh ------
 
 # A pending stop of 2026-11-19 to complete while the console shows the 20th.
-stop=$(cs_api /appointment/search date=2026-11-19 status=0 | tr -d ' \t\n' |
-	sed -n 's/.*"appointmentIDs":\["\{0,1\}\([0-9]*\).*/\1/p')
-route=$(cs_api /appointment/get "appointmentIDs=$stop" | tr -d '\t\n' |
-	sed -n 's/.*"routeID":[[:space:]]*"\([0-9]*\)".*/\1/p')
-title=$(cs_api /route/get "routeIDs=$route" | tr -d '\t\n' |
-	sed -n 's/.*"title":[[:space:]]*"\([^"]*\)".*/\1/p')
+cs_pending_stop 2026-11-19
+stop=$CS_STOP route=$CS_STOP_ROUTE title=$CS_STOP_TITLE
 ok "a pending stop of 2026-11-19 to complete (#$stop on route $route, $title)" \
 	sh -c '[ -n "$1" ] && [ -n "$2" ] && [ -n "$3" ]' - "$stop" "$route" "$title"
 mkfifo "$D/sync1" || exit 99
@@ -122,10 +118,7 @@ ok "the service completed the stop while the 20th was shown" \
 	grep -q '"success":[[:space:]]*true' "$D/done.json"
 ok "back on the 19th after the tick: still no request" \
 	test "$(span ':save-display k20c.txt' ':save-display k19c.txt' | grep -c ' request ')" -eq 0
-# dpnc FILE: the D/P/N/C of the route's row.
-dpnc() {
-	grep -F "$title " "$1" | head -n 1 | grep -Eo '[0-9]+/[0-9]+/[0-9]+/[0-9]+' | head -n 1
-}
+dpnc() { cs_dpnc "$1" "$title"; }
 before=$(dpnc "$D/k19b.txt")
 after=$(dpnc "$D/k19c.txt")
 ok "the tick moved the completed stop into the kept 19th ($title: $before, then $after)" sh -c '

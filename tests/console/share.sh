@@ -50,12 +50,8 @@ pb=$!
 cs_wait_for "$D/trace.B" 'key :save-display syncB1' 120
 
 # A stop of the day completed by someone else while both are open.
-stop=$(cs_api /appointment/search date="$CS_TODAY" status=0 | tr -d ' \t\n' |
-	sed -n 's/.*"appointmentIDs":\["\{0,1\}\([0-9]*\).*/\1/p')
-route=$(cs_api /appointment/get "appointmentIDs=$stop" | tr -d '\t\n' |
-	sed -n 's/.*"routeID":[[:space:]]*"\([0-9]*\)".*/\1/p')
-title=$(cs_api /route/get "routeIDs=$route" | tr -d '\t\n' |
-	sed -n 's/.*"title":[[:space:]]*"\([^"]*\)".*/\1/p')
+cs_pending_stop "$CS_TODAY"
+stop=$CS_STOP route=$CS_STOP_ROUTE title=$CS_STOP_TITLE
 cs_api /appointment/complete "appointmentID=$stop" status=1 bypassLockedRoute=1 >"$D/done.json"
 ok "the service completed stop #$stop of $title while both consoles were open" \
 	grep -q '"success":[[:space:]]*true' "$D/done.json"
@@ -66,7 +62,7 @@ cat "$D/syncB1" >/dev/null # B ticks: it reads what A learnt
 wait $pb
 ok "console B exits 0" test $? -eq 0
 
-dpnc() { grep -F "$title " "$1" | head -n 1 | grep -Eo '[0-9]+/[0-9]+/[0-9]+/[0-9]+' | head -n 1; }
+dpnc() { cs_dpnc "$1" "$title"; }
 done_up() { d0=$(dpnc "$1"); d1=$(dpnc "$2"); [ "${d1%%/*}" -eq $((${d0%%/*} + 1)) ]; }
 ok "A, the ticker, asked the service what changed" sh -c \
 	'grep " request " "$1" | grep -q " /changelog/search "' - "$D/trace.A"

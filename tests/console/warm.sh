@@ -26,12 +26,8 @@ ok "with neither the token nor the key in it" sh -c \
 	'! grep -qF "$1" "$3" && ! grep -qF "$2" "$3"' - "$ROUTEDESK_TOKEN" "$ROUTEDESK_KEY" "$file"
 
 # A stop of the day completed by someone else between the two starts.
-stop=$(cs_api /appointment/search date=2026-11-20 status=0 | tr -d ' \t\n' |
-	sed -n 's/.*"appointmentIDs":\["\{0,1\}\([0-9]*\).*/\1/p')
-route=$(cs_api /appointment/get "appointmentIDs=$stop" | tr -d '\t\n' |
-	sed -n 's/.*"routeID":[[:space:]]*"\([0-9]*\)".*/\1/p')
-title=$(cs_api /route/get "routeIDs=$route" | tr -d '\t\n' |
-	sed -n 's/.*"title":[[:space:]]*"\([^"]*\)".*/\1/p')
+cs_pending_stop 2026-11-20
+stop=$CS_STOP route=$CS_STOP_ROUTE title=$CS_STOP_TITLE
 cs_api /appointment/complete "appointmentID=$stop" status=1 bypassLockedRoute=1 >"$D/done.json"
 ok "the service completed stop #$stop of $title in between" \
 	grep -q '"success":[[:space:]]*true' "$D/done.json"
@@ -45,7 +41,7 @@ ok "it started warm (the trace says so)" grep -q ' warm 2026-11-20, [0-9]* s old
 ok "its first request asks the changelog what changed" sh -c \
 	'grep " request " "$1" | head -n 1 | grep -q " /changelog/search "' - "$D/trace2"
 ok "and no more than the changed stop besides ($warm requests, cold $cold)" test "$warm" -le 2
-dpnc() { grep -F "$title " "$1" | head -n 1 | grep -Eo '[0-9]+/[0-9]+/[0-9]+/[0-9]+' | head -n 1; }
+dpnc() { cs_dpnc "$1" "$title"; }
 before=$(dpnc "$D/cold.txt")
 after=$(dpnc "$D/day.txt")
 ok "the completed stop is shown done ($title: $before, then $after)" sh -c '

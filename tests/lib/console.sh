@@ -176,6 +176,24 @@ cs_count() {
 	cs_api "/$cs_e/search" "$@" | sed -n 's/^[[:space:]]*"count":[[:space:]]*\([0-9]*\).*/\1/p' | head -n 1
 }
 
+# cs_pending_stop DATE: a pending stop of DATE, for a test to change behind
+# the console's back: its id, its route's id and title in CS_STOP,
+# CS_STOP_ROUTE and CS_STOP_TITLE.
+cs_pending_stop() {
+	CS_STOP=$(cs_api /appointment/search date="$1" status=0 | tr -d ' \t\n' |
+		sed -n 's/.*"appointmentIDs":\["\{0,1\}\([0-9]*\).*/\1/p')
+	CS_STOP_ROUTE=$(cs_api /appointment/get "appointmentIDs=$CS_STOP" | tr -d '\t\n' |
+		sed -n 's/.*"routeID":[[:space:]]*"\([0-9]*\)".*/\1/p')
+	CS_STOP_TITLE=$(cs_api /route/get "routeIDs=$CS_STOP_ROUTE" | tr -d '\t\n' |
+		sed -n 's/.*"title":[[:space:]]*"\([^"]*\)".*/\1/p')
+	[ -n "$CS_STOP" ] && [ -n "$CS_STOP_ROUTE" ] && [ -n "$CS_STOP_TITLE" ]
+}
+
+# cs_dpnc FILE TITLE: the D/P/N/C of the row of route TITLE on a Routes screen.
+cs_dpnc() {
+	grep -F "$2 " "$1" | head -n 1 | grep -Eo '[0-9]+/[0-9]+/[0-9]+/[0-9]+' | head -n 1
+}
+
 # cs_usage NAME: a tokenUsage member (requestsWriteToday, ...) as the
 # service counts it now.
 cs_usage() {

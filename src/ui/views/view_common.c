@@ -173,6 +173,13 @@ void vc_service_type(struct strbuf *out, const struct ui *ui, long long id)
 		strbuf_addf(out, "#%lld", id);
 }
 
+const struct m_review *vc_review(const struct ui *ui)
+{
+	const struct m_review *rv = ui ? ui_review(ui) : NULL;
+
+	return rv && strcmp(rv->date, ui_date(ui)) == 0 ? rv : NULL;
+}
+
 /* ------------------------------------------------------------ order */
 
 int vc_cmp_ll(long long a, long long b)

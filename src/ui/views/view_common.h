@@ -47,6 +47,12 @@ void vc_status(struct strbuf *out, int status, enum view_style *style);
 const char *vc_arrow(void);
 const char *vc_dot(void);
 
+/* The day's review, or NULL while it is on its way: the core fetches it
+ * (at start, on [ ] t and R, or from the kept days) and tells every view
+ * when it lands, so the views never ask for one.  A review of another
+ * day than the one under review is the old day's, not the view's rows. */
+const struct m_review *vc_review(const struct ui *ui);
+
 /* ------------------------------------------------------------ names */
 
 /* "Acme Pest Co" when the customer has a company, else "Lname, Fname",

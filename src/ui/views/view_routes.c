@@ -60,15 +60,9 @@ static struct routes *priv(const struct view *v)
 	return v->priv;
 }
 
-/* The day's review, or NULL while it is on its way: the core fetches it
- * (at start, on [ ] t and R) and tells every view when it lands, so this
- * view never asks for one itself.  A review of another day than the one
- * under review is the old day's, not this one's rows. */
 static const struct m_review *review(const struct routes *p)
 {
-	const struct m_review *rv = p->ui ? ui_review(p->ui) : NULL;
-
-	return rv && strcmp(rv->date, ui_date(p->ui)) == 0 ? rv : NULL;
+	return vc_review(p->ui);
 }
 
 static void newer(char *mark, const char *updated)

@@ -52,13 +52,9 @@ static struct stops *priv(const struct view *v)
 	return v->priv;
 }
 
-/* The day's review, or NULL while the core fetches it (see view_routes.c:
- * the views never ask for a review themselves). */
 static const struct m_review *review(const struct stops *p)
 {
-	const struct m_review *rv = p->ui ? ui_review(p->ui) : NULL;
-
-	return rv && strcmp(rv->date, ui_date(p->ui)) == 0 ? rv : NULL;
+	return vc_review(p->ui);
 }
 
 static void rebuild(struct stops *p)

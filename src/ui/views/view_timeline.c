@@ -59,12 +59,9 @@ static struct timeline *priv(const struct view *v)
 	return v->priv;
 }
 
-/* The day's review, or NULL while the core fetches it (view_routes.c). */
 static const struct m_review *review(const struct timeline *p)
 {
-	const struct m_review *rv = p->ui ? ui_review(p->ui) : NULL;
-
-	return rv && strcmp(rv->date, ui_date(p->ui)) == 0 ? rv : NULL;
+	return vc_review(p->ui);
 }
 
 static void free_lanes(struct timeline *p)
