@@ -180,6 +180,13 @@ const struct m_review *vc_review(const struct ui *ui)
 	return rv && strcmp(rv->date, ui_date(ui)) == 0 ? rv : NULL;
 }
 
+const struct m_customer *vc_stop_customer(const struct ui *ui, const struct m_appt *a)
+{
+	const struct m_review *rv = vc_review(ui);
+
+	return rv && a ? m_table_get(rv->customers, a->customer_id) : NULL;
+}
+
 /* ------------------------------------------------------------ order */
 
 int vc_cmp_ll(long long a, long long b)

@@ -52,6 +52,9 @@ const char *vc_dot(void);
  * when it lands, so the views never ask for one.  A review of another
  * day than the one under review is the old day's, not the view's rows. */
 const struct m_review *vc_review(const struct ui *ui);
+/* The customer of a stop of that review, or NULL (no review, no stop, or
+ * a customer the review does not hold). */
+const struct m_customer *vc_stop_customer(const struct ui *ui, const struct m_appt *a);
 
 /* ------------------------------------------------------------ names */
 

@@ -84,9 +84,7 @@ static const struct m_appt *appt_at(const struct stops *p, size_t row)
 
 static const struct m_customer *customer_of(const struct stops *p, const struct m_appt *a)
 {
-	const struct m_review *rv = review(p);
-
-	return rv && a ? m_table_get(rv->customers, a->customer_id) : NULL;
+	return vc_stop_customer(p->ui, a);
 }
 
 static size_t stops_count(const struct view *v)

@@ -171,9 +171,7 @@ static const struct m_appt *appt_of(const struct timeline *p, long long id)
 
 static const struct m_customer *customer_of(const struct timeline *p, const struct m_appt *a)
 {
-	const struct m_review *rv = review(p);
-
-	return rv && a ? m_table_get(rv->customers, a->customer_id) : NULL;
+	return vc_stop_customer(p->ui, a);
 }
 
 static size_t tl_count(const struct view *v)
