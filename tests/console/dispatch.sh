@@ -13,20 +13,6 @@
 cs_setup
 cs_sandbox_start
 
-eq() {
-	[ "$1" = "$2" ] && return 0
-	note "expected '$2', got '$1'"
-	return 1
-}
-
-# TEXT PATTERN: the text (a JSON answer) holds the fixed string.
-holds() {
-	printf '%s\n' "$1" | grep -qF -- "$2" && return 0
-	note "no '$2' in the answer:"
-	printf '%s\n' "$1" | sed 's/^/# | /'
-	return 1
-}
-
 # FILE NAME: the value of NAME=... in a preview dump.
 preview_value() {
 	sed -n "s/^ *$2=\(.*\)\$/\1/p" "$1" | head -n 1

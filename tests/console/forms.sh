@@ -28,20 +28,6 @@ summary_record() {
 	sed -n "s|^routedesk: write [0-9:]* $1 $2 \\([0-9][0-9]*\\):.*|\\1|p" "$CS_DIR/out" | head -n 1
 }
 
-eq() {
-	[ "$1" = "$2" ] && return 0
-	note "expected '$2', got '$1'"
-	return 1
-}
-
-# TEXT PATTERN: the text (a JSON answer) holds the fixed string.
-holds() {
-	printf '%s\n' "$1" | grep -qF -- "$2" && return 0
-	note "no '$2' in the answer:"
-	printf '%s\n' "$1" | sed 's/^/# | /'
-	return 1
-}
-
 # COUNT WANT LINE: a note is on the server at most once, as its summary
 # line says (an unknown outcome may be either).
 as_summary() {

@@ -176,6 +176,21 @@ cs_count() {
 	cs_api "/$cs_e/search" "$@" | sed -n 's/^[[:space:]]*"count":[[:space:]]*\([0-9]*\).*/\1/p' | head -n 1
 }
 
+# eq GOT WANT: the two strings are equal (says both when not).
+eq() {
+	[ "$1" = "$2" ] && return 0
+	note "expected '$2', got '$1'"
+	return 1
+}
+
+# TEXT PATTERN: the text (a JSON answer) holds the fixed string.
+holds() {
+	printf '%s\n' "$1" | grep -qF -- "$2" && return 0
+	note "no '$2' in the answer:"
+	printf '%s\n' "$1" | sed 's/^/# | /'
+	return 1
+}
+
 # cs_pending_stop DATE: a pending stop of DATE, for a test to change behind
 # the console's back: its id, its route's id and title in CS_STOP,
 # CS_STOP_ROUTE and CS_STOP_TITLE.
