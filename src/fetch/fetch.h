@@ -109,10 +109,11 @@ struct fetch_job *fetch_job_refresh_from(int slot, long long since_change, const
 struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
                                   const char *refetch);
 void fetch_job_free(struct fetch_job *job);
-/* A refresh of a console on an office share (fetch/share.h, borrowed: it
- * must outlive the fetch thread): the ticker asks the service and
- * publishes what it learnt; the others read that instead, unless it has
- * not ticked for stale_after seconds. */
+/* A refresh or a write of a console on an office share (fetch/share.h,
+ * borrowed: it must outlive the fetch thread).  A refresh: the ticker asks
+ * the service and publishes what it learnt; the others read that instead,
+ * unless it has not ticked for stale_after seconds; every console takes
+ * what the others wrote.  A write publishes the record it read back. */
 struct fetch_share;
 void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long stale_after);
 /* Marks job as background work (refresh, prefetch): jobs the user asked
@@ -122,6 +123,12 @@ void fetch_job_set_background(struct fetch_job *job);
 struct fetch_change {
 	int class_id;          /* changelog classID: 3 route, 4 appointment, 8 customer ... */
 	long long id;          /* referenceID */
+};
+
+/* A record another console of the share wrote. */
+struct fetch_written {
+	const char *resource; /* the resource table's name (static) */
+	void *row;            /* its model row, or NULL once taken */
 };
 
 struct fetch_result {
@@ -151,6 +158,11 @@ struct fetch_result {
 	size_t n_appts, n_routes;
 	struct fetch_change *changes;     /* every change seen */
 	size_t n_changes;
+	/* FETCH_REFRESH on a share: records other consoles wrote since the
+	 * last tick, as they read them back (a note has no changelog class:
+	 * this is how it reaches the others); rows owned until taken. */
+	struct fetch_written *written;
+	size_t n_written;
 	/* FETCH_RECORD: the record; FETCH_WRITE: the answer's members */
 	cJSON *record;
 	/* FETCH_WRITE */

@@ -224,6 +224,9 @@ void fetch_result_free(struct fetch_result *r)
 	free_rows("appointment", r->appts, r->n_appts);
 	free_rows("route", r->routes, r->n_routes);
 	free(r->changes);
+	for (size_t i = 0; i < r->n_written; i++)
+		m_row_free(r->written[i].resource, r->written[i].row);
+	free(r->written);
 	cJSON_Delete(r->record);
 	if (r->refetched && r->resource)
 		m_row_free(r->resource, r->refetched);

@@ -566,7 +566,8 @@ static int from_share(struct state *st, const struct fetch_job *job, struct fetc
 	return 1;
 }
 
-static void run_refresh(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
+                              struct fetch_result *r)
 {
 	struct api_form f = API_FORM_INIT;
 	struct api_error e = API_ERROR_INIT;
@@ -633,6 +634,14 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 		fetch_share_publish(job->share, job->since, r);
 }
 
+static void run_refresh(struct state *st, const struct fetch_job *job, struct fetch_result *r)
+{
+	run_refresh_ticks(st, job, r);
+	/* Ticker or not: what the others wrote is in the share, not in the
+	 * changelog (a note is in neither the changelog nor a tick). */
+	fetch_share_read_written(job->share, r);
+}
+
 /* ----------------------------------------------------------------- write */
 
 /* The record a write is about, for the read back: the refetched
@@ -687,6 +696,9 @@ static void run_write(struct state *st, const struct fetch_job *job, struct fetc
 		api_error_clear(&e);
 		api_answer_free(&a);
 	}
+	/* The office's other consoles take it at their next tick. */
+	if (job->share && r->refetched)
+		fetch_share_publish_write(job->share, job->res->name, r->refetched);
 }
 
 /* ---------------------------------------------------------------- runner */

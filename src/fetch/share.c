@@ -9,12 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "common/i18n.h"
+#include "common/resources.h"
 #include "common/strbuf.h"
 #include "fetch/share.h"
 
@@ -30,7 +33,17 @@ struct fetch_share {
 	int lock_fd;       /* open on ticker.lock; -1 until tried */
 	int ticker;        /* the lock is ours */
 	time_t touched;    /* the last touch written */
+	/* written/: what this console wrote is named with its tag (and not
+	 * read back by it); of the others' it takes those written since it
+	 * opened the share, each once (seen: the names taken, while the
+	 * files last). */
+	char tag[17];
+	struct timespec opened;
+	char **seen;
+	size_t n_seen;
 };
+
+static const char *const subdirs[] = { "ticks", "days", "written" };
 
 static uint64_t fnv(uint64_t h, const char *s)
 {
@@ -82,22 +95,24 @@ struct fetch_share *fetch_share_open(const char *dir, const char *url, const cha
 		strbuf_free(&p);
 		return NULL;
 	}
-	strbuf_adds(&p, "/ticks");
-	if (make_dir(p.buf, err) < 0) {
-		strbuf_free(&p);
-		return NULL;
+	for (size_t i = 0; i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
+		size_t len = p.len;
+
+		strbuf_addf(&p, "/%s", subdirs[i]);
+		if (make_dir(p.buf, err) < 0) {
+			strbuf_free(&p);
+			return NULL;
+		}
+		strbuf_setlen(&p, len);
 	}
-	strbuf_setlen(&p, p.len - strlen("/ticks"));
-	strbuf_adds(&p, "/days");
-	if (make_dir(p.buf, err) < 0) {
-		strbuf_free(&p);
-		return NULL;
-	}
-	strbuf_setlen(&p, p.len - strlen("/days"));
 	sh = xcalloc(1, sizeof(*sh));
 	sh->path = strbuf_detach(&p, NULL);
 	sh->url = xstrdup(url);
 	sh->lock_fd = -1;
+	if (getrandom(&h, sizeof(h), GRND_NONBLOCK) != (ssize_t)sizeof(h))
+		h ^= ((uint64_t)getpid() << 32) ^ (uint64_t)time(NULL);
+	snprintf(sh->tag, sizeof(sh->tag), "%016llx", (unsigned long long)h);
+	clock_gettime(CLOCK_REALTIME, &sh->opened);
 	return sh;
 }
 
@@ -107,6 +122,9 @@ void fetch_share_close(struct fetch_share *sh)
 		return;
 	if (sh->lock_fd >= 0)
 		close(sh->lock_fd); /* the lock goes with it */
+	for (size_t i = 0; i < sh->n_seen; i++)
+		free(sh->seen[i]);
+	free(sh->seen);
 	free(sh->path);
 	free(sh->url);
 	free(sh);
@@ -415,4 +433,132 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 	free(t);
 	free(dir);
 	return covered;
+}
+
+/* ------------------------------------------------------------ writes */
+
+void fetch_share_publish_write(struct fetch_share *sh, const char *resource, const void *row)
+{
+	struct strbuf name = STRBUF_INIT, err = STRBUF_INIT;
+	struct timespec now;
+	cJSON *o, *rec;
+	char *text;
+
+	if (!sh || !row || !(rec = m_row_encode(resource, row)))
+		return;
+	clock_gettime(CLOCK_REALTIME, &now);
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "url", sh->url);
+	cJSON_AddStringToObject(o, "resource", resource);
+	cJSON_AddItemToObject(o, "record", rec);
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	/* Named by when it was written and who wrote it: the name alone says
+	 * whether a reader wants it. */
+	strbuf_addf(&name, "written/%020lld.%09ld-%s.json", (long long)now.tv_sec, now.tv_nsec,
+	            sh->tag);
+	(void)fetch_share_write(sh, name.buf, text, strlen(text), &err);
+	free(text);
+	strbuf_free(&name);
+	strbuf_free(&err);
+}
+
+/* One file of written/ into r; quietly nothing when it is not whole or
+ * not this account's. */
+static void take_written(const struct fetch_share *sh, const char *path, struct fetch_result *r)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	cJSON *o = NULL;
+	const cJSON *u, *res, *rec;
+	const struct resource *rs;
+	void *row;
+
+	if (strbuf_read_file(path, TICK_MAX_BYTES, &text, &err) < 0)
+		goto out;
+	o = cJSON_Parse(strbuf_str(&text));
+	u = cJSON_GetObjectItemCaseSensitive(o, "url");
+	res = cJSON_GetObjectItemCaseSensitive(o, "resource");
+	rec = cJSON_GetObjectItemCaseSensitive(o, "record");
+	if (!cJSON_IsString(u) || strcmp(u->valuestring, sh->url) != 0 || !cJSON_IsString(res) ||
+	    !(rs = res_find(res->valuestring)) || !(row = m_row_decode(rs->name, rec)))
+		goto out;
+	r->written = xrealloc(r->written, (r->n_written + 1) * sizeof(*r->written));
+	r->written[r->n_written].resource = rs->name;
+	r->written[r->n_written].row = row;
+	r->n_written++;
+out:
+	cJSON_Delete(o);
+	strbuf_free(&text);
+	strbuf_free(&err);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r)
+{
+	char *dir;
+	DIR *d;
+	struct dirent *e;
+	char **names = NULL, **seen = NULL;
+	size_t n = 0, n_seen = 0;
+	time_t now = time(NULL);
+
+	if (!sh)
+		return;
+	dir = file(sh, "written");
+	d = opendir(dir);
+	while (d && (e = readdir(d))) {
+		long long sec;
+		long nsec;
+		char tag[17];
+		int len = 0;
+
+		if (sscanf(e->d_name, "%lld.%ld-%16[0-9a-f].json%n", &sec, &nsec, tag, &len) != 3 ||
+		    e->d_name[len] != '\0')
+			continue;
+		if (now - (time_t)sec > TICK_KEEP_SECONDS) {
+			struct strbuf p = STRBUF_INIT;
+
+			strbuf_addf(&p, "%s/%s", dir, e->d_name);
+			unlink(p.buf); /* anyone prunes: nobody owns the folder */
+			strbuf_free(&p);
+			continue;
+		}
+		if (strcmp(tag, sh->tag) == 0 || sec < (long long)sh->opened.tv_sec ||
+		    (sec == (long long)sh->opened.tv_sec && nsec < sh->opened.tv_nsec))
+			continue;
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n++] = xstrdup(e->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name); /* in the order written */
+	/* A file is taken once: the set of names taken is kept only while
+	 * their files last, so it never outgrows the folder. */
+	for (size_t i = 0; i < n; i++) {
+		int known = 0;
+
+		for (size_t j = 0; j < sh->n_seen && !known; j++)
+			known = strcmp(sh->seen[j], names[i]) == 0;
+		if (!known) {
+			struct strbuf p = STRBUF_INIT;
+
+			strbuf_addf(&p, "%s/%s", dir, names[i]);
+			take_written(sh, p.buf, r);
+			strbuf_free(&p);
+		}
+		seen = xrealloc(seen, (n_seen + 1) * sizeof(*seen));
+		seen[n_seen++] = names[i];
+	}
+	for (size_t j = 0; j < sh->n_seen; j++)
+		free(sh->seen[j]);
+	free(sh->seen);
+	free(names);
+	sh->seen = seen;
+	sh->n_seen = n_seen;
+	free(dir);
 }

@@ -26,7 +26,12 @@
  *                 out of budget) asks the service itself;
  *   active        touched by a key in any console: the office's last
  *                 key, from which every console's refresh backs off;
- *   days/         the days kept for a warm start (ui/base/warm.c).
+ *   days/         the days kept for a warm start (ui/base/warm.c);
+ *   written/T-TAG.json  a record a console wrote, as it read it back
+ *                 (T when, TAG which console): every other console takes
+ *                 it at its next tick, so a note (which has no changelog
+ *                 class) or a changed record reaches the office's panes
+ *                 with no read of theirs.
  * Files are 0660 and directories 02770 whatever the umask: the office's
  * access is DIR's group, and nothing is wider.  Nothing holds a token or
  * a key.
@@ -61,5 +66,13 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
  * ticked for stale_after seconds: then ask the service. */
 int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
                      struct fetch_result *r);
+
+/* The writes' side (fetch thread). */
+/* Publishes the record a write of this console read back (row of
+ * resource); quietly nothing when it cannot be written. */
+void fetch_share_publish_write(struct fetch_share *sh, const char *resource, const void *row);
+/* Appends to r->written what the other consoles wrote since this one
+ * opened the share and that it has not taken yet. */
+void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r);
 
 #endif

@@ -108,3 +108,25 @@ cJSON *m_row_encode(const char *resource, const void *row)
 
 	return k && row ? m_kind_encode(k, row) : NULL;
 }
+
+void *m_row_copy(const char *resource, const void *row)
+{
+	cJSON *rec = m_row_encode(resource, row);
+	void *copy = rec ? m_row_decode(resource, rec) : NULL;
+
+	/* Through the record: the one walker that owns what a row owns. */
+	cJSON_Delete(rec);
+	return copy;
+}
+
+int m_row_ll(const char *resource, const void *row, const char *member, long long *out)
+{
+	const struct m_row_kind *k = m_row_kind_find(resource);
+
+	for (size_t i = 0; k && row && i < k->n_members; i++)
+		if (k->members[i].store == MS_LL && strcmp(k->members[i].name, member) == 0) {
+			memcpy(out, (const char *)row + k->members[i].off, sizeof(*out));
+			return 0;
+		}
+	return -1;
+}

@@ -164,6 +164,11 @@ void m_row_free(const char *resource, void *row);
  * that m_row_decode reads to the same row; NULL for an unknown resource.
  * The caller deletes it. */
 cJSON *m_row_encode(const char *resource, const void *row);
+/* A copy of row that owns its own members (NULL for an unknown resource). */
+void *m_row_copy(const char *resource, const void *row);
+/* The long long member named as on the wire ("customerID") into out: 0,
+ * or -1 when the resource's rows keep no such member. */
+int m_row_ll(const char *resource, const void *row, const char *member, long long *out);
 /* The free function m_table_new wants for that resource's rows. */
 void (*m_row_free_fn(const char *resource))(void *row);
 

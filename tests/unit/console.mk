@@ -34,6 +34,15 @@ tests_unit_test_fetch_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS
 tests_unit_test_fetch_queue_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
 endif
 
+## fetch: the office share's ticks and written records, files and accounts.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_fetch_share
+TESTS += tests/unit/test_fetch_share
+tests_unit_test_fetch_share_SOURCES = tests/unit/test_fetch_share.c
+tests_unit_test_fetch_share_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_fetch_share_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
+endif
+
 ## views: every pane over hand-made rows and fake results.  The views are
 ## compiled into the tests (not libui, whose app.o would pull curses and the
 ## fetch thread in); view_doubles.c supplies ui.h's services and the fetch

@@ -647,6 +647,70 @@ static void test_notes(void **state)
 	ui_done(&ui);
 }
 
+static struct m_note *note_of(long long id, long long customer, const char *text)
+{
+	struct m_note *n = xcalloc(1, sizeof(*n));
+
+	n->id = id;
+	n->customer_id = customer;
+	n->type = xstrdup("Phone call");
+	n->text = xstrdup(text);
+	n->employee_name = xstrdup("Ann Tech");
+	strcpy(n->date, "2026-11-20 09:00:00");
+	return n;
+}
+
+/* A note written here or in another console of the share comes with the
+ * tick (fetch_result.written): it joins its customer's Notes, replaces a
+ * row it already had, and costs no request. */
+static void test_notes_written(void **state)
+{
+	struct ui ui;
+	struct view *v;
+	struct fetch_result *r;
+	size_t jobs;
+
+	(void)state;
+	make_day(&ui);
+	v = view_notes_new(1001);
+	v->ops->open(v, &ui);
+	r = fake_result(&ui, FETCH_LIST, "note");
+	r->ids = xmalloc(2 * sizeof(*r->ids));
+	r->ids[0] = 9;
+	r->ids[1] = 20;
+	r->n_ids = 2;
+	r->rows = xcalloc(2, sizeof(*r->rows));
+	r->rows[r->n_rows++] = note_of(9, 1001, "first");
+	r->rows[r->n_rows++] = note_of(20, 1001, "third");
+	v->ops->result(v, &ui, r);
+	result_free(r);
+	assert_int_equal(v->ops->count(v), 2);
+
+	jobs = ui.n_jobs;
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	r->written = xcalloc(4, sizeof(*r->written));
+	r->written[r->n_written++] = (struct fetch_written){ "note", note_of(12, 1001, "second, from the office") };
+	r->written[r->n_written++] = (struct fetch_written){ "note", note_of(13, 2002, "another customer's") };
+	r->written[r->n_written++] = (struct fetch_written){ "note", note_of(9, 1001, "first, edited") };
+	r->written[r->n_written++] = (struct fetch_written){ "ticket", xcalloc(1, sizeof(struct m_ticket)) };
+	((struct m_ticket *)r->written[3].row)->id = 14;
+	((struct m_ticket *)r->written[3].row)->customer_id = 1001;
+	assert_true(v->ops->result(v, &ui, r));
+	/* Copied, not taken: every pane of the console may want them. */
+	assert_non_null(r->written[0].row);
+	result_free(r);
+	assert_int_equal(ui.n_jobs, jobs);
+	assert_int_equal(v->ops->count(v), 3);
+	assert_int_equal(v->ops->row_id(v, 0), 9);
+	assert_int_equal(v->ops->row_id(v, 1), 12);
+	assert_int_equal(v->ops->row_id(v, 2), 20);
+	assert_true(v->ops->loaded(v, 1));
+	assert_string_equal(cell(v, 0, 3, NULL), "first, edited");
+	assert_string_equal(cell(v, 1, 3, NULL), "second, from the office");
+	view_free(v);
+	ui_done(&ui);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -658,6 +722,7 @@ int main(void)
 		cmocka_unit_test(test_subscriptions),
 		cmocka_unit_test(test_tickets),
 		cmocka_unit_test(test_notes),
+		cmocka_unit_test(test_notes_written),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

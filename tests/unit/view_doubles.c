@@ -368,6 +368,9 @@ void result_free(struct fetch_result *r)
 	free(r->ids);
 	free(r->found);
 	free(r->changes);
+	for (size_t i = 0; i < r->n_written; i++)
+		m_row_free(r->written[i].resource, r->written[i].row);
+	free(r->written);
 	cJSON_Delete(r->record);
 	api_error_clear(&r->err);
 	free(r);

@@ -27,8 +27,8 @@
  * the write stays unknown.
  */
 
-/* Every Notes pane searches again: a new note is a new id in its list,
- * and notes have no changelog class for the refresh to name. */
+/* Every Notes pane searches again (the read back failed): a new note is a
+ * new id in its list, and notes have no changelog class to name it. */
 static void refresh_notes(struct ui *ui, struct frame *fr, void *ctx)
 {
 	(void)ctx;
@@ -75,7 +75,12 @@ void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 			draft_pref_set("note_type", form_text(fs->f, (size_t)k));
 			draft_pref_set("note_type_label", label ? label : "");
 		}
-		app_each_frame(ui, refresh_notes, NULL);
+		/* As read back, it joins its Notes with no search; without
+		 * it the Notes search again. */
+		if (row)
+			ui_apply_row(ui, res, row);
+		else
+			app_each_frame(ui, refresh_notes, NULL);
 		if (id > 0)
 			ui_message(ui, _("Note saved (id %lld); A on it in Notes edits it"), id);
 		else
@@ -83,7 +88,10 @@ void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 		break;
 	case KIND_NOTE_EDIT:
 		remember_note(fs, fs->t.id);
-		app_each_frame(ui, refresh_notes, NULL);
+		if (row)
+			ui_apply_row(ui, res, row);
+		else
+			app_each_frame(ui, refresh_notes, NULL);
 		ui_message(ui, _("Note %lld updated"), fs->t.id);
 		break;
 	case KIND_ADDON:

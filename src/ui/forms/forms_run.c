@@ -358,6 +358,7 @@ static void send(struct ui *ui, struct forms *fs)
 {
 	struct api_form pairs = API_FORM_INIT;
 	struct strbuf rec = STRBUF_INIT, err = STRBUF_INIT;
+	struct fetch_job *job;
 
 	if (form_send(fs->f, &pairs) < 0)
 		return;
@@ -367,8 +368,10 @@ static void send(struct ui *ui, struct forms *fs)
 		ui_error(ui, _("Sending; the draft could not be saved: %s"), strbuf_str(&err));
 	fk_record_text(fs, &rec);
 	fs->entry = activity_add(&fs->log, time(NULL), fs->f->path, strbuf_str(&rec));
-	fs->write_gen = ui_submit(ui, NULL, fetch_job_write(FETCH_SLOT_WRITE, fs->f->path, &pairs,
-	                                                    fk_refetch(fs->kind)));
+	job = fetch_job_write(FETCH_SLOT_WRITE, fs->f->path, &pairs, fk_refetch(fs->kind));
+	/* What it reads back is published to the office's share. */
+	fetch_job_set_share(job, ui->share, 0);
+	fs->write_gen = ui_submit(ui, NULL, job);
 	if (!fs->write_gen) {
 		/* No fetch thread: nothing left the machine. */
 		struct api_error e = API_ERROR_INIT;
@@ -659,31 +662,48 @@ static void tell_frame(struct ui *ui, struct frame *fr, void *ctx)
 		list_changed(fr->list);
 }
 
-void forms_changed(struct ui *ui, const char *resource, long long id)
+/* Every pane hears that resource's record id changed; row, when not NULL,
+ * is the record as the write read it back: lists take it without a read
+ * (a note, which no changelog names, joins its customer's Notes). */
+static void tell_written(struct ui *ui, const char *resource, long long id, const void *row)
 {
 	const struct resource *res = res_find(resource);
 	struct fetch_change ch;
+	struct fetch_written w;
 	struct changed c;
 
-	if (!res || !res->class_id || id <= 0)
+	if (!res || id <= 0 || (!res->class_id && !row))
 		return;
 	memset(&c, 0, sizeof(c));
-	ch.class_id = res->class_id;
-	ch.id = id;
 	c.r.kind = FETCH_REFRESH;
 	c.r.slot = FETCH_SLOT_REFRESH;
-	c.r.changes = &ch;
-	c.r.n_changes = 1;
+	if (res->class_id) {
+		ch.class_id = res->class_id;
+		ch.id = id;
+		c.r.changes = &ch;
+		c.r.n_changes = 1;
+	}
+	if (row) {
+		w.resource = res->name;
+		w.row = (void *)row; /* lists copy it: never taken from here */
+		c.r.written = &w;
+		c.r.n_written = 1;
+	}
 	c.r.last_change = ui->last_change;
 	app_each_frame(ui, tell_frame, &c);
 	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+void forms_changed(struct ui *ui, const char *resource, long long id)
+{
+	tell_written(ui, resource, id, NULL);
 }
 
 void ui_apply_row(struct ui *ui, const char *resource, const void *row)
 {
 	long long id = row ? *(const long long *)row : 0;
 
-	forms_changed(ui, resource, id);
+	tell_written(ui, resource, id, row);
 	/* An add-on moves the customer's balance too. */
 	if (row && strcmp(resource, "ticket") == 0)
 		forms_changed(ui, "customer", ((const struct m_ticket *)row)->customer_id);

@@ -553,20 +553,80 @@ static int rows_result(struct vc_list *l, struct view *v, struct ui *ui, struct 
 	return changed;
 }
 
+/* A written record of the list's resource (fetch_result.written, from
+ * this console's write or another's on the share): its row is replaced,
+ * or it joins the list when the list is its customer's.  1 when the rows
+ * changed. */
+static int take_written(struct vc_list *l, const struct fetch_result *r)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < r->n_written && l->listed; i++) {
+		const void *row = r->written[i].row;
+		long long id, cid;
+		size_t pos;
+
+		if (!row || strcmp(r->written[i].resource, l->resource) != 0)
+			continue;
+		id = row_id_of(row);
+		pos = pos_of(l, id);
+		if (pos == (size_t)-1) {
+			if (!l->scope_customer ||
+			    m_row_ll(l->resource, row, "customerID", &cid) < 0 ||
+			    cid != l->scope_customer)
+				continue;
+			for (pos = 0; pos < l->n && l->ids[pos] < id; pos++)
+				;
+			l->ids = xrealloc(l->ids, (l->n + 1) * sizeof(*l->ids));
+			l->state = xrealloc(l->state, l->n + 1);
+			memmove(l->ids + pos + 1, l->ids + pos, (l->n - pos) * sizeof(*l->ids));
+			memmove(l->state + pos + 1, l->state + pos, l->n - pos);
+			if (l->found) {
+				l->found = xrealloc(l->found, l->n + 1);
+				memmove(l->found + pos + 1, l->found + pos, l->n - pos);
+				l->found[pos] = 1; /* what the list's own search finds */
+			}
+			l->ids[pos] = id;
+			l->n++;
+		} else if (l->state[pos] == ST_ASKED) {
+			continue; /* its get is in flight and answers the same */
+		}
+		m_table_put(l->rows, m_row_copy(l->resource, row));
+		l->state[pos] = ST_DONE;
+		changed = 1;
+	}
+	if (changed)
+		reshow(l);
+	return changed;
+}
+
+static int written_here(const struct vc_list *l, const struct fetch_result *r, long long id)
+{
+	for (size_t i = 0; i < r->n_written; i++)
+		if (r->written[i].row && row_id_of(r->written[i].row) == id &&
+		    strcmp(r->written[i].resource, l->resource) == 0)
+			return 1;
+	return 0;
+}
+
 /* Changed records the list shows are fetched again (one get, only of
- * those), so an auto-refresh tick costs nothing for a list it did not touch. */
-static void refresh_result(struct vc_list *l, struct view *v, struct ui *ui,
-                           const struct fetch_result *r)
+ * those), so an auto-refresh tick costs nothing for a list it did not
+ * touch; a record written (here or in the office) comes with the tick and
+ * costs nothing at all.  1 when the rows changed. */
+static int refresh_result(struct vc_list *l, struct view *v, struct ui *ui,
+                          const struct fetch_result *r)
 {
 	long long *ids = NULL;
 	size_t n = 0;
+	int changed;
 
-	if (!l->class_id || r->err.kind != API_OK)
-		return;
-	for (size_t i = 0; i < r->n_changes; i++) {
+	if (r->err.kind != API_OK)
+		return 0;
+	changed = take_written(l, r);
+	for (size_t i = 0; l->class_id && i < r->n_changes; i++) {
 		size_t pos;
 
-		if (r->changes[i].class_id != l->class_id)
+		if (r->changes[i].class_id != l->class_id || written_here(l, r, r->changes[i].id))
 			continue;
 		pos = pos_of(l, r->changes[i].id);
 		if (pos == (size_t)-1 || l->state[pos] != ST_DONE)
@@ -581,14 +641,13 @@ static void refresh_result(struct vc_list *l, struct view *v, struct ui *ui,
 		ask(l, v, ui, ids, n);
 	else
 		free(ids);
+	return changed;
 }
 
 int vc_list_result(struct vc_list *l, struct view *v, struct ui *ui, struct fetch_result *r)
 {
-	if (r->kind == FETCH_REFRESH) {
-		refresh_result(l, v, ui, r);
-		return 0;
-	}
+	if (r->kind == FETCH_REFRESH)
+		return refresh_result(l, v, ui, r);
 	if (r->kind != FETCH_LIST && r->kind != FETCH_ROWS)
 		return 0;
 	/* Only the answer to what is in flight: an older one was superseded. */

@@ -57,6 +57,11 @@ struct vc_list {
 	struct m_table *customers;   /* struct m_customer by id */
 	long long *pending_names;    /* customer ids of rows just taken */
 	size_t n_pending_names;
+
+	/* > 0: the search is this customer's (Notes, a customer's tickets):
+	 * a record of theirs written in this or another console of the
+	 * office joins the list without a search. */
+	long long scope_customer;
 };
 
 /* An empty list of resource rows (resource static; keep may be NULL). */

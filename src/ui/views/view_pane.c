@@ -20,6 +20,7 @@ struct vc_pane *vc_pane_new(const struct vc_pane_def *def, long long customer_id
 	p->def = def;
 	vc_list_init(&p->list, def->resource, NULL);
 	p->customer_id = customer_id > 0 ? customer_id : 0;
+	p->list.scope_customer = p->customer_id;
 	p->query = query && *query ? xstrdup(query) : NULL;
 	for (size_t c = 0; c < def->n_columns; c++)
 		if (def->fields[c].kind == VK_CUSTOMER)
