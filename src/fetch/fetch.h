@@ -89,6 +89,10 @@ struct fetch_job *fetch_job_list(int slot, const char *resource, const struct ap
  * company is one job and one answer to merge, not three. */
 struct fetch_job *fetch_job_list_any(int slot, const char *resource, const struct api_form *alts,
                                      size_t n);
+/* The searches of a fetch_job_list_any job run in order and stop at the
+ * first that finds anything: the later ones are not sent (a name looked
+ * up costs one read when it is a surname). */
+void fetch_job_set_first_found(struct fetch_job *job);
 /* get of ids (copied), in chunks of 1000. */
 struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long *ids, size_t n);
 /* by-id of one record, with extra parameters (get flags) or NULL. */

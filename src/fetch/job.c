@@ -160,6 +160,12 @@ void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long sta
 	job->share_stale = stale_after;
 }
 
+void fetch_job_set_first_found(struct fetch_job *job)
+{
+	if (job)
+		job->first_found = 1;
+}
+
 void fetch_job_set_background(struct fetch_job *job)
 {
 	if (job)

@@ -463,11 +463,14 @@ static void run_search(struct state *st, const struct resource *res, const struc
 	}
 }
 
-/* The search, and each alternative joined into it (fetch_job_list_any). */
+/* The search, and each alternative joined into it (fetch_job_list_any),
+ * or only until one finds anything (first_found). */
 static void run_list(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
 	run_search(st, job->res, &job->form, r);
 	for (size_t i = 0; i < job->n_alts && r->err.kind == API_OK; i++) {
+		if (job->first_found && r->n_ids)
+			break;
 		struct fetch_result more;
 
 		memset(&more, 0, sizeof(more));

@@ -35,6 +35,7 @@ struct fetch_job {
 	struct api_form form;        /* LIST filters, RECORD extra, WRITE fields */
 	struct api_form *alts;       /* LIST: the other searches whose results join form's */
 	size_t n_alts;
+	int first_found;             /* LIST: stop at the first search that finds any */
 	long long *ids;              /* ROWS */
 	size_t n_ids;
 	long long id;                /* RECORD */

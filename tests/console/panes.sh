@@ -27,6 +27,8 @@ S-Tab
 :save-display view.txt
 :cust smith
 :save-display cust-smith.txt
+:cust +smith
+:save-display cust-all-smith.txt
 :cust *mith
 :save-display cust-mith.txt
 :cust 10004
@@ -87,8 +89,9 @@ ok "S-Tab twice more reaches Customers" has "$D/stab3.txt" '\[3 Customers\]'
 ok ":view tickets shows Tickets" has "$D/view.txt" '\[5 Tickets\]'
 
 # : searches go to the server: the id list itself narrows.  A name is looked
-# for as a surname, a first name and a company: the pane lists every
-# customer any of the three searches found, each once.
+# for as a surname, then a company, then a first name, each only when the
+# one before found nobody; "+name" asks all three and lists every customer
+# any of them found, each once.
 ids() {
 	cs_api /customer/search "$@" | tr -d ' \t\n' |
 		sed -n 's/.*"customerIDs":\[\([^]]*\)\].*/\1/p' | tr ',' '\n' | tr -d '"' | sed '/^$/d'
@@ -99,14 +102,50 @@ nsmith=$({ ids 'lname:={"operator":"STARTSWITH","value":"smith"}'
 nsmith_only=$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"smith"}')
 ok ":cust smith switches to Customers and says what it searched" \
 	has "$D/cust-smith.txt" 'Customers: :cust smith'
-ok ":cust smith lists the $nsmith customers found by surname, first name or company" \
-	has "$D/cust-smith.txt" " 1/$nsmith\$"
-ok ":cust smith rows all carry smith in the name or the company" sh -c \
+ok "there are customers named Smith ($nsmith_only) to find" test "$nsmith_only" -gt 0
+ok ":cust smith lists the $nsmith_only customers found by surname" \
+	has "$D/cust-smith.txt" " 1/$nsmith_only\$"
+ok ":cust smith rows all carry smith in the name" sh -c \
 	'sed -n "4,$((3 + $2))p" "$1" | grep -iv "smith" | grep -q . && exit 1; exit 0' \
-	- "$D/cust-smith.txt" "$nsmith"
-ok ":cust smith: the preview says what found the selected customer" \
-	has "$D/cust-smith.txt" '^ Found by: [a-z ,]+$'
-ok ":cust smith: at least the $nsmith_only surnames are among them" test "$nsmith" -ge "$nsmith_only"
+	- "$D/cust-smith.txt" "$nsmith_only"
+ok ":cust +smith lists the $nsmith customers found by surname, first name or company" \
+	has "$D/cust-all-smith.txt" " 1/$nsmith\$"
+ok ":cust +smith: the preview says what found the selected customer" \
+	has "$D/cust-all-smith.txt" '^ Found by: [a-z ,]+$'
+ok ":cust +smith: at least the $nsmith_only surnames are among them" test "$nsmith" -ge "$nsmith_only"
+
+# What a look-up costs of the account's reads: a surname one search; a
+# company nobody has as a surname two; "+" three.
+ncantina=$(cs_count customer 'companyName:={"operator":"CONTAINS","value":"cantina"}')
+ok "nobody's surname starts with cantina; $ncantina companies hold it" sh -c \
+	'[ "$1" = 0 ] && [ "$2" -gt 0 ]' - \
+	"$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"cantina"}')" "$ncantina"
+s3=$(cs_script lookups <<'EOF2'
+:cust smith
+:save-display look-smith.txt
+:cust cantina
+:save-display look-cantina.txt
+:cust +smith
+:save-display look-all.txt
+EOF2
+)
+export ROUTEDESK_TRACE="$D/trace.lookups"
+ok "the console runs the look-ups" cs_run "$s3"
+unset ROUTEDESK_TRACE
+searches() {
+	awk -v from="key $1" -v to="key $2" '
+		!on && index($0, from) { on = 1; next }
+		on && index($0, to) { exit }
+		on' "$D/trace.lookups" | grep -c ' request /customer/search '
+}
+ok ":cust smith is one search of the service" eq "$(searches ':cust smith' ':save-display look-smith.txt')" 1
+ok ":cust cantina is two (no surname, then the company)" \
+	eq "$(searches ':cust cantina' ':save-display look-cantina.txt')" 2
+ok ":cust cantina lists the $ncantina customers with that company" \
+	has "$D/look-cantina.txt" " 1/$ncantina\$"
+ok ":cust cantina: the preview says they were found by company" \
+	has "$D/look-cantina.txt" '^ Found by: company$'
+ok ":cust +smith is three" eq "$(searches ':cust +smith' ':save-display look-all.txt')" 3
 
 # A phone, an address and an e-mail, as a dispatcher types them from a
 # call: each finds the customer it belongs to.

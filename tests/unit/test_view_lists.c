@@ -52,29 +52,40 @@ static void test_customer_queries(void **state)
 		assert_string_equal(form_value(j, one[i].name), one[i].value);
 		view_free(v);
 	}
-	/* A name: surname, first name and company, in one job. */
+	/* A name: surname, company and first name, in one job that stops at
+	 * the first search finding anyone. */
 	v = view_customers_new("smith");
 	v->ops->open(v, &ui);
 	j = last_job(&ui);
 	assert_int_equal(j->n_alts, 2);
+	assert_true(j->first_found);
 	assert_string_equal(alt_value(j, 0, "lname"), "{\"operator\":\"STARTSWITH\",\"value\":\"smith\"}");
 	assert_null(alt_value(j, 0, "fname"));
-	assert_string_equal(alt_value(j, 1, "fname"), "{\"operator\":\"STARTSWITH\",\"value\":\"smith\"}");
-	assert_null(alt_value(j, 1, "lname"));
-	assert_string_equal(alt_value(j, 2, "companyName"),
+	assert_string_equal(alt_value(j, 1, "companyName"),
 	                    "{\"operator\":\"CONTAINS\",\"value\":\"smith\"}");
+	assert_string_equal(alt_value(j, 2, "fname"), "{\"operator\":\"STARTSWITH\",\"value\":\"smith\"}");
+	assert_null(alt_value(j, 2, "lname"));
 	view_free(v);
-	/* Two words: also first name and surname together. */
+	/* Two words: then first name and surname together, then company. */
 	v = view_customers_new("jane doe");
 	v->ops->open(v, &ui);
 	j = last_job(&ui);
 	assert_int_equal(j->n_alts, 2);
+	assert_true(j->first_found);
 	assert_string_equal(alt_value(j, 0, "lname"),
 	                    "{\"operator\":\"STARTSWITH\",\"value\":\"jane doe\"}");
 	assert_string_equal(alt_value(j, 1, "fname"), "{\"operator\":\"STARTSWITH\",\"value\":\"jane\"}");
 	assert_string_equal(alt_value(j, 1, "lname"), "{\"operator\":\"STARTSWITH\",\"value\":\"doe\"}");
 	assert_string_equal(alt_value(j, 2, "companyName"),
 	                    "{\"operator\":\"CONTAINS\",\"value\":\"jane doe\"}");
+	view_free(v);
+	/* "+name": every search, their answers joined. */
+	v = view_customers_new("+ smith");
+	v->ops->open(v, &ui);
+	j = last_job(&ui);
+	assert_int_equal(j->n_alts, 2);
+	assert_false(j->first_found);
+	assert_string_equal(alt_value(j, 0, "lname"), "{\"operator\":\"STARTSWITH\",\"value\":\"smith\"}");
 	view_free(v);
 	/* No query: every customer, no filter. */
 	v = view_customers_new(NULL);
@@ -107,13 +118,13 @@ static void test_customers_found_by(void **state)
 
 	memset(&ui, 0, sizeof(ui));
 	strcpy(ui.date, "2026-11-20");
-	v = view_customers_new("ann");
+	v = view_customers_new("+ann");
 	v->ops->open(v, &ui);
 	r = customer_list(&ui, 500, 3, 0, 3);
 	r->found = xmalloc(3);
 	r->found[0] = 1u << 0;             /* surname */
-	r->found[1] = 1u << 1;             /* first name */
-	r->found[2] = (1u << 0) | (1u << 2); /* surname and company */
+	r->found[1] = 1u << 2;             /* first name */
+	r->found[2] = (1u << 0) | (1u << 1); /* surname and company */
 	assert_int_equal(v->ops->result(v, &ui, r), 1);
 	result_free(r);
 	text = preview(v, 1);

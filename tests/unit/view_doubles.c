@@ -64,6 +64,11 @@ struct fetch_job *fetch_job_list_any(int slot, const char *resource, const struc
 	return j;
 }
 
+void fetch_job_set_first_found(struct fetch_job *job)
+{
+	job->first_found = 1;
+}
+
 struct fetch_job *fetch_job_rows(int slot, const char *resource, const long long *ids, size_t n)
 {
 	struct fetch_job *j = job_new(FETCH_ROWS, slot, resource);

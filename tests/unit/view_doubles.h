@@ -16,6 +16,7 @@ struct fetch_job {
 	struct api_form form;
 	struct api_form alts[8];  /* fetch_job_list_any: searches after form */
 	size_t n_alts;
+	int first_found;          /* fetch_job_set_first_found */
 	long long *ids;
 	size_t n;
 	long long id;

@@ -81,13 +81,18 @@ static int looks_like_address(const char *q)
 	return (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (unsigned char)*p >= 0x80;
 }
 
-/* A name: as a surname, as a first name (or "first last"), as a company. */
-static int name_searches(struct vc_query *qs, const char *q)
+/* A name: as a surname, as a company, as a first name (or "first last").
+ * In that order, each only when the one before found nobody: most
+ * look-ups are a surname, and then cost one read of the account's quota
+ * where asking all three would cost three.  "+name" asks all three and
+ * joins what they find. */
+static int name_searches(struct vc_query *qs, const char *q, int all)
 {
 	const char *space = strchr(q, ' ');
 	struct api_form *f;
 	int rc;
 
+	qs->first_found = !all;
 	f = vc_query_add(qs, N_("surname"));
 	rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, q);
 	if (space) {
@@ -101,14 +106,15 @@ static int name_searches(struct vc_query *qs, const char *q)
 		if (rc == 0)
 			rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, space);
 		free(first);
-	} else {
-		f = vc_query_add(qs, N_("first name"));
-		if (rc == 0)
-			rc = api_form_add_cmp_str(f, "fname", API_Q_STARTSWITH, q);
 	}
 	f = vc_query_add(qs, N_("company"));
 	if (rc == 0)
 		rc = api_form_add_cmp_str(f, "companyName", API_Q_CONTAINS, q);
+	if (!space) {
+		f = vc_query_add(qs, N_("first name"));
+		if (rc == 0)
+			rc = api_form_add_cmp_str(f, "fname", API_Q_STARTSWITH, q);
+	}
 	return rc;
 }
 
@@ -133,8 +139,10 @@ static int query_form(struct vc_pane *p, struct ui *ui, const char *query, struc
 		rc = api_form_add_cmp_str(vc_query_add(qs, NULL), "address", API_Q_CONTAINS, q);
 	else if (q[0] == '*' && q[1])
 		rc = api_form_add_cmp_str(vc_query_add(qs, NULL), "lname", API_Q_CONTAINS, q + 1);
-	else if (q[0] != '*')
-		rc = name_searches(qs, q);
+	else if (q[0] == '+' && q[strspn(q, "+ ")])
+		rc = name_searches(qs, q + strspn(q, "+ "), 1);
+	else if (q[0] != '*' && q[0] != '+')
+		rc = name_searches(qs, q, 0);
 	else
 		rc = -1;
 	free(q);

@@ -174,12 +174,15 @@ static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int 
 	l->busy = BUSY_LIST;
 	if (l->n_alts) {
 		struct api_form all[8];
+		struct fetch_job *job;
 
 		all[0] = l->filters;
 		for (size_t i = 0; i < l->n_alts; i++)
 			all[i + 1] = l->alts[i];
-		l->busy_gen = ui_submit(ui, v, fetch_job_list_any(v->slot, l->resource, all,
-		                                                  l->n_alts + 1));
+		job = fetch_job_list_any(v->slot, l->resource, all, l->n_alts + 1);
+		if (l->first_found)
+			fetch_job_set_first_found(job);
+		l->busy_gen = ui_submit(ui, v, job);
 	} else {
 		l->busy_gen = ui_submit(ui, v, fetch_job_list(v->slot, l->resource, &l->filters));
 	}

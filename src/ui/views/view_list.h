@@ -62,6 +62,9 @@ struct vc_list {
 	 * a record of theirs written in this or another console of the
 	 * office joins the list without a search. */
 	long long scope_customer;
+	/* The searches run in order until one finds any (a name: surname,
+	 * then company, then first name), set before vc_list_search_any. */
+	int first_found;
 };
 
 /* An empty list of resource rows (resource static; keep may be NULL). */

@@ -229,6 +229,7 @@ int vc_pane_search(struct view *v, struct ui *ui, const char *query)
 	p->query = query && *query ? xstrdup(query) : NULL;
 	p->n_found_by = q.n;
 	memcpy(p->found_by, q.found_by, sizeof(p->found_by));
+	p->list.first_found = q.first_found;
 	vc_list_search_any(&p->list, v, ui, q.alts, q.n, 0);
 	query_free(&q);
 	pane_subtitle(v);

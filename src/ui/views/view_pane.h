@@ -37,6 +37,7 @@ struct vc_query {
 	struct api_form alts[VC_QUERY_MAX];
 	const char *found_by[VC_QUERY_MAX];  /* N_() word per search, or NULL */
 	size_t n;
+	int first_found;                     /* in order, until one finds any */
 };
 
 /* The next search of q to fill: a copy of q's base, labelled found_by
