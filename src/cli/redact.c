@@ -419,6 +419,7 @@ struct tx {
 	struct pr *p;
 	const char *end;
 	struct strbuf tmp; /* a string being decoded */
+	int secrets;       /* the key or the token occurs in the text as is */
 };
 
 /* Where a value sits: a record itself (its first "params" member, when an
@@ -441,7 +442,9 @@ static const char *tx_string(struct tx *t, const char *s, const char **name, siz
 	if (q < end && *q == '"') {
 		size_t n = (size_t)(q - s - 1);
 
-		if (has(s + 1, n, t->p->nk) || has(s + 1, n, t->p->nt)) {
+		/* Such a string is its own bytes: when the page's text holds
+		 * no credential, none of them does. */
+		if (t->secrets && (has(s + 1, n, t->p->nk) || has(s + 1, n, t->p->nt))) {
 			strbuf_reset(&t->tmp);
 			strbuf_add(&t->tmp, s + 1, n);
 			put_string(t->p, strbuf_str(&t->tmp));
@@ -620,9 +623,15 @@ int redact_print_records(struct strbuf *out, const char *json, size_t len, long 
 {
 	struct needle nk = make_needle(key), nt = make_needle(token);
 	struct pr p = { out, key, token, &nk, &nt };
-	struct tx t = { &p, json + len, STRBUF_INIT };
+	struct tx t = { &p, json + len, STRBUF_INIT, 1 };
 	const char *s = api_json_ws(json, t.end);
 	int rc = -1;
+
+	/* One search of the page for each credential, rather than one of
+	 * every string (an escaped credential is still found: strings with
+	 * escapes are decoded and searched whole). */
+	t.secrets = (nk.len && memmem(json, len, key, nk.len)) ||
+	            (nt.len && memmem(json, len, token, nt.len));
 
 	if (s >= t.end || *s != '[')
 		goto out;
