@@ -75,7 +75,13 @@ fi
 # pane that said "loading" must now say what failed, as the header does
 # ("not loaded"), never "loading" with nothing on its way.
 cs_sandbox_stop
+# The harness itself: a sandbox started again where one ran must not be
+# taken for the last (its "listening on" line still in the file until the
+# new one's shell truncates it: tmux_stress's rare "no API URL").
+printf 'listening on http://127.0.0.1:1/api\n' >"$CS_DIR/sb/out"
 cs_sandbox_start --faults refuse:1
+ok "a restarted sandbox's URL is its own, not the last one's line ($CS_URL)" \
+	sh -c '[ "$1" != "http://127.0.0.1:1/api" ] && [ -n "$1" ]' - "$CS_URL"
 s=$(cs_script refused <<'EOF'
 :save-display refused-routes.txt
 3

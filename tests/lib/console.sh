@@ -136,6 +136,10 @@ cs_wait_for() {
 cs_sandbox_start() {
 	cs_sb=$CS_DIR/sb
 	mkdir -p "$cs_sb"
+	# A sandbox started again in the same directory (stress.sh's loops):
+	# the last one's "listening on" must not be read as this one's, as it
+	# was before this one's shell had truncated the file.
+	rm -f "$cs_sb/out" "$cs_sb/err"
 	"$CS_SANDBOX" --listen "${CS_LISTEN:-127.0.0.1:0}" --db "$cs_sb/sb.db" \
 		--generate "${CS_GENERATE:-300}" \
 		--seed "$CS_SEED" --today "$CS_TODAY" --no-limits "$@" \
