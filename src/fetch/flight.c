@@ -1,6 +1,7 @@
 /* flight.c: identical reads in flight made once across the processes of a share. */
 #include "config.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -42,6 +43,22 @@ struct flight_call {
 	struct stat before;
 };
 
+/* The credential as the session sends it (and the service echoes it):
+ * trimmed as api_session_new trims it. */
+static char *trimmed(const char *s)
+{
+	size_t len;
+
+	if (!s)
+		return NULL;
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	return xstrndup(s, len);
+}
+
 struct fetch_flight *fetch_flight_open(const struct fetch_share *sh, const char *url,
                                        const char *key, const char *token, struct strbuf *err)
 {
@@ -64,8 +81,8 @@ struct fetch_flight *fetch_flight_open(const struct fetch_share *sh, const char 
 	ff->sh = sh;
 	ff->dir = strbuf_detach(&p, NULL);
 	ff->url = xstrdup(url ? url : "");
-	ff->key = key ? xstrdup(key) : NULL;
-	ff->token = token ? xstrdup(token) : NULL;
+	ff->key = trimmed(key);
+	ff->token = trimmed(token);
 	return ff;
 }
 
