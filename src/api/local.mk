@@ -8,7 +8,7 @@ src_api_libapi_a_SOURCES = \
 	src/api/envelope.c src/api/envelope.h \
 	src/api/pace.c src/api/pace.h \
 	src/api/transport.c src/api/transport.h src/api/transport_int.h \
-	src/api/transport_attempt.c \
+	src/api/transport_attempt.c src/api/transport_flight.c \
 	src/api/ops.c src/api/ops.h \
 	src/api/jscan.c src/api/jscan.h \
 	src/api/resolve.c src/api/resolve.h \

@@ -34,6 +34,7 @@ void api_options_default(struct api_options *o)
 	o->max_answer_bytes = (size_t)512 << 20;
 	o->search_cap = 50000;
 	o->max_connect_attempts = 3;
+	o->flight_wait_ms = 30000;
 }
 
 int api_global_init(void)
@@ -237,11 +238,12 @@ fail:
 	return NULL;
 }
 
-static void free_list(struct api_call *c)
+static void free_list(struct api_session *s, struct api_call *c)
 {
 	while (c) {
 		struct api_call *next = c->next;
 
+		transport_flight_end(s, c);
 		api_call_free(c);
 		c = next;
 	}
@@ -254,9 +256,9 @@ void api_session_free(struct api_session *s)
 	for (struct api_call *c = s->running; c; c = c->next)
 		if (c->easy)
 			curl_multi_remove_handle(s->multi, c->easy);
-	free_list(s->running);
-	free_list(s->queued);
-	free_list(s->done);
+	free_list(s, s->running);
+	free_list(s, s->queued);
+	free_list(s, s->done);
 	curl_multi_cleanup(s->multi);
 	api_pacer_free(&s->pacer[0]);
 	api_pacer_free(&s->pacer[1]);
@@ -358,6 +360,9 @@ void transport_unlink(struct api_call **list, struct api_call *c)
 void transport_finish(struct api_session *s, struct api_call *c)
 {
 	c->state = CS_DONE;
+	/* Its answer to the processes waiting for the same read, now: a
+	 * caller may keep a finished call a long time before collecting it. */
+	transport_flight_end(s, c);
 	transport_append(&s->done, c);
 	s->finished++;
 }
@@ -372,6 +377,8 @@ void api_submit(struct api_session *s, struct api_call *c)
 	c->attempts = 0;
 	c->connect_failures = 0;
 	c->first_at = transport_now(s);
+	c->flight_since = c->flight_next = 0;
+	c->flight_off = 0;
 	if (c->form.n + 2 > API_MAX_VARS) {
 		api_error_set(&c->err, API_ERR_USAGE, 0, NULL,
 		              _("/%s would send %zu parameters; the service reads only the "
@@ -424,7 +431,7 @@ static int share_spent(struct api_session *s, struct api_call *c)
 }
 
 /* Lowers *w to the earliest wait seen, noting what it waits for. */
-static void note_wait(struct api_wait *w, enum api_wait_kind kind, long until, int is_write)
+void transport_note_wait(struct api_wait *w, enum api_wait_kind kind, long until, int is_write)
 {
 	if (w->kind == API_WAIT_NONE || until < w->until_ms) {
 		w->kind = kind;
@@ -458,9 +465,13 @@ static void start_ready(struct api_session *s, long now, long *wake, struct api_
 		if (c->start_at > now) {
 			if (c->start_at < *wake)
 				*wake = c->start_at;
-			note_wait(w, API_WAIT_RETRY, c->start_at, c->is_write);
+			transport_note_wait(w, API_WAIT_RETRY, c->start_at, c->is_write);
 			continue;
 		}
+		/* Before the budgets: an answer another process is fetching
+		 * costs no read, and waiting for it takes no connection. */
+		if (transport_flight(s, c, now, wake, w))
+			continue;
 		if (blocked[k] || s->n_running >= s->o.max_connections)
 			continue;
 		/* Until one attempt has ended the budget is unknown: one call at
@@ -479,7 +490,7 @@ static void start_ready(struct api_session *s, long now, long *wake, struct api_
 			blocked[k] = 1;
 			if (at < *wake)
 				*wake = at;
-			note_wait(w, s->pacer[k].hold_until >= at ? API_WAIT_SERVER : API_WAIT_BUDGET,
+			transport_note_wait(w, s->pacer[k].hold_until >= at ? API_WAIT_SERVER : API_WAIT_BUDGET,
 			          at, c->is_write);
 			continue;
 		}
@@ -642,6 +653,7 @@ int api_withdraw(struct api_session *s, struct api_call *c)
 	default:
 		return -1;
 	}
+	transport_flight_end(s, c);
 	c->state = CS_NEW;
 	s->outstanding--;
 	check_lists(s);

@@ -64,6 +64,7 @@ enum api_wait_kind {
 	API_WAIT_BUDGET,  /* pacing: the minute's read (or write) budget is used up */
 	API_WAIT_SERVER,  /* the server's Retry-After (HTTP 429) */
 	API_WAIT_RETRY,   /* backoff before retrying a failed attempt */
+	API_WAIT_FLIGHT,  /* another process of the share is sending the same read */
 };
 
 struct api_wait {
@@ -81,6 +82,13 @@ struct api_trace {
 	int attempt;       /* 1 for the first */
 	int is_write;
 	const char *error; /* curl's message when no answer, else NULL */
+};
+
+/* What flight_ask answers (struct api_options). */
+enum api_flight {
+	API_FLIGHT_SEND,
+	API_FLIGHT_WAIT,
+	API_FLIGHT_ANSWER,
 };
 
 struct api_options {
@@ -132,6 +140,23 @@ struct api_options {
 	 * API_ERR_UNKNOWN_OUTCOME when any byte may have left).  May be set
 	 * from another thread; api_session_wakeup makes it seen at once. */
 	const atomic_int *cancel;
+	/* In-flight sharing of identical reads between processes (the
+	 * share's fetch/flight.c; NULL: none).  Before a read is sent,
+	 * flight_ask(ctx, path, form, &fl, body) answers API_FLIGHT_SEND
+	 * (send it; *fl non-NULL when this call is the one in flight and its
+	 * answer is awaited by others), API_FLIGHT_WAIT (another process
+	 * sends the same read: asked again shortly, never blocking the
+	 * session's other calls) or API_FLIGHT_ANSWER (body holds the answer
+	 * that process just received: the call ends with it, unsent, and
+	 * costs no read).  flight_end(ctx, fl, answer, len) ends every *fl
+	 * handed out, with the answer text when the call ended API_OK (to
+	 * share) or NULL.  Writes never ask.  A wait longer than
+	 * flight_wait_ms (default 30000) gives up and sends. */
+	int (*flight_ask)(void *ctx, const char *path, const struct api_form *form, void **fl,
+	                  struct strbuf *body);
+	void (*flight_end)(void *ctx, void *fl, const char *answer, size_t len);
+	void *flight_ctx;
+	long flight_wait_ms;
 	/* A refused or unresolvable connection is tried this many times in
 	 * all (default 3): what a few quick tries do not cure, eight slow
 	 * ones do not either, and the user should hear it in seconds. */
@@ -165,6 +190,10 @@ struct api_call {
 	size_t body_limit;
 	int state;
 	const atomic_int *cancel;
+	void *flight;          /* flight_ask's handle, until flight_end */
+	long flight_since;     /* when it began waiting for another's answer, or 0 */
+	long flight_next;      /* when to ask again */
+	int flight_off;        /* not shared (gave up waiting, or unusable) */
 	struct api_call *next;
 	char errbuf[256];
 };

@@ -186,7 +186,7 @@ void transport_report(struct api_session *s, struct api_call *c, long status, lo
 	strbuf_free(&path);
 }
 
-static void learn_usage(struct api_session *s, const struct api_answer *a, long now)
+void transport_learn_usage(struct api_session *s, const struct api_answer *a, long now)
 {
 	if (!a->have_usage || !a->have_limits)
 		return;
@@ -325,7 +325,7 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 		}
 	} else if (api_envelope_parse_raw(c->body.buf, c->body.len, status, c->raw, &c->answer,
 	                                  &err) == 0) {
-		learn_usage(s, &c->answer, now);
+		transport_learn_usage(s, &c->answer, now);
 		/* Refused for the minute's quota (HTTP 200, success:false):
 		 * not applied, so read or write, it is tried again once the
 		 * pacer, which has just learnt what others spent, lets it. */

@@ -42,6 +42,8 @@ void transport_finish(struct api_session *s, struct api_call *c);
 int transport_cancelled(const struct api_session *s, const struct api_call *c);
 long transport_local_day(void);
 void transport_unlink(struct api_call **list, struct api_call *c);
+/* Lowers *w to the earliest wait seen (until), noting its kind. */
+void transport_note_wait(struct api_wait *w, enum api_wait_kind kind, long until, int is_write);
 
 /* transport_attempt.c: one attempt, from its start to what its end means. */
 int transport_start(struct api_session *s, struct api_call *c, long now);
@@ -49,5 +51,15 @@ void transport_report(struct api_session *s, struct api_call *c, long status, lo
                       const char *error);
 void transport_cut_off(struct api_call *c, int sent, struct api_error *err);
 void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode rc);
+/* The service's usage counters of an answer: the budget, the pacers. */
+void transport_learn_usage(struct api_session *s, const struct api_answer *a, long now);
+
+/* transport_flight.c: reads another process of the share sends already. */
+/* 1 when the queued read c is taken care of (waiting for another
+ * process's answer, or finished with it), 0 when it is to be sent. */
+int transport_flight(struct api_session *s, struct api_call *c, long now, long *wake,
+                     struct api_wait *w);
+/* Ends c's flight handle, sharing its answer when it ended well. */
+void transport_flight_end(struct api_session *s, struct api_call *c);
 
 #endif

@@ -16,6 +16,8 @@ enum {
 	CLI_USAGE = 2,     /* bad command line or configuration */
 	CLI_FAILED = 3,    /* network or HTTP failure, unreadable answer */
 	CLI_CUT = 4,       /* --all: the search cap cut the result (a part printed) */
+	CLI_SPENT = 5,     /* a read refused unsent: routedesk's share of the day's
+	                    * reads ([ui] read_share) is spent */
 };
 
 /* `routedesk api ...`: argv[0] is "api".  Returns the exit code. */

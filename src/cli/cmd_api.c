@@ -17,6 +17,7 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/redact.h"
+#include "cli/share.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "common/trace.h"
@@ -70,11 +71,15 @@ static void usage(FILE *f)
 	        "  --help            this text\n"
 	        "\n"
 	        "Exit status: 0 success:true, 1 success:false (errorMessage on stderr),\n"
-	        "2 usage, 3 network or HTTP failure (or a write with an unknown outcome).\n"
+	        "2 usage, 3 network or HTTP failure (or a write with an unknown outcome),\n"
+	        "4 --all cut by the search cap, 5 a read not sent: routedesk's share of\n"
+	        "the day's reads ([ui] read_share) is spent.\n"
 	        "Neither list option needs credentials or makes a request.\n"
 	        "Credentials: ROUTEDESK_URL, ROUTEDESK_KEY, ROUTEDESK_TOKEN, or\n"
 	        "$XDG_CONFIG_HOME/routedesk/config ([account NAME]: url, key, token or\n"
-	        "token_command).  ROUTEDESK_TRACE=FILE logs one line per request.\n"), f);
+	        "token_command; share = DIR, or ROUTEDESK_SHARE: identical reads of the\n"
+	        "office's consoles and scripts in flight are made once, and the reads are\n"
+	        "counted with theirs).  ROUTEDESK_TRACE=FILE logs one line per request.\n"), f);
 }
 
 /* Standard error gets text from the service, the config file and the
@@ -612,6 +617,7 @@ int cli_api(int argc, char **argv)
 	struct api_session *s = NULL;
 	struct out o = { NULL, NULL, 0, 0, 0, 0, 0, STRBUF_INIT };
 	struct args a;
+	struct cli_share share;
 	int rc;
 
 	rc = parse_args(argc, argv, &a);
@@ -667,6 +673,7 @@ int cli_api(int argc, char **argv)
 	opt.on_attempt = on_attempt;
 	opt.attempt_ctx = &o;
 	o.trace = a.trace;
+	cli_share_open(&share, &acct, &opt);
 	if (api_global_init() < 0) {
 		fputs(_("routedesk api: cannot initialise libcurl\n"), stderr);
 		rc = CLI_FAILED;
@@ -682,6 +689,9 @@ int cli_api(int argc, char **argv)
 	o.key = acct.key;
 	o.token = acct.token;
 	rc = a.all ? run_all(s, a.path, &form, &o) : run_one(s, a.path, &form, &o);
+	/* Not the service's success:false: nothing was sent (exit 5). */
+	if (rc != CLI_OK && share.refused)
+		rc = CLI_SPENT;
 	if (a.trace)
 		print_budget(s);
 	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == CLI_OK) {
@@ -691,6 +701,7 @@ int cli_api(int argc, char **argv)
 	}
 out:
 	api_session_free(s);
+	cli_share_close(&share);
 	api_global_cleanup();
 	api_error_clear(&err);
 	api_account_free(&acct);

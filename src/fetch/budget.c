@@ -19,6 +19,7 @@ struct fetch_budget {
 	char *dir;
 	int percent;
 	int group;
+	long noted; /* the day's read limit last written to DIR/read-limit */
 };
 
 struct fetch_budget *fetch_budget_open(const char *dir, int percent, int group)
@@ -65,11 +66,69 @@ static char *today_path(const struct fetch_budget *fb)
 	return fetch_budget_path(fb, day);
 }
 
+static char *limit_path(const struct fetch_budget *fb)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s/read-limit", fb->dir);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The day's read limit the service announced last, to whichever process
+ * of the directory: a `routedesk api` makes one read, before which its own
+ * session knows no limit, and it must keep to the share all the same. */
+static long saved_day_limit(const struct fetch_budget *fb)
+{
+	char *path = limit_path(fb), buf[32];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+	long v = 0;
+
+	if (n > 0) {
+		buf[n] = '\0';
+		v = strtol(buf, NULL, 10);
+	}
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return v > 0 ? v : -1;
+}
+
+void fetch_budget_note(void *ctx, const struct api_budget *b)
+{
+	struct fetch_budget *fb = ctx;
+	char *path, buf[32];
+	int fd, len;
+
+	if (!fb || !b || !b->known || b->limits.read_day <= 0 || b->limits.read_day == fb->noted)
+		return;
+	fb->noted = b->limits.read_day;
+	path = limit_path(fb);
+	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, fb->group ? 0660 : 0600);
+	free(path);
+	if (fd < 0)
+		return;
+	(void)fchmod(fd, fb->group ? 0660 : 0600);
+	len = snprintf(buf, sizeof(buf), "%ld\n", b->limits.read_day);
+	/* Short and written at once: a reader sees the old or the new line. */
+	if (ftruncate(fd, 0) == 0)
+		(void)!pwrite(fd, buf, (size_t)len, 0);
+	close(fd);
+}
+
+/* The day's read limit: the service's latest word, else the one saved. */
+static long day_limit(const struct fetch_budget *fb, const struct api_budget *b)
+{
+	if (b && b->known && b->limits.read_day > 0)
+		return b->limits.read_day;
+	return saved_day_limit(fb);
+}
+
 long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *b)
 {
-	if (!fb || !b || !b->known || b->limits.read_day <= 0)
-		return -1;
-	return b->limits.read_day * fb->percent / 100;
+	long day = fb ? day_limit(fb, b) : -1;
+
+	return day > 0 ? day * fb->percent / 100 : -1;
 }
 
 /* Reads the count at fd (locked); 0 for an empty or unreadable file. */
@@ -103,10 +162,12 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 {
 	struct fetch_budget *fb = ctx;
 	char *path = today_path(fb);
-	long limit = fetch_budget_limit(fb, b), n;
+	long limit, n;
 	int fd, rc = 0;
 	char buf[32];
 
+	fetch_budget_note(fb, b);
+	limit = fetch_budget_limit(fb, b);
 	/* A counter that cannot be kept does not stop the console's work. */
 	fd = path ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, fb->group ? 0660 : 0600) : -1;
 	free(path);
@@ -122,7 +183,7 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 		snprintf(why, why_size,
 		         _("routedesk's share of today's reads is spent (%ld of %ld, %d%% of the "
 		           "account's %ld; [ui] read_share)"),
-		         n, limit, fb->percent, b->limits.read_day);
+		         n, limit, fb->percent, day_limit(fb, b));
 		rc = -1;
 	} else {
 		int len = snprintf(buf, sizeof(buf), "%ld\n", n + 1);

@@ -13,8 +13,9 @@
  * directory (the office's share, else the user's state directory) adds
  * one to DIR/reads-YYYY-MM-DD under flock(), and a read that would pass
  * the share is not sent.  The limit is the share of the day's read limit
- * the service announces (tokenLimits); before the first answer the limit
- * is unknown and that one read goes.
+ * the service announces (tokenLimits), kept in DIR/read-limit for the
+ * processes that have not seen an answer yet; before any process of the
+ * directory saw one the limit is unknown and that one read goes.
  */
 struct fetch_budget;
 
@@ -25,7 +26,13 @@ void fetch_budget_close(struct fetch_budget *fb);
 /* For api_options.may_read (ctx a struct fetch_budget): counts the read,
  * or refuses it (-1, why) when today's count reached the share. */
 int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size_t why_size);
-/* Reads counted today, and the most allowed (-1 while unknown). */
+/* For api_options.on_budget (ctx a struct fetch_budget): keeps the day's
+ * read limit the service announced in DIR/read-limit, so that a process's
+ * first read, before its own session knows the limit, keeps to the share
+ * (fetch_budget_may_read notes it too). */
+void fetch_budget_note(void *ctx, const struct api_budget *b);
+/* Reads counted today, and the most allowed (-1 while unknown: no answer
+ * seen, here or by any process of the directory). */
 long fetch_budget_used(const struct fetch_budget *fb);
 long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *b);
 /* The counter file of a day, for tests: DIR/reads-DAY. */

@@ -304,6 +304,15 @@ static int connect_account(struct ui *ui, const struct options *o)
 			ui->api.may_read_ctx = ui->reads;
 		}
 	}
+	/* A read another console of the share is sending is waited for, not
+	 * sent (the header says so); the fetch thread's other calls go on. */
+	if (ui->share && (ui->flight = fetch_flight_open(ui->share, ui->acct.url, ui->acct.key,
+	                                                 ui->acct.token, &msg)) != NULL) {
+		ui->api.flight_ask = fetch_flight_ask;
+		ui->api.flight_end = fetch_flight_end;
+		ui->api.flight_ctx = ui->flight;
+	}
+	strbuf_reset(&msg);
 	/* Signals are the main thread's business (the self-pipe): the fetch
 	 * thread, and the threads it starts, inherit a mask that blocks them,
 	 * so a SIGWINCH never interrupts a transfer. */
@@ -647,7 +656,8 @@ static void ui_free(struct ui *ui)
 		m_table_free(ui->service_types);
 	demo_stop(ui->demo);
 	api_account_free(&ui->acct);
-	fetch_share_close(ui->share); /* after the fetch thread, which borrows it */
+	fetch_flight_close(ui->flight); /* after the fetch thread, which borrows it */
+	fetch_share_close(ui->share);
 	fetch_budget_close(ui->reads);
 	state_config_free(&ui->config);
 	state_free(&ui->saved);

@@ -76,6 +76,12 @@ void loop_wait_text(struct strbuf *out, const struct api_wait *w, long seconds)
 	case API_WAIT_RETRY:
 		strbuf_addf(out, _("retrying in %ld s"), seconds);
 		break;
+	case API_WAIT_FLIGHT:
+		/* Another console of the share sends the same read: its answer
+		 * serves both; past the wait, this one asks itself. */
+		strbuf_addf(out, _("another console of the share is fetching the same: "
+		                   "waiting %ld s at most"), seconds);
+		break;
 	}
 }
 

@@ -72,20 +72,21 @@ static char *slurp(const char *path, size_t *len)
 	return strbuf_detach(&sb, len);
 }
 
-void clirun(struct cli_out *out, const char *const *args, const char *const *env, int want_trace)
+void clirun_start(struct cli_run *r, const char *const *args, const char *const *env,
+                  int want_trace)
 {
-	char dir[] = "/tmp/clirun.XXXXXX", o[64], e[64], t[64], tracevar[96];
+	char o[64], e[64], t[64], tracevar[96];
 	const char *argv[64], *envp[256];
 	size_t na = 0, ne = 0;
-	pid_t pid;
-	int st;
 
-	memset(out, 0, sizeof(*out));
-	if (!mkdtemp(dir))
+	memset(r, 0, sizeof(*r));
+	snprintf(r->dir, sizeof(r->dir), "/tmp/clirun.XXXXXX");
+	if (!mkdtemp(r->dir))
 		fail_msg("mkdtemp failed");
-	snprintf(o, sizeof(o), "%s/out", dir);
-	snprintf(e, sizeof(e), "%s/err", dir);
-	snprintf(t, sizeof(t), "%s/trace", dir);
+	r->want_trace = want_trace;
+	snprintf(o, sizeof(o), "%s/out", r->dir);
+	snprintf(e, sizeof(e), "%s/err", r->dir);
+	snprintf(t, sizeof(t), "%s/trace", r->dir);
 	argv[na++] = clirun_program();
 	for (; args && *args && na < 63; args++)
 		argv[na++] = *args;
@@ -101,10 +102,10 @@ void clirun(struct cli_out *out, const char *const *args, const char *const *env
 	}
 	envp[ne] = NULL;
 	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
+	r->pid = fork();
+	if (r->pid < 0)
 		fail_msg("fork failed");
-	if (pid == 0) {
+	if (r->pid == 0) {
 		int fo = open(o, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int fe = open(e, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 
@@ -113,19 +114,46 @@ void clirun(struct cli_out *out, const char *const *args, const char *const *env
 		execve(argv[0], (char *const *)argv, (char *const *)envp);
 		_exit(127);
 	}
-	if (waitpid(pid, &st, 0) < 0)
+}
+
+char *clirun_trace_now(const struct cli_run *r)
+{
+	char t[64];
+
+	snprintf(t, sizeof(t), "%s/trace", r->dir);
+	return slurp(t, NULL);
+}
+
+void clirun_finish(struct cli_run *r, struct cli_out *out)
+{
+	char o[64], e[64], t[64];
+	int st;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(o, sizeof(o), "%s/out", r->dir);
+	snprintf(e, sizeof(e), "%s/err", r->dir);
+	snprintf(t, sizeof(t), "%s/trace", r->dir);
+	if (waitpid(r->pid, &st, 0) < 0)
 		fail_msg("waitpid failed");
 	out->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	if (out->status == 127)
-		fail_msg("cannot run %s", argv[0]);
+		fail_msg("cannot run %s", clirun_program());
 	out->out = slurp(o, &out->out_len);
 	out->err = slurp(e, NULL);
-	if (want_trace)
+	if (r->want_trace)
 		out->trace = slurp(t, NULL);
 	unlink(o);
 	unlink(e);
 	unlink(t);
-	rmdir(dir);
+	rmdir(r->dir);
+}
+
+void clirun(struct cli_out *out, const char *const *args, const char *const *env, int want_trace)
+{
+	struct cli_run r;
+
+	clirun_start(&r, args, env, want_trace);
+	clirun_finish(&r, out);
 }
 
 void clirun_free(struct cli_out *out)

@@ -3,6 +3,7 @@
 #define ROUTEDESK_APITEST_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "api/error.h"
 
@@ -30,6 +31,18 @@ struct cli_out {
  * points at a fresh file whose text lands in out->trace.  Fails the
  * current test when the program cannot be run. */
 void clirun(struct cli_out *out, const char *const *args, const char *const *env, int want_trace);
+/* The same in two steps, for runs at once: start, then finish (waits for
+ * it and fills out).  clirun_trace_now reads the trace file so far
+ * (malloc'd), for a test waiting for a line. */
+struct cli_run {
+	pid_t pid;
+	char dir[32];
+	int want_trace;
+};
+void clirun_start(struct cli_run *r, const char *const *args, const char *const *env,
+                  int want_trace);
+void clirun_finish(struct cli_run *r, struct cli_out *out);
+char *clirun_trace_now(const struct cli_run *r);
 void clirun_free(struct cli_out *out);
 /* Lines of the trace whose kind is "request". */
 int clirun_requests(const struct cli_out *out);

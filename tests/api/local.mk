@@ -35,6 +35,20 @@ tests_api_test_cli_stream_SOURCES = tests/api/test_cli_stream.c $(APITEST_SOURCE
 tests_api_test_cli_stream_CFLAGS = $(APITEST_CFLAGS) $(ZLIB_CFLAGS)
 tests_api_test_cli_stream_LDADD = $(APITEST_LDADD) $(ZLIB_LIBS)
 
+## the transport's flight hooks, scripted, on a sandbox.
+check_PROGRAMS += tests/api/test_client_flight
+TESTS += tests/api/test_client_flight
+tests_api_test_client_flight_SOURCES = tests/api/test_client_flight.c $(APITEST_SOURCES)
+tests_api_test_client_flight_CFLAGS = $(APITEST_CFLAGS)
+tests_api_test_client_flight_LDADD = $(APITEST_LDADD)
+
+## routedesk api on a share: reads in flight made once, writes never, read_share across processes.
+check_PROGRAMS += tests/api/test_cli_share
+TESTS += tests/api/test_cli_share
+tests_api_test_cli_share_SOURCES = tests/api/test_cli_share.c $(APITEST_SOURCES)
+tests_api_test_cli_share_CFLAGS = $(APITEST_CFLAGS)
+tests_api_test_cli_share_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
+
 ## --list-operations and --list-parameters: no sandbox, no account, no request.
 check_PROGRAMS += tests/api/test_cli_lists
 TESTS += tests/api/test_cli_lists

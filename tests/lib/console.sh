@@ -170,7 +170,14 @@ cs_sandbox_stop() {
 
 # cs_api PATH [ARGS...]: one call through `routedesk api` (JSON on stdout).
 cs_api() {
-	env -u ROUTEDESK_TRACE -u ROUTEDESK_SCRIPT "$CS_BIN" api "$@" 2>>"$CS_DIR/api.err"
+	# The harness's own probe, not one of the office's scripts: with a
+	# config and state of its own, it neither counts into nor is refused
+	# by the read_share the console under test keeps (routedesk api
+	# counts with the consoles), and joins no share.
+	mkdir -p "$CS_DIR/api-home/config" "$CS_DIR/api-home/state"
+	env -u ROUTEDESK_TRACE -u ROUTEDESK_SCRIPT -u ROUTEDESK_SHARE \
+		XDG_CONFIG_HOME="$CS_DIR/api-home/config" XDG_STATE_HOME="$CS_DIR/api-home/state" \
+		"$CS_BIN" api "$@" 2>>"$CS_DIR/api.err"
 }
 
 # cs_count ENTITY [ARGS...]: the count a search answers.

@@ -43,6 +43,15 @@ tests_unit_test_fetch_share_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS
 tests_unit_test_fetch_share_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
 endif
 
+## fetch: the single flight's read key, its stripping of credentials, its lock and answers.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_fetch_flight
+TESTS += tests/unit/test_fetch_flight
+tests_unit_test_fetch_flight_SOURCES = tests/unit/test_fetch_flight.c
+tests_unit_test_fetch_flight_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_fetch_flight_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
+endif
+
 ## views: every pane over hand-made rows and fake results.  The views are
 ## compiled into the tests (not libui, whose app.o would pull curses and the
 ## fetch thread in); view_doubles.c supplies ui.h's services and the fetch

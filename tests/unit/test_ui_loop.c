@@ -81,6 +81,11 @@ static void test_wait_text(void **state)
 	loop_wait_text(&sb, &w, 30);
 	assert_string_equal(sb.buf, "the service asked to wait: 30 s");
 	strbuf_reset(&sb);
+	w.kind = API_WAIT_FLIGHT;
+	loop_wait_text(&sb, &w, 29);
+	assert_string_equal(sb.buf,
+	                    "another console of the share is fetching the same: waiting 29 s at most");
+	strbuf_reset(&sb);
 	w.kind = API_WAIT_NONE;
 	loop_wait_text(&sb, &w, 30);
 	assert_int_equal(sb.len, 0);

@@ -10,6 +10,7 @@
 #include "common/strbuf.h"
 #include "fetch/fetch.h"
 #include "fetch/budget.h"
+#include "fetch/flight.h"
 #include "fetch/share.h"
 #include "model/model.h"
 #include "ui/base/action.h"
@@ -101,6 +102,7 @@ struct ui {
 	struct fetch *fetch;
 	struct fetch_share *share;     /* the office's share (share = DIR), or NULL */
 	struct fetch_budget *reads;    /* routedesk's share of the day's reads ([ui] read_share) */
+	struct fetch_flight *flight;   /* identical reads in flight made once, with a share */
 	long reads_share_left;         /* reads of that share left today, -1 unknown */
 	char share_error[512];         /* why the share is not used, "" */
 	struct api_budget budget;  /* latest known, from every answer */
