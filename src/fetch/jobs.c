@@ -49,6 +49,7 @@ struct state {
 	 * (a dropped result gives them back, see jobs_drop). */
 	struct m_table *employees, *service_types;
 	int have_employees, have_service_types, have_baseline;
+	int tree;                /* ROUTEDESK_ROWS_TREE=1: records as trees, as before */
 	long long newest;        /* newest changelog id known, 0 for none */
 	char look_day[11];       /* refresh asks for changes from this day on */
 	const struct resource *route, *appt, *customer, *employee, *stype, *changelog;
@@ -104,36 +105,12 @@ static void idv_uniq(struct idv *v)
 	v->n = k + 1;
 }
 
-/* Where decoded rows go: a table when set, else an array. */
-struct rows {
-	const char *resource;
-	struct m_table *table;
-	void **v;
-	size_t n, cap;
-};
-
-static int rows_each(void *ctx, const cJSON *records)
+/* Keeps the page's records as text (unless ROUTEDESK_ROWS_TREE=1): rows.c
+ * decodes them one record at a time. */
+static void want_text(const struct state *st, struct api_call *c, enum api_raw which)
 {
-	struct rows *rs = ctx;
-	const cJSON *rec;
-
-	cJSON_ArrayForEach(rec, records) {
-		void *row = m_row_decode(rs->resource, rec);
-
-		/* No row type, or no integer key: nothing a pane could show. */
-		if (!row)
-			continue;
-		if (rs->table) {
-			m_table_put(rs->table, row);
-			continue;
-		}
-		if (rs->n == rs->cap) {
-			rs->cap = rs->cap ? rs->cap * 2 : 64;
-			rs->v = xrealloc(rs->v, rs->cap * sizeof(*rs->v));
-		}
-		rs->v[rs->n++] = row;
-	}
-	return 0;
+	if (!st->tree)
+		c->raw = which;
 }
 
 /* Submits calls[0..n) (NULL ones skipped) together and drives the session
@@ -164,9 +141,9 @@ static long long max_id(const long long *ids, size_t n, long long floor)
  * records into rs, the ids it left out through gets, and, when the page is
  * as full as the search cap, the rest past its last id.  0 or -1. */
 static int take_page(struct state *st, const struct resource *r, const struct api_form *filters,
-                     struct api_call *c, struct rows *rs, struct api_error *err)
+                     struct api_call *c, struct fetch_rows *rs, struct api_error *err)
 {
-	struct api_sink sink = { rows_each, rs, NULL, NULL, NULL };
+	struct api_sink sink = fetch_rows_sink(rs, st->tree);
 	long cap = api_session_search_cap(st->s);
 	int rc = 0;
 
@@ -176,10 +153,15 @@ static int take_page(struct state *st, const struct resource *r, const struct ap
 	}
 	if (api_answer_search(&c->answer, 1, err) < 0)
 		return -1;
-	rows_each(rs, c->answer.records);
+	if (fetch_rows_answer(rs, &c->answer) < 0) {
+		fetch_rows_error(rs, "search", err);
+		return -1;
+	}
 	if (c->answer.n_no_data)
 		rc = api_get_all(st->s, r, c->answer.no_data, c->answer.n_no_data, NULL, &sink,
 		                 NULL, err);
+	if (rc < 0 && fetch_rows_error(rs, "get", err))
+		return -1;
 	if (rc == 0 && cap > 0 && c->answer.n_ids >= (size_t)cap) {
 		struct api_form more = API_FORM_INIT;
 
@@ -189,6 +171,8 @@ static int take_page(struct state *st, const struct resource *r, const struct ap
 		                     max_id(c->answer.ids, c->answer.n_ids, 0));
 		rc = api_search_all(st->s, r, &more, &sink, NULL, err);
 		api_form_free(&more);
+		if (rc < 0)
+			fetch_rows_error(rs, "search", err);
 	}
 	return rc;
 }
@@ -200,7 +184,7 @@ struct get_batch {
 	const struct resource *r;
 	const long long *ids;
 	size_t n;
-	struct rows *rows;
+	struct fetch_rows *rows;
 };
 
 static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
@@ -221,6 +205,7 @@ static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
 
 			calls[k] = api_get_call(b[i].r, b[i].ids + at, len, NULL);
 			calls[k]->user = b[i].rows;
+			want_text(st, calls[k], API_RAW_PROPERTY);
 			k++;
 		}
 	}
@@ -231,8 +216,9 @@ static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
 
 		if (c->err.kind != API_OK)
 			api_error_move(&e, &c->err);
-		else if (api_answer_get(&c->answer, &e) == 0)
-			rows_each(c->user, c->answer.records);
+		else if (api_answer_get(&c->answer, &e) == 0 &&
+		         fetch_rows_answer(c->user, &c->answer) < 0)
+			fetch_rows_error(c->user, "get", &e);
 		if (e.kind != API_OK) {
 			if (rc == 0)
 				api_error_move(err, &e);
@@ -305,7 +291,7 @@ static void take_cached(struct state *st, const struct resource *r,
                         struct m_table **slot, int *have, struct fetch_result *res)
 {
 	struct api_error e = API_ERROR_INIT;
-	struct rows rs = { r->name, m_table_new(m_row_free_fn(r->name)), NULL, 0, 0 };
+	struct fetch_rows rs = { r->name, m_table_new(m_row_free_fn(r->name)), NULL, 0, 0, 0 };
 
 	if (take_page(st, r, filters, c, &rs, &e) < 0) {
 		keep_err(res, &e);
@@ -337,7 +323,7 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	struct api_call *calls[4] = { NULL, NULL, NULL, NULL };
 	struct api_error e = API_ERROR_INIT;
 	struct m_review *rv = m_review_new(job->date);
-	struct rows rs = { "route", rv->routes, NULL, 0, 0 };
+	struct fetch_rows rs = { "route", rv->routes, NULL, 0, 0, 0 };
 	struct idv ids = { NULL, 0, 0 };
 	char day[11];
 	int routes_ok;
@@ -347,13 +333,17 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	/* Step 1: the day's routes and whatever is not cached yet, at once. */
 	api_form_add(&f_route, "date", job->date);
 	calls[0] = api_search_call(st->route, &f_route, 1);
+	want_text(st, calls[0], API_RAW_DATA);
 	if (!st->have_employees) {
 		/* The default filter would hide inactive technicians of old routes. */
 		api_form_add_in_int(&f_emp, "active", any_active, 2);
 		calls[1] = api_search_call(st->employee, &f_emp, 1);
+		want_text(st, calls[1], API_RAW_DATA);
 	}
-	if (!st->have_service_types)
+	if (!st->have_service_types) {
 		calls[2] = api_search_call(st->stype, NULL, 1);
+		want_text(st, calls[2], API_RAW_DATA);
+	}
 	if (!st->have_baseline) {
 		api_form_add_cmp_str(&f_log, "dateChanged", API_Q_GE, day);
 		calls[3] = api_search_call(st->changelog, &f_log, 0);
@@ -381,13 +371,15 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	idv_uniq(&ids);
 	if (routes_ok && ids.n) {
 		struct api_form f = API_FORM_INIT;
-		struct rows ra = { "appointment", rv->appts, NULL, 0, 0 };
-		struct api_sink sink = { rows_each, &ra, NULL, NULL, NULL };
+		struct fetch_rows ra = { "appointment", rv->appts, NULL, 0, 0, 0 };
+		struct api_sink sink = fetch_rows_sink(&ra, st->tree);
 
 		api_form_add_ids(&f, "routeIDs", ids.v, ids.n);
 		api_form_add_in_int(&f, "status", every_status, 5);
-		if (api_search_all(st->s, st->appt, &f, &sink, NULL, &e) < 0)
+		if (api_search_all(st->s, st->appt, &f, &sink, NULL, &e) < 0) {
+			fetch_rows_error(&ra, "search", &e);
 			keep_err(r, &e);
+		}
 		api_form_free(&f);
 	}
 	/* Step 3: the customers of those stops. */
@@ -395,11 +387,13 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	m_table_each(rv->appts, add_customer_id, &ids);
 	idv_uniq(&ids);
 	if (ids.n && r->err.kind != API_ERR_CANCELLED) {
-		struct rows rcu = { "customer", rv->customers, NULL, 0, 0 };
-		struct api_sink sink = { rows_each, &rcu, NULL, NULL, NULL };
+		struct fetch_rows rcu = { "customer", rv->customers, NULL, 0, 0, 0 };
+		struct api_sink sink = fetch_rows_sink(&rcu, st->tree);
 
-		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0)
+		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0) {
+			fetch_rows_error(&rcu, "get", &e);
 			keep_err(r, &e);
+		}
 	}
 	free(ids.v);
 
@@ -415,24 +409,32 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 static void run_search(struct state *st, const struct resource *res, const struct api_form *form,
                        struct fetch_result *r)
 {
-	struct api_answer a = API_ANSWER_INIT;
+	struct api_call *c = api_search_call(res, form, 1);
 	struct api_error e = API_ERROR_INIT;
-	struct rows rs = { res->name, NULL, NULL, 0, 0 };
+	struct fetch_rows rs = { res->name, NULL, NULL, 0, 0, 0 };
 	long cap = api_session_search_cap(st->s);
 	size_t page;
 
-	if (api_search_page(st->s, res, form, 1, &a, &e) < 0) {
+	/* The first page's 1000 records and its ids read from its text (the
+	 * ids of a full page are 50,000 tree nodes otherwise); the job's
+	 * resource was checked to have a search (job.c). */
+	want_text(st, c, API_RAW_DATA);
+	if (api_perform(st->s, c) < 0)
+		api_error_move(&e, &c->err);
+	else if (api_answer_search(&c->answer, 1, &e) == 0 &&
+	         fetch_rows_answer(&rs, &c->answer) < 0)
+		fetch_rows_error(&rs, "search", &e);
+	if (e.kind != API_OK) {
 		keep_err(r, &e);
-		api_answer_free(&a);
+		api_call_free(c);
 		return;
 	}
-	rows_each(&rs, a.records);
 	r->rows = rs.v;
 	r->n_rows = rs.n;
-	r->ids = a.ids;
-	r->n_ids = page = a.n_ids;
-	a.ids = NULL;
-	api_answer_free(&a);
+	r->ids = c->answer.ids;
+	r->n_ids = page = c->answer.n_ids;
+	c->answer.ids = NULL;
+	api_call_free(c);
 	while (cap > 0 && page >= (size_t)cap) {
 		struct api_form more = API_FORM_INIT;
 		struct api_answer b = API_ANSWER_INIT;
@@ -482,13 +484,15 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 
 static void run_rows(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
-	struct rows rs = { job->res->name, NULL, NULL, 0, 0 };
-	struct api_sink sink = { rows_each, &rs, NULL, NULL, NULL };
+	struct fetch_rows rs = { job->res->name, NULL, NULL, 0, 0, 0 };
+	struct api_sink sink = fetch_rows_sink(&rs, st->tree);
 	struct api_error e = API_ERROR_INIT;
 
 	if (job->n_ids &&
-	    api_get_all(st->s, job->res, job->ids, job->n_ids, NULL, &sink, NULL, &e) < 0)
+	    api_get_all(st->s, job->res, job->ids, job->n_ids, NULL, &sink, NULL, &e) < 0) {
+		fetch_rows_error(&rs, "get", &e);
 		keep_err(r, &e);
+	}
 	r->rows = rs.v;
 	r->n_rows = rs.n;
 }
@@ -573,7 +577,8 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 	struct changes ch = { r, 0, job->since };
 	struct api_sink sink = { changes_each, &ch, NULL, NULL, NULL };
 	struct idv appts = { NULL, 0, 0 }, routes = { NULL, 0, 0 };
-	struct rows ra = { "appointment", NULL, NULL, 0, 0 }, rr = { "route", NULL, NULL, 0, 0 };
+	struct fetch_rows ra = { "appointment", NULL, NULL, 0, 0, 0 };
+	struct fetch_rows rr = { "route", NULL, NULL, 0, 0, 0 };
 	struct get_batch b[2];
 	size_t nb = 0;
 
@@ -700,6 +705,10 @@ static void *jobs_open(const struct api_options *o, struct api_error *err)
 		return NULL;
 	st = xcalloc(1, sizeof(*st));
 	st->s = s;
+	/* The path before issue 12, kept so that tests and bench/console can
+	 * compare the two (as ROUTEDESK_ALL_TREE does for routedesk api). */
+	st->tree = getenv("ROUTEDESK_ROWS_TREE") &&
+	           strcmp(getenv("ROUTEDESK_ROWS_TREE"), "1") == 0;
 	st->route = res_find("route");
 	st->appt = res_find("appointment");
 	st->customer = res_find("customer");

@@ -7,5 +7,6 @@ src_fetch_libfetch_a_SOURCES = \
 	src/fetch/job.c \
 	src/fetch/share.c src/fetch/share.h \
 	src/fetch/budget.c src/fetch/budget.h \
-	src/fetch/jobs.c src/fetch/jobs.h
+	src/fetch/jobs.c src/fetch/jobs.h \
+	src/fetch/rows.c
 FETCH_LIBS = src/fetch/libfetch.a $(MODEL_LIBS)
