@@ -49,6 +49,7 @@ struct state {
 	 * (a dropped result gives them back, see jobs_drop). */
 	struct m_table *employees, *service_types;
 	int have_employees, have_service_types, have_baseline;
+	int tree;                /* ROUTEDESK_ROWS_TREE=1: records as trees, as before */
 	long long newest;        /* newest changelog id known, 0 for none */
 	char look_day[11];       /* refresh asks for changes from this day on */
 	const struct resource *route, *appt, *customer, *employee, *stype, *changelog;
@@ -60,8 +61,7 @@ struct state {
 
 /* ------------------------------------------------------------- helpers */
 
-/* Keeps the first error of a job; later ones are freed. */
-static void keep_err(struct fetch_result *r, struct api_error *e)
+void fetch_result_keep_err(struct fetch_result *r, struct api_error *e)
 {
 	if (r->err.kind == API_OK && e->kind != API_OK)
 		api_error_move(&r->err, e);
@@ -104,36 +104,12 @@ static void idv_uniq(struct idv *v)
 	v->n = k + 1;
 }
 
-/* Where decoded rows go: a table when set, else an array. */
-struct rows {
-	const char *resource;
-	struct m_table *table;
-	void **v;
-	size_t n, cap;
-};
-
-static int rows_each(void *ctx, const cJSON *records)
+/* Keeps the page's records as text (unless ROUTEDESK_ROWS_TREE=1): rows.c
+ * decodes them one record at a time. */
+static void want_text(const struct state *st, struct api_call *c, enum api_raw which)
 {
-	struct rows *rs = ctx;
-	const cJSON *rec;
-
-	cJSON_ArrayForEach(rec, records) {
-		void *row = m_row_decode(rs->resource, rec);
-
-		/* No row type, or no integer key: nothing a pane could show. */
-		if (!row)
-			continue;
-		if (rs->table) {
-			m_table_put(rs->table, row);
-			continue;
-		}
-		if (rs->n == rs->cap) {
-			rs->cap = rs->cap ? rs->cap * 2 : 64;
-			rs->v = xrealloc(rs->v, rs->cap * sizeof(*rs->v));
-		}
-		rs->v[rs->n++] = row;
-	}
-	return 0;
+	if (!st->tree)
+		c->raw = which;
 }
 
 /* Submits calls[0..n) (NULL ones skipped) together and drives the session
@@ -164,9 +140,9 @@ static long long max_id(const long long *ids, size_t n, long long floor)
  * records into rs, the ids it left out through gets, and, when the page is
  * as full as the search cap, the rest past its last id.  0 or -1. */
 static int take_page(struct state *st, const struct resource *r, const struct api_form *filters,
-                     struct api_call *c, struct rows *rs, struct api_error *err)
+                     struct api_call *c, struct fetch_rows *rs, struct api_error *err)
 {
-	struct api_sink sink = { rows_each, rs, NULL, NULL, NULL };
+	struct api_sink sink = fetch_rows_sink(rs, st->tree);
 	long cap = api_session_search_cap(st->s);
 	int rc = 0;
 
@@ -176,10 +152,15 @@ static int take_page(struct state *st, const struct resource *r, const struct ap
 	}
 	if (api_answer_search(&c->answer, 1, err) < 0)
 		return -1;
-	rows_each(rs, c->answer.records);
+	if (fetch_rows_answer(rs, &c->answer) < 0) {
+		fetch_rows_error(rs, "search", err);
+		return -1;
+	}
 	if (c->answer.n_no_data)
 		rc = api_get_all(st->s, r, c->answer.no_data, c->answer.n_no_data, NULL, &sink,
 		                 NULL, err);
+	if (rc < 0 && fetch_rows_error(rs, "get", err))
+		return -1;
 	if (rc == 0 && cap > 0 && c->answer.n_ids >= (size_t)cap) {
 		struct api_form more = API_FORM_INIT;
 
@@ -189,6 +170,8 @@ static int take_page(struct state *st, const struct resource *r, const struct ap
 		                     max_id(c->answer.ids, c->answer.n_ids, 0));
 		rc = api_search_all(st->s, r, &more, &sink, NULL, err);
 		api_form_free(&more);
+		if (rc < 0)
+			fetch_rows_error(rs, "search", err);
 	}
 	return rc;
 }
@@ -200,7 +183,7 @@ struct get_batch {
 	const struct resource *r;
 	const long long *ids;
 	size_t n;
-	struct rows *rows;
+	struct fetch_rows *rows;
 };
 
 static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
@@ -221,6 +204,7 @@ static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
 
 			calls[k] = api_get_call(b[i].r, b[i].ids + at, len, NULL);
 			calls[k]->user = b[i].rows;
+			want_text(st, calls[k], API_RAW_PROPERTY);
 			k++;
 		}
 	}
@@ -231,8 +215,9 @@ static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
 
 		if (c->err.kind != API_OK)
 			api_error_move(&e, &c->err);
-		else if (api_answer_get(&c->answer, &e) == 0)
-			rows_each(c->user, c->answer.records);
+		else if (api_answer_get(&c->answer, &e) == 0 &&
+		         fetch_rows_answer(c->user, &c->answer) < 0)
+			fetch_rows_error(c->user, "get", &e);
 		if (e.kind != API_OK) {
 			if (rc == 0)
 				api_error_move(err, &e);
@@ -305,10 +290,10 @@ static void take_cached(struct state *st, const struct resource *r,
                         struct m_table **slot, int *have, struct fetch_result *res)
 {
 	struct api_error e = API_ERROR_INIT;
-	struct rows rs = { r->name, m_table_new(m_row_free_fn(r->name)), NULL, 0, 0 };
+	struct fetch_rows rs = { r->name, m_table_new(m_row_free_fn(r->name)), NULL, 0, 0, 0 };
 
 	if (take_page(st, r, filters, c, &rs, &e) < 0) {
-		keep_err(res, &e);
+		fetch_result_keep_err(res, &e);
 		m_table_free(rs.table);
 		return;
 	}
@@ -337,7 +322,7 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	struct api_call *calls[4] = { NULL, NULL, NULL, NULL };
 	struct api_error e = API_ERROR_INIT;
 	struct m_review *rv = m_review_new(job->date);
-	struct rows rs = { "route", rv->routes, NULL, 0, 0 };
+	struct fetch_rows rs = { "route", rv->routes, NULL, 0, 0, 0 };
 	struct idv ids = { NULL, 0, 0 };
 	char day[11];
 	int routes_ok;
@@ -347,20 +332,24 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	/* Step 1: the day's routes and whatever is not cached yet, at once. */
 	api_form_add(&f_route, "date", job->date);
 	calls[0] = api_search_call(st->route, &f_route, 1);
+	want_text(st, calls[0], API_RAW_DATA);
 	if (!st->have_employees) {
 		/* The default filter would hide inactive technicians of old routes. */
 		api_form_add_in_int(&f_emp, "active", any_active, 2);
 		calls[1] = api_search_call(st->employee, &f_emp, 1);
+		want_text(st, calls[1], API_RAW_DATA);
 	}
-	if (!st->have_service_types)
+	if (!st->have_service_types) {
 		calls[2] = api_search_call(st->stype, NULL, 1);
+		want_text(st, calls[2], API_RAW_DATA);
+	}
 	if (!st->have_baseline) {
 		api_form_add_cmp_str(&f_log, "dateChanged", API_Q_GE, day);
 		calls[3] = api_search_call(st->changelog, &f_log, 0);
 	}
 	run_calls(st, calls, 4);
 	routes_ok = take_page(st, st->route, &f_route, calls[0], &rs, &e) == 0;
-	keep_err(r, &e);
+	fetch_result_keep_err(r, &e);
 	if (calls[1])
 		take_cached(st, st->employee, &f_emp, calls[1], &st->employees,
 		            &st->have_employees, r);
@@ -368,7 +357,7 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 		take_cached(st, st->stype, NULL, calls[2], &st->service_types,
 		            &st->have_service_types, r);
 	if (calls[3] && take_baseline(st, &f_log, calls[3], day, &e) < 0)
-		keep_err(r, &e);
+		fetch_result_keep_err(r, &e);
 	for (size_t i = 0; i < 4; i++)
 		api_call_free(calls[i]);
 	api_form_free(&f_route);
@@ -381,13 +370,15 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	idv_uniq(&ids);
 	if (routes_ok && ids.n) {
 		struct api_form f = API_FORM_INIT;
-		struct rows ra = { "appointment", rv->appts, NULL, 0, 0 };
-		struct api_sink sink = { rows_each, &ra, NULL, NULL, NULL };
+		struct fetch_rows ra = { "appointment", rv->appts, NULL, 0, 0, 0 };
+		struct api_sink sink = fetch_rows_sink(&ra, st->tree);
 
 		api_form_add_ids(&f, "routeIDs", ids.v, ids.n);
 		api_form_add_in_int(&f, "status", every_status, 5);
-		if (api_search_all(st->s, st->appt, &f, &sink, NULL, &e) < 0)
-			keep_err(r, &e);
+		if (api_search_all(st->s, st->appt, &f, &sink, NULL, &e) < 0) {
+			fetch_rows_error(&ra, "search", &e);
+			fetch_result_keep_err(r, &e);
+		}
 		api_form_free(&f);
 	}
 	/* Step 3: the customers of those stops. */
@@ -395,11 +386,13 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 	m_table_each(rv->appts, add_customer_id, &ids);
 	idv_uniq(&ids);
 	if (ids.n && r->err.kind != API_ERR_CANCELLED) {
-		struct rows rcu = { "customer", rv->customers, NULL, 0, 0 };
-		struct api_sink sink = { rows_each, &rcu, NULL, NULL, NULL };
+		struct fetch_rows rcu = { "customer", rv->customers, NULL, 0, 0, 0 };
+		struct api_sink sink = fetch_rows_sink(&rcu, st->tree);
 
-		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0)
-			keep_err(r, &e);
+		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0) {
+			fetch_rows_error(&rcu, "get", &e);
+			fetch_result_keep_err(r, &e);
+		}
 	}
 	free(ids.v);
 
@@ -415,24 +408,32 @@ static void run_review(struct state *st, const struct fetch_job *job, struct fet
 static void run_search(struct state *st, const struct resource *res, const struct api_form *form,
                        struct fetch_result *r)
 {
-	struct api_answer a = API_ANSWER_INIT;
+	struct api_call *c = api_search_call(res, form, 1);
 	struct api_error e = API_ERROR_INIT;
-	struct rows rs = { res->name, NULL, NULL, 0, 0 };
+	struct fetch_rows rs = { res->name, NULL, NULL, 0, 0, 0 };
 	long cap = api_session_search_cap(st->s);
 	size_t page;
 
-	if (api_search_page(st->s, res, form, 1, &a, &e) < 0) {
-		keep_err(r, &e);
-		api_answer_free(&a);
+	/* The first page's 1000 records and its ids read from its text (the
+	 * ids of a full page are 50,000 tree nodes otherwise); the job's
+	 * resource was checked to have a search (job.c). */
+	want_text(st, c, API_RAW_DATA);
+	if (api_perform(st->s, c) < 0)
+		api_error_move(&e, &c->err);
+	else if (api_answer_search(&c->answer, 1, &e) == 0 &&
+	         fetch_rows_answer(&rs, &c->answer) < 0)
+		fetch_rows_error(&rs, "search", &e);
+	if (e.kind != API_OK) {
+		fetch_result_keep_err(r, &e);
+		api_call_free(c);
 		return;
 	}
-	rows_each(&rs, a.records);
 	r->rows = rs.v;
 	r->n_rows = rs.n;
-	r->ids = a.ids;
-	r->n_ids = page = a.n_ids;
-	a.ids = NULL;
-	api_answer_free(&a);
+	r->ids = c->answer.ids;
+	r->n_ids = page = c->answer.n_ids;
+	c->answer.ids = NULL;
+	api_call_free(c);
 	while (cap > 0 && page >= (size_t)cap) {
 		struct api_form more = API_FORM_INIT;
 		struct api_answer b = API_ANSWER_INIT;
@@ -442,13 +443,13 @@ static void run_search(struct state *st, const struct resource *res, const struc
 			              _("%s search matched more than the cap of %ld ids and already "
 			                "filters on %s, so it cannot page; narrow the search"),
 			              res->name, cap, res->id_name);
-			keep_err(r, &e);
+			fetch_result_keep_err(r, &e);
 			return;
 		}
 		api_form_copy(&more, form);
 		api_form_add_cmp_int(&more, res->id_name, API_Q_GT, max_id(r->ids, r->n_ids, 0));
 		if (api_search_page(st->s, res, &more, 0, &b, &e) < 0) {
-			keep_err(r, &e);
+			fetch_result_keep_err(r, &e);
 			page = 0;
 		} else {
 			page = b.n_ids;
@@ -477,7 +478,7 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 		more.resource = r->resource;
 		run_search(st, job->res, &job->alts[i], &more);
 		fetch_result_join(r, &more, (unsigned)i + 1);
-		keep_err(r, &more.err);
+		fetch_result_keep_err(r, &more.err);
 		free(more.ids);
 		free(more.found);
 	}
@@ -485,13 +486,15 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 
 static void run_rows(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
-	struct rows rs = { job->res->name, NULL, NULL, 0, 0 };
-	struct api_sink sink = { rows_each, &rs, NULL, NULL, NULL };
+	struct fetch_rows rs = { job->res->name, NULL, NULL, 0, 0, 0 };
+	struct api_sink sink = fetch_rows_sink(&rs, st->tree);
 	struct api_error e = API_ERROR_INIT;
 
 	if (job->n_ids &&
-	    api_get_all(st->s, job->res, job->ids, job->n_ids, NULL, &sink, NULL, &e) < 0)
-		keep_err(r, &e);
+	    api_get_all(st->s, job->res, job->ids, job->n_ids, NULL, &sink, NULL, &e) < 0) {
+		fetch_rows_error(&rs, "get", &e);
+		fetch_result_keep_err(r, &e);
+	}
 	r->rows = rs.v;
 	r->n_rows = rs.n;
 }
@@ -502,7 +505,7 @@ static void run_record(struct state *st, const struct fetch_job *job, struct fet
 	struct api_error e = API_ERROR_INIT;
 
 	if (api_byid(st->s, job->res, job->id, job->form.n ? &job->form : NULL, &a, &e) < 0)
-		keep_err(r, &e);
+		fetch_result_keep_err(r, &e);
 	else
 		r->record = cJSON_DetachItemViaPointer(a.root, (cJSON *)a.record);
 	api_answer_free(&a);
@@ -577,7 +580,8 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	struct changes ch = { r, 0, job->since };
 	struct api_sink sink = { changes_each, &ch, NULL, NULL, NULL };
 	struct idv appts = { NULL, 0, 0 }, routes = { NULL, 0, 0 };
-	struct rows ra = { "appointment", NULL, NULL, 0, 0 }, rr = { "route", NULL, NULL, 0, 0 };
+	struct fetch_rows ra = { "appointment", NULL, NULL, 0, 0, 0 };
+	struct fetch_rows rr = { "route", NULL, NULL, 0, 0, 0 };
 	struct get_batch b[2];
 	size_t nb = 0;
 
@@ -603,7 +607,7 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	api_form_add_cmp_str(&f, "dateChanged", API_Q_GE, st->look_day);
 	if (api_search_all(st->s, st->changelog, &f, &sink, NULL, &e) < 0) {
 		/* last_change stays at since: the next tick asks again. */
-		keep_err(r, &e);
+		fetch_result_keep_err(r, &e);
 		api_form_free(&f);
 		return;
 	}
@@ -621,7 +625,7 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	if (routes.n)
 		b[nb++] = (struct get_batch){ st->route, routes.v, routes.n, &rr };
 	if (run_gets(st, b, nb, &e) < 0) {
-		keep_err(r, &e);
+		fetch_result_keep_err(r, &e);
 	} else {
 		r->last_change = ch.newest;
 		if (ch.newest > st->newest)
@@ -645,65 +649,6 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 	fetch_share_read_written(job->share, r);
 }
 
-/* ----------------------------------------------------------------- write */
-
-/* The record a write is about, for the read back: the refetched
- * resource's own key when the form names it (ticketID on
- * ticket/createAddOn, whose result is the new item), else the id the
- * answer gave (a create's new record, an update's record). */
-static long long refetch_id(const struct fetch_job *job, long long written)
-{
-	const char *v = api_form_get(&job->form, job->res->pk);
-	long long id;
-
-	if (!v && job->res->update_key)
-		v = api_form_get(&job->form, job->res->update_key);
-	if (v && api_parse_ll(v, &id) == 0 && id > 0)
-		return id;
-	return written;
-}
-
-static void run_write(struct state *st, const struct fetch_job *job, struct fetch_result *r)
-{
-	struct api_answer a = API_ANSWER_INIT;
-	struct api_error e = API_ERROR_INIT;
-	char *entity = xstrndup(job->path, (size_t)(strchr(job->path, '/') - job->path));
-	const struct resource *wr = res_find(entity);
-	int rc = api_request(st->s, job->path, &job->form, &a, &e);
-	long long id;
-
-	free(entity);
-	/* Whatever the outcome (API_ERR_UNKNOWN_OUTCOME included) is reported
-	 * as the session found it: the session never resends a write. */
-	keep_err(r, &e);
-	if (a.root) {
-		if (rc == 0) {
-			api_answer_write(&a, wr ? wr->write_member : NULL);
-			api_answer_write_id(&a, &r->written_id);
-		}
-		/* The echoed params carry the key and token. */
-		cJSON_DeleteItemFromObjectCaseSensitive(a.root, "params");
-		r->record = a.root;
-		a.root = NULL;
-	}
-	api_answer_free(&a);
-	if (rc < 0 || !job->res)
-		return;
-	id = refetch_id(job, r->written_id);
-	if (id > 0) {
-		/* A failed read back leaves refetched NULL: the write itself
-		 * succeeded, and err must keep saying so. */
-		if (api_get(st->s, job->res, &id, 1, NULL, &a, &e) == 0 &&
-		    cJSON_GetArraySize(a.records) > 0)
-			r->refetched = m_row_decode(job->res->name, cJSON_GetArrayItem(a.records, 0));
-		api_error_clear(&e);
-		api_answer_free(&a);
-	}
-	/* The office's other consoles take it at their next tick. */
-	if (job->share && r->refetched)
-		fetch_share_publish_write(job->share, job->res->name, r->refetched);
-}
-
 /* ---------------------------------------------------------------- runner */
 
 static void *jobs_open(const struct api_options *o, struct api_error *err)
@@ -715,6 +660,10 @@ static void *jobs_open(const struct api_options *o, struct api_error *err)
 		return NULL;
 	st = xcalloc(1, sizeof(*st));
 	st->s = s;
+	/* The path before issue 12, kept so that tests and bench/console can
+	 * compare the two (as ROUTEDESK_ALL_TREE does for routedesk api). */
+	st->tree = getenv("ROUTEDESK_ROWS_TREE") &&
+	           strcmp(getenv("ROUTEDESK_ROWS_TREE"), "1") == 0;
 	st->route = res_find("route");
 	st->appt = res_find("appointment");
 	st->customer = res_find("customer");
@@ -754,7 +703,7 @@ static void jobs_run(void *state, const struct fetch_job *job, struct fetch_resu
 			run_refresh(st, job, r);
 			break;
 		case FETCH_WRITE:
-			run_write(st, job, r);
+			fetch_write_run(st->s, job, r);
 			break;
 		}
 	}

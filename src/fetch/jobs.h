@@ -5,7 +5,9 @@
 #include <stddef.h>
 
 #include "api/encode.h"
+#include "api/envelope.h"
 #include "api/error.h"
+#include "api/resolve.h"
 #include "api/transport.h"
 #include "common/resources.h"
 #include "fetch/fetch.h"
@@ -51,6 +53,42 @@ struct fetch_job {
  * which alternatives matched (bit 0 is into's own search).  from is left
  * empty, to be freed. */
 void fetch_result_join(struct fetch_result *into, struct fetch_result *from, unsigned bit);
+/* Keeps the first error of a job in r->err; a later one is freed. */
+void fetch_result_keep_err(struct fetch_result *r, struct api_error *e);
+/* A FETCH_WRITE job on session s (write.c): sent once and never again,
+ * whatever the outcome; on success the record is read back into
+ * r->refetched and published to the job's share. */
+void fetch_write_run(struct api_session *s, const struct fetch_job *job, struct fetch_result *r);
+
+/* Where a job's decoded rows go (rows.c): a table when set, else an
+ * array.  Large loads (a page or a get of 1000 records) come as text
+ * (api_sink's each_raw, api_answer's raw_records) and are decoded one
+ * record at a time (m_rows_decode_text), never as one tree of the page. */
+struct fetch_rows {
+	const char *resource;
+	struct m_table *table;
+	void **v;
+	size_t n, cap;
+	int bad;                     /* a batch's text could not be read */
+};
+
+/* api_sink's each: rows from a tree of records.  Always 0. */
+int fetch_rows_each(void *ctx, const cJSON *records);
+/* api_sink's each_raw: the same rows from the records' text.  0, or -1
+ * (rs->bad set, nothing taken) when the text is not an array of records. */
+int fetch_rows_text(void *ctx, const char *json, size_t len, size_t n);
+/* The records of an answer read by api_answer_search or api_answer_get,
+ * from its text when it was kept as text; 0 or -1 as fetch_rows_text. */
+int fetch_rows_answer(struct fetch_rows *rs, const struct api_answer *a);
+/* A batch whose text the decoder refused (rs->bad: the sink stopped the
+ * resolution, which then said "stopped by its reader") as the decode
+ * error it is, naming the request (/customer/get); op is "search" or
+ * "get".  Never seen while src/api checks every batch with the reader
+ * that decodes it.  1 when err was replaced, else 0 (err untouched). */
+int fetch_rows_error(const struct fetch_rows *rs, const char *op, struct api_error *err);
+/* A sink into rs: records as text, or as trees when tree is set
+ * (ROUTEDESK_ROWS_TREE=1, the path before issue 12, kept to compare). */
+struct api_sink fetch_rows_sink(struct fetch_rows *rs, int tree);
 
 /* 1 for the kinds a later job of the same slot may supersede. */
 #define FETCH_JOB_IS_READ(job) ((job)->kind != FETCH_WRITE)

@@ -5,6 +5,7 @@ src_model_libmodel_a_SOURCES = \
 	src/model/rows.h \
 	src/model/rows.c \
 	src/model/decode.c \
+	src/model/stream.c \
 	src/model/encode.c \
 	src/model/table.c \
 	src/model/review.c

@@ -169,6 +169,16 @@ void *m_row_copy(const char *resource, const void *row);
 /* The long long member named as on the wire ("customerID") into out: 0,
  * or -1 when the resource's rows keep no such member. */
 int m_row_ll(const char *resource, const void *row, const char *member, long long *out);
+/* The records of a JSON array's text (len bytes, as api_sink's each_raw
+ * and api_answer's raw_records hold them), each decoded as m_row_decode
+ * decodes it, parsed alone and its tree freed at once: the page is never
+ * one tree.  Every row goes to take (ownership moves); elements that give
+ * no row (not a record, no integer key) are skipped, as the tree path
+ * skips them, and counted in *skipped (may be NULL).  The number of
+ * elements, or -1 when the text is not one array cJSON would read: then
+ * nothing was taken. */
+long m_rows_decode_text(const char *resource, const char *json, size_t len,
+                        void (*take)(void *ctx, void *row), void *ctx, size_t *skipped);
 /* The free function m_table_new wants for that resource's rows. */
 void (*m_row_free_fn(const char *resource))(void *row);
 

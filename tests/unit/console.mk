@@ -1,6 +1,6 @@
 ## tests/unit/console.mk: cmocka unit tests of src/model, src/fetch and the views.
 
-## model: decoding (test_model), money and the id table (test_model_table), the review (test_review).
+## model: decoding (test_model), from a page's text (test_model_stream), money and the id table (test_model_table), the review (test_review).
 EXTRA_DIST += tests/fixtures/model/records.json
 if HAVE_CMOCKA
 MODEL_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) \
@@ -17,6 +17,12 @@ TESTS += tests/unit/test_review
 tests_unit_test_review_SOURCES = tests/unit/test_review.c
 tests_unit_test_review_CFLAGS = $(MODEL_TEST_CFLAGS)
 tests_unit_test_review_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS)
+
+check_PROGRAMS += tests/unit/test_model_stream
+TESTS += tests/unit/test_model_stream
+tests_unit_test_model_stream_SOURCES = tests/unit/test_model_stream.c
+tests_unit_test_model_stream_CFLAGS = $(MODEL_TEST_CFLAGS)
+tests_unit_test_model_stream_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test_model_table
 TESTS += tests/unit/test_model_table
