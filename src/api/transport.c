@@ -13,6 +13,7 @@
 #include "api/transport.h"
 #include "api/transport_int.h"
 #include "common/i18n.h"
+#include "common/ini.h"
 #include "common/resources.h"
 #include "common/trace.h"
 
@@ -161,29 +162,15 @@ long transport_local_day(void)
 	return (long)(tm.tm_year + 1900) * 400 + tm.tm_yday;
 }
 
-static char *trimmed(const char *s)
-{
-	size_t len;
-
-	if (!s)
-		return NULL;
-	while (isspace((unsigned char)*s))
-		s++;
-	len = strlen(s);
-	while (len && isspace((unsigned char)s[len - 1]))
-		len--;
-	return xstrndup(s, len);
-}
-
 struct api_session *api_session_new(const struct api_options *o, struct api_error *err)
 {
 	struct api_session *s;
 	char *url, *key, *token;
 	size_t len;
 
-	url = trimmed(o->url);
-	key = trimmed(o->key);
-	token = trimmed(o->token);
+	url = ini_trimmed_dup(o->url);
+	key = ini_trimmed_dup(o->key);
+	token = ini_trimmed_dup(o->token);
 	if (!url || !*url) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
 		              _("no API URL: set ROUTEDESK_URL or the account's url in the config"));

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/ini.h"
+#include "common/strbuf.h"
 
 char *ini_trim(char *s)
 {
@@ -16,6 +17,19 @@ char *ini_trim(char *s)
 	while (len && isspace((unsigned char)s[len - 1]))
 		s[--len] = '\0';
 	return s;
+}
+
+char *ini_trimmed_dup(const char *s)
+{
+	char *copy, *t;
+
+	if (!s)
+		return NULL;
+	copy = xstrdup(s);
+	t = ini_trim(copy);
+	if (t != copy)
+		memmove(copy, t, strlen(t) + 1);
+	return copy;
 }
 
 static char *unquote(char *v)

@@ -29,6 +29,9 @@ struct ini_line {
 /* s without the white space at either end: skips the leading, cuts the
  * trailing in place.  The config's rule, for names and values. */
 char *ini_trim(char *s);
+/* A malloc'd copy of s without its leading and trailing white space, as
+ * ini_trim would leave it; NULL for NULL. */
+char *ini_trimmed_dup(const char *s);
 
 /* Walks text line by line (splitting and trimming it in place; the
  * strings of l point into it), skipping blank lines and comments, and

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "api/transport.h"
+#include "common/ini.h"
 #include "common/strbuf.h"
 #include "fetch/flight.h"
 
@@ -43,22 +44,6 @@ struct flight_call {
 	struct stat before;
 };
 
-/* The credential as the session sends it (and the service echoes it):
- * trimmed as api_session_new trims it. */
-static char *trimmed(const char *s)
-{
-	size_t len;
-
-	if (!s)
-		return NULL;
-	while (isspace((unsigned char)*s))
-		s++;
-	len = strlen(s);
-	while (len && isspace((unsigned char)s[len - 1]))
-		len--;
-	return xstrndup(s, len);
-}
-
 struct fetch_flight *fetch_flight_open(const struct fetch_share *sh, const char *url,
                                        const char *key, const char *token, struct strbuf *err)
 {
@@ -81,8 +66,10 @@ struct fetch_flight *fetch_flight_open(const struct fetch_share *sh, const char 
 	ff->sh = sh;
 	ff->dir = strbuf_detach(&p, NULL);
 	ff->url = xstrdup(url ? url : "");
-	ff->key = trimmed(key);
-	ff->token = trimmed(token);
+	/* The credentials as the session sends them (and the service echoes
+	 * them): trimmed as api_session_new trims them. */
+	ff->key = ini_trimmed_dup(key);
+	ff->token = ini_trimmed_dup(token);
 	return ff;
 }
 

@@ -475,6 +475,17 @@ static void test_ini_stops_and_trims(void **state)
 	assert_string_equal(strbuf_str(&seen.sb), "1 pair a|1|-\n2 pair b|2|-\n");
 	assert_string_equal(ini_trim(spaced), "x y");
 	strbuf_free(&seen.sb);
+	/* The copy a session keeps of a credential: trimmed, its own. */
+	{
+		char *t = ini_trimmed_dup(" \t k3y x \n");
+
+		assert_string_equal(t, "k3y x");
+		free(t);
+		t = ini_trimmed_dup("   ");
+		assert_string_equal(t, "");
+		free(t);
+		assert_null(ini_trimmed_dup(NULL));
+	}
 }
 
 int main(void)
