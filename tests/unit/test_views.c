@@ -358,9 +358,10 @@ static void test_review_panes_wait_for_core(void **state)
 
 /* ------------------------------------------------------------ stops */
 
-/* The line, counted from the top of its preview column (list.h's
- * LIST_PREVIEW_BREAK starts the second), of the first line of text that
- * starts with prefix, after the route's day lines; -1 when none does. */
+/* The line, counted from the top of its preview column (the doubles'
+ * preview() shows list.h's break as a form feed), of the first line of
+ * text that starts with prefix, after the route's day lines; -1 when none
+ * does. */
 static int column_line(const char *text, const char *prefix)
 {
 	int n = 0;
@@ -368,9 +369,9 @@ static int column_line(const char *text, const char *prefix)
 	for (const char *p = text; p && *p;) {
 		if (strncmp(p, "Day ", 4) == 0) {
 			/* The route's lines head the first column. */
-		} else if (strncmp(p, LIST_PREVIEW_BREAK "\n", 2) == 0) {
+		} else if (*p == '\f') {
 			n = 0;
-			p += 2;
+			p++;
 			continue;
 		} else if (strncmp(p, prefix, strlen(prefix)) == 0) {
 			return n;

@@ -653,7 +653,7 @@ static void draw_preview(struct list *l, int y, int x, int height, int width,
 
 	if (list_selected(l, &row, NULL) && row_loaded(l, row))
 		l->v->ops->preview(l->v, row, &text);
-	list_draw_preview(strbuf_str(&text), y, x, height, width, env);
+	list_draw_preview(strbuf_str(&text), text.len, y, x, height, width, env);
 	strbuf_free(&text);
 }
 

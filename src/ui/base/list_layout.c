@@ -124,27 +124,14 @@ size_t list_wrap(const char *s, size_t len, int width, int utf8)
 	return take;
 }
 
-int list_preview_split(const char *text, int width, size_t *first_len, size_t *second,
-                       int *left_w)
+int list_preview_split(const char *text, size_t len, int width, size_t *first_len,
+                       size_t *second, int *left_w)
 {
-	size_t len = strlen(text);
-	const char *p = text;
+	const char *brk = len ? memchr(text, LIST_PREVIEW_BREAK, len) : NULL;
 
-	*first_len = len;
-	*second = len;
+	*first_len = brk ? (size_t)(brk - text) : len;
+	*second = brk ? *first_len + 1 : len;
 	*left_w = width;
-	/* The first line that is the break alone, at the start or after a
-	 * newline. */
-	while (p && *p) {
-		if (p[0] == '\f' && (p[1] == '\n' || p[1] == '\0')) {
-			*first_len = (size_t)(p - text);
-			*second = *first_len + (p[1] ? 2 : 1);
-			break;
-		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
 	if (*second >= len || width < LIST_PREVIEW_TWO_MIN)
 		return 1;
 	*left_w = width / 2;

@@ -62,16 +62,16 @@ static void blank_lines(int y, int x, int from, int height, int width, unsigned 
 	}
 }
 
-void list_draw_preview(const char *text, int y, int x, int height, int width,
+void list_draw_preview(const char *text, size_t len, int y, int x, int height, int width,
                        const struct list_env *env)
 {
 	unsigned long attr = env->theme->attr[TE_PREVIEW];
-	size_t first, second, len = strlen(text);
+	size_t first, second;
 	int left_w, n;
 
 	if (height <= 0 || width <= 1)
 		return;
-	if (list_preview_split(text, width, &first, &second, &left_w) == 2) {
+	if (list_preview_split(text, len, width, &first, &second, &left_w) == 2) {
 		n = draw_lines(text, first, y, x, 0, height, left_w, env, attr);
 		blank_lines(y, x, n, height, left_w, attr);
 		n = draw_lines(text + second, len - second, y, x + left_w, 0, height,

@@ -261,7 +261,8 @@ static void customers_preview(const struct vc_pane *p, const void *row, struct s
 		vc_pad(out, from, widest(_("commercial"), _("residential")));
 		strbuf_addf(out, " %s %s %s", vc_dot(), _("since"), c->added);
 	}
-	strbuf_adds(out, "\n" LIST_PREVIEW_BREAK "\n");
+	strbuf_addc(out, '\n');
+	strbuf_addc(out, LIST_PREVIEW_BREAK);
 	if (*c->company && (*c->fname || *c->lname))
 		strbuf_addf(out, "%s: %s %s\n", _("Contact"), c->fname, c->lname);
 	if (c->red_notes)

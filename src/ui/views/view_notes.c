@@ -77,7 +77,7 @@ static void notes_preview(const struct vc_pane *p, const void *row, struct strbu
 		strbuf_addf(out, "%s\n", _("Shown on the invoice"));
 	/* The text in a second column (list.h's LIST_PREVIEW_BREAK), where
 	 * it starts on the same line whatever flags the note has. */
-	strbuf_adds(out, LIST_PREVIEW_BREAK "\n");
+	strbuf_addc(out, LIST_PREVIEW_BREAK);
 	if (n->text)
 		strbuf_addf(out, "%s\n", n->text);
 }

@@ -282,7 +282,7 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 		customer_lines(out, c);
 	else
 		strbuf_addf(out, "%s #%lld\n", _("Customer"), a->customer_id);
-	strbuf_adds(out, LIST_PREVIEW_BREAK "\n");
+	strbuf_addc(out, LIST_PREVIEW_BREAK);
 	strbuf_addf(out, "%s ", vc_status_glyph(a->status));
 	from = out->len;
 	strbuf_addf(out, "%s", vc_status_text(a->status));

@@ -131,7 +131,7 @@ static void tickets_preview(const struct vc_pane *p, const void *row, struct str
 		strbuf_addf(out, "%s #%lld\n", _("Appointment"), t->appointment_id);
 	/* The items in a second column (list.h's LIST_PREVIEW_BREAK): a
 	 * ticket without a subscription does not move them up a line. */
-	strbuf_adds(out, LIST_PREVIEW_BREAK "\n");
+	strbuf_addc(out, LIST_PREVIEW_BREAK);
 	for (size_t i = 0; i < t->n_items; i++) {
 		const struct m_item *it = &t->items[i];
 
