@@ -65,12 +65,12 @@ ok "a pending stop shows · pending" has "$D/stops.txt" '· pending'
 ok "a cancelled stop shows ⊘ cancelled" has "$D/stops.txt" '⊘ cancelled'
 ok "completed stops show check-in and check-out" has "$D/stops.txt" \
 	'✓ completed +([a-z]+ +)?[0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9] +[0-9]+\.[0-9]{2}$'
-ok "the preview shows the stop's customer with its id" has "$D/stops.txt" '^ Nelson, Aaron #10179$'
+ok "the preview shows the stop's customer with its id" has "$D/stops.txt" '^ Nelson, Aaron #10179( |$)'
 ok "the preview shows balance and age" has "$D/stops.txt" '^ Balance: [0-9]+\.[0-9]{2} \([0-9]+ days\)$'
 ok "the preview shows the subscription and the open ticket" has_all "$D/stops.txt" \
-	'^ Subscription #[0-9]+ · ' '^ Open ticket #[0-9]+'
+	'^ .* {2,}Subscription #[0-9]+ · ' '^ .* {2,}Open ticket #[0-9]+'
 ok "moving to stop 2 selects it" has "$D/stop2.txt" ' 2/[0-9]+$'
-ok "moving to stop 2 changes the preview" hasnt "$D/stop2.txt" '^ Nelson, Aaron #10179$'
+ok "moving to stop 2 changes the preview" hasnt "$D/stop2.txt" '^ Nelson, Aaron #10179( |$)'
 ok "the Stops pane matches its golden screen" golden stops "$D/stops.txt"
 
 # The customer's detail opens on its summary (views.sh checks it); v shows
@@ -120,6 +120,6 @@ ok "- from the detail goes back to the stops" has "$D/back-stops.txt" 'Routes �
 ok "Esc from the stops goes back to Routes, on the same route" has_all "$D/back-routes.txt" \
 	'^ Route +Technician' '^▸Route 01 .*Anthony'
 ok "2 shows the Stops pane of the selected route" has_all "$D/pane2.txt" \
-	'^ 1 Routes \[2 Stops\]' 'Stops: Route 01 · ' '^ Nelson, Aaron #10179$'
+	'^ 1 Routes \[2 Stops\]' 'Stops: Route 01 · ' '^ Nelson, Aaron #10179( |$)'
 
 tap_done

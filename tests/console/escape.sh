@@ -57,7 +57,7 @@ raw_controls() {
 }
 
 ok "the stops show the company escaped (^[[31mRED)" has "$D/stops.txt" '\^\[\[31mRED'
-ok "the stop's preview shows it escaped too" has "$D/stop2.txt" '^ \^\[\[31mRED\^\[\[0m Rock Cantina #10001$'
+ok "the stop's preview shows it escaped too" has "$D/stop2.txt" '^ \^\[\[31mRED\^\[\[0m Rock Cantina #10001( |$)'
 ok "the customer detail shows companyName escaped" \
 	has "$D/detail.txt" '^ companyName +\^\[\[31mRED\^\[\[0m Rock Cantina$'
 ok "the Customers row of 10001 shows it escaped" has "$D/cust.txt" '^ +10001 Redd, Rubén +\^\[\[31mRED'

@@ -155,7 +155,7 @@ ok "Enter opens the route's stops (Rutas › Paradas)" tmux_wait "$D/stops.txt" 
 ok "the stops are listed" tmux_wait "$D/stops.txt" ' 1/[0-9]+ *$'
 ok "the Stops columns are Spanish" has "$D/stops.txt" '^ +# Horario +Cliente .* Estado +Tel\. Entr-Sal +Adeudo$'
 ok "the stop's preview is Spanish" has_all "$D/stops.txt" '^ Saldo: [0-9-]' \
-	'^ (✓ realizada|· pendiente|✗ ausente|⊘ cancelada|↻ reprogramada)( |$)'
+	'(^| {2,})(✓ realizada|· pendiente|✗ ausente|⊘ cancelada|↻ reprogramada)( |$)'
 ok "the Stops screen fits 80 columns" fits "$D/stops.txt"
 ok "the Stops header keeps the budget" budget "$D/stops.txt"
 tmux_keys Escape

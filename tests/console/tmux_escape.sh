@@ -22,7 +22,7 @@ ok "the escape sequence shows as text in the terminal (^[[31mRED)" \
 	tmux_wait "$D/stops.txt" '\^\[\[31mRED'
 ok "the hostile name shows as text (Evil^G^[]2;…)" has "$D/stops.txt" 'Evil\^G\^\[\]2;'
 tmux_keys j
-ok "stop 2's preview shows the company as text" tmux_wait "$D/stop2.txt" '^ \^\[\[31mRED\^\[\[0m Rock Cantina #10001$'
+ok "stop 2's preview shows the company as text" tmux_wait "$D/stop2.txt" '^ \^\[\[31mRED\^\[\[0m Rock Cantina #10001( |$)'
 tmux_keys j
 ok "stop 3's preview shows the hostile name as text" tmux_wait "$D/stop3.txt" '^ Evil\^G\^\[\]2;pwned\^G'
 tmux_capture "$D/attrs.txt" -e

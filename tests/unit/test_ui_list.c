@@ -626,6 +626,81 @@ static void test_move_bytes(void **state)
 	}
 }
 
+/* The preview's break (a NUL): two columns from LIST_PREVIEW_TWO_MIN
+ * columns, else one after the other; a form feed from the API is text. */
+static void test_preview_split(void **state)
+{
+	static const char text[] = "Name\nPhone: 1\n\0Status\nTech\n";
+	size_t first, second, len = sizeof(text) - 1;
+	int left_w;
+
+	(void)state;
+	assert_int_equal(list_preview_split(text, len, 120, &first, &second, &left_w), 2);
+	assert_int_equal(first, 14);
+	assert_string_equal(text + second, "Status\nTech\n");
+	assert_int_equal(left_w, 60);
+	assert_int_equal(list_preview_split(text, len, 79, &first, &second, &left_w), 1);
+	assert_int_equal(first, 14);
+	assert_string_equal(text + second, "Status\nTech\n");
+	assert_int_equal(left_w, 79);
+	/* No break: one column, all of it. */
+	assert_int_equal(list_preview_split("a\n\f\nb\n", 6, 120, &first, &second, &left_w), 1);
+	assert_int_equal(first, 6);
+	assert_int_equal(second, 6);
+	/* A break with nothing after it: one column. */
+	assert_int_equal(list_preview_split("a\n\0", 3, 120, &first, &second, &left_w), 1);
+	assert_int_equal(first, 2);
+	assert_int_equal(list_preview_split("", 0, 120, &first, &second, &left_w), 1);
+	assert_int_equal(first, 0);
+}
+
+/* One record's preview after another's with the same labels on the same
+ * lines: curses sends the values that differ, never the labels again
+ * (nothing clears the preview between frames). */
+static void test_preview_bytes(void **state)
+{
+	static const char one[] = "Doe, Jane #1001\nPhone: 5205550100\nBalance: 12.50\n\0"
+	                          "Technician: Ann Tech\n";
+	static const char two[] = "Roe, Bob #1002\nPhone: 5205550199\nBalance: 0.00\n\0"
+	                          "Technician: Ann Tech\n";
+	struct theme th;
+	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
+	FILE *out = tmpfile(), *in = fopen("/dev/null", "r");
+	char *sent;
+	long before, cost;
+	SCREEN *scr;
+
+	(void)state;
+	assert_non_null(out);
+	setenv("LINES", "40", 1);
+	setenv("COLUMNS", "120", 1);
+	scr = newterm("xterm-256color", out, in);
+	assert_non_null(scr);
+	theme_default(&th);
+	theme_apply(&th, 0);
+	list_draw_preview(one, sizeof(one) - 1, 24, 0, 13, 120, &env);
+	refresh();
+	before = written(out);
+	list_draw_preview(two, sizeof(two) - 1, 24, 0, 13, 120, &env);
+	refresh();
+	cost = written(out) - before;
+	print_message("# the second record's preview: %ld bytes\n", cost);
+	sent = xcalloc(1, (size_t)cost + 1);
+	assert_int_equal(fseek(out, before, SEEK_SET), 0);
+	assert_int_equal(fread(sent, 1, (size_t)cost, out), (size_t)cost);
+	assert_null(strstr(sent, "Phone"));
+	assert_null(strstr(sent, "Balance"));
+	assert_null(strstr(sent, "Technician"));
+	assert_non_null(strstr(sent, "Roe, Bob"));
+	/* The changed cells and a cursor move per line, not 13 lines. */
+	assert_true(cost < 80);
+	free(sent);
+	endwin();
+	delscreen(scr);
+	fclose(out);
+	fclose(in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -637,6 +712,8 @@ int main(void)
 		cmocka_unit_test(test_filter_and_find),
 		cmocka_unit_test(test_draw_virtualised),
 		cmocka_unit_test(test_move_bytes),
+		cmocka_unit_test(test_preview_split),
+		cmocka_unit_test(test_preview_bytes),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

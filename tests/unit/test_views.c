@@ -33,6 +33,25 @@ static void test_cells(void **state)
 	assert_string_equal(strbuf_str(&sb), "-5.00");
 	assert_int_equal(st, VS_NORMAL);
 
+	/* Preview lines that keep their place: the label without a value,
+	 * a value padded to a width by display columns. */
+	strbuf_reset(&sb);
+	vc_line(&sb, "Phone", "");
+	vc_line(&sb, "Email", NULL);
+	vc_line(&sb, "Fax", "555");
+	assert_string_equal(strbuf_str(&sb), "Phone:\nEmail:\nFax: 555\n");
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, "x ");
+	vc_pad(&sb, 2, 5);
+	assert_string_equal(strbuf_str(&sb), "x      ");
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, "· Peña");
+	vc_pad(&sb, 0, 8);
+	assert_string_equal(strbuf_str(&sb), "· Peña  ");
+	vc_pad(&sb, 0, 3); /* wider already: nothing */
+	assert_string_equal(strbuf_str(&sb), "· Peña  ");
+	assert_int_equal(vc_status_width(), 11); /* "rescheduled" */
+
 	strbuf_reset(&sb);
 	vc_date(&sb, "0000-00-00 00:00:00");
 	assert_string_equal(strbuf_str(&sb), "");
@@ -339,6 +358,32 @@ static void test_review_panes_wait_for_core(void **state)
 
 /* ------------------------------------------------------------ stops */
 
+/* The line, counted from the top of its preview column (the doubles'
+ * preview() shows list.h's break as a form feed), of the first line of
+ * text that starts with prefix, after the route's day lines; -1 when none
+ * does. */
+static int column_line(const char *text, const char *prefix)
+{
+	int n = 0;
+
+	for (const char *p = text; p && *p;) {
+		if (strncmp(p, "Day ", 4) == 0) {
+			/* The route's lines head the first column. */
+		} else if (*p == '\f') {
+			n = 0;
+			p++;
+			continue;
+		} else if (strncmp(p, prefix, strlen(prefix)) == 0) {
+			return n;
+		} else {
+			n++;
+		}
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	return -1;
+}
+
 static void test_stops(void **state)
 {
 	struct ui ui;
@@ -347,6 +392,7 @@ static void test_stops(void **state)
 	char *text;
 	struct m_appt *a;
 	struct fetch_result *r;
+	int sub;
 
 	make_day(&ui);
 	v = view_stops_new(10);
@@ -402,6 +448,20 @@ static void test_stops(void **state)
 	assert_non_null(strstr(text, "Subscription #7001 · Quarterly Pest"));
 	assert_non_null(strstr(text, "Open ticket #8001"));
 	free(text);
+	/* Each fact on the same line of its column for every stop, whatever
+	 * the stop before had (a company's contact, notes, a ticket): a row
+	 * down then rewrites only the text that differs (issue 12). */
+	for (size_t i = 0; i < 3; i++) {
+		text = preview(v, i);
+		assert_int_equal(column_line(text, "Phone:"), 3);
+		assert_int_equal(column_line(text, "Email:"), 4);
+		assert_int_equal(column_line(text, "Balance:"), 5);
+		sub = column_line(text, "Subscription #");
+		assert_int_equal(sub < 0 ? column_line(text, "Stand-alone service") : sub, 1);
+		assert_true(strstr(text, "Technician:") == NULL ||
+		            column_line(text, "Technician:") == 2);
+		free(text);
+	}
 
 	/* The core replaces a stop (refresh): the view shows the new row and
 	 * never the freed one. */

@@ -500,23 +500,28 @@ static int bar_column(const struct view_ops *ops, const int *widths)
 	return first;
 }
 
-/* Draws fitted text at (y, *cx) in attr, except the blanks that pad a
- * left-aligned cell, which take pad_attr: the selection bar stops at the
- * end of the text. */
+/* Draws fitted text at (y, *cx) in attr, except the blanks that pad it
+ * (after a left-aligned cell, before a right-aligned one), which take
+ * pad_attr: the selection bar stops at the end of the text, and a cell
+ * in a style (money due, a dim status) pads with plain blanks, which
+ * curses then leaves alone when the row before had blanks there too. */
 static void put_cell(WINDOW *w, int y, int *cx, const struct strbuf *fitted, int width,
                      int right, unsigned long attr, unsigned long pad_attr)
 {
-	size_t len = fitted->len;
+	size_t len = fitted->len, lead = 0;
 
+	while (right && attr != pad_attr && lead < len && fitted->buf[lead] == ' ')
+		lead++;
 	while (!right && attr != pad_attr && len > 0 && fitted->buf[len - 1] == ' ')
 		len--;
-	if (len < fitted->len) {
-		char *text = xstrndup(fitted->buf, len);
-		int text_w = width - (int)(fitted->len - len);
+	if (lead || len < fitted->len) {
+		char *text = xstrndup(fitted->buf + lead, len - lead);
+		int text_w = width - (int)lead - (int)(fitted->len - len);
 
-		put(w, y, *cx, text, attr);
+		fill(w, y, *cx, (int)lead, pad_attr);
+		put(w, y, *cx + (int)lead, text, attr);
 		free(text);
-		fill(w, y, *cx + text_w, width - text_w, pad_attr);
+		fill(w, y, *cx + (int)lead + text_w, width - (int)lead - text_w, pad_attr);
 	} else {
 		put(w, y, *cx, fitted->buf, attr);
 	}
@@ -588,7 +593,7 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 			put_cell(w, y, &cx, &fitted, widths[c], right, bar_attr,
 			         (int)c == bar ? attr : bar_attr);
 		} else {
-			put_cell(w, y, &cx, &fitted, widths[c], right, attr, attr);
+			put_cell(w, y, &cx, &fitted, widths[c], right, attr, normal);
 		}
 	}
 	if (cx < x + width)
@@ -639,43 +644,17 @@ static void want_rows(struct list *l, size_t from, size_t to, const struct list_
 	}
 }
 
-/* Splits the preview into lines wrapped to width. */
-static int draw_preview(struct list *l, WINDOW *w, int y, int x, int height, int width,
-                        const struct list_env *env)
+/* The selected record's preview (list_preview.c). */
+static void draw_preview(struct list *l, int y, int x, int height, int width,
+                         const struct list_env *env)
 {
-	struct strbuf text = STRBUF_INIT, line = STRBUF_INIT, esc = STRBUF_INIT;
-	unsigned long attr = env->theme->attr[TE_PREVIEW];
+	struct strbuf text = STRBUF_INIT;
 	size_t row;
-	int drawn = 0;
 
 	if (list_selected(l, &row, NULL) && row_loaded(l, row))
 		l->v->ops->preview(l->v, row, &text);
-	for (const char *p = strbuf_str(&text); *p && drawn < height;) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		size_t off = 0;
-
-		strbuf_reset(&esc);
-		utf8_escape_controls(&esc, p, len);
-		do {
-			size_t take = list_wrap(esc.buf ? esc.buf + off : "", esc.len - off, width - 1,
-			                        env->utf8);
-
-			strbuf_reset(&line);
-			strbuf_addc(&line, ' ');
-			list_fit(&line, esc.buf ? esc.buf + off : "", take, width - 1, 0, env->ascii,
-			         env->utf8);
-			put(w, y + drawn++, x, line.buf, attr);
-			off += take;
-		} while (off < esc.len && drawn < height);
-		p = nl ? nl + 1 : p + len;
-	}
-	for (; drawn < height; drawn++)
-		fill(w, y + drawn, x, width, attr);
+	list_draw_preview(strbuf_str(&text), text.len, y, x, height, width, env);
 	strbuf_free(&text);
-	strbuf_free(&line);
-	strbuf_free(&esc);
-	return 0;
 }
 
 void list_draw(struct list *l, int y, int x, int height, int width, const struct list_env *env)
@@ -759,7 +738,7 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 		}
 	}
 	if (ph > 0)
-		draw_preview(l, w, py, px, ph, pw, env);
+		draw_preview(l, py, px, ph, pw, env);
 	want_rows(l, l->top, l->top + 2 * (size_t)(body > 0 ? body : 1), env);
 }
 

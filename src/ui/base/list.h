@@ -129,6 +129,32 @@ size_t list_wrap(const char *s, size_t len, int width, int utf8);
  * most 64 columns.  Pure. */
 void list_layout(const struct view_column *cols, size_t n, int width, int *widths);
 
+/* This byte (NUL) in a view's preview text ends the preview's first
+ * column: what follows goes in a second column beside it when the preview
+ * is LIST_PREVIEW_TWO_MIN columns wide or more, else under it.  Views put
+ * the lines every record has first in each column, and the ones some
+ * records lack after them, so a line keeps its place from one record to
+ * the next and a move rewrites only the text that changed.  API text never
+ * holds a NUL (every model string is a C string), so no record can move
+ * the break; a form feed in it stays text, escaped. */
+#define LIST_PREVIEW_BREAK '\0'
+#define LIST_PREVIEW_TWO_MIN 80
+
+/* The preview's columns for text[0..len) at width: *first_len the bytes
+ * of the first column (up to the break, or all), *second the offset of
+ * the rest (after the break, or len); 2 when they go side by side, with
+ * *left_w the first column's width (half, the second the rest), else 1
+ * with *left_w = width, the rest under the first.  Pure. */
+int list_preview_split(const char *text, size_t len, int width, size_t *first_len,
+                       size_t *second, int *left_w);
+
+/* Draws on stdscr a view's preview text[0..len) (view_ops.preview) in the
+ * rectangle, in the theme's preview colours: its lines wrapped, in two
+ * columns when it has a break and room (list_preview_split), the rest
+ * blank (list_preview.c). */
+void list_draw_preview(const char *text, size_t len, int y, int x, int height, int width,
+                       const struct list_env *env);
+
 /* The preview is at most this wide, and a third of the width below that. */
 #define LIST_PREVIEW_MAX 40
 /* Narrower than this the preview goes below the list. */

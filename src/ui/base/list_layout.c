@@ -124,6 +124,20 @@ size_t list_wrap(const char *s, size_t len, int width, int utf8)
 	return take;
 }
 
+int list_preview_split(const char *text, size_t len, int width, size_t *first_len,
+                       size_t *second, int *left_w)
+{
+	const char *brk = len ? memchr(text, LIST_PREVIEW_BREAK, len) : NULL;
+
+	*first_len = brk ? (size_t)(brk - text) : len;
+	*second = brk ? *first_len + 1 : len;
+	*left_w = width;
+	if (*second >= len || width < LIST_PREVIEW_TWO_MIN)
+		return 1;
+	*left_w = width / 2;
+	return 2;
+}
+
 /* The width a column never shrinks below (it is dropped instead). */
 static int min_width(const struct view_column *c)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "ui/views/view_common.h"
 
 int view_ascii;
@@ -98,6 +99,35 @@ void vc_status(struct strbuf *out, int status, enum view_style *style)
 	strbuf_addf(out, "%s %s", vc_status_glyph(status), vc_status_text(status));
 	if (style)
 		*style = vc_status_style(status);
+}
+
+int vc_status_width(void)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < sizeof(looks) / sizeof(looks[0]); i++) {
+		const char *t = _(looks[i].word);
+		int tw = (int)utf8_width(t, strlen(t));
+
+		w = tw > w ? tw : w;
+	}
+	return w;
+}
+
+void vc_line(struct strbuf *out, const char *label, const char *text)
+{
+	strbuf_addf(out, "%s:", label);
+	if (text && *text)
+		strbuf_addf(out, " %s", text);
+	strbuf_addc(out, '\n');
+}
+
+void vc_pad(struct strbuf *out, size_t from, int width)
+{
+	int w = from < out->len ? (int)utf8_width(out->buf + from, out->len - from) : 0;
+
+	for (; w < width; w++)
+		strbuf_addc(out, ' ');
 }
 
 const char *vc_arrow(void)

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "common/i18n.h"
+#include "ui/base/list.h"
 #include "ui/base/ui.h"
 #include "ui/base/view.h"
 #include "ui/views/view_list.h"
@@ -43,9 +44,20 @@ const char *vc_status_text(int status);
 enum view_style vc_status_style(int status);
 /* "✓ completed" with *style set (may be NULL): status never by colour alone. */
 void vc_status(struct strbuf *out, int status, enum view_style *style);
+/* The widest translated status word (vc_status_text), in display columns. */
+int vc_status_width(void);
 /* "→" or "->"; "·" or "|". Static strings. */
 const char *vc_arrow(void);
 const char *vc_dot(void);
+
+/* Preview lines that keep their place (LIST_PREVIEW_BREAK in list.h):
+ * vc_line appends "LABEL: text\n", the label alone when text is NULL or
+ * "", so a record without a phone still has its Phone line where the
+ * next record's is; vc_pad appends blanks after what out got since
+ * `from`, up to width display columns, so what follows a value of
+ * varying width on the line stays in its column. */
+void vc_line(struct strbuf *out, const char *label, const char *text);
+void vc_pad(struct strbuf *out, size_t from, int width);
 
 /* The day's review, or NULL while it is on its way: the core fetches it
  * (at start, on [ ] t and R, or from the kept days) and tells every view

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "ui/views/view_pane.h"
 #include "ui/views/views.h"
 
@@ -216,23 +217,30 @@ VC_PANE_CHECK(columns, fields);
 static const size_t extra[] = { AT(address), AT(email), AT(zip) };
 #undef AT
 
+/* What every customer has first, each on its line (a Phone line without a
+ * phone), then in a second column (list.h's LIST_PREVIEW_BREAK) what only
+ * some have, the pane's "Found by" after it: a row down rewrites the text
+ * that differs, not lines pushed down by the last customer's contact. */
+static int widest(const char *a, const char *b)
+{
+	int wa = (int)utf8_width(a, strlen(a)), wb = (int)utf8_width(b, strlen(b));
+
+	return wa > wb ? wa : wb;
+}
+
 static void customers_preview(const struct vc_pane *p, const void *row, struct strbuf *out)
 {
 	const struct m_customer *c = row;
+	size_t from;
 
 	(void)p;
 	vc_customer_name(out, c);
 	strbuf_addf(out, " #%lld\n", c->id);
-	if (*c->company && (*c->fname || *c->lname))
-		strbuf_addf(out, "%s %s\n", c->fname, c->lname);
-	if (c->address && *c->address)
-		strbuf_addf(out, "%s\n", c->address);
+	strbuf_addf(out, "%s\n", c->address ? c->address : "");
 	strbuf_addf(out, "%s %s %s\n", c->city ? c->city : "", c->state ? c->state : "",
 	            c->zip ? c->zip : "");
-	if (c->phone && *c->phone)
-		strbuf_addf(out, "%s: %s\n", _("Phone"), c->phone);
-	if (c->email && *c->email)
-		strbuf_addf(out, "%s: %s\n", _("Email"), c->email);
+	vc_line(out, _("Phone"), c->phone);
+	vc_line(out, _("Email"), c->email);
 	strbuf_addf(out, "%s: ", _("Balance"));
 	vc_money(out, c->balance);
 	if (c->balance > 0) {
@@ -240,11 +248,23 @@ static void customers_preview(const struct vc_pane *p, const void *row, struct s
 		strbuf_addf(out, ngettext("%d day", "%d days", c->balance_age), c->balance_age);
 		strbuf_addc(out, ')');
 	}
-	strbuf_addf(out, "\n%s %s %s", c->status == 1 ? _("active") : _("inactive"), vc_dot(),
-	            c->commercial ? _("commercial") : _("residential"));
-	if (c->added[0])
-		strbuf_addf(out, " %s %s %s", vc_dot(), _("since"), c->added);
 	strbuf_addc(out, '\n');
+	/* Each word padded to the wider of its two, so "since" and the date
+	 * keep their column from an active customer to an inactive one. */
+	from = out->len;
+	strbuf_adds(out, c->status == 1 ? _("active") : _("inactive"));
+	vc_pad(out, from, widest(_("active"), _("inactive")));
+	strbuf_addf(out, " %s ", vc_dot());
+	from = out->len;
+	strbuf_adds(out, c->commercial ? _("commercial") : _("residential"));
+	if (c->added[0]) {
+		vc_pad(out, from, widest(_("commercial"), _("residential")));
+		strbuf_addf(out, " %s %s %s", vc_dot(), _("since"), c->added);
+	}
+	strbuf_addc(out, '\n');
+	strbuf_addc(out, LIST_PREVIEW_BREAK);
+	if (*c->company && (*c->fname || *c->lname))
+		strbuf_addf(out, "%s: %s %s\n", _("Contact"), c->fname, c->lname);
 	if (c->red_notes)
 		strbuf_addf(out, "%s: %s\n", _("Customer notes"), c->red_notes);
 }

@@ -75,6 +75,9 @@ static void notes_preview(const struct vc_pane *p, const void *row, struct strbu
 		strbuf_addf(out, "%s\n", _("Shown to the customer"));
 	if (n->show_invoice)
 		strbuf_addf(out, "%s\n", _("Shown on the invoice"));
+	/* One column (no LIST_PREVIEW_BREAK): the text the flags move down
+	 * differs from one note to the next anyway, and a second column
+	 * would only wrap it more. */
 	if (n->text)
 		strbuf_addf(out, "%s\n", n->text);
 }

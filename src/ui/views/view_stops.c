@@ -226,6 +226,39 @@ static void line(struct strbuf *out, const char *label, const char *text)
 		strbuf_addf(out, "%s: %s\n", label, text);
 }
 
+/* The customer's column: what every customer has, each on its line,
+ * then what some have. */
+static void customer_lines(struct strbuf *out, const struct m_customer *c)
+{
+	vc_customer_name(out, c);
+	strbuf_addf(out, " #%lld\n", c->id);
+	strbuf_addf(out, "%s\n", c->address ? c->address : "");
+	strbuf_addf(out, "%s %s %s\n", c->city ? c->city : "", c->state ? c->state : "",
+	            c->zip ? c->zip : "");
+	vc_line(out, _("Phone"), c->phone);
+	vc_line(out, _("Email"), c->email);
+	strbuf_addf(out, "%s: ", _("Balance"));
+	vc_money(out, c->balance);
+	if (c->balance > 0) {
+		strbuf_adds(out, " (");
+		strbuf_addf(out, ngettext("%d day", "%d days", c->balance_age), c->balance_age);
+		strbuf_addc(out, ')');
+	}
+	strbuf_addc(out, '\n');
+	if (c->company && *c->company && (*c->lname || *c->fname))
+		strbuf_addf(out, "%s: %s %s\n", _("Contact"), c->fname ? c->fname : "",
+		            c->lname ? c->lname : "");
+	line(out, _("Customer notes"), c->red_notes);
+}
+
+/*
+ * Two columns (list.h's LIST_PREVIEW_BREAK), the customer and the stop,
+ * each with the lines every stop has first, at the same place for every
+ * stop, and the ones only some have under them: a row down then rewrites
+ * the text that differs, not lines pushed down by a note the last stop
+ * had.  The status word is padded to the widest one, so the window after
+ * it keeps its column.
+ */
 static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 {
 	const struct stops *p = priv(v);
@@ -233,6 +266,8 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 	const struct m_customer *c = customer_of(p, a);
 	const struct m_review *rv = review(p);
 	const struct m_route *r = rv ? m_table_get(rv->routes, p->route_id) : NULL;
+	struct strbuf t = STRBUF_INIT;
+	size_t from;
 
 	if (!a)
 		return;
@@ -243,32 +278,16 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 		line(out, _("Day alert"), r->day_alert);
 		line(out, _("Day notes"), r->day_notes);
 	}
-	if (c) {
-		vc_customer_name(out, c);
-		strbuf_addf(out, " #%lld\n", c->id);
-		if (c->company && *c->company && (*c->lname || *c->fname))
-			strbuf_addf(out, "%s %s\n", c->fname ? c->fname : "", c->lname ? c->lname : "");
-		if (c->address && *c->address)
-			strbuf_addf(out, "%s\n", c->address);
-		strbuf_addf(out, "%s %s %s\n", c->city ? c->city : "", c->state ? c->state : "",
-		            c->zip ? c->zip : "");
-		line(out, _("Phone"), c->phone);
-		line(out, _("Email"), c->email);
-		strbuf_addf(out, "%s: ", _("Balance"));
-		vc_money(out, c->balance);
-		if (c->balance > 0) {
-			strbuf_adds(out, " (");
-			strbuf_addf(out, ngettext("%d day", "%d days", c->balance_age), c->balance_age);
-			strbuf_addc(out, ')');
-		}
-		strbuf_addc(out, '\n');
-		line(out, _("Customer notes"), c->red_notes);
-	} else {
+	if (c)
+		customer_lines(out, c);
+	else
 		strbuf_addf(out, "%s #%lld\n", _("Customer"), a->customer_id);
-	}
+	strbuf_addc(out, LIST_PREVIEW_BREAK);
 	strbuf_addf(out, "%s ", vc_status_glyph(a->status));
+	from = out->len;
 	strbuf_addf(out, "%s", vc_status_text(a->status));
 	if (a->start[0]) {
+		vc_pad(out, from, vc_status_width());
 		strbuf_adds(out, " ");
 		window_text(out, a);
 	}
@@ -277,27 +296,25 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 		vc_span(out, a->time_in, a->time_out);
 	}
 	strbuf_addc(out, '\n');
-	line(out, _("Appointment notes"), a->notes);
-	line(out, _("Office notes"), a->office_notes);
-	{
-		struct strbuf t = STRBUF_INIT;
-
-		vc_service_type(&t, p->ui, a->service_type_id);
-		if (a->subscription_id > 0)
-			strbuf_addf(out, "%s #%lld %s %s\n", _("Subscription"), a->subscription_id,
-			            vc_dot(), strbuf_str(&t));
-		else
-			strbuf_addf(out, "%s %s %s\n", _("Stand-alone service"), vc_dot(),
-			            strbuf_str(&t));
-		strbuf_free(&t);
-	}
-	if (a->ticket_id > 0)
-		strbuf_addf(out, "%s #%lld\n", _("Open ticket"), a->ticket_id);
+	vc_service_type(&t, p->ui, a->service_type_id);
+	if (a->subscription_id > 0)
+		strbuf_addf(out, "%s #%lld %s %s\n", _("Subscription"), a->subscription_id, vc_dot(),
+		            strbuf_str(&t));
+	else
+		strbuf_addf(out, "%s %s %s\n", _("Stand-alone service"), vc_dot(), strbuf_str(&t));
+	strbuf_free(&t);
+	/* No line when the stop names no technician of its own (the
+	 * route's is in the Routes pane): the stops of a route mostly all
+	 * name one or none, so the lines under it seldom move. */
 	if (a->tech_id > 0) {
 		strbuf_addf(out, "%s: ", _("Technician"));
 		vc_employee_name(out, p->ui, a->tech_id);
 		strbuf_addc(out, '\n');
 	}
+	if (a->ticket_id > 0)
+		strbuf_addf(out, "%s #%lld\n", _("Open ticket"), a->ticket_id);
+	line(out, _("Appointment notes"), a->notes);
+	line(out, _("Office notes"), a->office_notes);
 }
 
 /* "Route 03 · 2026-11-20", or "route 12" until the review is there. */

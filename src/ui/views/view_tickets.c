@@ -129,6 +129,9 @@ static void tickets_preview(const struct vc_pane *p, const void *row, struct str
 		strbuf_addf(out, "%s #%lld\n", _("Subscription"), t->subscription_id);
 	if (t->appointment_id > 0)
 		strbuf_addf(out, "%s #%lld\n", _("Appointment"), t->appointment_id);
+	/* One column (no LIST_PREVIEW_BREAK): the lines above are at their
+	 * places already, and the items that a missing subscription moves up
+	 * differ from one ticket to the next anyway. */
 	for (size_t i = 0; i < t->n_items; i++) {
 		const struct m_item *it = &t->items[i];
 
