@@ -40,6 +40,15 @@ tests_unit_test_fetch_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS
 tests_unit_test_fetch_queue_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
 endif
 
+## fetch: which reference tables a review names an unknown id of (review.c), the id lists.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_fetch_review
+TESTS += tests/unit/test_fetch_review
+tests_unit_test_fetch_review_SOURCES = tests/unit/test_fetch_review.c
+tests_unit_test_fetch_review_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_fetch_review_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
+endif
+
 ## fetch: the office share's ticks and written records, files and accounts.
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_fetch_share
