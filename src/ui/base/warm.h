@@ -17,9 +17,10 @@
  * on reading, so no day of one account is shown for another.  A console
  * started on that day within WARM_MAX_AGE paints it at once, marked with
  * its age, and asks the changelog what changed since: one read (and the
- * gets of what changed) where a cold review costs six.  On an office
- * share (sh) the day is the office's: DIR/ACCOUNT/days/DATE.json, 0660, so
- * a console starting on a day another one showed starts warm too.
+ * gets of what changed) where a cold review costs six (four with a kept
+ * day's tables, below).  On an office share (sh) the day is the office's:
+ * DIR/ACCOUNT/days/DATE.json, 0660, so a console starting on a day another
+ * one showed starts warm too.
  */
 #define WARM_MAX_AGE (2 * 3600)
 
