@@ -144,6 +144,13 @@ tests_unit_test_ui_state_SOURCES = tests/unit/test_ui_state.c src/ui/base/state.
 tests_unit_test_ui_state_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_state_LDADD = $(UI_TEST_LDADD)
 
+## The kept days' reference tables (warm.c over a private state directory).
+check_PROGRAMS += tests/unit/test_ui_warm
+TESTS += tests/unit/test_ui_warm
+tests_unit_test_ui_warm_SOURCES = tests/unit/test_ui_warm.c src/ui/base/warm.c src/ui/base/state.c
+tests_unit_test_ui_warm_CFLAGS = $(UI_TEST_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_ui_warm_LDADD = $(FETCH_LIBS) $(UI_TEST_LDADD)
+
 check_PROGRAMS += tests/unit/test_ui_list
 TESTS += tests/unit/test_ui_list
 tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/base/list.c src/ui/base/list_layout.c \
