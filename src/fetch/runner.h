@@ -30,8 +30,9 @@ void fetch_ids_free(struct fetch_ids *v);
 
 struct state {
 	struct api_session *s;
-	/* Fetched once; lent to the first review result that reaches the UI
-	 * (a dropped result gives them back, see jobs_drop). */
+	/* Searched on first use (unless a job brought their ids), and again
+	 * when a review names an id they lack; lent to the review result that
+	 * searched them (a dropped result gives them back, see jobs_drop). */
 	struct m_table *employees, *service_types;
 	int have_employees, have_service_types, have_baseline;
 	/* The ids of the technicians and service types the UI holds (sorted):

@@ -93,6 +93,24 @@ ok "the service types are not searched again" sh -c \
 ok "the new technician is named on $title" has "$D/routes.3" "^.?$title +Nova Hire "
 ok "no technician shown by number" hasnt "$D/routes.3" '#[0-9]{4,}'
 
+# A warm start hands its day's tables on too: the first day stepped to is
+# the 3 requests of any later review, not 5.
+step=$(cs_script step <<'EOF2'
+]
+:save-display step.txt
+EOF2
+)
+export ROUTEDESK_TRACE="$D/trace.w"
+CS_NOFRESH=1 cs_run "$step" --date $D1
+unset ROUTEDESK_TRACE
+ok "a start on $D1 again is warm" grep -q " warm $D1, " "$D/trace.w"
+awk '$2 == "key" && $3 == "]" { on = 1; next } $2 == "key" { on = 0 } on && $2 == "request" { print $3 }' \
+	"$D/trace.w" >"$D/step.paths"
+ok "] to $D2 then costs 3 requests ($(tr '\n' ' ' <"$D/step.paths"))" test "$(wc -l <"$D/step.paths")" -eq 3
+ok "none of them employees or service types" sh -c '! grep -Eq "^/(employee|serviceType)/" "$1"' - "$D/step.paths"
+ok "and the day shows its technicians by name" sh -c \
+	'grep -q "2026-11-21" "$1" && ! grep -Eq "#[0-9]{4,}" "$1"' - "$D/step.txt"
+
 # 4. Tables read over 24 hours ago are not taken, however new the file.
 for f in "$HOME"/.state/routedesk/days/*.json; do
 	sed 's/"referenceSaved":"[0-9]*"/"referenceSaved":"'$(( $(date +%s) - 90000 ))'"/' "$f" >"$f.new"
