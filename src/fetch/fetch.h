@@ -77,8 +77,20 @@ struct fetch_job; /* opaque; built by the constructors below, owned by fetch_sub
  * their appointments (search by routeIDs, includeData, every status), the
  * customers of those appointments (get), and, the first time only,
  * employees and service types (cached by the fetch thread, returned once)
- * plus the changelog baseline for refresh.  At most 6 requests cold. */
+ * plus the changelog baseline for refresh.  At most 6 requests cold.
+ * Whenever the routes or stops name a technician or service type the
+ * thread has not seen, that table is searched again in the same job (one
+ * request) and returned in the result. */
 struct fetch_job *fetch_job_review(int slot, const char *date);
+/* The employees and service types the UI already shows (a kept day's,
+ * ui/base/warm.c): their ids are copied into a review job, and a thread
+ * that has no tables yet takes them as its own instead of searching both
+ * (a cold review of 4 requests, not 6); it returns no table then unless a
+ * record names an id they lack.  A thread that has its own ignores them.
+ * Either may be NULL (that one is searched); other kinds of job ignore
+ * them. */
+void fetch_job_set_reference(struct fetch_job *job, const struct m_table *employees,
+                             const struct m_table *service_types);
 /* search of resource with filters (copied; may be NULL) and includeData:
  * result ids (all of them, paging past the cap) and rows for the first
  * 1000. */
@@ -146,8 +158,8 @@ struct fetch_result {
 
 	/* FETCH_REVIEW */
 	struct m_review *review;          /* owned by the result until taken (set NULL) */
-	struct m_table *employees;        /* first review only, else NULL */
-	struct m_table *service_types;    /* first review only, else NULL */
+	struct m_table *employees;        /* when the job searched them, else NULL */
+	struct m_table *service_types;    /* (the first review, or an unknown id) */
 	/* FETCH_LIST, FETCH_ROWS, FETCH_REFRESH: rows of `resource`, decoded;
 	 * owned until taken (set the pointers you keep to NULL). */
 	const char *resource;

@@ -172,6 +172,34 @@ void fetch_job_set_background(struct fetch_job *job)
 		job->background = 1;
 }
 
+static void add_id(void *row, void *ctx)
+{
+	struct fetch_job_ids *v = ctx;
+
+	v->v[v->n++] = *(const long long *)row;
+}
+
+/* The ids of t's rows into v (set, even when t has none), or v unset. */
+static void take_ids(struct fetch_job_ids *v, const struct m_table *t)
+{
+	free(v->v);
+	memset(v, 0, sizeof(*v));
+	if (!t)
+		return;
+	v->v = xmalloc((m_table_count(t) + 1) * sizeof(*v->v));
+	v->set = 1;
+	m_table_each(t, add_id, v);
+}
+
+void fetch_job_set_reference(struct fetch_job *job, const struct m_table *employees,
+                             const struct m_table *service_types)
+{
+	if (!job || job->kind != FETCH_REVIEW)
+		return;
+	take_ids(&job->ref_employees, employees);
+	take_ids(&job->ref_service_types, service_types);
+}
+
 struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
                                   const char *refetch)
 {
@@ -201,6 +229,8 @@ void fetch_job_free(struct fetch_job *job)
 		api_form_free(&job->alts[i]);
 	free(job->alts);
 	free(job->ids);
+	free(job->ref_employees.v);
+	free(job->ref_service_types.v);
 	free(job);
 }
 

@@ -11,19 +11,17 @@
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "fetch/jobs.h"
+#include "fetch/runner.h"
 #include "fetch/share.h"
 #include "model/model.h"
 
 /*
- * Request budget (the account allows 60 reads a minute): a cold review is
- * the day's route search, the employee search, the service type search and
- * the changelog baseline, all four in flight at once, then one appointment
- * search by route ids and one customer get: 6 requests.  Warm (employees,
- * service types and the baseline cached here), 3.  A refresh is one
- * changelog search, plus one appointment get and one route get, in flight
- * together, only for the classes that changed.  More requests are spent
- * only when a day has over 1000 routes, stops or customers (gets of the
- * ids a page left out, through api/resolve.h).
+ * Request budget (the account allows 60 reads a minute): a review is 3 to 6
+ * requests (review.c says which).  A refresh is one changelog search, plus
+ * one appointment get and one route get, in flight together, only for the
+ * classes that changed.  More requests are spent only when a day has over
+ * 1000 routes, stops or customers (gets of the ids a page left out,
+ * through api/resolve.h).
  *
  * The changelog baseline is the newest changeID changed since the "look
  * day": the day before the earlier of the local date and the first review's
@@ -43,18 +41,6 @@
  * with an idle session (api_search_all and api_get_all require it).
  */
 
-struct state {
-	struct api_session *s;
-	/* Fetched once; lent to the first review result that reaches the UI
-	 * (a dropped result gives them back, see jobs_drop). */
-	struct m_table *employees, *service_types;
-	int have_employees, have_service_types, have_baseline;
-	int tree;                /* ROUTEDESK_ROWS_TREE=1: records as trees, as before */
-	long long newest;        /* newest changelog id known, 0 for none */
-	char look_day[11];       /* refresh asks for changes from this day on */
-	const struct resource *route, *appt, *customer, *employee, *stype, *changelog;
-};
-
 #define CLASS_ROUTE 3
 #define CLASS_APPOINTMENT 4
 #define GET_CHUNK 1000
@@ -69,12 +55,7 @@ void fetch_result_keep_err(struct fetch_result *r, struct api_error *e)
 		api_error_clear(e);
 }
 
-struct idv {
-	long long *v;
-	size_t n, cap;
-};
-
-static void idv_add(struct idv *v, long long id)
+void fetch_ids_add(struct fetch_ids *v, long long id)
 {
 	if (v->n == v->cap) {
 		v->cap = v->cap ? v->cap * 2 : 64;
@@ -90,8 +71,7 @@ static int cmp_ll(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Sorted, without duplicates. */
-static void idv_uniq(struct idv *v)
+void fetch_ids_sort(struct fetch_ids *v)
 {
 	size_t k = 0;
 
@@ -104,9 +84,20 @@ static void idv_uniq(struct idv *v)
 	v->n = k + 1;
 }
 
+int fetch_ids_has(const struct fetch_ids *v, long long id)
+{
+	return v->n && bsearch(&id, v->v, v->n, sizeof(*v->v), cmp_ll) != NULL;
+}
+
+void fetch_ids_free(struct fetch_ids *v)
+{
+	free(v->v);
+	memset(v, 0, sizeof(*v));
+}
+
 /* Keeps the page's records as text (unless ROUTEDESK_ROWS_TREE=1): rows.c
  * decodes them one record at a time. */
-static void want_text(const struct state *st, struct api_call *c, enum api_raw which)
+void jobs_want_text(const struct state *st, struct api_call *c, enum api_raw which)
 {
 	if (!st->tree)
 		c->raw = which;
@@ -114,7 +105,7 @@ static void want_text(const struct state *st, struct api_call *c, enum api_raw w
 
 /* Submits calls[0..n) (NULL ones skipped) together and drives the session
  * until every one is back; the outcomes stay in the calls. */
-static void run_calls(struct state *st, struct api_call **calls, size_t n)
+void jobs_run_calls(struct state *st, struct api_call **calls, size_t n)
 {
 	size_t left = 0;
 
@@ -128,7 +119,7 @@ static void run_calls(struct state *st, struct api_call **calls, size_t n)
 		left--;
 }
 
-static long long max_id(const long long *ids, size_t n, long long floor)
+long long jobs_max_id(const long long *ids, size_t n, long long floor)
 {
 	for (size_t i = 0; i < n; i++)
 		if (ids[i] > floor)
@@ -139,8 +130,8 @@ static long long max_id(const long long *ids, size_t n, long long floor)
 /* A finished includeData search page c of r (asked with filters): its
  * records into rs, the ids it left out through gets, and, when the page is
  * as full as the search cap, the rest past its last id.  0 or -1. */
-static int take_page(struct state *st, const struct resource *r, const struct api_form *filters,
-                     struct api_call *c, struct fetch_rows *rs, struct api_error *err)
+int jobs_take_page(struct state *st, const struct resource *r, const struct api_form *filters,
+                   struct api_call *c, struct fetch_rows *rs, struct api_error *err)
 {
 	struct api_sink sink = fetch_rows_sink(rs, st->tree);
 	long cap = api_session_search_cap(st->s);
@@ -167,7 +158,7 @@ static int take_page(struct state *st, const struct resource *r, const struct ap
 		if (filters)
 			api_form_copy(&more, filters);
 		api_form_add_cmp_int(&more, r->id_name, API_Q_GT,
-		                     max_id(c->answer.ids, c->answer.n_ids, 0));
+		                     jobs_max_id(c->answer.ids, c->answer.n_ids, 0));
 		rc = api_search_all(st->s, r, &more, &sink, NULL, err);
 		api_form_free(&more);
 		if (rc < 0)
@@ -204,11 +195,11 @@ static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
 
 			calls[k] = api_get_call(b[i].r, b[i].ids + at, len, NULL);
 			calls[k]->user = b[i].rows;
-			want_text(st, calls[k], API_RAW_PROPERTY);
+			jobs_want_text(st, calls[k], API_RAW_PROPERTY);
 			k++;
 		}
 	}
-	run_calls(st, calls, n);
+	jobs_run_calls(st, calls, n);
 	for (size_t i = 0; i < n; i++) {
 		struct api_error e = API_ERROR_INIT;
 		struct api_call *c = calls[i];
@@ -231,7 +222,7 @@ static int run_gets(struct state *st, const struct get_batch *b, size_t nb,
 }
 
 /* The day before the earlier of today and date (may be NULL) into buf. */
-static void look_day(const char *date, char *buf)
+void jobs_look_day(const char *date, char *buf)
 {
 	struct rd_date d, r;
 
@@ -240,166 +231,6 @@ static void look_day(const char *date, char *buf)
 		d = r;
 	date_from_days(date_to_days(&d) - 1, &d);
 	date_format(&d, buf);
-}
-
-/* --------------------------------------------------------------- review */
-
-/* The newest id of a finished ids-only changelog search (paging on past
- * the cap): the baseline of refresh. */
-static int take_baseline(struct state *st, const struct api_form *filters, struct api_call *c,
-                         const char *day, struct api_error *err)
-{
-	long cap = api_session_search_cap(st->s);
-	long long newest;
-	size_t page;
-
-	if (c->err.kind != API_OK) {
-		api_error_move(err, &c->err);
-		return -1;
-	}
-	if (api_answer_search(&c->answer, 0, err) < 0)
-		return -1;
-	newest = max_id(c->answer.ids, c->answer.n_ids, 0);
-	page = c->answer.n_ids;
-	while (cap > 0 && page >= (size_t)cap) {
-		struct api_form more = API_FORM_INIT;
-		struct api_answer a = API_ANSWER_INIT;
-		int rc;
-
-		api_form_copy(&more, filters);
-		api_form_add_cmp_int(&more, st->changelog->id_name, API_Q_GT, newest);
-		rc = api_search_page(st->s, st->changelog, &more, 0, &a, err);
-		api_form_free(&more);
-		page = rc == 0 ? a.n_ids : 0;
-		newest = max_id(a.ids, a.n_ids, newest);
-		api_answer_free(&a);
-		if (rc < 0)
-			return -1;
-	}
-	if (newest > st->newest)
-		st->newest = newest;
-	if (!st->look_day[0] || strcmp(day, st->look_day) < 0)
-		memcpy(st->look_day, day, sizeof(st->look_day));
-	st->have_baseline = 1;
-	return 0;
-}
-
-/* A search page of a cached table (employees, service types). */
-static void take_cached(struct state *st, const struct resource *r,
-                        const struct api_form *filters, struct api_call *c,
-                        struct m_table **slot, int *have, struct fetch_result *res)
-{
-	struct api_error e = API_ERROR_INIT;
-	struct fetch_rows rs = { r->name, m_table_new(m_row_free_fn(r->name)), NULL, 0, 0, 0 };
-
-	if (take_page(st, r, filters, c, &rs, &e) < 0) {
-		fetch_result_keep_err(res, &e);
-		m_table_free(rs.table);
-		return;
-	}
-	m_table_free(*slot);
-	*slot = rs.table;
-	*have = 1;
-}
-
-static void add_row_id(void *row, void *ctx)
-{
-	idv_add(ctx, *(const long long *)row);
-}
-
-static void add_customer_id(void *row, void *ctx)
-{
-	const struct m_appt *a = row;
-
-	if (a->customer_id > 0)
-		idv_add(ctx, a->customer_id);
-}
-
-static void run_review(struct state *st, const struct fetch_job *job, struct fetch_result *r)
-{
-	static const long long every_status[] = { -2, -1, 0, 1, 2 }, any_active[] = { 0, 1 };
-	struct api_form f_route = API_FORM_INIT, f_emp = API_FORM_INIT, f_log = API_FORM_INIT;
-	struct api_call *calls[4] = { NULL, NULL, NULL, NULL };
-	struct api_error e = API_ERROR_INIT;
-	struct m_review *rv = m_review_new(job->date);
-	struct fetch_rows rs = { "route", rv->routes, NULL, 0, 0, 0 };
-	struct idv ids = { NULL, 0, 0 };
-	char day[11];
-	int routes_ok;
-
-	r->review = rv;
-	look_day(job->date, day);
-	/* Step 1: the day's routes and whatever is not cached yet, at once. */
-	api_form_add(&f_route, "date", job->date);
-	calls[0] = api_search_call(st->route, &f_route, 1);
-	want_text(st, calls[0], API_RAW_DATA);
-	if (!st->have_employees) {
-		/* The default filter would hide inactive technicians of old routes. */
-		api_form_add_in_int(&f_emp, "active", any_active, 2);
-		calls[1] = api_search_call(st->employee, &f_emp, 1);
-		want_text(st, calls[1], API_RAW_DATA);
-	}
-	if (!st->have_service_types) {
-		calls[2] = api_search_call(st->stype, NULL, 1);
-		want_text(st, calls[2], API_RAW_DATA);
-	}
-	if (!st->have_baseline) {
-		api_form_add_cmp_str(&f_log, "dateChanged", API_Q_GE, day);
-		calls[3] = api_search_call(st->changelog, &f_log, 0);
-	}
-	run_calls(st, calls, 4);
-	routes_ok = take_page(st, st->route, &f_route, calls[0], &rs, &e) == 0;
-	fetch_result_keep_err(r, &e);
-	if (calls[1])
-		take_cached(st, st->employee, &f_emp, calls[1], &st->employees,
-		            &st->have_employees, r);
-	if (calls[2])
-		take_cached(st, st->stype, NULL, calls[2], &st->service_types,
-		            &st->have_service_types, r);
-	if (calls[3] && take_baseline(st, &f_log, calls[3], day, &e) < 0)
-		fetch_result_keep_err(r, &e);
-	for (size_t i = 0; i < 4; i++)
-		api_call_free(calls[i]);
-	api_form_free(&f_route);
-	api_form_free(&f_emp);
-	api_form_free(&f_log);
-
-	/* Step 2: every stop of those routes, whatever its status (the
-	 * default filter hides no-shows, cancellations and reschedules). */
-	m_table_each(rv->routes, add_row_id, &ids);
-	idv_uniq(&ids);
-	if (routes_ok && ids.n) {
-		struct api_form f = API_FORM_INIT;
-		struct fetch_rows ra = { "appointment", rv->appts, NULL, 0, 0, 0 };
-		struct api_sink sink = fetch_rows_sink(&ra, st->tree);
-
-		api_form_add_ids(&f, "routeIDs", ids.v, ids.n);
-		api_form_add_in_int(&f, "status", every_status, 5);
-		if (api_search_all(st->s, st->appt, &f, &sink, NULL, &e) < 0) {
-			fetch_rows_error(&ra, "search", &e);
-			fetch_result_keep_err(r, &e);
-		}
-		api_form_free(&f);
-	}
-	/* Step 3: the customers of those stops. */
-	ids.n = 0;
-	m_table_each(rv->appts, add_customer_id, &ids);
-	idv_uniq(&ids);
-	if (ids.n && r->err.kind != API_ERR_CANCELLED) {
-		struct fetch_rows rcu = { "customer", rv->customers, NULL, 0, 0, 0 };
-		struct api_sink sink = fetch_rows_sink(&rcu, st->tree);
-
-		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0) {
-			fetch_rows_error(&rcu, "get", &e);
-			fetch_result_keep_err(r, &e);
-		}
-	}
-	free(ids.v);
-
-	r->employees = st->employees;
-	r->service_types = st->service_types;
-	st->employees = st->service_types = NULL;
-	r->last_change = st->newest;
 }
 
 /* ----------------------------------------------------- list, rows, record */
@@ -417,7 +248,7 @@ static void run_search(struct state *st, const struct resource *res, const struc
 	/* The first page's 1000 records and its ids read from its text (the
 	 * ids of a full page are 50,000 tree nodes otherwise); the job's
 	 * resource was checked to have a search (job.c). */
-	want_text(st, c, API_RAW_DATA);
+	jobs_want_text(st, c, API_RAW_DATA);
 	if (api_perform(st->s, c) < 0)
 		api_error_move(&e, &c->err);
 	else if (api_answer_search(&c->answer, 1, &e) == 0 &&
@@ -447,7 +278,7 @@ static void run_search(struct state *st, const struct resource *res, const struc
 			return;
 		}
 		api_form_copy(&more, form);
-		api_form_add_cmp_int(&more, res->id_name, API_Q_GT, max_id(r->ids, r->n_ids, 0));
+		api_form_add_cmp_int(&more, res->id_name, API_Q_GT, jobs_max_id(r->ids, r->n_ids, 0));
 		if (api_search_page(st->s, res, &more, 0, &b, &e) < 0) {
 			fetch_result_keep_err(r, &e);
 			page = 0;
@@ -579,7 +410,7 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	struct api_error e = API_ERROR_INIT;
 	struct changes ch = { r, 0, job->since };
 	struct api_sink sink = { changes_each, &ch, NULL, NULL, NULL };
-	struct idv appts = { NULL, 0, 0 }, routes = { NULL, 0, 0 };
+	struct fetch_ids appts = { NULL, 0, 0 }, routes = { NULL, 0, 0 };
 	struct fetch_rows ra = { "appointment", NULL, NULL, 0, 0, 0 };
 	struct fetch_rows rr = { "route", NULL, NULL, 0, 0, 0 };
 	struct get_batch b[2];
@@ -590,7 +421,7 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 		/* A warm start: the day's baseline comes from before. */
 		char day[11];
 
-		look_day(job->date, day);
+		jobs_look_day(job->date, day);
 		if (!st->look_day[0] || strcmp(day, st->look_day) < 0)
 			memcpy(st->look_day, day, sizeof(st->look_day));
 		if (job->since > st->newest)
@@ -598,7 +429,7 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 		st->have_baseline = 1;
 	}
 	if (!st->look_day[0])
-		look_day(NULL, st->look_day);
+		jobs_look_day(NULL, st->look_day);
 	/* On a share, one console asks; the others read what it learnt. */
 	if (job->share && !fetch_share_ticker(job->share) && from_share(st, job, r))
 		return;
@@ -614,12 +445,12 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	api_form_free(&f);
 	for (size_t i = 0; i < r->n_changes; i++) {
 		if (r->changes[i].class_id == CLASS_APPOINTMENT && r->changes[i].id > 0)
-			idv_add(&appts, r->changes[i].id);
+			fetch_ids_add(&appts, r->changes[i].id);
 		else if (r->changes[i].class_id == CLASS_ROUTE && r->changes[i].id > 0)
-			idv_add(&routes, r->changes[i].id);
+			fetch_ids_add(&routes, r->changes[i].id);
 	}
-	idv_uniq(&appts);
-	idv_uniq(&routes);
+	fetch_ids_sort(&appts);
+	fetch_ids_sort(&routes);
 	if (appts.n)
 		b[nb++] = (struct get_batch){ st->appt, appts.v, appts.n, &ra };
 	if (routes.n)
@@ -688,7 +519,7 @@ static void jobs_run(void *state, const struct fetch_job *job, struct fetch_resu
 	} else {
 		switch (job->kind) {
 		case FETCH_REVIEW:
-			run_review(st, job, r);
+			jobs_run_review(st, job, r);
 			break;
 		case FETCH_LIST:
 			run_list(st, job, r);
@@ -730,6 +561,8 @@ static void jobs_close(void *state)
 	struct state *st = state;
 
 	api_session_free(st->s);
+	fetch_ids_free(&st->known_employees);
+	fetch_ids_free(&st->known_types);
 	m_table_free(st->employees);
 	m_table_free(st->service_types);
 	free(st);

@@ -44,6 +44,12 @@ struct fetch_job {
 	long long since;             /* REFRESH */
 	struct fetch_share *share;   /* REFRESH: the office's share, or NULL (borrowed) */
 	long share_stale;            /* seconds after which its ticker is deemed stopped */
+	struct fetch_job_ids {
+		long long *v;            /* unordered */
+		size_t n;
+		int set;                 /* 0: none given */
+	} ref_employees, ref_service_types; /* REVIEW: the ids of the tables the UI
+	                                     * shows (fetch_job_set_reference) */
 	struct fetch_job *next;      /* fetch.c's queue link */
 };
 

@@ -28,7 +28,6 @@
 #include "ui/script.h"
 #include "ui/term.h"
 #include "ui/base/list.h"
-#include "ui/base/warm.h"
 #include "ui/views/view_common.h"
 #include "ui/views/views.h"
 
@@ -336,45 +335,6 @@ static const char *const *pane_names(void)
 	for (int i = 0; i < PANE_COUNT; i++)
 		names[i] = app_pane_name(i);
 	return names;
-}
-
-/* The day on screen, for the next start on it (warm.c); only a day the
- * ticks kept current to a changelog id. */
-static void save_day(struct ui *ui)
-{
-	struct warm_day d = { ui->review, ui->employees, ui->service_types, ui->last_change,
-	                      time(NULL) - (time_t)(app_now() - ui->review_at) };
-	struct strbuf err = STRBUF_INIT;
-
-	if (!ui->review || !ui->have_baseline || ui->review_at <= 0)
-		return;
-	if (warm_save(ui->share, ui->acct.url, ui->acct.key, &d, &err) < 0)
-		fprintf(stderr, "routedesk: %s\n", strbuf_str(&err));
-	strbuf_free(&err);
-}
-
-/* A day written lately by a console of this account: painted at once,
- * with its age, and brought up to date by a refresh tick (the changelog
- * since), not a whole review. */
-static void warm_start(struct ui *ui)
-{
-	struct warm_day d;
-	time_t now = time(NULL);
-
-	if (!warm_load(ui->share, ui->acct.url, ui->acct.key, ui->date, now, WARM_MAX_AGE, &d))
-		return;
-	ui->review = d.review;
-	ui->employees = d.employees;
-	ui->service_types = d.service_types;
-	ui->last_change = d.last_change;
-	ui->have_baseline = 1;
-	ui->review_at = app_now() - (double)(now - d.saved);
-	if (ui->review_at <= 0)
-		ui->review_at = 1e-9; /* 0 means never loaded */
-	trace_event("warm", "%s, %lld s old", ui->date, (long long)(now - d.saved));
-	d.review = NULL;
-	d.employees = d.service_types = NULL;
-	warm_day_free(&d);
 }
 
 static void save_state(struct ui *ui)
@@ -728,7 +688,7 @@ int app_main(int argc, char **argv)
 		return APP_FAILED;
 	}
 	if (!ui.fresh)
-		warm_start(&ui);
+		kept_start(&ui);
 	app_show_pane(&ui, pane);
 	if (ui.share_error[0])
 		ui_error(&ui, "%s", ui.share_error);
@@ -757,7 +717,7 @@ int app_main(int argc, char **argv)
 	app_mark(&ui, DIRTY_ALL);
 	run(&ui);
 	save_state(&ui);
-	save_day(&ui);
+	kept_save(&ui);
 	/* Reads end now; a write still sending gets QUIT_GRACE_MS, then is cut
 	 * off.  Every job's outcome then waits, for forms_quit below. */
 	fetch_shutdown(ui.fetch, QUIT_GRACE_MS);

@@ -90,6 +90,13 @@ void days_forget_moved(struct ui *ui, void **rows, size_t n, int is_appt);
 size_t days_take_rows(struct ui *ui, void **rows, size_t n, int is_appt, double now);
 void days_free(struct ui *ui);
 
+/* kept.c: the days kept on disk (base/warm.c).  start (not with --fresh)
+ * paints the day when it was kept lately, else takes a recent kept day's
+ * employees and service types for the first review; save keeps the day
+ * on screen at exit. */
+void kept_start(struct ui *ui);
+void kept_save(struct ui *ui);
+
 /* dispatch.c */
 void app_key(struct ui *ui, int key);
 /* A mouse event at screen (y, x) with curses' button state: a click

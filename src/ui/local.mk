@@ -7,6 +7,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/loop.c src/ui/loop.h \
 	src/ui/sync.c \
 	src/ui/days.c \
+	src/ui/kept.c \
 	src/ui/alerts.c src/ui/alerts.h \
 	src/ui/panes.c \
 	src/ui/dispatch.c \

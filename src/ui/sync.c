@@ -54,7 +54,12 @@ static void announce_review_changed(struct ui *ui, enum fetch_kind kind)
 
 void app_reload_review(struct ui *ui)
 {
-	ui->review_gen = ui_submit(ui, NULL, fetch_job_review(FETCH_SLOT_REVIEW, ui->date));
+	struct fetch_job *job = fetch_job_review(FETCH_SLOT_REVIEW, ui->date);
+
+	/* Tables of a kept day (kept.c): the thread spares their searches. */
+	if (ui->reference_seed)
+		fetch_job_set_reference(job, ui->employees, ui->service_types);
+	ui->review_gen = ui_submit(ui, NULL, job);
 }
 
 void app_take_row(struct ui *ui, const char *resource, void *row)
@@ -179,6 +184,14 @@ static void take_review(struct ui *ui, struct fetch_result *r)
 {
 	struct m_review *old = ui->review;
 
+	/* The thread has tables of its own now (taken from the job, or
+	 * searched): the next jobs need not carry any. */
+	if (r->outcome == FETCH_DONE)
+		ui->reference_seed = 0;
+	/* Both read afresh (a first review): as young as they get.  One table
+	 * searched again for an id it lacked leaves the other's age. */
+	if (r->employees && r->service_types)
+		ui->reference_at = time(NULL);
 	if (r->employees) {
 		if (ui->employees)
 			m_table_free(ui->employees);

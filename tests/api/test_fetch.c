@@ -229,6 +229,116 @@ static void test_review_empty_day(void **state)
 	fetch_result_free(r);
 }
 
+/* A review of date on f given the reference tables emps and types (either
+ * may be NULL), as a console started from a kept day submits it. */
+static struct fetch_result *review_with(struct fetch *f, const char *date,
+                                        const struct m_table *emps, const struct m_table *types)
+{
+	struct fetch_job *job = fetch_job_review(FETCH_SLOT_REVIEW, date);
+
+	fetch_job_set_reference(job, emps, types);
+	return run_ok(f, job);
+}
+
+/* A cold review given a kept day's employees and service types: 4
+ * requests (routes, baseline, stops, customers), no table returned, the
+ * same review; with one technician or one service type the review names
+ * taken out of the tables, that table comes again in the same job (5),
+ * and a thread that has its own tables ignores what a job brings. */
+static void test_review_reference(void **state)
+{
+	struct fetch *f0 = start_on(srv, 0), *f;
+	struct fetch_result *r = run_ok(f0, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
+	struct m_table *emps = r->employees, *types = r->service_types;
+	const struct m_review *rv;
+	long long tech = 0, type = 0, *routes, *stops;
+	size_t n_emps = m_table_count(emps), n_types = m_table_count(types), n_routes, n_stops;
+
+	(void)state;
+	r->employees = r->service_types = NULL;
+	rv = r->review;
+	sbt_use(srv);
+	/* A technician a route names, a service type a stop names. */
+	n_routes = sbt_search("route", &routes, "date=%s", DAY);
+	for (size_t i = 0; i < n_routes && !tech; i++) {
+		const struct m_route *rt = m_table_get(rv->routes, routes[i]);
+
+		if (rt && rt->tech_id > 0 && m_table_get(emps, rt->tech_id))
+			tech = rt->tech_id;
+	}
+	n_stops = direct_stops(routes, n_routes, &stops);
+	for (size_t i = 0; i < n_stops && !type; i++) {
+		const struct m_appt *a = m_table_get(rv->appts, stops[i]);
+
+		if (a && a->service_type_id > 0 && m_table_get(types, a->service_type_id))
+			type = a->service_type_id;
+	}
+	assert_true(tech > 0 && type > 0);
+	fetch_result_free(r);
+	fetch_stop(f0);
+
+	/* Both tables from before: two searches fewer. */
+	f = start_on(srv, 0);
+	r = review_with(f, DAY, emps, types);
+	sbt_note("cold review with a kept day's tables: %ld requests", r->requests);
+	assert_int_equal(r->requests, 4);
+	assert_null(r->employees);
+	assert_null(r->service_types);
+	check_review(r->review);
+	assert_true(r->last_change > 0);
+	fetch_result_free(r);
+	/* The next day stepped to: as warm as ever. */
+	r = run_ok(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
+	assert_int_equal(r->requests, 3);
+	assert_null(r->employees);
+	fetch_result_free(r);
+	fetch_stop(f);
+
+	/* A technician of the day missing (hired after the day was kept). */
+	f = start_on(srv, 0);
+	m_table_remove(emps, tech);
+	r = review_with(f, DAY, emps, types);
+	sbt_note("... with a technician missing: %ld requests", r->requests);
+	assert_int_equal(r->requests, 5);
+	assert_non_null(r->employees);
+	assert_null(r->service_types);
+	assert_non_null(m_table_get(r->employees, tech));
+	assert_int_equal(m_table_count(r->employees), n_emps);
+	check_review(r->review);
+	fetch_result_free(r);
+	/* Known from then on: the next review searches nothing again. */
+	r = run_ok(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
+	assert_int_equal(r->requests, 3);
+	assert_null(r->employees);
+	fetch_result_free(r);
+	fetch_stop(f);
+
+	/* A service type missing: that table alone again. */
+	f = start_on(srv, 0);
+	r = run_ok(f0 = start_on(srv, 0), fetch_job_review(FETCH_SLOT_REVIEW, DAY));
+	m_table_free(emps);
+	emps = r->employees;
+	r->employees = NULL;
+	fetch_result_free(r);
+	fetch_stop(f0);
+	m_table_remove(types, type);
+	r = review_with(f, DAY, emps, types);
+	assert_int_equal(r->requests, 5);
+	assert_null(r->employees);
+	assert_non_null(r->service_types);
+	assert_non_null(m_table_get(r->service_types, type));
+	assert_int_equal(m_table_count(r->service_types), n_types);
+	fetch_result_free(r);
+	/* A thread with tables of its own ignores a job's. */
+	m_table_remove(emps, tech);
+	r = review_with(f, DAY, emps, types);
+	assert_int_equal(r->requests, 3);
+	fetch_result_free(r);
+	fetch_stop(f);
+	m_table_free(emps);
+	m_table_free(types);
+}
+
 static void test_refresh_nothing(void **state)
 {
 	struct fetch_result *r;
@@ -533,6 +643,7 @@ int main(void)
 		SBT_TEST(test_review_cold),
 		SBT_TEST(test_review_warm),
 		SBT_TEST(test_review_empty_day),
+		SBT_TEST(test_review_reference),
 		SBT_TEST(test_refresh_nothing),
 		SBT_TEST(test_refresh_route_change),
 		SBT_TEST(test_rows_in_three_gets),

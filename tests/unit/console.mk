@@ -40,6 +40,15 @@ tests_unit_test_fetch_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS
 tests_unit_test_fetch_queue_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
 endif
 
+## fetch: which reference tables a review names an unknown id of (review.c), the id lists.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_fetch_review
+TESTS += tests/unit/test_fetch_review
+tests_unit_test_fetch_review_SOURCES = tests/unit/test_fetch_review.c
+tests_unit_test_fetch_review_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_fetch_review_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
+endif
+
 ## fetch: the office share's ticks and written records, files and accounts.
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_fetch_share
@@ -134,6 +143,13 @@ tests_unit_test_ui_state_SOURCES = tests/unit/test_ui_state.c src/ui/base/state.
 	src/ui/script.c
 tests_unit_test_ui_state_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_state_LDADD = $(UI_TEST_LDADD)
+
+## The kept days' reference tables (warm.c over a private state directory).
+check_PROGRAMS += tests/unit/test_ui_warm
+TESTS += tests/unit/test_ui_warm
+tests_unit_test_ui_warm_SOURCES = tests/unit/test_ui_warm.c src/ui/base/warm.c src/ui/base/state.c
+tests_unit_test_ui_warm_CFLAGS = $(UI_TEST_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_ui_warm_LDADD = $(FETCH_LIBS) $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_list
 TESTS += tests/unit/test_ui_list

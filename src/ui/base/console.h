@@ -3,6 +3,7 @@
 #define ROUTEDESK_UI_CONSOLE_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "api/account.h"
 #include "api/pace.h"
@@ -123,6 +124,10 @@ struct ui {
 	unsigned long review_gen;      /* the review job waited for, 0 none */
 	double review_at;              /* when it (or a refresh) last landed */
 	struct m_table *employees, *service_types;
+	time_t reference_at;           /* when those were read from the service (wall
+	                                * clock), 0 unknown: kept with the day */
+	int reference_seed;            /* review jobs carry their ids until a review
+	                                * lands (the fetch thread has none yet) */
 	long long last_change;
 	int have_baseline;
 	unsigned long refresh_gen, customers_gen;

@@ -1,10 +1,12 @@
 /* warm.c: a day's review kept on disk, so a console started on it paints at once. */
 #include "config.h"
 
+#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -26,22 +28,41 @@ static uint64_t fnv(uint64_t h, const char *s)
 	return h;
 }
 
-static char *day_path(const struct fetch_share *sh, const char *url, const char *key,
-                      const char *date)
+/* The directory of the account's kept days, and the start of their file
+ * names in it ("HASH-" in the state directory, "" in the share's, which is
+ * the account's own).  NULL when there is no state directory. */
+static char *days_dir(const struct fetch_share *sh, const char *url, const char *key,
+                      char prefix[18])
 {
-	char *dir = state_dir();
+	char *dir;
 	uint64_t h = fnv(fnv(0xcbf29ce484222325ULL, url), "\n");
 	struct strbuf sb = STRBUF_INIT;
 
 	h = fnv(h, key);
+	prefix[0] = '\0';
 	if (sh) {
-		free(dir);
-		strbuf_addf(&sb, "%s/days/%s.json", fetch_share_path(sh), date);
+		strbuf_addf(&sb, "%s/days", fetch_share_path(sh));
 		return strbuf_detach(&sb, NULL);
 	}
+	dir = state_dir();
 	if (!dir)
 		return NULL;
-	strbuf_addf(&sb, "%s/days/%016llx-%s.json", dir, (unsigned long long)h, date);
+	snprintf(prefix, 18, "%016llx-", (unsigned long long)h);
+	strbuf_addf(&sb, "%s/days", dir);
+	free(dir);
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *day_path(const struct fetch_share *sh, const char *url, const char *key,
+                      const char *date)
+{
+	char prefix[18];
+	char *dir = days_dir(sh, url, key, prefix);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!dir)
+		return NULL;
+	strbuf_addf(&sb, "%s/%s%s.json", dir, prefix, date);
 	free(dir);
 	return strbuf_detach(&sb, NULL);
 }
@@ -97,6 +118,10 @@ int warm_save(const struct fetch_share *sh, const char *url, const char *key,
 	cJSON_AddStringToObject(o, "saved", num);
 	snprintf(num, sizeof(num), "%lld", d->last_change);
 	cJSON_AddStringToObject(o, "lastChange", num);
+	if (d->reference_saved > 0) {
+		snprintf(num, sizeof(num), "%lld", (long long)d->reference_saved);
+		cJSON_AddStringToObject(o, "referenceSaved", num);
+	}
 	add_table(o, "routes", "route", d->review->routes);
 	add_table(o, "appointments", "appointment", d->review->appts);
 	add_table(o, "customers", "customer", d->review->customers);
@@ -153,29 +178,56 @@ void warm_day_free(struct warm_day *d)
 	memset(d, 0, sizeof(*d));
 }
 
+/* The kept file at path when it is the account's (the URL inside is url):
+ * its tree, else NULL. */
+static cJSON *read_kept(const char *path, const char *url)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	const cJSON *u;
+	cJSON *o = NULL;
+
+	if (path && strbuf_read_file(path, WARM_MAX_BYTES, &text, &err) == 0) {
+		o = cJSON_Parse(strbuf_str(&text));
+		u = cJSON_GetObjectItemCaseSensitive(o, "url");
+		if (!cJSON_IsString(u) || strcmp(u->valuestring, url) != 0) {
+			cJSON_Delete(o);
+			o = NULL;
+		}
+	}
+	strbuf_free(&text);
+	strbuf_free(&err);
+	return o;
+}
+
+/* A stamp of o, when it is a time of the last max_age seconds (not from
+ * the future either: a clock set back); else 0. */
+static time_t recent(const cJSON *o, const char *name, time_t now, long max_age)
+{
+	long long t = num_of(o, name);
+
+	return t > 0 && now - t <= max_age && t <= now + 60 ? (time_t)t : 0;
+}
+
 int warm_load(const struct fetch_share *sh, const char *url, const char *key, const char *date,
               time_t now, long max_age, struct warm_day *d)
 {
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	char *path = url ? day_path(sh, url, key, date) : NULL;
-	const cJSON *u, *dt;
-	cJSON *o = NULL;
+	cJSON *o = url ? read_kept(path, url) : NULL;
+	const cJSON *dt = cJSON_GetObjectItemCaseSensitive(o, "date");
+	long long stamp;
 	int ok = 0;
 
 	memset(d, 0, sizeof(*d));
-	if (!path || strbuf_read_file(path, WARM_MAX_BYTES, &text, &err) < 0)
+	if (!cJSON_IsString(dt) || strcmp(dt->valuestring, date) != 0)
 		goto out;
-	o = cJSON_Parse(strbuf_str(&text));
-	u = cJSON_GetObjectItemCaseSensitive(o, "url");
-	dt = cJSON_GetObjectItemCaseSensitive(o, "date");
-	if (!cJSON_IsString(u) || strcmp(u->valuestring, url) != 0 || !cJSON_IsString(dt) ||
-	    strcmp(dt->valuestring, date) != 0)
-		goto out;
-	d->saved = (time_t)num_of(o, "saved");
+	d->saved = recent(o, "saved", now, max_age);
 	d->last_change = num_of(o, "lastChange");
-	/* Too old, or from the future (a clock set back): a cold review. */
-	if (d->saved <= 0 || d->last_change < 0 || now - d->saved > max_age || d->saved > now + 60)
+	/* Too old, or from the future: a cold review. */
+	if (!d->saved || d->last_change < 0)
 		goto out;
+	/* When the tables were read (0: a file from before it was kept). */
+	stamp = num_of(o, "referenceSaved");
+	d->reference_saved = stamp > 0 ? (time_t)stamp : 0;
 	d->review = m_review_new(date);
 	if (take_rows(o, "routes", "route", &d->review->routes) < 0 ||
 	    take_rows(o, "appointments", "appointment", &d->review->appts) < 0 ||
@@ -188,8 +240,90 @@ out:
 	if (!ok)
 		warm_day_free(d);
 	cJSON_Delete(o);
-	strbuf_free(&text);
-	strbuf_free(&err);
 	free(path);
+	return ok;
+}
+
+struct kept {
+	char *name;
+	time_t mtime;
+};
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct kept *x = a, *y = b;
+
+	return (y->mtime > x->mtime) - (y->mtime < x->mtime);
+}
+
+/* The account's kept days modified in the last max_age seconds, newest
+ * first (a file is written after the tables it holds were read, so an
+ * older file cannot hold younger tables).  *n of them, malloc'd. */
+static struct kept *kept_days(const char *dir, const char *prefix, time_t now, long max_age,
+                              size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct kept *v = NULL;
+	size_t cap = 0, plen = strlen(prefix);
+
+	*n = 0;
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		struct strbuf p = STRBUF_INIT;
+		struct stat sb;
+
+		/* PREFIX + YYYY-MM-DD + .json */
+		if (len != plen + 15 || strncmp(e->d_name, prefix, plen) != 0 ||
+		    strcmp(e->d_name + len - 5, ".json") != 0)
+			continue;
+		strbuf_addf(&p, "%s/%s", dir, e->d_name);
+		if (stat(p.buf, &sb) == 0 && S_ISREG(sb.st_mode) && now - sb.st_mtime <= max_age) {
+			if (*n == cap) {
+				cap = cap ? cap * 2 : 8;
+				v = xrealloc(v, cap * sizeof(*v));
+			}
+			v[*n].name = strbuf_detach(&p, NULL);
+			v[*n].mtime = sb.st_mtime;
+			(*n)++;
+		}
+		strbuf_free(&p);
+	}
+	if (d)
+		closedir(d);
+	if (*n)
+		qsort(v, *n, sizeof(*v), newest_first);
+	return v;
+}
+
+int warm_reference(const struct fetch_share *sh, const char *url, const char *key, time_t now,
+                   long max_age, struct warm_day *d)
+{
+	char prefix[18];
+	char *dir = url ? days_dir(sh, url, key, prefix) : NULL;
+	struct kept *v;
+	size_t n = 0;
+	int ok = 0;
+
+	memset(d, 0, sizeof(*d));
+	if (!dir)
+		return 0;
+	v = kept_days(dir, prefix, now, max_age, &n);
+	for (size_t i = 0; i < n && !ok; i++) {
+		cJSON *o = read_kept(v[i].name, url);
+
+		d->reference_saved = recent(o, "referenceSaved", now, max_age);
+		if (d->reference_saved &&
+		    take_rows(o, "employees", "employee", &d->employees) == 0 &&
+		    take_rows(o, "serviceTypes", "serviceType", &d->service_types) == 0)
+			ok = 1;
+		else
+			warm_day_free(d);
+		cJSON_Delete(o);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+	free(dir);
 	return ok;
 }

@@ -17,17 +17,36 @@
  * on reading, so no day of one account is shown for another.  A console
  * started on that day within WARM_MAX_AGE paints it at once, marked with
  * its age, and asks the changelog what changed since: one read (and the
- * gets of what changed) where a cold review costs six.  On an office
- * share (sh) the day is the office's: DIR/ACCOUNT/days/DATE.json, 0660, so
- * a console starting on a day another one showed starts warm too.
+ * gets of what changed) where a cold review costs six (four with a kept
+ * day's tables, below).  On an office share (sh) the day is the office's:
+ * DIR/ACCOUNT/days/DATE.json, 0660, so a console starting on a day another
+ * one showed starts warm too.
  */
 #define WARM_MAX_AGE (2 * 3600)
+
+/*
+ * A console that starts on a day not kept (or kept too long ago) still
+ * takes the technicians and service types from the account's newest kept
+ * day of any date, when they were read from the service at most
+ * WARM_REFERENCE_MAX_AGE before: its first review then spares those two
+ * searches (fetch_job_set_reference).  A new id the day names still comes
+ * (the fetch thread searches the table again); what the bound is for is
+ * a rename or a technician gone inactive, which no id shows.  24 hours:
+ * yesterday evening's tables serve this morning's first start (the common
+ * cold start: a new day), and a console left open all day keeps the
+ * tables of its first review that long already, never reading them again.
+ * The stamp is when the tables were read, not when the file was written,
+ * so a console seeded from a kept day passes the old stamp on and a chain
+ * of starts never makes tables look younger than they are.
+ */
+#define WARM_REFERENCE_MAX_AGE (24 * 3600)
 
 struct warm_day {
 	struct m_review *review;
 	struct m_table *employees, *service_types;
 	long long last_change;
 	time_t saved;                  /* when it was written (wall clock) */
+	time_t reference_saved;        /* when the two tables were read, 0 unknown */
 };
 
 /* Writes the day for the account (url, key): 0, or -1 with err set. */
@@ -37,6 +56,13 @@ int warm_save(const struct fetch_share *sh, const char *url, const char *key,
  * max_age seconds before now and is whole: 1, else 0 (nothing to free). */
 int warm_load(const struct fetch_share *sh, const char *url, const char *key, const char *date,
               time_t now, long max_age, struct warm_day *d);
+/* The employees and service types of the account's newest kept day (of
+ * any date; the state directory's, or the share's when sh) that were read
+ * from the service at most max_age seconds before now: 1 with
+ * d->employees, d->service_types and d->reference_saved set (no review),
+ * else 0 (nothing to free).  A file without the stamp is not used. */
+int warm_reference(const struct fetch_share *sh, const char *url, const char *key, time_t now,
+                   long max_age, struct warm_day *d);
 /* Frees what a loaded day holds that was not taken (set to NULL). */
 void warm_day_free(struct warm_day *d);
 

@@ -1,0 +1,77 @@
+/* runner.h: the real runner's state and the helpers its job files (jobs.c, review.c) share. */
+#ifndef ROUTEDESK_FETCH_RUNNER_H
+#define ROUTEDESK_FETCH_RUNNER_H
+
+#include <stddef.h>
+
+#include "api/encode.h"
+#include "api/transport.h"
+#include "common/resources.h"
+#include "fetch/jobs.h"
+#include "model/model.h"
+
+/*
+ * Everything here runs on the fetch thread only (jobs_runner's functions
+ * and what they call), so none of it locks.
+ */
+
+/* A growable list of ids; { NULL, 0, 0 } is empty. */
+struct fetch_ids {
+	long long *v;
+	size_t n, cap;
+};
+
+void fetch_ids_add(struct fetch_ids *v, long long id);
+/* Sorted ascending, without duplicates. */
+void fetch_ids_sort(struct fetch_ids *v);
+/* 1 when v (sorted) holds id. */
+int fetch_ids_has(const struct fetch_ids *v, long long id);
+void fetch_ids_free(struct fetch_ids *v);
+
+struct state {
+	struct api_session *s;
+	/* Searched on first use (unless a job brought their ids), and again
+	 * when a review names an id they lack; lent to the review result that
+	 * searched them (a dropped result gives them back, see jobs_drop). */
+	struct m_table *employees, *service_types;
+	int have_employees, have_service_types, have_baseline;
+	/* The ids of the technicians and service types the UI holds (sorted):
+	 * of the tables fetched, or of those a review job brought from a kept
+	 * day (fetch_job_set_reference).  An id a review names and these lack
+	 * brings its table again (review.c); one still missing afterwards is
+	 * added, so a record the service no longer has is asked for once. */
+	struct fetch_ids known_employees, known_types;
+	int tree;                /* ROUTEDESK_ROWS_TREE=1: records as trees, as before */
+	long long newest;        /* newest changelog id known, 0 for none */
+	char look_day[11];       /* refresh asks for changes from this day on */
+	const struct resource *route, *appt, *customer, *employee, *stype, *changelog;
+};
+
+/* Keeps a page's records as text (unless ROUTEDESK_ROWS_TREE=1). */
+void jobs_want_text(const struct state *st, struct api_call *c, enum api_raw which);
+/* Submits calls[0..n) (NULL ones skipped) together and drives the session
+ * until every one is back; the outcomes stay in the calls. */
+void jobs_run_calls(struct state *st, struct api_call **calls, size_t n);
+/* The largest of ids[0..n) and floor. */
+long long jobs_max_id(const long long *ids, size_t n, long long floor);
+/* A finished includeData search page c of r (asked with filters): its
+ * records into rs, the ids it left out through gets, and, when the page is
+ * as full as the search cap, the rest past its last id.  0 or -1. */
+int jobs_take_page(struct state *st, const struct resource *r, const struct api_form *filters,
+                   struct api_call *c, struct fetch_rows *rs, struct api_error *err);
+/* The day before the earlier of today and date (may be NULL) into buf. */
+void jobs_look_day(const char *date, char *buf);
+
+/* FETCH_REVIEW (review.c). */
+void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch_result *r);
+
+/* Which reference tables rv's records name an id of that the known ids
+ * lack: bit 1 the employees (a route's or a stop's assignedTech), bit 2
+ * the service types (a stop's type); 0 or unset ids name nothing.  The ids
+ * lacking go to miss_emp and miss_types (either may be NULL), sorted. */
+enum { REVIEW_NEEDS_EMPLOYEES = 1, REVIEW_NEEDS_TYPES = 2 };
+unsigned review_unknown_ids(const struct m_review *rv, const struct fetch_ids *emp,
+                            const struct fetch_ids *types, struct fetch_ids *miss_emp,
+                            struct fetch_ids *miss_types);
+
+#endif
