@@ -65,8 +65,7 @@ void cli_share_open(struct cli_share *cs, const struct api_account *acct,
 	strbuf_reset(&msg);
 	if (!cs->sh && (dir = state_dir()) != NULL)
 		(void)state_make_dirs(dir);
-	cs->reads = fetch_budget_open(cs->sh ? fetch_share_path(cs->sh) : dir, conf.read_share,
-	                              cs->sh != NULL);
+	cs->reads = fetch_budget_open_account(cs->sh, dir, acct->url, acct->key, conf.read_share);
 	free(dir);
 	state_config_free(&conf);
 	if (cs->reads) {

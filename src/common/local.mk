@@ -6,5 +6,6 @@ src_common_libcommon_a_SOURCES = \
 	src/common/utf8.c src/common/utf8.h \
 	src/common/dates.c src/common/dates.h \
 	src/common/ini.c src/common/ini.h \
+	src/common/hash.c src/common/hash.h \
 	src/common/i18n.h \
 	src/common/trace.c src/common/trace.h

@@ -11,9 +11,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/hash.h"
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "fetch/budget.h"
+#include "fetch/share.h"
 
 struct fetch_budget {
 	char *dir;
@@ -34,6 +36,27 @@ struct fetch_budget *fetch_budget_open(const char *dir, int percent, int group)
 	fb->dir = xstrdup(dir);
 	fb->percent = percent;
 	fb->group = group;
+	return fb;
+}
+
+struct fetch_budget *fetch_budget_open_account(const struct fetch_share *sh, const char *state,
+                                               const char *url, const char *key, int percent)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct fetch_budget *fb;
+
+	if (sh)
+		return fetch_budget_open(fetch_share_path(sh), percent, 1);
+	if (!state)
+		return NULL;
+	strbuf_addf(&dir, "%s/reads", state);
+	if (mkdir(dir.buf, 0700) < 0 && errno != EEXIST) {
+		strbuf_free(&dir);
+		return NULL;
+	}
+	strbuf_addf(&dir, "/%016llx", (unsigned long long)hash_account(url, key));
+	fb = fetch_budget_open(dir.buf, percent, 0);
+	strbuf_free(&dir);
 	return fb;
 }
 

@@ -22,6 +22,13 @@ struct fetch_budget;
 /* Counts into dir (created when missing; mode 0660 files when group is 1,
  * else 0600) for percent (1..100; 100 counts but never refuses). */
 struct fetch_budget *fetch_budget_open(const char *dir, int percent, int group);
+/* The account's counter: in the office's share when sh is not NULL (the
+ * group's), else in STATE/reads/ACCOUNT (the user's own, 0700, one per
+ * account: a sandbox's or another company's reads never count against
+ * this one's).  NULL when neither can be used. */
+struct fetch_share;
+struct fetch_budget *fetch_budget_open_account(const struct fetch_share *sh, const char *state,
+                                               const char *url, const char *key, int percent);
 void fetch_budget_close(struct fetch_budget *fb);
 /* For api_options.may_read (ctx a struct fetch_budget): counts the read,
  * or refuses it (-1, why) when today's count reached the share. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "api/transport.h"
+#include "common/hash.h"
 #include "common/ini.h"
 #include "common/strbuf.h"
 #include "fetch/flight.h"
@@ -100,8 +101,6 @@ static int is_credential(const char *name)
 int fetch_flight_key(const char *path, const struct api_form *form, struct strbuf *canon,
                      uint64_t *hash)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
 	if (form && api_form_has_file(form))
 		return -1;
 	strbuf_addf(canon, "%s\n", path);
@@ -115,11 +114,7 @@ int fetch_flight_key(const char *path, const struct api_form *form, struct strbu
 		api_url_encode(canon, p->value, p->len, 0);
 		strbuf_addc(canon, '&');
 	}
-	for (size_t i = 0; i < canon->len; i++) {
-		h ^= (unsigned char)canon->buf[i];
-		h *= 0x100000001b3ULL;
-	}
-	*hash = h;
+	*hash = hash_fnv(HASH_FNV_BASIS, canon->buf, canon->len);
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/hash.h"
 #include "common/i18n.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
@@ -44,15 +45,6 @@ struct fetch_share {
 };
 
 static const char *const subdirs[] = { "ticks", "days", "written" };
-
-static uint64_t fnv(uint64_t h, const char *s)
-{
-	for (; s && *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 /* A directory of the share: 02770 whatever the umask. */
 static int make_dir(const char *path, struct strbuf *err)
@@ -89,7 +81,7 @@ struct fetch_share *fetch_share_open(const char *dir, const char *url, const cha
 		strbuf_addf(err, "%s: %s", dir, stat(dir, &st) < 0 ? strerror(errno) : _("not a directory"));
 		return NULL;
 	}
-	h = fnv(fnv(fnv(0xcbf29ce484222325ULL, url), "\n"), key);
+	h = hash_account(url, key);
 	strbuf_addf(&p, "%s/%016llx", dir, (unsigned long long)h);
 	if (make_dir(p.buf, err) < 0) {
 		strbuf_free(&p);

@@ -294,8 +294,8 @@ static int connect_account(struct ui *ui, const struct options *o)
 
 		if (dir)
 			state_make_dirs(dir);
-		ui->reads = fetch_budget_open(ui->share ? fetch_share_path(ui->share) : dir,
-		                              ui->config.read_share, ui->share != NULL);
+		ui->reads = fetch_budget_open_account(ui->share, dir, ui->acct.url, ui->acct.key,
+		                                      ui->config.read_share);
 		free(dir);
 		ui->reads_share_left = -1;
 		if (ui->reads) {

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "common/dates.h"
+#include "common/hash.h"
 #include "common/ini.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
@@ -475,6 +476,11 @@ static void test_ini_stops_and_trims(void **state)
 	assert_string_equal(strbuf_str(&seen.sb), "1 pair a|1|-\n2 pair b|2|-\n");
 	assert_string_equal(ini_trim(spaced), "x y");
 	strbuf_free(&seen.sb);
+	/* An account's files keep their names from one release to the next:
+	 * FNV-1a of "URL\nKEY", as the share and the kept days were named. */
+	assert_true(hash_account("http://127.0.0.1:1/api", "demo-key") == 0x14bc050373c2d2c9ULL);
+	assert_true(hash_account("http://localhost:1/api", "demo-key") !=
+	            hash_account("http://127.0.0.1:1/api", "demo-key"));
 	/* The copy a session keeps of a credential: trimmed, its own. */
 	{
 		char *t = ini_trimmed_dup(" \t k3y x \n");

@@ -10,23 +10,13 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/hash.h"
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "ui/base/state.h"
 #include "ui/base/warm.h"
 
 #define WARM_MAX_BYTES (64L << 20)
-
-/* FNV-1a, 64 bits: a file name per account, not a secret (the URL inside
- * is what is checked), and the key itself never written. */
-static uint64_t fnv(uint64_t h, const char *s)
-{
-	for (; s && *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
 
 /* The directory of the account's kept days, and the start of their file
  * names in it ("HASH-" in the state directory, "" in the share's, which is
@@ -35,10 +25,9 @@ static char *days_dir(const struct fetch_share *sh, const char *url, const char 
                       char prefix[18])
 {
 	char *dir;
-	uint64_t h = fnv(fnv(0xcbf29ce484222325ULL, url), "\n");
+	uint64_t h = hash_account(url, key);
 	struct strbuf sb = STRBUF_INIT;
 
-	h = fnv(h, key);
 	prefix[0] = '\0';
 	if (sh) {
 		strbuf_addf(&sb, "%s/days", fetch_share_path(sh));
