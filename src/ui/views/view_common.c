@@ -156,6 +156,25 @@ void vc_customer_name(struct strbuf *out, const struct m_customer *c)
 		strbuf_addf(out, "#%lld", c->id);
 }
 
+void vc_customer_lines(struct strbuf *out, const struct m_customer *c)
+{
+	vc_customer_name(out, c);
+	strbuf_addf(out, " #%lld\n", c->id);
+	strbuf_addf(out, "%s\n", c->address ? c->address : "");
+	strbuf_addf(out, "%s %s %s\n", c->city ? c->city : "", c->state ? c->state : "",
+	            c->zip ? c->zip : "");
+	vc_line(out, _("Phone"), c->phone);
+	vc_line(out, _("Email"), c->email);
+	strbuf_addf(out, "%s: ", _("Balance"));
+	vc_money(out, c->balance);
+	if (c->balance > 0) {
+		strbuf_adds(out, " (");
+		strbuf_addf(out, ngettext("%d day", "%d days", c->balance_age), c->balance_age);
+		strbuf_addc(out, ')');
+	}
+	strbuf_addc(out, '\n');
+}
+
 int vc_customer_ref(struct strbuf *out, const struct ui *ui, long long id)
 {
 	const struct m_review *rv = ui ? ui_review(ui) : NULL;

@@ -73,6 +73,10 @@ const struct m_customer *vc_stop_customer(const struct ui *ui, const struct m_ap
 /* "Acme Pest Co" when the customer has a company, else "Lname, Fname",
  * else "#ID". */
 void vc_customer_name(struct strbuf *out, const struct m_customer *c);
+/* The lines every customer's preview has, each at its place whatever the
+ * customer lacks (name and id, street, city, Phone:, Email:, Balance:), so
+ * a row down rewrites only the text that differs (Stops, Customers). */
+void vc_customer_lines(struct strbuf *out, const struct m_customer *c);
 /* The review's customer's name when the review has it, else "#ID"
  * (nothing for id 0).  Returns 1 when a name was found. */
 int vc_customer_ref(struct strbuf *out, const struct ui *ui, long long id);

@@ -234,21 +234,7 @@ static void customers_preview(const struct vc_pane *p, const void *row, struct s
 	size_t from;
 
 	(void)p;
-	vc_customer_name(out, c);
-	strbuf_addf(out, " #%lld\n", c->id);
-	strbuf_addf(out, "%s\n", c->address ? c->address : "");
-	strbuf_addf(out, "%s %s %s\n", c->city ? c->city : "", c->state ? c->state : "",
-	            c->zip ? c->zip : "");
-	vc_line(out, _("Phone"), c->phone);
-	vc_line(out, _("Email"), c->email);
-	strbuf_addf(out, "%s: ", _("Balance"));
-	vc_money(out, c->balance);
-	if (c->balance > 0) {
-		strbuf_adds(out, " (");
-		strbuf_addf(out, ngettext("%d day", "%d days", c->balance_age), c->balance_age);
-		strbuf_addc(out, ')');
-	}
-	strbuf_addc(out, '\n');
+	vc_customer_lines(out, c);
 	/* Each word padded to the wider of its two, so "since" and the date
 	 * keep their column from an active customer to an inactive one. */
 	from = out->len;

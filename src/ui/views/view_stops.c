@@ -230,21 +230,7 @@ static void line(struct strbuf *out, const char *label, const char *text)
  * then what some have. */
 static void customer_lines(struct strbuf *out, const struct m_customer *c)
 {
-	vc_customer_name(out, c);
-	strbuf_addf(out, " #%lld\n", c->id);
-	strbuf_addf(out, "%s\n", c->address ? c->address : "");
-	strbuf_addf(out, "%s %s %s\n", c->city ? c->city : "", c->state ? c->state : "",
-	            c->zip ? c->zip : "");
-	vc_line(out, _("Phone"), c->phone);
-	vc_line(out, _("Email"), c->email);
-	strbuf_addf(out, "%s: ", _("Balance"));
-	vc_money(out, c->balance);
-	if (c->balance > 0) {
-		strbuf_adds(out, " (");
-		strbuf_addf(out, ngettext("%d day", "%d days", c->balance_age), c->balance_age);
-		strbuf_addc(out, ')');
-	}
-	strbuf_addc(out, '\n');
+	vc_customer_lines(out, c);
 	if (c->company && *c->company && (*c->lname || *c->fname))
 		strbuf_addf(out, "%s: %s %s\n", _("Contact"), c->fname ? c->fname : "",
 		            c->lname ? c->lname : "");
