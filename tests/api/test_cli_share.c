@@ -205,6 +205,17 @@ static int count_lines(const char *text, const char *kind)
 	return n;
 }
 
+/* A first read of the account in env: it makes the share's account
+ * directory and teaches the day's limit. */
+static void first_read(const char *const *env)
+{
+	struct cli_out o;
+
+	run(&o, (const char *[]){ "api", "customer/10001", NULL }, env);
+	expect_status(&o, 0);
+	clirun_free(&o);
+}
+
 /* (a) two identical reads at once on one share reach the sandbox once. */
 static void test_identical_reads_once(void **state)
 {
@@ -212,15 +223,13 @@ static void test_identical_reads_once(void **state)
 	const char *const *env = env_for(share, NULL);
 	const char *args[] = { "api", "customer/search", "lname=Smith", NULL };
 	struct cli_run ra, rb;
-	struct cli_out o, a, b;
+	struct cli_out a, b;
 	long before, after;
 	int fd;
 
 	(void)state;
 	/* A first read makes the account's directory. */
-	run(&o, (const char *[]){ "api", "customer/10001", NULL }, env);
-	expect_status(&o, 0);
-	clirun_free(&o);
+	first_read(env);
 	fd = hold_flight(account_dir(share), "customer/search",
 	                 (const char *[]){ "lname=Smith", NULL });
 	before = counter("requestsReadToday");
@@ -264,9 +273,7 @@ static void test_different_reads_not_merged(void **state)
 	int fd;
 
 	(void)state;
-	run(&o, (const char *[]){ "api", "customer/10001", NULL }, env);
-	expect_status(&o, 0);
-	clirun_free(&o);
+	first_read(env);
 	fd = hold_flight(account_dir(share), "customer/search",
 	                 (const char *[]){ "lname=Smith", NULL });
 	before = counter("requestsReadToday");
@@ -307,9 +314,7 @@ static void test_writes_never_merged(void **state)
 	int fd;
 
 	(void)state;
-	run(&o, (const char *[]){ "api", "customer/10001", NULL }, env);
-	expect_status(&o, 0);
-	clirun_free(&o);
+	first_read(env);
 	/* Held under the key a read of the same would have. */
 	fd = hold_flight(account_dir(share), "note/create", args + 2);
 	before = counter("requestsWriteToday");
@@ -364,9 +369,7 @@ static void test_read_share_across_processes(void **state)
 	write_file(sbt_fmt("%s/routedesk/config", conf), "[ui]\nread_share = 1\n");
 	env = env_for(share, conf);
 	/* A first process learns the day's limit (3,000) for the share. */
-	run(&o, (const char *[]){ "api", "customer/10001", NULL }, env);
-	expect_status(&o, 0);
-	clirun_free(&o);
+	first_read(env);
 	acct = account_dir(share);
 	write_file(counter_file(acct), "29\n");
 	before = counter("requestsReadToday");
