@@ -65,6 +65,10 @@ void app_take_results(struct ui *ui);
 
 /* panes.c */
 void app_show_pane(struct ui *ui, int pane);
+/* The same, but a pane opened now does not fetch its first page: a search
+ * about to replace it would throw that read of the quota away.  The caller
+ * opens it (app_frame_open) when it does not fetch after all. */
+void app_show_pane_unopened(struct ui *ui, int pane);
 /* Pops the current pane's top frame; 0, or -1 at the pane's root. */
 int app_pop(struct ui *ui);
 void app_reset_pane(struct ui *ui, int pane);

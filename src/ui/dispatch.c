@@ -408,7 +408,7 @@ static void cmd_search(struct ui *ui, const char *name, const char *args, int pa
 {
 	struct frame *f;
 
-	app_show_pane(ui, pane);
+	app_show_pane_unopened(ui, pane);
 	if (ui->cur != pane)
 		return;
 	while (app_pop(ui) == 0)
@@ -416,8 +416,13 @@ static void cmd_search(struct ui *ui, const char *name, const char *args, int pa
 	f = app_top(ui);
 	/* A new search replaces the rows: an old narrowing would hide them. */
 	list_set_filter(f->list, NULL);
-	if (!f->v->ops->command || !f->v->ops->command(f->v, ui, name, args))
+	if (f->v->ops->command && f->v->ops->command(f->v, ui, name, args)) {
+		/* The search was the pane's first fetch. */
+		f->opened = 1;
+	} else {
 		ui_error(ui, _("The %s pane does not understand ':%s'"), app_pane_title(pane), name);
+		app_frame_open(ui, f);
+	}
 	app_mark(ui, DIRTY_ALL);
 }
 

@@ -103,7 +103,9 @@ static struct view *make_root(struct ui *ui, int pane, long long route)
 	return ui->hooks.make_view(kinds[pane], &args);
 }
 
-void app_show_pane(struct ui *ui, int pane)
+/* open: 0 leaves a new pane's first fetch to the caller (see
+ * app_show_pane_unopened). */
+static void show_pane(struct ui *ui, int pane, int open)
 {
 	long long route = 0;
 
@@ -137,8 +139,19 @@ void app_show_pane(struct ui *ui, int pane)
 			ui->saved.filters[pane] = NULL;
 		}
 		ui->cur = pane;
-		app_frame_open(ui, f);
+		if (open)
+			app_frame_open(ui, f);
 	}
 	ui->cur = pane;
 	app_mark(ui, DIRTY_ALL);
+}
+
+void app_show_pane(struct ui *ui, int pane)
+{
+	show_pane(ui, pane, 1);
+}
+
+void app_show_pane_unopened(struct ui *ui, int pane)
+{
+	show_pane(ui, pane, 0);
 }

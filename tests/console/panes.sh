@@ -139,6 +139,12 @@ searches() {
 		on' "$D/trace.lookups" | grep -c ' request /customer/search '
 }
 ok ":cust smith is one search of the service" eq "$(searches ':cust smith' ':save-display look-smith.txt')" 1
+# The console starts on Routes: opening Customers for the search must not
+# first fetch (and throw away) the pane's own first page.  Jobs are
+# submitted by the UI thread, so this count does not race the network.
+ok ":cust smith from the Routes pane is one job" \
+	eq "$(awk '/key :cust smith/{on=1; next} on && /key :save-display/{exit} on' \
+		"$D/trace.lookups" | grep -c ' job [0-9]* [a-z]* submit ')" 1
 ok ":cust cantina is two (no surname, then the company)" \
 	eq "$(searches ':cust cantina' ':save-display look-cantina.txt')" 2
 ok ":cust cantina lists the $ncantina customers with that company" \

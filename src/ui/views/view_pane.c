@@ -296,6 +296,8 @@ int vc_pane_command(struct view *v, struct ui *ui, const char *name, const char 
 		c++;
 	if (!c || !*c)
 		return 0;
+	/* The command may come before the open it replaces. */
+	pane(v)->ui = ui;
 	vc_pane_search(v, ui, args);
 	return 1;
 }
