@@ -132,6 +132,11 @@ void fetch_job_free(struct fetch_job *job);
  * what the others wrote.  A write publishes the record it read back. */
 struct fetch_share;
 void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long stale_after);
+/* A customer search or get of job may be answered by the console's
+ * customer index (fetch/lookup.h), built when the account has at most max
+ * customers (0: never), and shared with the office through sh (borrowed,
+ * may be NULL).  Other jobs ignore it. */
+void fetch_job_set_index(struct fetch_job *job, size_t max, struct fetch_share *sh);
 /* Marks job as background work (refresh, prefetch): jobs the user asked
  * for run first.  Refresh jobs are background from the start. */
 void fetch_job_set_background(struct fetch_job *job);
@@ -139,6 +144,8 @@ void fetch_job_set_background(struct fetch_job *job);
 struct fetch_change {
 	int class_id;          /* changelog classID: 3 route, 4 appointment, 8 customer ... */
 	long long id;          /* referenceID */
+	char *notes;           /* a customer's change: its notes as JSON text (the
+	                        * customer index applies them), else NULL; owned */
 };
 
 /* A record another console of the share wrote. */

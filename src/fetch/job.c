@@ -160,6 +160,14 @@ void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long sta
 	job->share_stale = stale_after;
 }
 
+void fetch_job_set_index(struct fetch_job *job, size_t max, struct fetch_share *sh)
+{
+	if (!job)
+		return;
+	job->index_max = max;
+	job->index_share = sh;
+}
+
 void fetch_job_set_first_found(struct fetch_job *job)
 {
 	if (job)
@@ -259,6 +267,8 @@ void fetch_result_free(struct fetch_result *r)
 		free(r->rows);
 	free_rows("appointment", r->appts, r->n_appts);
 	free_rows("route", r->routes, r->n_routes);
+	for (size_t i = 0; i < r->n_changes; i++)
+		free(r->changes[i].notes);
 	free(r->changes);
 	for (size_t i = 0; i < r->n_written; i++)
 		m_row_free(r->written[i].resource, r->written[i].row);

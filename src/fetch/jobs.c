@@ -41,9 +41,6 @@
  * with an idle session (api_search_all and api_get_all require it).
  */
 
-#define CLASS_ROUTE 3
-#define CLASS_APPOINTMENT 4
-#define GET_CHUNK 1000
 
 /* ------------------------------------------------------------- helpers */
 
@@ -235,15 +232,21 @@ void jobs_look_day(const char *date, char *buf)
 
 /* ----------------------------------------------------- list, rows, record */
 
-/* One search: every id it matches (paging past the cap), rows for the first page. */
-static void run_search(struct state *st, const struct resource *res, const struct api_form *form,
+/* One search: every id it matches (paging past the cap), rows for the first
+ * page; from the customer index when it can answer. */
+static void run_search(struct state *st, const struct fetch_job *job, const struct api_form *form,
                        struct fetch_result *r)
 {
-	struct api_call *c = api_search_call(res, form, 1);
+	const struct resource *res = job->res;
+	struct api_call *c;
 	struct api_error e = API_ERROR_INIT;
 	struct fetch_rows rs = { res->name, NULL, NULL, 0, 0, 0 };
 	long cap = api_session_search_cap(st->s);
 	size_t page;
+
+	if (jobs_index_search(st, job, form, r))
+		return;
+	c = api_search_call(res, form, 1);
 
 	/* The first page's 1000 records and its ids read from its text (the
 	 * ids of a full page are 50,000 tree nodes otherwise); the job's
@@ -299,7 +302,7 @@ static void run_search(struct state *st, const struct resource *res, const struc
  * or only until one finds anything (first_found). */
 static void run_list(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
-	run_search(st, job->res, &job->form, r);
+	run_search(st, job, &job->form, r);
 	for (size_t i = 0; i < job->n_alts && r->err.kind == API_OK; i++) {
 		if (job->first_found && r->n_ids)
 			break;
@@ -307,7 +310,7 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 
 		memset(&more, 0, sizeof(more));
 		more.resource = r->resource;
-		run_search(st, job->res, &job->alts[i], &more);
+		run_search(st, job, &job->alts[i], &more);
 		fetch_result_join(r, &more, (unsigned)i + 1);
 		fetch_result_keep_err(r, &more.err);
 		free(more.ids);
@@ -321,6 +324,8 @@ static void run_rows(struct state *st, const struct fetch_job *job, struct fetch
 	struct api_sink sink = fetch_rows_sink(&rs, st->tree);
 	struct api_error e = API_ERROR_INIT;
 
+	if (jobs_index_rows(st, job, r))
+		return;
 	if (job->n_ids &&
 	    api_get_all(st->s, job->res, job->ids, job->n_ids, NULL, &sink, NULL, &e) < 0) {
 		fetch_rows_error(&rs, "get", &e);
@@ -350,6 +355,25 @@ struct changes {
 	long long newest;
 };
 
+/* A change's notes as JSON text (an object the service sends as one, or
+ * as a string holding it), or NULL. */
+static char *change_notes(const cJSON *rec)
+{
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(rec, "notes");
+	char *t, *copy;
+
+	if (cJSON_IsString(n))
+		return xstrdup(n->valuestring);
+	if (!cJSON_IsObject(n))
+		return NULL;
+	t = cJSON_PrintUnformatted(n);
+	if (!t)
+		abort();
+	copy = xstrdup(t);
+	cJSON_free(t);
+	return copy;
+}
+
 static int changes_each(void *ctx, const cJSON *records)
 {
 	struct changes *ch = ctx;
@@ -371,6 +395,7 @@ static int changes_each(void *ctx, const cJSON *records)
 		}
 		r->changes[r->n_changes].class_id = (int)cls;
 		r->changes[r->n_changes].id = ref;
+		r->changes[r->n_changes].notes = cls == CLASS_CUSTOMER ? change_notes(rec) : NULL;
 		r->n_changes++;
 	}
 	return 0;
@@ -403,13 +428,32 @@ static int from_share(struct state *st, const struct fetch_job *job, struct fetc
 	return 1;
 }
 
+int jobs_changes(struct state *st, long long since, int class_id, struct fetch_result *r,
+                 struct api_error *err)
+{
+	struct api_form f = API_FORM_INIT;
+	struct changes ch = { r, 0, since };
+	struct api_sink sink = { changes_each, &ch, NULL, NULL, NULL };
+	int rc;
+
+	if (!st->look_day[0])
+		jobs_look_day(NULL, st->look_day);
+	if (class_id)
+		api_form_add_int(&f, "classID", class_id);
+	if (since > 0)
+		api_form_add_cmp_int(&f, st->changelog->id_name, API_Q_GT, since);
+	api_form_add_cmp_str(&f, "dateChanged", API_Q_GE, st->look_day);
+	rc = api_search_all(st->s, st->changelog, &f, &sink, NULL, err);
+	api_form_free(&f);
+	r->last_change = rc == 0 ? ch.newest : since;
+	return rc;
+}
+
 static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
                               struct fetch_result *r)
 {
-	struct api_form f = API_FORM_INIT;
 	struct api_error e = API_ERROR_INIT;
-	struct changes ch = { r, 0, job->since };
-	struct api_sink sink = { changes_each, &ch, NULL, NULL, NULL };
+	long long newest;
 	struct fetch_ids appts = { NULL, 0, 0 }, routes = { NULL, 0, 0 };
 	struct fetch_rows ra = { "appointment", NULL, NULL, 0, 0, 0 };
 	struct fetch_rows rr = { "route", NULL, NULL, 0, 0, 0 };
@@ -433,16 +477,13 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	/* On a share, one console asks; the others read what it learnt. */
 	if (job->share && !fetch_share_ticker(job->share) && from_share(st, job, r))
 		return;
-	if (job->since > 0)
-		api_form_add_cmp_int(&f, st->changelog->id_name, API_Q_GT, job->since);
-	api_form_add_cmp_str(&f, "dateChanged", API_Q_GE, st->look_day);
-	if (api_search_all(st->s, st->changelog, &f, &sink, NULL, &e) < 0) {
+	if (jobs_changes(st, job->since, 0, r, &e) < 0) {
 		/* last_change stays at since: the next tick asks again. */
 		fetch_result_keep_err(r, &e);
-		api_form_free(&f);
 		return;
 	}
-	api_form_free(&f);
+	newest = r->last_change;
+	r->last_change = job->since;
 	for (size_t i = 0; i < r->n_changes; i++) {
 		if (r->changes[i].class_id == CLASS_APPOINTMENT && r->changes[i].id > 0)
 			fetch_ids_add(&appts, r->changes[i].id);
@@ -458,9 +499,9 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	if (run_gets(st, b, nb, &e) < 0) {
 		fetch_result_keep_err(r, &e);
 	} else {
-		r->last_change = ch.newest;
-		if (ch.newest > st->newest)
-			st->newest = ch.newest;
+		r->last_change = newest;
+		if (newest > st->newest)
+			st->newest = newest;
 	}
 	r->appts = ra.v;
 	r->n_appts = ra.n;
@@ -475,6 +516,7 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 static void run_refresh(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
 	run_refresh_ticks(st, job, r);
+	jobs_index_changes(st, job, r);
 	/* Ticker or not: what the others wrote is in the share, not in the
 	 * changelog (a note is in neither the changelog nor a tick). */
 	fetch_share_read_written(job->share, r);
@@ -561,6 +603,7 @@ static void jobs_close(void *state)
 	struct state *st = state;
 
 	api_session_free(st->s);
+	jobs_index_free(st);
 	fetch_ids_free(&st->known_employees);
 	fetch_ids_free(&st->known_types);
 	m_table_free(st->employees);

@@ -44,6 +44,9 @@ struct fetch_job {
 	long long since;             /* REFRESH */
 	struct fetch_share *share;   /* REFRESH: the office's share, or NULL (borrowed) */
 	long share_stale;            /* seconds after which its ticker is deemed stopped */
+	size_t index_max;            /* LIST, ROWS of customers: the customer index may
+	                              * answer, kept when at most this many (0: never) */
+	struct fetch_share *index_share; /* ... and shared there, or NULL (borrowed) */
 	struct fetch_job_ids {
 		long long *v;            /* unordered */
 		size_t n;

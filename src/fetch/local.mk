@@ -10,5 +10,6 @@ src_fetch_libfetch_a_SOURCES = \
 	src/fetch/flight.c src/fetch/flight.h \
 	src/fetch/jobs.c src/fetch/jobs.h src/fetch/runner.h \
 	src/fetch/review.c \
-	src/fetch/rows.c src/fetch/write.c
+	src/fetch/rows.c src/fetch/write.c \
+	src/fetch/lookup.c src/fetch/lookup.h src/fetch/lookups.c
 FETCH_LIBS = src/fetch/libfetch.a $(MODEL_LIBS)

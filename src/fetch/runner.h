@@ -15,6 +15,13 @@
  * and what they call), so none of it locks.
  */
 
+#define CLASS_ROUTE 3
+#define CLASS_APPOINTMENT 4
+#define CLASS_CUSTOMER 8
+#define GET_CHUNK 1000
+/* The records an includeData search page carries (the rest: ids only). */
+#define JOBS_PAGE_ROWS 1000
+
 /* A growable list of ids; { NULL, 0, 0 } is empty. */
 struct fetch_ids {
 	long long *v;
@@ -45,6 +52,10 @@ struct state {
 	long long newest;        /* newest changelog id known, 0 for none */
 	char look_day[11];       /* refresh asks for changes from this day on */
 	const struct resource *route, *appt, *customer, *employee, *stype, *changelog;
+	/* The customer index (lookups.c): NULL until a look-up allowed it;
+	 * lk_off once there were too many customers to keep. */
+	struct lookup *lk;
+	int lk_off;
 };
 
 /* Keeps a page's records as text (unless ROUTEDESK_ROWS_TREE=1). */
@@ -61,6 +72,23 @@ int jobs_take_page(struct state *st, const struct resource *r, const struct api_
                    struct api_call *c, struct fetch_rows *rs, struct api_error *err);
 /* The day before the earlier of today and date (may be NULL) into buf. */
 void jobs_look_day(const char *date, char *buf);
+/* The changelog entries after since (0: since the look day), of class_id
+ * only unless 0, appended to r->changes; r->last_change is the newest
+ * (since when none, or on error).  0, or -1 with err set. */
+int jobs_changes(struct state *st, long long since, int class_id, struct fetch_result *r,
+                 struct api_error *err);
+
+/* The customer index (lookups.c).  A customer search answered from it:
+ * 1 (r's ids and first page of rows set, no read of the service beyond
+ * keeping the index current), or 0: ask the service. */
+int jobs_index_search(struct state *st, const struct fetch_job *job, const struct api_form *form,
+                      struct fetch_result *r);
+/* The same for a get of customers the index holds, current. */
+int jobs_index_rows(struct state *st, const struct fetch_job *job, struct fetch_result *r);
+/* A refresh's changes of customers into the index. */
+void jobs_index_changes(struct state *st, const struct fetch_job *job,
+                        const struct fetch_result *r);
+void jobs_index_free(struct state *st);
 
 /* FETCH_REVIEW (review.c). */
 void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch_result *r);

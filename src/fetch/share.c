@@ -44,7 +44,7 @@ struct fetch_share {
 	size_t n_seen;
 };
 
-static const char *const subdirs[] = { "ticks", "days", "written" };
+static const char *const subdirs[] = { "ticks", "days", "written", "lookup" };
 
 /* A directory of the share: 02770 whatever the umask. */
 static int make_dir(const char *path, struct strbuf *err)
@@ -133,6 +133,21 @@ static char *file(const struct fetch_share *sh, const char *rel)
 
 	strbuf_addf(&sb, "%s/%s", sh->path, rel);
 	return strbuf_detach(&sb, NULL);
+}
+
+const char *fetch_share_url(const struct fetch_share *sh)
+{
+	return sh->url;
+}
+
+int fetch_share_read_text(const struct fetch_share *sh, const char *rel, size_t max,
+                          struct strbuf *out, struct strbuf *err)
+{
+	char *path = file(sh, rel);
+	int rc = strbuf_read_file(path, max, out, err);
+
+	free(path);
+	return rc < 0 ? -1 : 0;
 }
 
 int fetch_share_write(const struct fetch_share *sh, const char *rel, const char *text, size_t len,
@@ -292,6 +307,8 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
 
 		cJSON_AddItemToArray(pair, cJSON_CreateNumber(r->changes[i].class_id));
 		cJSON_AddItemToArray(pair, cJSON_CreateNumber((double)r->changes[i].id));
+		if (r->changes[i].notes)
+			cJSON_AddItemToArray(pair, cJSON_CreateString(r->changes[i].notes));
 		cJSON_AddItemToArray(ch, pair);
 	}
 	add_rows(o, "appointments", "appointment", r->appts, r->n_appts);
@@ -351,12 +368,15 @@ static int apply_tick(struct fetch_share *sh, const char *path, struct fetch_res
 	ch = cJSON_GetObjectItemCaseSensitive(o, "changes");
 	cJSON_ArrayForEach(pair, ch) {
 		const cJSON *c = cJSON_GetArrayItem(pair, 0), *id = cJSON_GetArrayItem(pair, 1);
+		const cJSON *notes = cJSON_GetArrayItem(pair, 2);
 
 		if (!cJSON_IsNumber(c) || !cJSON_IsNumber(id))
 			continue;
 		r->changes = xrealloc(r->changes, (r->n_changes + 1) * sizeof(*r->changes));
 		r->changes[r->n_changes].class_id = c->valueint;
 		r->changes[r->n_changes].id = (long long)id->valuedouble;
+		r->changes[r->n_changes].notes =
+			cJSON_IsString(notes) ? xstrdup(notes->valuestring) : NULL;
 		r->n_changes++;
 	}
 	take_records(o, "appointments", "appointment", &r->appts, &r->n_appts);

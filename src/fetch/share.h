@@ -27,6 +27,9 @@
  *   active        touched by a key in any console: the office's last
  *                 key, from which every console's refresh backs off;
  *   days/         the days kept for a warm start (ui/base/warm.c);
+ *   lookup/customer.json  the office's customer index (fetch/lookups.c):
+ *                 every customer and the changelog id it is current to,
+ *                 so that one console's reads build it for all;
  *   written/T-TAG.json  a record a console wrote, as it read it back
  *                 (T when, TAG which console): every other console takes
  *                 it at its next tick, so a note (which has no changelog
@@ -49,6 +52,11 @@ const char *fetch_share_path(const struct fetch_share *sh);
 void fetch_share_touch(struct fetch_share *sh, time_t now);
 /* When any console of the share last saw a key (wall clock), 0 unknown. */
 time_t fetch_share_active(const struct fetch_share *sh);
+/* The API's URL the share is for (written in its files, checked on reading). */
+const char *fetch_share_url(const struct fetch_share *sh);
+/* DIR/ACCOUNT/rel into out (at most max bytes): 0, or -1 with err set. */
+int fetch_share_read_text(const struct fetch_share *sh, const char *rel, size_t max,
+                          struct strbuf *out, struct strbuf *err);
 /* Writes text to DIR/ACCOUNT/rel through a temporary file and rename,
  * 0660: 0, or -1 with err set. */
 int fetch_share_write(const struct fetch_share *sh, const char *rel, const char *text, size_t len,

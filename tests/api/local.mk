@@ -59,6 +59,11 @@ endif
 
 ## fetch: the console's fetch thread against sandboxes (review, refresh, supersede, stop).
 if HAVE_CMOCKA
+check_PROGRAMS += tests/api/test_fetch_index
+TESTS += tests/api/test_fetch_index
+tests_api_test_fetch_index_SOURCES = tests/api/test_fetch_index.c $(SBTEST_SOURCES)
+tests_api_test_fetch_index_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS) -I$(top_srcdir)/tests/lib
+tests_api_test_fetch_index_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/api/test_fetch
 TESTS += tests/api/test_fetch
 tests_api_test_fetch_SOURCES = tests/api/test_fetch.c $(SBTEST_SOURCES)

@@ -51,6 +51,11 @@ endif
 
 ## fetch: the office share's ticks and written records, files and accounts.
 if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_fetch_lookup
+TESTS += tests/unit/test_fetch_lookup
+tests_unit_test_fetch_lookup_SOURCES = tests/unit/test_fetch_lookup.c
+tests_unit_test_fetch_lookup_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_fetch_lookup_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test_fetch_share
 TESTS += tests/unit/test_fetch_share
 tests_unit_test_fetch_share_SOURCES = tests/unit/test_fetch_share.c

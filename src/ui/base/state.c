@@ -38,6 +38,7 @@ static const struct {
 	{ "glyphs", CONF_BOOL, offsetof(struct ui_config, glyphs), 0, 1 },
 	{ "mouse", CONF_BOOL, offsetof(struct ui_config, mouse), 0, 1 },
 	{ "budget_reserve", CONF_LONG, offsetof(struct ui_config, budget_reserve), 0, 100000 },
+	{ "customer_index", CONF_LONG, offsetof(struct ui_config, customer_index), 0, 50000 },
 };
 
 void state_config_init(struct ui_config *c)
@@ -47,6 +48,7 @@ void state_config_init(struct ui_config *c)
 	c->refresh_idle = 600;
 	c->read_share = 50;
 	c->budget_reserve = 50;
+	c->customer_index = 10000;
 	c->glyphs = 1;
 	c->mouse = 1;
 }

@@ -25,6 +25,11 @@ struct strbuf;
  *                       mark); the status glyphs stay, they carry meaning
  *   mouse = no          leave the mouse to the terminal (selecting text)
  *   budget_reserve = 50 reads a day kept back: auto-refresh pauses below
+ *   customer_index = 10000  look-ups (`:cust`) answered from an index of
+ *                       every customer, kept current by the changelog and
+ *                       shared on a share, when the account has at most
+ *                       this many (building it costs one read per 1000);
+ *                       0: every look-up asks the service
  *
  *   [keys]
  *   ACTION = KEY [KEY...]   e.g. "down = j Down C-n"; "none" unbinds
@@ -55,6 +60,7 @@ struct ui_config {
 	int glyphs;           /* 0/1, default 1: 0 drops the decorative ones */
 	int mouse;            /* 0/1, default 1: clicks and the wheel */
 	long budget_reserve;  /* default 50 */
+	long customer_index;  /* most customers the index keeps, default 10000; 0 off */
 	/* [keys] lines in file order, for keymap_bind: names[i] = values[i] */
 	char **key_names, **key_values;
 	int *key_lines;       /* line numbers, for messages */

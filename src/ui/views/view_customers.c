@@ -28,7 +28,9 @@
  *   jane doe            lname STARTSWITH "jane doe", fname STARTSWITH jane
  *                       with lname STARTSWITH doe, companyName CONTAINS
  * The preview says which search found a customer ("Found by: company").
- * A name costs three reads (the service has no OR); everything else one.
+ * The fetch thread answers these from its customer index when it has one
+ * (fetch/lookup.h); otherwise a name costs one read per search it runs
+ * (the service has no OR), everything else one.
  */
 
 enum { COL_ID, COL_NAME, COL_COMPANY, COL_CITY, COL_PHONE, COL_BALANCE, COL_STATUS };

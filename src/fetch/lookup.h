@@ -1,0 +1,79 @@
+/* lookup.h: the customer index: every customer's record, kept current by the changelog, answering look-ups without a read. */
+#ifndef ROUTEDESK_FETCH_LOOKUP_H
+#define ROUTEDESK_FETCH_LOOKUP_H
+
+#include <stddef.h>
+
+#include "api/encode.h"
+#include "common/strbuf.h"
+
+/*
+ * Design (issue 11: an office's look-ups spent a read each, a quarter of
+ * its day).  The index holds every record of a resource (the customers) as
+ * the service sent it, sorted by id, with the text fields its search
+ * filters compare.  A search whose filters it understands (lookup_answer)
+ * is answered from it the way the service answers: STARTSWITH, ENDSWITH
+ * and CONTAINS compare ASCII letters without case and other bytes exactly
+ * (the sandbox's LIKE; a live collation that also folds accents would find
+ * a few more, the one known difference), a phone is an exact
+ * 10-digit match over the phone fields, an id is an id.  Anything else is
+ * refused (-1) and goes to the service as before.
+ *
+ * It is current up to a changelog id (upto).  A change of the resource's
+ * class after that is applied from the change's own notes when they say,
+ * for fields the record has, the new values with the record's own JSON
+ * types ({"balance":{"old":"1.00","new":"2.00"}}), dateUpdated among
+ * them when the record has one; any other change (an
+ * unknown shape, a new id, a field the record lacks) marks the record
+ * stale, and the caller gets the stale records again before it answers
+ * from the index.  No change is ever guessed.
+ */
+struct lookup;
+
+/* An empty index of resource (its table entry), or NULL when the resource
+ * has no such name or no search. */
+struct lookup *lookup_new(const char *resource);
+void lookup_free(struct lookup *lk);
+const char *lookup_resource(const struct lookup *lk);
+
+/* Takes the records of the JSON array text (as a search or a get answers
+ * them): each replaces the one of its id, and is no longer stale.  0, or
+ * -1 when the text is not an array of records with ids (nothing taken). */
+int lookup_take_text(struct lookup *lk, const char *json, size_t len);
+/* Drops the record id (a get that no longer returns it). */
+void lookup_drop(struct lookup *lk, long long id);
+size_t lookup_count(const struct lookup *lk);
+
+/* The changelog id the index is current to (all changes up to it applied
+ * or marked stale), and its setter. */
+long long lookup_upto(const struct lookup *lk);
+void lookup_set_upto(struct lookup *lk, long long upto);
+/* A change of record id with its changelog notes (JSON text, or NULL):
+ * applied, or the record marked stale (see the design above).  1 when
+ * applied, 0 when marked stale. */
+int lookup_apply(struct lookup *lk, long long id, const char *notes);
+/* The stale ids, ascending (borrowed; valid until the next call). */
+const long long *lookup_stale(const struct lookup *lk, size_t *n);
+/* Forgets the stale marks of ids[0..n) (after they were asked for: the
+ * ones the service answered were taken, the others dropped). */
+void lookup_clear_stale(struct lookup *lk, const long long *ids, size_t n);
+
+/* The ids a search with form's filters finds, ascending, into *ids (malloc'd,
+ * NULL when none) and *n: 0, or -1 when a filter or its operator is not one
+ * the index answers (nothing allocated). */
+int lookup_answer(const struct lookup *lk, const struct api_form *form, long long **ids,
+                  size_t *n);
+/* 1 when every id of ids[0..n) is held and none is stale. */
+int lookup_has_all(const struct lookup *lk, const long long *ids, size_t n);
+/* The records of the given ids (held ones, in that order) as one JSON
+ * array's text appended to out; returns how many. */
+size_t lookup_rows_text(const struct lookup *lk, const long long *ids, size_t n,
+                        struct strbuf *out);
+
+/* The whole index as JSON text ({"url":URL,"upto":N,"records":[...]}) for
+ * the office's share, and back.  lookup_load: 0, or -1 when text is not
+ * such a file or names another url (lk unchanged). */
+void lookup_save(const struct lookup *lk, const char *url, struct strbuf *out);
+int lookup_load(struct lookup *lk, const char *url, const char *text, size_t len);
+
+#endif

@@ -1,0 +1,294 @@
+/* test_fetch_lookup.c: the customer index: records taken, the searches it answers as the service does, changes applied or marked stale, the share file. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "api/encode.h"
+#include "common/strbuf.h"
+#include "fetch/lookup.h"
+
+/* Four customers as the service sends them: values as strings. */
+static const char records[] =
+	"[{\"customerID\":\"3\",\"fname\":\"Ann\",\"lname\":\"Smith\",\"companyName\":\"\","
+	"\"email\":\"ann@example.com\",\"phone1\":\"6025550101\",\"phone2\":\"\","
+	"\"address\":\"12 Main St\",\"balance\":\"0.00\"},"
+	"{\"customerID\":\"1\",\"fname\":\"Bo\",\"lname\":\"smithers\",\"companyName\":\"Cantina 50%\","
+	"\"email\":\"bo@example.org\",\"phone1\":\"6025550202\",\"phone2\":\"4805550303\","
+	"\"address\":\"1600 Penn Ave\",\"balance\":\"12.50\"},"
+	"{\"customerID\":\"2\",\"fname\":\"Smith\",\"lname\":\"Jones\",\"companyName\":null,"
+	"\"email\":\"sj@example.net\",\"phone1\":\"6025550404\",\"phone2\":\"\","
+	"\"address\":\"9 Elm Rd\",\"balance\":\"3.00\"},"
+	"{\"customerID\":\"7\",\"fname\":\"Zoë\",\"lname\":\"Ørsted\",\"companyName\":\"Ørsted_Co\","
+	"\"email\":\"z@example.dk\",\"phone1\":\"\",\"phone2\":\"\","
+	"\"address\":\"1 Fjord Vej\",\"balance\":\"0.00\"}]";
+
+static struct lookup *filled(void)
+{
+	struct lookup *lk = lookup_new("customer");
+
+	assert_non_null(lk);
+	assert_int_equal(lookup_take_text(lk, records, strlen(records)), 0);
+	assert_int_equal(lookup_count(lk), 4);
+	return lk;
+}
+
+/* The ids a form finds, as "1,3" ("" none, "refused" when it cannot). */
+static void expect_ids(const struct lookup *lk, const struct api_form *f, const char *want)
+{
+	long long *ids;
+	size_t n;
+	struct strbuf got = STRBUF_INIT;
+
+	if (lookup_answer(lk, f, &ids, &n) < 0) {
+		strbuf_adds(&got, "refused");
+	} else {
+		for (size_t i = 0; i < n; i++)
+			strbuf_addf(&got, "%s%lld", i ? "," : "", ids[i]);
+		free(ids);
+	}
+	assert_string_equal(got.buf ? got.buf : "", want);
+	strbuf_free(&got);
+}
+
+static void expect_cmp(const struct lookup *lk, const char *name, enum api_qop op, const char *v,
+                       const char *want)
+{
+	struct api_form f = API_FORM_INIT;
+
+	assert_int_equal(api_form_add_cmp_str(&f, name, op, v), 0);
+	expect_ids(lk, &f, want);
+	api_form_free(&f);
+}
+
+static void expect_plain(const struct lookup *lk, const char *name, const char *v,
+                         const char *want)
+{
+	struct api_form f = API_FORM_INIT;
+
+	api_form_add(&f, name, v);
+	expect_ids(lk, &f, want);
+	api_form_free(&f);
+}
+
+/* STARTSWITH, CONTAINS and ENDSWITH as the service's LIKE: ASCII letters
+ * without case, other bytes exactly, % and _ literal; ids ascending. */
+static void test_text_operators(void **state)
+{
+	struct lookup *lk = filled();
+
+	(void)state;
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "smith", "1,3");
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "SMITHE", "1");
+	expect_cmp(lk, "fname", API_Q_STARTSWITH, "smith", "2");
+	expect_cmp(lk, "lname", API_Q_CONTAINS, "mith", "1,3");
+	expect_cmp(lk, "lname", API_Q_ENDSWITH, "ERS", "1");
+	expect_cmp(lk, "companyName", API_Q_CONTAINS, "cantina", "1");
+	expect_cmp(lk, "companyName", API_Q_CONTAINS, "50%", "1");
+	expect_cmp(lk, "companyName", API_Q_CONTAINS, "_", "7");
+	expect_cmp(lk, "companyName", API_Q_CONTAINS, "%", "1");
+	/* A null company matches nothing, not even an empty pattern's all. */
+	expect_cmp(lk, "companyName", API_Q_STARTSWITH, "", "1,3,7");
+	/* Non-ASCII letters compare as bytes, as SQLite's LIKE does. */
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "Ørs", "7");
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "øRS", "");
+	expect_cmp(lk, "email", API_Q_CONTAINS, "@EXAMPLE.", "1,2,3,7");
+	expect_cmp(lk, "address", API_Q_CONTAINS, "1600 penn", "1");
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "nobody", "");
+	lookup_free(lk);
+}
+
+/* A phone: exactly 10 digits over phone1 and phone2; any other value
+ * matches nothing (the live service, and the sandbox). */
+static void test_phone_and_id(void **state)
+{
+	struct lookup *lk = filled();
+	struct api_form f = API_FORM_INIT;
+
+	(void)state;
+	expect_plain(lk, "phone", "4805550303", "1");
+	expect_plain(lk, "phone", "6025550404", "2");
+	expect_plain(lk, "phone", "602555040", "");
+	expect_plain(lk, "customerIDs", "3", "3");
+	expect_plain(lk, "customerIDs", "99", "");
+	expect_ids(lk, NULL, "1,2,3,7");
+	/* Two filters: both must hold. */
+	api_form_add_cmp_str(&f, "lname", API_Q_STARTSWITH, "smith");
+	api_form_add_cmp_str(&f, "fname", API_Q_STARTSWITH, "bo");
+	expect_ids(lk, &f, "1");
+	api_form_free(&f);
+	lookup_free(lk);
+}
+
+/* What the index does not answer goes to the service: refused, never a
+ * guess. */
+static void test_refused(void **state)
+{
+	struct lookup *lk = filled();
+	struct api_form f = API_FORM_INIT;
+
+	(void)state;
+	expect_plain(lk, "lname", "Smith", "refused");           /* equality */
+	expect_cmp(lk, "lname", API_Q_LIKE, "Sm%", "refused");
+	expect_plain(lk, "customerIDs", "[1,2]", "refused");
+	expect_plain(lk, "officeIDs", "1", "refused");           /* not a text filter */
+	expect_plain(lk, "nosuchfilter", "1", "refused");
+	api_form_add_cmp_int(&f, "customerIDs", API_Q_GT, 1);
+	expect_ids(lk, &f, "refused");
+	api_form_free(&f);
+	assert_null(lookup_new("nosuchresource"));
+	lookup_free(lk);
+}
+
+static char *row_text(const struct lookup *lk, long long id)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	lookup_rows_text(lk, &id, 1, &sb);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* A change whose notes give the new values with the record's types is
+ * applied; any other is marked stale, and taking the record again clears
+ * the mark.  Searches see the new values. */
+static void test_changes(void **state)
+{
+	struct lookup *lk = filled();
+	const long long *stale;
+	size_t n;
+	char *t;
+
+	(void)state;
+	assert_int_equal(lookup_apply(lk, 2, "{\"lname\":{\"old\":\"Jones\",\"new\":\"Smithson\"},"
+	                                     "\"balance\":{\"old\":\"3.00\",\"new\":\"4.25\"}}"),
+	                 1);
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "smith", "1,2,3");
+	t = row_text(lk, 2);
+	assert_non_null(strstr(t, "\"balance\":\"4.25\""));
+	free(t);
+	stale = lookup_stale(lk, &n);
+	assert_int_equal(n, 0);
+
+	/* A number where the record has a string, a field it lacks, no notes,
+	 * the key itself, a new id: stale, unchanged. */
+	assert_int_equal(lookup_apply(lk, 3, "{\"balance\":{\"old\":\"0.00\",\"new\":5}}"), 0);
+	assert_int_equal(lookup_apply(lk, 1, "{\"nosuchfield\":{\"new\":\"x\"}}"), 0);
+	assert_int_equal(lookup_apply(lk, 7, NULL), 0);
+	assert_int_equal(lookup_apply(lk, 2, "{\"customerID\":{\"new\":\"9\"}}"), 0);
+	assert_int_equal(lookup_apply(lk, 40, "{\"lname\":{\"new\":\"New\"}}"), 0);
+	t = row_text(lk, 3);
+	assert_non_null(strstr(t, "\"balance\":\"0.00\""));
+	free(t);
+	stale = lookup_stale(lk, &n);
+	assert_int_equal(n, 5);
+	assert_true(stale[0] == 1 && stale[1] == 2 && stale[2] == 3 && stale[3] == 7 &&
+	            stale[4] == 40);
+	assert_false(lookup_has_all(lk, (long long[]){ 1 }, 1));
+	/* A stale record is not changed by notes either: it waits for the get. */
+	assert_int_equal(lookup_apply(lk, 3, "{\"balance\":{\"new\":\"1.00\"}}"), 0);
+
+	/* The get answers 1, 2, 3 and 7; 40 is no customer: dropped. */
+	assert_int_equal(lookup_take_text(lk, records, strlen(records)), 0);
+	stale = lookup_stale(lk, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(stale[0], 40);
+	lookup_drop(lk, 40);
+	lookup_clear_stale(lk, (long long[]){ 40 }, 1);
+	stale = lookup_stale(lk, &n);
+	assert_int_equal(n, 0);
+	assert_true(lookup_has_all(lk, (long long[]){ 1, 2, 3, 7 }, 4));
+	assert_false(lookup_has_all(lk, (long long[]){ 1, 40 }, 2));
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "smith", "1,3");
+	lookup_free(lk);
+}
+
+/* A record with dateUpdated: a change whose notes do not give it (a
+ * write's, stamped after it listed its fields) cannot rebuild the record,
+ * so it is marked stale; one that gives it is applied. */
+static void test_date_updated(void **state)
+{
+	static const char rec[] = "[{\"customerID\":\"5\",\"lname\":\"Old\","
+	                          "\"dateUpdated\":\"2026-11-20 08:00:00\",\"balance\":\"1.00\"}]";
+	struct lookup *lk = lookup_new("customer");
+	size_t n;
+	char *t;
+
+	(void)state;
+	assert_int_equal(lookup_take_text(lk, rec, strlen(rec)), 0);
+	assert_int_equal(lookup_apply(lk, 5, "{\"balance\":{\"old\":\"1.00\",\"new\":\"2.00\"},"
+	                                     "\"dateUpdated\":{\"old\":\"2026-11-20 08:00:00\","
+	                                     "\"new\":\"2026-11-20 09:30:00\"}}"),
+	                 1);
+	t = row_text(lk, 5);
+	assert_non_null(strstr(t, "\"dateUpdated\":\"2026-11-20 09:30:00\""));
+	assert_non_null(strstr(t, "\"balance\":\"2.00\""));
+	free(t);
+	assert_int_equal(lookup_apply(lk, 5, "{\"lname\":{\"old\":\"Old\",\"new\":\"New\"}}"), 0);
+	(void)lookup_stale(lk, &n);
+	assert_int_equal(n, 1);
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "new", "");
+	lookup_free(lk);
+}
+
+/* Bad text is refused whole. */
+static void test_bad_text(void **state)
+{
+	struct lookup *lk = lookup_new("customer");
+	const char *cut = "[{\"customerID\":\"1\"}", *obj = "{}";
+	const char *no_id = "[{\"lname\":\"x\"},{\"customerID\":\"5\"}]";
+
+	(void)state;
+	assert_int_equal(lookup_take_text(lk, cut, strlen(cut)), -1);
+	assert_int_equal(lookup_take_text(lk, obj, strlen(obj)), -1);
+	assert_int_equal(lookup_count(lk), 0);
+	/* Records without an id are skipped. */
+	assert_int_equal(lookup_take_text(lk, no_id, strlen(no_id)), 0);
+	assert_int_equal(lookup_count(lk), 1);
+	lookup_free(lk);
+}
+
+/* The share's file: saved and loaded back the same; another URL, another
+ * resource or a damaged file are refused and leave the index as it was. */
+static void test_save_load(void **state)
+{
+	struct lookup *lk = filled(), *back = lookup_new("customer");
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+
+	(void)state;
+	lookup_set_upto(lk, 1234);
+	lookup_save(lk, "http://127.0.0.1:1/api", &a);
+	assert_int_equal(lookup_load(back, "http://other/api", a.buf, a.len), -1);
+	assert_int_equal(lookup_count(back), 0);
+	assert_int_equal(lookup_load(back, "http://127.0.0.1:1/api", a.buf, a.len - 1), -1);
+	assert_int_equal(lookup_count(back), 0);
+	assert_int_equal(lookup_load(back, "http://127.0.0.1:1/api", a.buf, a.len), 0);
+	assert_int_equal(lookup_upto(back), 1234);
+	assert_int_equal(lookup_count(back), 4);
+	lookup_save(back, "http://127.0.0.1:1/api", &b);
+	assert_string_equal(a.buf, b.buf);
+	expect_cmp(back, "lname", API_Q_STARTSWITH, "smith", "1,3");
+	strbuf_free(&a);
+	strbuf_free(&b);
+	lookup_free(lk);
+	lookup_free(back);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text_operators),
+		cmocka_unit_test(test_phone_and_id),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_changes),
+		cmocka_unit_test(test_date_updated),
+		cmocka_unit_test(test_bad_text),
+		cmocka_unit_test(test_save_load),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
