@@ -282,3 +282,32 @@ const char *api_json_skip(const char *p, const char *end, int depth, size_t *n)
 		return NULL;
 	}
 }
+
+long api_json_array_each(const char *json, size_t len,
+                         void (*each)(void *ctx, const char *v, size_t n), void *ctx)
+{
+	const char *end = json + len, *p, *q;
+	long n = 0;
+
+	p = api_json_ws(json, end);
+	if (p >= end || *p != '[')
+		return -1;
+	q = api_json_skip(p, end, 0, NULL);
+	if (!q || api_json_ws(q, end) != end)
+		return -1;
+	p = api_json_ws(p + 1, end);
+	while (p < end && *p != ']') {
+		const char *v_end = api_json_skip(p, end, 1, NULL);
+
+		/* Checked whole above, so this holds: a guard, never a
+		 * different reading of the text. */
+		if (!v_end)
+			return -1;
+		each(ctx, p, (size_t)(v_end - p));
+		n++;
+		p = api_json_ws(v_end, end);
+		if (p < end && *p == ',')
+			p = api_json_ws(p + 1, end);
+	}
+	return n;
+}

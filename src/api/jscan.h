@@ -37,4 +37,13 @@ const char *api_json_string(const char *p, const char *end, struct strbuf *out);
  * strtod read, or NULL. */
 const char *api_json_number(const char *p, const char *end, double *d);
 
+/* Lends each element of the JSON array text json[0..len) (whitespace
+ * around it allowed) to each(ctx, bytes, n), in order, once the whole
+ * array is checked to read as cJSON would read it: the number of
+ * elements, or -1 (each never called) when the text is not one array.
+ * Nothing is parsed into a tree: a page's records can be taken one at a
+ * time. */
+long api_json_array_each(const char *json, size_t len,
+                         void (*each)(void *ctx, const char *v, size_t n), void *ctx);
+
 #endif

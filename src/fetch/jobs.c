@@ -360,18 +360,12 @@ struct changes {
 static char *change_notes(const cJSON *rec)
 {
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(rec, "notes");
-	char *t, *copy;
+	struct strbuf sb = STRBUF_INIT;
 
-	if (cJSON_IsString(n))
-		return xstrdup(n->valuestring);
-	if (!cJSON_IsObject(n))
+	if (!cJSON_IsString(n) && !cJSON_IsObject(n))
 		return NULL;
-	t = cJSON_PrintUnformatted(n);
-	if (!t)
-		abort();
-	copy = xstrdup(t);
-	cJSON_free(t);
-	return copy;
+	api_value_text(n, &sb);
+	return strbuf_detach(&sb, NULL);
 }
 
 static int changes_each(void *ctx, const cJSON *records)

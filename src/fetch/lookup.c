@@ -141,22 +141,16 @@ static size_t find(const struct lookup *lk, long long id, int *found)
 }
 
 /* A compared field's value as the service's LIKE sees it: a string's
- * text, a number's or a boolean's as JSON writes it; null and missing are
- * NULL (LIKE matches nothing). */
+ * text, a number in decimal, a boolean as 1 or 0; null, missing and
+ * containers are NULL (LIKE matches nothing). */
 static char *value_text(const cJSON *v)
 {
-	char *t, *copy;
+	struct strbuf sb = STRBUF_INIT;
 
-	if (cJSON_IsString(v))
-		return xstrdup(v->valuestring);
-	if (!cJSON_IsNumber(v) && !cJSON_IsBool(v))
+	if (!cJSON_IsString(v) && !cJSON_IsNumber(v) && !cJSON_IsBool(v))
 		return NULL;
-	t = cJSON_PrintUnformatted(v);
-	if (!t)
-		abort();
-	copy = xstrdup(t);
-	cJSON_free(t);
-	return copy;
+	api_value_text(v, &sb);
+	return strbuf_detach(&sb, NULL);
 }
 
 /* Puts rec (parsed from text[0..len)) in the index: 0, or -1 without an id. */
@@ -191,33 +185,20 @@ static int put(struct lookup *lk, const cJSON *rec, const char *text, size_t len
 	return 0;
 }
 
+static void take_one(void *ctx, const char *v, size_t len)
+{
+	struct lookup *lk = ctx;
+	/* One record's tree at a time, never the page's. */
+	cJSON *rec = cJSON_ParseWithLength(v, len);
+
+	if (cJSON_IsObject(rec))
+		(void)put(lk, rec, v, len);
+	cJSON_Delete(rec);
+}
+
 int lookup_take_text(struct lookup *lk, const char *json, size_t len)
 {
-	const char *end = json + len, *p, *q;
-
-	p = api_json_ws(json, end);
-	if (p >= end || *p != '[')
-		return -1;
-	q = api_json_skip(p, end, 0, NULL);
-	if (!q || api_json_ws(q, end) != end)
-		return -1;
-	p = api_json_ws(p + 1, end);
-	while (p < end && *p != ']') {
-		const char *v_end = api_json_skip(p, end, 1, NULL);
-		cJSON *rec;
-
-		if (!v_end)
-			return -1; /* checked whole above: a guard only */
-		/* One record's tree at a time, never the page's. */
-		rec = cJSON_ParseWithLength(p, (size_t)(v_end - p));
-		if (cJSON_IsObject(rec))
-			(void)put(lk, rec, p, (size_t)(v_end - p));
-		cJSON_Delete(rec);
-		p = api_json_ws(v_end, end);
-		if (p < end && *p == ',')
-			p = api_json_ws(p + 1, end);
-	}
-	return 0;
+	return api_json_array_each(json, len, take_one, lk) < 0 ? -1 : 0;
 }
 
 void lookup_drop(struct lookup *lk, long long id)

@@ -15,50 +15,35 @@
  * cJSON reads), so a page is taken whole or not at all.
  */
 
+struct decode {
+	const char *resource;
+	void (*take)(void *ctx, void *row);
+	void *ctx;
+	size_t kept;
+};
+
+static void decode_one(void *ctx, const char *v, size_t len)
+{
+	struct decode *d = ctx;
+	cJSON *rec = cJSON_ParseWithLength(v, len);
+	void *row = rec ? m_row_decode(d->resource, rec) : NULL;
+
+	cJSON_Delete(rec);
+	/* No row type, or no integer key: nothing a pane could show,
+	 * skipped as the tree path skips it. */
+	if (row) {
+		d->take(d->ctx, row);
+		d->kept++;
+	}
+}
+
 long m_rows_decode_text(const char *resource, const char *json, size_t len,
                         void (*take)(void *ctx, void *row), void *ctx, size_t *skipped)
 {
-	const char *end = json + len, *p, *q;
-	size_t n = 0, kept = 0;
+	struct decode d = { resource, take, ctx, 0 };
+	long n = api_json_array_each(json, len, decode_one, &d);
 
 	if (skipped)
-		*skipped = 0;
-	p = api_json_ws(json, end);
-	if (p >= end || *p != '[')
-		return -1;
-	q = api_json_skip(p, end, 0, NULL);
-	if (!q || api_json_ws(q, end) != end)
-		return -1;
-	p = api_json_ws(p + 1, end);
-	if (p < end && *p == ']')
-		return 0;
-	for (;;) {
-		const char *v = p, *v_end = api_json_skip(v, end, 1, NULL);
-		cJSON *rec;
-		void *row;
-
-		/* Checked above, so these hold; kept as guards, never as a
-		 * different reading of the text. */
-		if (!v_end)
-			return -1;
-		rec = cJSON_ParseWithLength(v, (size_t)(v_end - v));
-		row = rec ? m_row_decode(resource, rec) : NULL;
-		cJSON_Delete(rec);
-		n++;
-		/* No row type, or no integer key: nothing a pane could show,
-		 * skipped as the tree path skips it. */
-		if (row) {
-			take(ctx, row);
-			kept++;
-		}
-		p = api_json_ws(v_end, end);
-		if (p < end && *p == ',') {
-			p = api_json_ws(p + 1, end);
-			continue;
-		}
-		break;
-	}
-	if (skipped)
-		*skipped = n - kept;
-	return (long)n;
+		*skipped = n > 0 ? (size_t)n - d.kept : 0;
+	return n;
 }

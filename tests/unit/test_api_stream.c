@@ -275,6 +275,40 @@ static void test_scanner(void **state)
 	strbuf_free(&sb);
 }
 
+static void collect(void *ctx, const char *v, size_t n)
+{
+	struct strbuf *sb = ctx;
+
+	strbuf_add(sb, v, n);
+	strbuf_addc(sb, '|');
+}
+
+/* Each element's bytes lent in order; a text that is not one whole array
+ * is refused before any element is lent. */
+static void test_array_each(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *s;
+
+	(void)state;
+	s = " [ {\"a\":[1,2]} , \"x,y\",3 ,null]\n";
+	assert_int_equal(api_json_array_each(s, strlen(s), collect, &sb), 4);
+	assert_string_equal(sb.buf, "{\"a\":[1,2]}|\"x,y\"|3|null|");
+	strbuf_reset(&sb);
+	s = "[]";
+	assert_int_equal(api_json_array_each(s, strlen(s), collect, &sb), 0);
+	s = "[1,2";
+	assert_int_equal(api_json_array_each(s, strlen(s), collect, &sb), -1);
+	s = "[1,2]x";
+	assert_int_equal(api_json_array_each(s, strlen(s), collect, &sb), -1);
+	s = "{\"a\":1}";
+	assert_int_equal(api_json_array_each(s, strlen(s), collect, &sb), -1);
+	s = "[1,,2]";
+	assert_int_equal(api_json_array_each(s, strlen(s), collect, &sb), -1);
+	assert_int_equal(sb.len, 0);
+	strbuf_free(&sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -282,6 +316,7 @@ int main(void)
 		cmocka_unit_test(test_bad_pages),
 		cmocka_unit_test(test_search_page),
 		cmocka_unit_test(test_scanner),
+		cmocka_unit_test(test_array_each),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
