@@ -29,6 +29,7 @@ struct lookup {
 	long long *stale;    /* ascending, unique */
 	size_t n_stale, cap_stale;
 	long long upto;
+	time_t built;
 };
 
 /* ------------------------------------------------------------- fields */
@@ -119,6 +120,21 @@ long long lookup_upto(const struct lookup *lk)
 void lookup_set_upto(struct lookup *lk, long long upto)
 {
 	lk->upto = upto;
+}
+
+time_t lookup_built(const struct lookup *lk)
+{
+	return lk->built;
+}
+
+void lookup_set_built(struct lookup *lk, time_t when)
+{
+	lk->built = when;
+}
+
+int lookup_is_old(const struct lookup *lk, time_t now)
+{
+	return lk->built > now || now - lk->built > LOOKUP_MAX_AGE;
 }
 
 /* ---------------------------------------------------------- records */
@@ -537,8 +553,8 @@ void lookup_save(const struct lookup *lk, const char *url, struct strbuf *out)
 	cJSON_Delete(s);
 	if (!u)
 		abort();
-	strbuf_addf(out, "{\"url\":%s,\"resource\":\"%s\",\"upto\":%lld,\"records\":[", u,
-	            lk->res->name, lk->upto);
+	strbuf_addf(out, "{\"url\":%s,\"resource\":\"%s\",\"upto\":%lld,\"built\":%lld,\"records\":[",
+	            u, lk->res->name, lk->upto, (long long)lk->built);
 	cJSON_free(u);
 	for (size_t i = 0; i < lk->n; i++) {
 		if (i)
@@ -554,7 +570,7 @@ int lookup_load(struct lookup *lk, const char *url, const char *text, size_t len
 	const char *recs = NULL, *recs_end = NULL;
 	struct strbuf key = STRBUF_INIT, val = STRBUF_INIT;
 	int url_ok = 0, res_ok = 0, rc = -1;
-	double upto = -1;
+	double upto = -1, built = -1;
 
 	if (p >= end || *p != '{')
 		return -1;
@@ -581,6 +597,8 @@ int lookup_load(struct lookup *lk, const char *url, const char *text, size_t len
 			         strcmp(val.buf, lk->res->name) == 0;
 		else if (strcmp(key.buf, "upto") == 0 && (*v == '-' || (*v >= '0' && *v <= '9')))
 			(void)api_json_number(v, end, &upto);
+		else if (strcmp(key.buf, "built") == 0 && (*v == '-' || (*v >= '0' && *v <= '9')))
+			(void)api_json_number(v, end, &built);
 		else if (strcmp(key.buf, "records") == 0 && *v == '[') {
 			recs = v;
 			recs_end = v_end;
@@ -589,11 +607,12 @@ int lookup_load(struct lookup *lk, const char *url, const char *text, size_t len
 		if (p < end && *p == ',')
 			p = api_json_ws(p + 1, end);
 	}
-	if (p >= end || *p != '}' || !url_ok || !res_ok || upto < 0 || !recs)
+	if (p >= end || *p != '}' || !url_ok || !res_ok || upto < 0 || built < 0 || !recs)
 		goto out;
 	if (lookup_take_text(lk, recs, (size_t)(recs_end - recs)) < 0)
 		goto out;
 	lk->upto = (long long)upto;
+	lk->built = (time_t)built;
 	rc = 0;
 out:
 	strbuf_free(&key);

@@ -3,6 +3,7 @@
 #define ROUTEDESK_FETCH_LOOKUP_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "api/encode.h"
 #include "common/strbuf.h"
@@ -48,6 +49,14 @@ size_t lookup_count(const struct lookup *lk);
  * or marked stale), and its setter. */
 long long lookup_upto(const struct lookup *lk);
 void lookup_set_upto(struct lookup *lk, long long upto);
+/* When the index was built (wall clock; saved with it), and its setter. */
+time_t lookup_built(const struct lookup *lk);
+void lookup_set_built(struct lookup *lk, time_t when);
+/* 1 when it was built over LOOKUP_MAX_AGE before now (or in the future):
+ * then it is built again, so that a change the service did not log (if
+ * any: the sandbox logs every one) lives at most that long. */
+#define LOOKUP_MAX_AGE (12 * 3600)
+int lookup_is_old(const struct lookup *lk, time_t now);
 /* A change of record id with its changelog notes (JSON text, or NULL):
  * applied, or the record marked stale (see the design above).  1 when
  * applied, 0 when marked stale. */
@@ -70,7 +79,7 @@ int lookup_has_all(const struct lookup *lk, const long long *ids, size_t n);
 size_t lookup_rows_text(const struct lookup *lk, const long long *ids, size_t n,
                         struct strbuf *out);
 
-/* The whole index as JSON text ({"url":URL,"upto":N,"records":[...]}) for
+/* The whole index as JSON text ({"url":URL,"upto":N,"built":T,"records":[...]}) for
  * the office's share, and back.  lookup_load: 0, or -1 when text is not
  * such a file or names another url (lk unchanged). */
 void lookup_save(const struct lookup *lk, const char *url, struct strbuf *out);

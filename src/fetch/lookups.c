@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -29,7 +30,8 @@
  * changelog id: from the share's ticks when they reach back, else one
  * changelog search of the customer class; then the stale records come
  * again in one get.  Both cost nothing on a quiet day.  When reads were
- * spent so, the index is published again for the office.
+ * spent so, the index is published again for the office.  An index built
+ * over 12 hours ago is built again (lookup_is_old).
  */
 
 #define LOOKUP_FILE "lookup/customer.json"
@@ -86,7 +88,7 @@ static int load(struct state *st, const struct fetch_job *job)
 		goto out;
 	lk = lookup_new(st->customer->name);
 	if (lookup_load(lk, fetch_share_url(job->index_share), text.buf, text.len) < 0 ||
-	    lookup_count(lk) > job->index_max) {
+	    lookup_count(lk) > job->index_max || lookup_is_old(lk, time(NULL))) {
 		lookup_free(lk);
 		goto out;
 	}
@@ -130,6 +132,7 @@ static int build(struct state *st, const struct fetch_job *job)
 		 * when the pages already had them: applying one twice is the
 		 * same record). */
 		lookup_set_upto(lk, base);
+		lookup_set_built(lk, time(NULL));
 		st->lk = lk;
 		lk = NULL;
 	}
@@ -221,6 +224,8 @@ static int ready(struct state *st, const struct fetch_job *job)
 
 	if (!job->index_max || st->lk_off || !st->have_baseline)
 		return 0;
+	if (st->lk && lookup_is_old(st->lk, time(NULL)))
+		jobs_index_free(st);
 	if (!st->lk && load(st, job) < 0) {
 		if (build(st, job) < 0)
 			return 0;

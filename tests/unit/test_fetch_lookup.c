@@ -235,6 +235,21 @@ static void test_date_updated(void **state)
 	lookup_free(lk);
 }
 
+/* Built again after 12 hours, or when built "in the future" (a clock set
+ * back): the only bound on a change the service might not log. */
+static void test_age(void **state)
+{
+	struct lookup *lk = lookup_new("customer");
+
+	(void)state;
+	lookup_set_built(lk, 1000000);
+	assert_false(lookup_is_old(lk, 1000000));
+	assert_false(lookup_is_old(lk, 1000000 + LOOKUP_MAX_AGE));
+	assert_true(lookup_is_old(lk, 1000000 + LOOKUP_MAX_AGE + 1));
+	assert_true(lookup_is_old(lk, 999999));
+	lookup_free(lk);
+}
+
 /* Bad text is refused whole. */
 static void test_bad_text(void **state)
 {
@@ -261,6 +276,7 @@ static void test_save_load(void **state)
 
 	(void)state;
 	lookup_set_upto(lk, 1234);
+	lookup_set_built(lk, 1764000000);
 	lookup_save(lk, "http://127.0.0.1:1/api", &a);
 	assert_int_equal(lookup_load(back, "http://other/api", a.buf, a.len), -1);
 	assert_int_equal(lookup_count(back), 0);
@@ -268,6 +284,7 @@ static void test_save_load(void **state)
 	assert_int_equal(lookup_count(back), 0);
 	assert_int_equal(lookup_load(back, "http://127.0.0.1:1/api", a.buf, a.len), 0);
 	assert_int_equal(lookup_upto(back), 1234);
+	assert_int_equal(lookup_built(back), 1764000000);
 	assert_int_equal(lookup_count(back), 4);
 	lookup_save(back, "http://127.0.0.1:1/api", &b);
 	assert_string_equal(a.buf, b.buf);
@@ -286,6 +303,7 @@ int main(void)
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_changes),
 		cmocka_unit_test(test_date_updated),
+		cmocka_unit_test(test_age),
 		cmocka_unit_test(test_bad_text),
 		cmocka_unit_test(test_save_load),
 	};
