@@ -144,8 +144,9 @@ void fetch_job_set_background(struct fetch_job *job);
 struct fetch_change {
 	int class_id;          /* changelog classID: 3 route, 4 appointment, 8 customer ... */
 	long long id;          /* referenceID */
-	char *notes;           /* a customer's change: its notes as JSON text (the
-	                        * customer index applies them), else NULL; owned */
+	char *notes;           /* a customer's, a stop's or a route's change: its
+	                        * notes as JSON text (fetch/lookup.h applies
+	                        * them), else NULL; owned */
 };
 
 /* A record another console of the share wrote. */

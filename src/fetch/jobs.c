@@ -11,6 +11,7 @@
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "fetch/jobs.h"
+#include "fetch/lookup.h"
 #include "fetch/runner.h"
 #include "fetch/share.h"
 #include "model/model.h"
@@ -19,7 +20,8 @@
  * Request budget (the account allows 60 reads a minute): a review is 3 to 6
  * requests (review.c says which).  A refresh is one changelog search, plus
  * one appointment get and one route get, in flight together, only for the
- * classes that changed.  More requests are spent only when a day has over
+ * classes that changed and only for the records the thread could not
+ * rebuild from the changes' notes (lookups.c, jobs_kept_changes).  More requests are spent only when a day has over
  * 1000 routes, stops or customers (gets of the ids a page left out,
  * through api/resolve.h).
  *
@@ -240,7 +242,7 @@ static void run_search(struct state *st, const struct fetch_job *job, const stru
 	const struct resource *res = job->res;
 	struct api_call *c;
 	struct api_error e = API_ERROR_INIT;
-	struct fetch_rows rs = { res->name, NULL, NULL, 0, 0, 0 };
+	struct fetch_rows rs = { res->name, NULL, NULL, 0, 0, 0, NULL };
 	long cap = api_session_search_cap(st->s);
 	size_t page;
 
@@ -320,7 +322,7 @@ static void run_list(struct state *st, const struct fetch_job *job, struct fetch
 
 static void run_rows(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
-	struct fetch_rows rs = { job->res->name, NULL, NULL, 0, 0, 0 };
+	struct fetch_rows rs = { job->res->name, NULL, NULL, 0, 0, 0, NULL };
 	struct api_sink sink = fetch_rows_sink(&rs, st->tree);
 	struct api_error e = API_ERROR_INIT;
 
@@ -389,7 +391,9 @@ static int changes_each(void *ctx, const cJSON *records)
 		}
 		r->changes[r->n_changes].class_id = (int)cls;
 		r->changes[r->n_changes].id = ref;
-		r->changes[r->n_changes].notes = cls == CLASS_CUSTOMER ? change_notes(rec) : NULL;
+		r->changes[r->n_changes].notes =
+			cls == CLASS_CUSTOMER || cls == CLASS_APPOINTMENT || cls == CLASS_ROUTE ?
+			change_notes(rec) : NULL;
 		r->n_changes++;
 	}
 	return 0;
@@ -416,6 +420,7 @@ static int from_share(struct state *st, const struct fetch_job *job, struct fetc
 	t->appts = t->routes = NULL;
 	t->n_changes = t->n_appts = t->n_routes = 0;
 	fetch_result_free(t);
+	jobs_kept_follow(st, r);
 	if (r->last_change > st->newest)
 		st->newest = r->last_change;
 	st->have_baseline = 1;
@@ -449,8 +454,8 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	struct api_error e = API_ERROR_INIT;
 	long long newest;
 	struct fetch_ids appts = { NULL, 0, 0 }, routes = { NULL, 0, 0 };
-	struct fetch_rows ra = { "appointment", NULL, NULL, 0, 0, 0 };
-	struct fetch_rows rr = { "route", NULL, NULL, 0, 0, 0 };
+	struct fetch_rows ra = { "appointment", NULL, NULL, 0, 0, 0, NULL };
+	struct fetch_rows rr = { "route", NULL, NULL, 0, 0, 0, NULL };
 	struct get_batch b[2];
 	size_t nb = 0;
 
@@ -478,14 +483,12 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	}
 	newest = r->last_change;
 	r->last_change = job->since;
-	for (size_t i = 0; i < r->n_changes; i++) {
-		if (r->changes[i].class_id == CLASS_APPOINTMENT && r->changes[i].id > 0)
-			fetch_ids_add(&appts, r->changes[i].id);
-		else if (r->changes[i].class_id == CLASS_ROUTE && r->changes[i].id > 0)
-			fetch_ids_add(&routes, r->changes[i].id);
-	}
-	fetch_ids_sort(&appts);
-	fetch_ids_sort(&routes);
+	/* Stops and routes the thread holds are rebuilt from the changes'
+	 * notes where those say everything; only the rest are read. */
+	jobs_kept_changes(st->appt_lk, CLASS_APPOINTMENT, r, &appts, &ra);
+	jobs_kept_changes(st->route_lk, CLASS_ROUTE, r, &routes, &rr);
+	ra.keep = st->appt_lk;
+	rr.keep = st->route_lk;
 	if (appts.n)
 		b[nb++] = (struct get_batch){ st->appt, appts.v, appts.n, &ra };
 	if (routes.n)
@@ -493,6 +496,8 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	if (run_gets(st, b, nb, &e) < 0) {
 		fetch_result_keep_err(r, &e);
 	} else {
+		jobs_kept_got(st->appt_lk, &appts);
+		jobs_kept_got(st->route_lk, &routes);
 		r->last_change = newest;
 		if (newest > st->newest)
 			st->newest = newest;
@@ -537,6 +542,8 @@ static void *jobs_open(const struct api_options *o, struct api_error *err)
 	st->employee = res_find("employee");
 	st->stype = res_find("serviceType");
 	st->changelog = res_find("changelog");
+	st->appt_lk = lookup_new("appointment");
+	st->route_lk = lookup_new("route");
 	if (!st->route || !st->appt || !st->customer || !st->employee || !st->stype ||
 	    !st->changelog)
 		abort(); /* the resource table lost a resource the review needs */
@@ -598,6 +605,8 @@ static void jobs_close(void *state)
 
 	api_session_free(st->s);
 	jobs_index_free(st);
+	lookup_free(st->appt_lk);
+	lookup_free(st->route_lk);
 	fetch_ids_free(&st->known_employees);
 	fetch_ids_free(&st->known_types);
 	m_table_free(st->employees);

@@ -73,12 +73,15 @@ void fetch_write_run(struct api_session *s, const struct fetch_job *job, struct 
  * array.  Large loads (a page or a get of 1000 records) come as text
  * (api_sink's each_raw, api_answer's raw_records) and are decoded one
  * record at a time (m_rows_decode_text), never as one tree of the page. */
+struct lookup;
 struct fetch_rows {
 	const char *resource;
 	struct m_table *table;
 	void **v;
 	size_t n, cap;
 	int bad;                     /* a batch's text could not be read */
+	struct lookup *keep;         /* also keeps the records' text, or NULL
+	                              * (fetch/lookup.h; the text path only) */
 };
 
 /* api_sink's each: rows from a tree of records.  Always 0. */

@@ -1,4 +1,4 @@
-/* lookup.h: the customer index: every customer's record, kept current by the changelog, answering look-ups without a read. */
+/* lookup.h: records kept as the service sent them and kept current by the changelog: the customer index, and the stops and routes a tick rebuilds. */
 #ifndef ROUTEDESK_FETCH_LOOKUP_H
 #define ROUTEDESK_FETCH_LOOKUP_H
 
@@ -19,6 +19,10 @@
  * a few more, the one known difference), a phone is an exact
  * 10-digit match over the phone fields, an id is an id.  Anything else is
  * refused (-1) and goes to the service as before.
+ *
+ * The same structure keeps the stops and routes the fetch thread read
+ * (fetch_rows.keep), so that a tick rebuilds a changed one from its
+ * change's notes instead of a get (lookups.c, jobs_kept_changes).
  *
  * It is current up to a changelog id (upto).  A change of the resource's
  * class after that is applied from the change's own notes when they say,

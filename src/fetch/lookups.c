@@ -1,4 +1,4 @@
-/* lookups.c: the runner's side of the customer index: built once, shared with the office, kept current, asked first. */
+/* lookups.c: the runner's side of the kept records: the customer index (built once, shared, asked first) and the stops and routes a tick rebuilds. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -248,7 +248,7 @@ static int ready(struct state *st, const struct fetch_job *job)
  * page, as the service's includeData gives them. */
 static void answer_rows(struct state *st, struct fetch_result *r, const long long *ids, size_t n)
 {
-	struct fetch_rows rs = { st->customer->name, NULL, NULL, 0, 0, 0 };
+	struct fetch_rows rs = { st->customer->name, NULL, NULL, 0, 0, 0, NULL };
 	struct strbuf text = STRBUF_INIT;
 
 	lookup_rows_text(st->lk, ids, n, &text);
@@ -318,4 +318,56 @@ void jobs_index_free(struct state *st)
 {
 	lookup_free(st->lk);
 	st->lk = NULL;
+}
+
+void jobs_kept_changes(struct lookup *lk, int class_id, const struct fetch_result *r,
+                       struct fetch_ids *ids, struct fetch_rows *rows)
+{
+	struct fetch_ids all = { NULL, 0, 0 }, kept = { NULL, 0, 0 };
+	struct strbuf text = STRBUF_INIT;
+
+	for (size_t i = 0; i < r->n_changes; i++) {
+		const struct fetch_change *c = &r->changes[i];
+
+		if (c->class_id != class_id || c->id <= 0)
+			continue;
+		/* In order: a change that cannot be applied marks the record
+		 * stale, and no later one is applied over it. */
+		if (lk)
+			(void)lookup_apply(lk, c->id, c->notes);
+		fetch_ids_add(&all, c->id);
+	}
+	fetch_ids_sort(&all);
+	for (size_t i = 0; i < all.n; i++) {
+		if (lk && lookup_has_all(lk, &all.v[i], 1))
+			fetch_ids_add(&kept, all.v[i]);
+		else
+			fetch_ids_add(ids, all.v[i]);
+	}
+	if (kept.n) {
+		lookup_rows_text(lk, kept.v, kept.n, &text);
+		(void)fetch_rows_text(rows, text.buf, text.len, kept.n);
+		trace_event("kept", "/%s %zu rebuilt from the changelog", lookup_resource(lk), kept.n);
+	}
+	strbuf_free(&text);
+	fetch_ids_free(&all);
+	fetch_ids_free(&kept);
+}
+
+void jobs_kept_got(struct lookup *lk, const struct fetch_ids *ids)
+{
+	if (lk)
+		lookup_clear_stale(lk, ids->v, ids->n);
+}
+
+void jobs_kept_follow(struct state *st, const struct fetch_result *r)
+{
+	for (size_t i = 0; i < r->n_changes; i++) {
+		const struct fetch_change *c = &r->changes[i];
+		struct lookup *lk = c->class_id == CLASS_APPOINTMENT ? st->appt_lk :
+		                    c->class_id == CLASS_ROUTE       ? st->route_lk : NULL;
+
+		if (lk && c->id > 0)
+			(void)lookup_apply(lk, c->id, c->notes);
+	}
 }

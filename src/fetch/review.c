@@ -94,7 +94,7 @@ static int take_cached(struct state *st, const struct resource *r, const struct 
                        struct api_call *c, struct m_table **slot, struct fetch_ids *known,
                        struct api_error *err)
 {
-	struct fetch_rows rs = { r->name, m_table_new(m_row_free_fn(r->name)), NULL, 0, 0, 0 };
+	struct fetch_rows rs = { r->name, m_table_new(m_row_free_fn(r->name)), NULL, 0, 0, 0, NULL };
 
 	if (jobs_take_page(st, r, filters, c, &rs, err) < 0) {
 		m_table_free(rs.table);
@@ -258,7 +258,9 @@ void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch
 	struct api_call *calls[4] = { NULL, NULL, NULL, NULL };
 	struct api_error e = API_ERROR_INIT;
 	struct m_review *rv = m_review_new(job->date);
-	struct fetch_rows rs = { "route", rv->routes, NULL, 0, 0, 0 };
+	/* The routes and stops are kept as text too: a tick rebuilds a
+	 * changed one from the change's notes (lookups.c). */
+	struct fetch_rows rs = { "route", rv->routes, NULL, 0, 0, 0, st->route_lk };
 	struct fetch_ids ids = { NULL, 0, 0 };
 	unsigned fetched = 0;
 	char day[11];
@@ -313,7 +315,7 @@ void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch
 	fetch_ids_sort(&ids);
 	if (routes_ok && ids.n) {
 		struct api_form f = API_FORM_INIT;
-		struct fetch_rows ra = { "appointment", rv->appts, NULL, 0, 0, 0 };
+		struct fetch_rows ra = { "appointment", rv->appts, NULL, 0, 0, 0, st->appt_lk };
 		struct api_sink sink = fetch_rows_sink(&ra, st->tree);
 
 		api_form_add_ids(&f, "routeIDs", ids.v, ids.n);
@@ -332,7 +334,7 @@ void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch
 	m_table_each(rv->appts, add_customer_id, &ids);
 	fetch_ids_sort(&ids);
 	if (ids.n && r->err.kind != API_ERR_CANCELLED) {
-		struct fetch_rows rcu = { "customer", rv->customers, NULL, 0, 0, 0 };
+		struct fetch_rows rcu = { "customer", rv->customers, NULL, 0, 0, 0, NULL };
 		struct api_sink sink = fetch_rows_sink(&rcu, st->tree);
 
 		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0) {

@@ -6,6 +6,7 @@
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "fetch/jobs.h"
+#include "fetch/lookup.h"
 #include "model/model.h"
 
 static void rows_put(void *ctx, void *row)
@@ -43,6 +44,8 @@ int fetch_rows_text(void *ctx, const char *json, size_t len, size_t n)
 	struct fetch_rows *rs = ctx;
 
 	(void)n;
+	if (rs->keep)
+		(void)lookup_take_text(rs->keep, json, len);
 	if (m_rows_decode_text(rs->resource, json, len, rows_put, rs, NULL) < 0) {
 		/* src/api checked this text with the reader that decodes it,
 		 * so never seen; if it were, the batch is refused whole and

@@ -56,6 +56,9 @@ struct state {
 	 * lk_off once there were too many customers to keep. */
 	struct lookup *lk;
 	int lk_off;
+	/* The stops and routes the reviews and ticks read, as text: a tick
+	 * rebuilds a changed one from the change's notes instead of a get. */
+	struct lookup *appt_lk, *route_lk;
 };
 
 /* Keeps a page's records as text (unless ROUTEDESK_ROWS_TREE=1). */
@@ -89,6 +92,19 @@ int jobs_index_rows(struct state *st, const struct fetch_job *job, struct fetch_
 void jobs_index_changes(struct state *st, const struct fetch_job *job,
                         const struct fetch_result *r);
 void jobs_index_free(struct state *st);
+/* The changes of class_id in r: each applied to the records lk keeps
+ * (may be NULL); the ids so rebuilt go to rows as rows, the others to ids
+ * (sorted), to be read. */
+void jobs_kept_changes(struct lookup *lk, int class_id, const struct fetch_result *r,
+                       struct fetch_ids *ids, struct fetch_rows *rows);
+/* A follower's tick (the ticker's rows came with it): its changes are
+ * applied to the kept stops and routes all the same, or mark them stale,
+ * so that a kept record never misses a change if this console becomes
+ * the ticker. */
+void jobs_kept_follow(struct state *st, const struct fetch_result *r);
+/* After the get of ids (taken into lk through the rows' keep): the ids it
+ * did not answer are no longer waited for. */
+void jobs_kept_got(struct lookup *lk, const struct fetch_ids *ids);
 
 /* FETCH_REVIEW (review.c). */
 void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch_result *r);
