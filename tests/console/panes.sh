@@ -172,6 +172,33 @@ for q in smith cantina all; do
 		 cmp "$1.body" "$2.body"' - "$D/look-$q.txt" "$D/index-$q.txt"
 done
 
+# On a share the first console's look-up builds the index and publishes
+# it; the next console takes it and asks the service for no customer.
+mkdir -p "$D/share"
+export ROUTEDESK_SHARE="$D/share" ROUTEDESK_TRACE="$D/trace.shareA"
+ok "a console on a share runs the look-ups" cs_run "$(lookups shareA)"
+export ROUTEDESK_TRACE="$D/trace.shareB"
+ok "a second console on the share runs them" cs_run "$(lookups shareB)"
+unset ROUTEDESK_SHARE ROUTEDESK_TRACE
+lookups_read() {
+	awk '/key :cust smith/ { on = 1 } on' "$1" | grep -c ' request /customer/'
+}
+ok "on the share, the first console's look-ups read once (the index)" \
+	eq "$(lookups_read "$D/trace.shareA")" 1
+ok "the second console's look-ups read nothing" eq "$(lookups_read "$D/trace.shareB")" 0
+ok "... and the index answered its three" \
+	eq "$(grep -c ' lookup /customer/search ' "$D/trace.shareB")" 6
+ix=$(ls "$D"/share/*/lookup/customer.json 2>/dev/null | head -n 1)
+ok "the office's index is in the share" test -n "$ix"
+ok "the index file is the group's, no wider (660)" test "$(stat -c %a "$ix")" = 660
+ok "the index file holds neither the key nor the token" sh -c \
+	'! grep -qF -e "$ROUTEDESK_KEY" -e "$ROUTEDESK_TOKEN" "$1"' - "$ix"
+for q in smith cantina all; do
+	ok "the second console's :cust $q screen is the service's" sh -c \
+		'tail -n +2 "$1" >"$1.body" && tail -n +2 "$2" >"$2.body" &&
+		 cmp "$1.body" "$2.body"' - "$D/look-$q.txt" "$D/shareB-$q.txt"
+done
+
 # A phone, an address and an e-mail, as a dispatcher types them from a
 # call: each finds the customer it belongs to.
 rec=$(cs_api /customer/get customerIDs=10004 | tr -d '\n')
