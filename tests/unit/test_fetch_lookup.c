@@ -1,4 +1,4 @@
-/* test_fetch_lookup.c: the customer index: records taken, the searches it answers as the service does, changes applied or marked stale, the share file. */
+/* test_fetch_lookup.c: the kept records: the searches the customer index answers as the service does, changes applied or marked stale, the share file, a tick's stops. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -12,6 +12,8 @@
 #include "api/encode.h"
 #include "common/strbuf.h"
 #include "fetch/lookup.h"
+#include "fetch/runner.h"
+#include "model/model.h"
 
 /* Four customers as the service sends them: values as strings. */
 static const char records[] =
@@ -295,6 +297,115 @@ static void test_save_load(void **state)
 	lookup_free(back);
 }
 
+/* A stop as the review read it, pending. */
+static const char stop[] =
+	"[{\"appointmentID\":\"7\",\"routeID\":\"3\",\"customerID\":\"1\",\"status\":\"0\","
+	"\"ticketID\":\"0\",\"date\":\"2026-11-20\",\"timeIn\":\"0000-00-00 00:00:00\","
+	"\"dateUpdated\":\"2026-11-20 08:00:00\"}]";
+
+static void add_change(struct fetch_result *r, long long id, const char *notes)
+{
+	r->changes = xrealloc(r->changes, (r->n_changes + 1) * sizeof(*r->changes));
+	r->changes[r->n_changes].class_id = CLASS_APPOINTMENT;
+	r->changes[r->n_changes].id = id;
+	r->changes[r->n_changes].notes = notes ? xstrdup(notes) : NULL;
+	r->n_changes++;
+}
+
+/* The stop a tick rebuilds from the kept record and the change's notes,
+ * after `followed' changes were taken as a follower first (1) or not (0). */
+static struct m_appt *ticker_row(int followed, struct fetch_ids *ids)
+{
+	struct state st;
+	struct fetch_result *first = xcalloc(1, sizeof(*first));
+	struct fetch_result *second = xcalloc(1, sizeof(*second));
+	struct fetch_rows rows = { "appointment", NULL, NULL, 0, 0, 0, NULL };
+	struct m_appt *a = NULL;
+
+	memset(&st, 0, sizeof(st));
+	st.appt_lk = lookup_new("appointment");
+	assert_int_equal(lookup_take_text(st.appt_lk, stop, strlen(stop)), 0);
+	/* While a follower: the ticker completed the stop (its row came
+	 * with the tick; this console's kept record must learn it too). */
+	add_change(first, 7, "{\"status\":{\"old\":\"0\",\"new\":\"1\"},"
+	                     "\"ticketID\":{\"old\":\"0\",\"new\":\"55\"},"
+	                     "\"dateUpdated\":{\"old\":\"2026-11-20 08:00:00\","
+	                     "\"new\":\"2026-11-20 09:00:00\"}}");
+	if (followed)
+		jobs_kept_follow(&st, first);
+	/* Now the ticker: the check-in time is set. */
+	add_change(second, 7, "{\"timeIn\":{\"old\":\"0000-00-00 00:00:00\","
+	                      "\"new\":\"2026-11-20 09:05:00\"},"
+	                      "\"dateUpdated\":{\"old\":\"2026-11-20 09:00:00\","
+	                      "\"new\":\"2026-11-20 09:05:00\"}}");
+	jobs_kept_changes(st.appt_lk, CLASS_APPOINTMENT, second, ids, &rows);
+	if (rows.n == 1)
+		a = rows.v[0];
+	else
+		assert_int_equal(rows.n, 0);
+	free(rows.v);
+	fetch_result_free(first);
+	fetch_result_free(second);
+	lookup_free(st.appt_lk);
+	return a;
+}
+
+/* A console that followed the ticks and then became the ticker rebuilds
+ * a stop with every change, not only the last: the follower applied the
+ * ones it took.  Had it not (followed 0), the stop would come back
+ * pending with a check-in time: this is what jobs_kept_follow prevents. */
+static void test_follower_becomes_ticker(void **state)
+{
+	struct fetch_ids ids = { NULL, 0, 0 };
+	struct m_appt *a;
+
+	(void)state;
+	a = ticker_row(1, &ids);
+	assert_non_null(a);
+	assert_int_equal(ids.n, 0);
+	assert_int_equal(a->status, M_COMPLETED);
+	assert_int_equal(a->ticket_id, 55);
+	assert_string_equal(a->time_in, "09:05");
+	assert_string_equal(a->updated, "2026-11-20 09:05:00");
+	m_row_free("appointment", a);
+
+	a = ticker_row(0, &ids);
+	assert_non_null(a);
+	assert_int_equal(a->status, M_PENDING); /* the danger, shown */
+	m_row_free("appointment", a);
+	fetch_ids_free(&ids);
+}
+
+/* A change the kept record cannot take (a write's notes, without
+ * dateUpdated) leaves the stop to be read, and no later change is
+ * applied over it until it is. */
+static void test_kept_stale_until_read(void **state)
+{
+	struct lookup *lk = lookup_new("appointment");
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
+	struct fetch_rows rows = { "appointment", NULL, NULL, 0, 0, 0, NULL };
+	struct fetch_ids ids = { NULL, 0, 0 };
+
+	(void)state;
+	assert_int_equal(lookup_take_text(lk, stop, strlen(stop)), 0);
+	add_change(r, 7, "{\"status\":{\"old\":\"0\",\"new\":\"1\"}}");
+	add_change(r, 7, "{\"timeIn\":{\"new\":\"2026-11-20 09:05:00\"},"
+	                 "\"dateUpdated\":{\"new\":\"2026-11-20 09:05:00\"}}");
+	add_change(r, 9, "{\"status\":{\"new\":\"1\"},\"dateUpdated\":{\"new\":\"x\"}}");
+	jobs_kept_changes(lk, CLASS_APPOINTMENT, r, &ids, &rows);
+	assert_int_equal(rows.n, 0);
+	assert_int_equal(ids.n, 2); /* 7 stale, 9 never read */
+	assert_int_equal(ids.v[0], 7);
+	assert_int_equal(ids.v[1], 9);
+	/* The get brings 7 back; 9 is no stop: no longer waited for. */
+	assert_int_equal(lookup_take_text(lk, stop, strlen(stop)), 0);
+	jobs_kept_got(lk, &ids);
+	assert_true(lookup_has_all(lk, (long long[]){ 7 }, 1));
+	fetch_ids_free(&ids);
+	fetch_result_free(r);
+	lookup_free(lk);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -306,6 +417,8 @@ int main(void)
 		cmocka_unit_test(test_age),
 		cmocka_unit_test(test_bad_text),
 		cmocka_unit_test(test_save_load),
+		cmocka_unit_test(test_follower_becomes_ticker),
+		cmocka_unit_test(test_kept_stale_until_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
