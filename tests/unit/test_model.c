@@ -20,25 +20,17 @@ static cJSON *fixtures;
 
 static int load_fixtures(void **state)
 {
-	struct strbuf path = STRBUF_INIT, sb = STRBUF_INIT;
-	char buf[4096];
-	size_t n;
-	FILE *f;
+	struct strbuf path = STRBUF_INIT, sb = STRBUF_INIT, err = STRBUF_INIT;
 
 	(void)state;
 	strbuf_addf(&path, "%s/records.json", MODEL_FIXTURES);
-	f = fopen(path.buf, "rb");
-	if (!f) {
-		fprintf(stderr, "cannot open %s\n", path.buf);
-		strbuf_free(&path);
-		return -1;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	fclose(f);
-	fixtures = cJSON_Parse(strbuf_str(&sb));
+	if (strbuf_read_file(path.buf, 16 << 20, &sb, &err) < 0)
+		fprintf(stderr, "%s\n", strbuf_str(&err));
+	else
+		fixtures = cJSON_Parse(strbuf_str(&sb));
 	strbuf_free(&path);
 	strbuf_free(&sb);
+	strbuf_free(&err);
 	return fixtures ? 0 : -1;
 }
 
