@@ -7,6 +7,7 @@
 
 #include "api/encode.h"
 #include "api/envelope.h"
+#include "api/gunzip.h"
 #include "api/error.h"
 #include "api/pace.h"
 #include "common/strbuf.h"
@@ -188,6 +189,7 @@ struct api_call {
 	void *easy, *headers, *mime;
 	long start_at, attempt_start, first_at;
 	size_t body_limit;
+	enum api_encoding encoding; /* the answer's Content-Encoding */
 	int state;
 	const atomic_int *cancel;
 	void *flight;          /* flight_ask's handle, until flight_end */

@@ -2,11 +2,14 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <curl/curl.h>
 
+#include "api/gunzip.h"
 #include "api/transport.h"
 #include "api/transport_int.h"
 #include "common/i18n.h"
@@ -24,6 +27,47 @@ static size_t on_body(char *ptr, size_t size, size_t nmemb, void *ud)
 		return 0; /* CURLE_WRITE_ERROR: refuse to buffer an absurd answer */
 	strbuf_add(&c->body, ptr, n);
 	return n;
+}
+
+/* Notes the answer's Content-Encoding (of the last response: a status line
+ * starts a response afresh). */
+static size_t on_header(char *ptr, size_t size, size_t nmemb, void *ud)
+{
+	static const char name[] = "Content-Encoding:";
+	struct api_call *c = ud;
+	size_t n = size * nmemb, k = sizeof(name) - 1;
+
+	if (n >= 5 && strncmp(ptr, "HTTP/", 5) == 0) {
+		c->encoding = API_ENC_IDENTITY;
+	} else if (n > k && strncasecmp(ptr, name, k) == 0) {
+		c->encoding = api_encoding_of(ptr + k, n - k);
+	}
+	return n;
+}
+
+/* The body as the service meant it: a gzip answer decoded (see gunzip.c
+ * for why here rather than by libcurl).  0, or -1 with c->errbuf saying
+ * why, for the caller to treat like a transfer that failed. */
+static int decode_body(struct api_call *c)
+{
+	struct strbuf plain = STRBUF_INIT;
+	const char *why = NULL;
+
+	if (c->encoding == API_ENC_IDENTITY)
+		return 0;
+	if (c->encoding == API_ENC_OTHER) {
+		snprintf(c->errbuf, sizeof(c->errbuf), "%s",
+		         _("the answer is in a Content-Encoding this client did not ask for"));
+		return -1;
+	}
+	if (api_gunzip(c->body.buf, c->body.len, &plain, c->body_limit, &why) < 0) {
+		snprintf(c->errbuf, sizeof(c->errbuf), "%s", why);
+		strbuf_free(&plain);
+		return -1;
+	}
+	strbuf_free(&c->body);
+	c->body = plain;
+	return 0;
 }
 
 /* Cancels reads at strength 1: a write already on its way runs to its
@@ -89,7 +133,11 @@ int transport_start(struct api_session *s, struct api_call *c, long now)
 	curl_easy_setopt(e, CURLOPT_PRIVATE, c);
 	curl_easy_setopt(e, CURLOPT_ERRORBUFFER, c->errbuf);
 	curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+	/* gzip is asked for by hand and decoded whole at the end (gunzip.c). */
+	curl_easy_setopt(e, CURLOPT_HTTP_CONTENT_DECODING, 0L);
+	curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(e, CURLOPT_HEADERDATA, c);
+	c->encoding = API_ENC_IDENTITY;
 	curl_easy_setopt(e, CURLOPT_USERAGENT, PACKAGE_NAME "/" PACKAGE_VERSION);
 	curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
 	curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, s->o.connect_timeout_ms);
@@ -110,6 +158,7 @@ int transport_start(struct api_session *s, struct api_call *c, long now)
 	if (c->is_write)
 		curl_easy_setopt(e, CURLOPT_FRESH_CONNECT, 1L);
 	h = curl_slist_append(h, "Accept: application/json");
+	h = curl_slist_append(h, "Accept-Encoding: gzip");
 	h = curl_slist_append(h, "Expect:"); /* no 100-continue round trip */
 	c->headers = h;
 	curl_easy_setopt(e, CURLOPT_HTTPHEADER, h);
@@ -268,6 +317,8 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 	curl_easy_getinfo(e, CURLINFO_RETRY_AFTER, &retry_after);
 	curl_easy_getinfo(e, CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
 	curl_easy_getinfo(e, CURLINFO_REQUEST_SIZE, &request_size);
+	if (rc == CURLE_OK && decode_body(c) < 0)
+		rc = CURLE_BAD_CONTENT_ENCODING;
 	curl_multi_remove_handle(s->multi, e);
 	transport_unlink(&s->running, c);
 	s->n_running--;

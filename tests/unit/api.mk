@@ -52,6 +52,12 @@ tests_unit_test_api_envelope_SOURCES = tests/unit/test_api_envelope.c
 tests_unit_test_api_envelope_CFLAGS = $(API_TEST_CFLAGS)
 tests_unit_test_api_envelope_LDADD = $(API_TEST_LDADD)
 
+check_PROGRAMS += tests/unit/test_api_gunzip
+TESTS += tests/unit/test_api_gunzip
+tests_unit_test_api_gunzip_SOURCES = tests/unit/test_api_gunzip.c
+tests_unit_test_api_gunzip_CFLAGS = $(API_TEST_CFLAGS) $(ZLIB_CFLAGS)
+tests_unit_test_api_gunzip_LDADD = $(API_TEST_LDADD) $(ZLIB_LIBS)
+
 check_PROGRAMS += tests/unit/test_api_values
 TESTS += tests/unit/test_api_values
 tests_unit_test_api_values_SOURCES = tests/unit/test_api_values.c
@@ -73,8 +79,8 @@ tests_unit_test_api_pace_LDADD = $(API_TEST_LDADD)
 check_PROGRAMS += tests/unit/test_api_transport
 TESTS += tests/unit/test_api_transport
 tests_unit_test_api_transport_SOURCES = tests/unit/test_api_transport.c
-tests_unit_test_api_transport_CFLAGS = $(API_TEST_CFLAGS)
-tests_unit_test_api_transport_LDADD = $(API_TEST_LDADD)
+tests_unit_test_api_transport_CFLAGS = $(API_TEST_CFLAGS) $(ZLIB_CFLAGS)
+tests_unit_test_api_transport_LDADD = $(API_TEST_LDADD) $(ZLIB_LIBS)
 
 check_PROGRAMS += tests/unit/test_api_redact
 TESTS += tests/unit/test_api_redact

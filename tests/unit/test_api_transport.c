@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <zlib.h>
 
 #include "api/ops.h"
 #include "api/transport.h"
@@ -30,7 +31,9 @@
  * envelope), fail (success:false), minute and day (the service's quota
  * refusals), 500, 429 (Retry-After: 1), drop (close
  * without an answer: the request may have been applied), garbage, hang
- * (never answer).  A request whose path holds "/held" is not answered by
+ * (never answer), gzip (ok gzip-compressed, only when the request said
+ * Accept-Encoding: gzip; garbage otherwise), badgzip (a gzip stream cut
+ * short), br (ok, labelled with an encoding nobody asked for).  A request whose path holds "/held" is not answered by
  * the script: it is answered "ok" right behind the next other request's
  * answer (at once when one was answered since the last held one), so it
  * ends after its partner whatever order the two arrived in: a
@@ -77,6 +80,42 @@ static void reply(int fd, const char *status, const char *extra, const char *bod
 	strbuf_free(&sb);
 }
 
+/* The reply as bytes (a gzip body holds NULs). */
+static void reply_bytes(int fd, const char *status, const char *extra, const void *body,
+                        size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "HTTP/1.1 %s\r\nContent-Type: application/json\r\n%sContent-Length: %zu\r\n\r\n",
+	            status, extra, len);
+	strbuf_add(&sb, body, len);
+	if (write(fd, sb.buf, sb.len) < 0)
+		_exit(3);
+	strbuf_free(&sb);
+}
+
+/* ok_body as one gzip member. */
+static void gzip_ok(struct strbuf *out)
+{
+	z_stream z;
+	unsigned char buf[4096];
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		_exit(4);
+	z.next_in = (unsigned char *)(uintptr_t)ok_body;
+	z.avail_in = (unsigned)strlen(ok_body);
+	z.next_out = buf;
+	z.avail_out = sizeof(buf);
+	if (deflate(&z, Z_FINISH) != Z_STREAM_END)
+		_exit(4);
+	strbuf_add(out, buf, sizeof(buf) - z.avail_out);
+	deflateEnd(&z);
+}
+
+/* Whether the request just taken asked for gzip. */
+static int asked_gzip;
+
 /* One complete request at the head of c->in: 1 and it is consumed, 0 when
  * more bytes are needed. */
 static int take_request(struct conn *c, char *path, size_t pathsz, struct strbuf *body)
@@ -92,6 +131,8 @@ static int take_request(struct conn *c, char *path, size_t pathsz, struct strbuf
 		len = strtoul(cl + 17, NULL, 10);
 	if (c->in.len < head + len)
 		return 0;
+	asked_gzip = strcasestr(c->in.buf, "\r\nAccept-Encoding: gzip\r\n") &&
+	             strcasestr(c->in.buf, "\r\nAccept-Encoding: gzip\r\n") < end;
 	if (sscanf(c->in.buf, "POST %255s", path) != 1)
 		snprintf(path, pathsz, "?");
 	strbuf_reset(body);
@@ -173,6 +214,19 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 						reply(conns[i].fd, "200 OK", "", day_quota_body);
 					else if (strcmp(act, "garbage") == 0)
 						reply(conns[i].fd, "200 OK", "", "<html>oops</html>");
+					else if (strcmp(act, "gzip") == 0 || strcmp(act, "badgzip") == 0) {
+						struct strbuf z = STRBUF_INIT;
+
+						gzip_ok(&z);
+						if (!asked_gzip)
+							reply(conns[i].fd, "200 OK", "", "<html>unasked</html>");
+						else
+							reply_bytes(conns[i].fd, "200 OK",
+							            "Content-Encoding: gzip\r\n", z.buf,
+							            act[0] == 'b' ? z.len - 5 : z.len);
+						strbuf_free(&z);
+					} else if (strcmp(act, "br") == 0)
+						reply(conns[i].fd, "200 OK", "Content-Encoding: br\r\n", ok_body);
 					else if (strcmp(act, "hang") == 0)
 						; /* read, never answer */
 					else
@@ -407,6 +461,44 @@ static void test_write_never_resent(void **state)
 	write_outcome("drop ok ok", API_ERR_UNKNOWN_OUTCOME);
 	write_outcome("500 ok ok", API_ERR_UNKNOWN_OUTCOME);
 	write_outcome("garbage ok ok", API_ERR_UNKNOWN_OUTCOME);
+}
+
+/* gzip is asked for and decoded; a damaged stream or an encoding nobody
+ * asked for fails the attempt: a read is asked again, and gives up naming
+ * the request; a write's outcome is unknown (it may have been applied). */
+static void test_gzip_answers(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("gzip badgzip br gzip badgzip badgzip badgzip");
+	s = session(8);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), 0);
+	assert_int_equal(c->attempts, 1);
+	assert_true(c->answer.success);
+	assert_string_equal(strbuf_str(&c->body), ok_body);
+	api_call_free(c);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), 0);
+	assert_int_equal(c->attempts, 3);
+	assert_string_equal(strbuf_str(&c->body), ok_body);
+	api_call_free(c);
+	api_session_free(s);
+	s = session(3);
+	c = api_call_new("customer/get", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_NETWORK);
+	assert_non_null(strstr(c->err.message, "/customer/get"));
+	assert_non_null(strstr(c->err.message, "gzip"));
+	assert_non_null(strstr(c->err.message, "3 attempts"));
+	assert_int_equal(logged(NULL, NULL, 0), 7);
+	api_call_free(c);
+	api_session_free(s);
+	stop();
+	write_outcome("badgzip ok ok", API_ERR_UNKNOWN_OUTCOME);
+	write_outcome("br ok ok", API_ERR_UNKNOWN_OUTCOME);
 }
 
 /* A 429 refused the write, so it was not applied: it is sent again after
@@ -987,6 +1079,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_read_429_waits_and_retries, teardown),
 		cmocka_unit_test_teardown(test_refusal_is_not_retried, teardown),
 		cmocka_unit_test_teardown(test_write_never_resent, teardown),
+		cmocka_unit_test_teardown(test_gzip_answers, teardown),
 		cmocka_unit_test_teardown(test_write_429_retried, teardown),
 		cmocka_unit_test_teardown(test_write_after_keepalive_read, teardown),
 		cmocka_unit_test_teardown(test_write_succeeds, teardown),
