@@ -1,10 +1,11 @@
-/* fuzz_stream.c: --all's streaming path (src/api/jscan.c, api_envelope_parse_raw, redact_print_records) against cJSON's tree over any answer bytes. */
+/* fuzz_stream.c: --all's streaming path (api_gunzip, src/api/jscan.c, api_envelope_parse_raw, redact_print_records) against cJSON's tree over any answer bytes. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/envelope.h"
+#include "api/gunzip.h"
 #include "api/jscan.h"
 #include "cli/redact.h"
 #include "common/strbuf.h"
@@ -17,6 +18,9 @@
  * text, printed by redact_print_records): the two must agree on whether
  * the page is read at all, and print the same bytes when it is.  The
  * credentials are short and common letters, so that inputs hit them.
+ * An input that starts as gzip does (1f 8b) goes through the transport's
+ * decoding first (api_gunzip), whose output, when it has one, is compared
+ * the same way: a damaged stream must be refused, never read past.
  */
 
 #define KEY "abcd"
@@ -93,6 +97,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t n = 0;
 	const char *end;
 
+	if (size >= 2 && data[0] == 0x1f && data[1] == 0x8b) {
+		const char *why = NULL;
+
+		if (api_gunzip(data, size, &sb, 1 << 24, &why) == 0) {
+			FUZZ_ASSERT(sb.len <= (1 << 24));
+			compare((const uint8_t *)sb.buf, sb.len, 0);
+			compare((const uint8_t *)sb.buf, sb.len, 1);
+		} else {
+			FUZZ_ASSERT(why && sb.len == 0);
+		}
+		strbuf_reset(&sb);
+	}
 	compare(data, size, 0);
 	compare(data, size, 1);
 	/* The scanner alone, from the start, with and without a count. */

@@ -143,6 +143,7 @@ EXTRA_DIST += \
 	fuzz/corpus/stream/empty_name_crash.json \
 	fuzz/corpus/stream/escapes.json \
 	fuzz/corpus/stream/get.json \
+	fuzz/corpus/stream/get.json.gz \
 	fuzz/corpus/stream/gzip_raw.bin \
 	fuzz/corpus/stream/lone_surrogate.json \
 	fuzz/corpus/stream/records_object.json \
