@@ -36,6 +36,8 @@
 
 #define LOOKUP_FILE "lookup/customer.json"
 #define LOOKUP_MAX_BYTES (256L << 20)
+/* Seconds before a build is tried again after one failed. */
+#define LOOKUP_RETRY_S 600
 
 /* A sink's each_raw into the index. */
 static int take_raw(void *ctx, const char *json, size_t len, size_t n)
@@ -227,8 +229,22 @@ static int ready(struct state *st, const struct fetch_job *job)
 	if (st->lk && lookup_is_old(st->lk, time(NULL)))
 		jobs_index_free(st);
 	if (!st->lk && load(st, job) < 0) {
-		if (build(st, job) < 0)
+		time_t now = time(NULL);
+
+		/* A build that failed (a refused read, the network) is not
+		 * tried again at the next look-up: each try may spend up to
+		 * ceil(N / 1000) reads before it fails, and look-ups come
+		 * every few seconds.  The service answers them meanwhile. */
+		if (now < st->lk_retry_at)
 			return 0;
+		if (build(st, job) < 0) {
+			if (!st->lk_off) {
+				st->lk_retry_at = now + LOOKUP_RETRY_S;
+				trace_event("lookup", "/%s build failed; the service answers look-ups "
+				            "for %d s", st->customer->name, LOOKUP_RETRY_S);
+			}
+			return 0;
+		}
 		spent = 1;
 	}
 	rc = catch_up(st, job);

@@ -3,6 +3,7 @@
 #define ROUTEDESK_FETCH_RUNNER_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "api/encode.h"
 #include "api/transport.h"
@@ -53,9 +54,11 @@ struct state {
 	char look_day[11];       /* refresh asks for changes from this day on */
 	const struct resource *route, *appt, *customer, *employee, *stype, *changelog;
 	/* The customer index (lookups.c): NULL until a look-up allowed it;
-	 * lk_off once there were too many customers to keep. */
+	 * lk_off once there were too many customers to keep; no build is
+	 * tried again before lk_retry_at once one failed. */
 	struct lookup *lk;
 	int lk_off;
+	time_t lk_retry_at;
 	/* The stops and routes the reviews and ticks read, as text: a tick
 	 * rebuilds a changed one from the change's notes instead of a get. */
 	struct lookup *appt_lk, *route_lk;

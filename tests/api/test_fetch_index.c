@@ -35,13 +35,17 @@ static struct sbt_server *srv;
 static struct fetch *fs, *fi;
 static long long since_i;     /* fi's refresh baseline */
 
-static struct fetch *start(void)
+/* A fetch thread on the sandbox in use; attempts per read, 0 for the
+ * library's default. */
+static struct fetch *start_with(int attempts)
 {
 	struct api_options o;
 	struct api_error err = API_ERROR_INIT;
 	struct fetch *f;
 
 	api_options_default(&o);
+	if (attempts)
+		o.max_attempts = attempts;
 	o.url = sbt_base();
 	o.key = sbt_key();
 	o.token = sbt_token();
@@ -50,6 +54,11 @@ static struct fetch *start(void)
 	if (!f)
 		fail_msg("fetch_start: %s", api_error_text(&err));
 	return f;
+}
+
+static struct fetch *start(void)
+{
+	return start_with(0);
 }
 
 static struct fetch_result *run_ok(struct fetch *f, struct fetch_job *job)
@@ -377,6 +386,77 @@ static void test_shared(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* The result of job, whatever its outcome. */
+static struct fetch_result *run_any(struct fetch *f, struct fetch_job *job)
+{
+	unsigned long gen = fetch_submit(f, job);
+
+	for (;;) {
+		struct pollfd p = { fetch_fd(f), POLLIN, 0 };
+		struct fetch_result *r;
+
+		assert_int_equal(poll(&p, 1, WAIT_MS), 1);
+		if ((r = fetch_take(f))) {
+			assert_int_equal(r->gen, gen);
+			return r;
+		}
+	}
+}
+
+/* A build that fails is not tried again at the next look-up: each try
+ * spends reads (two here, ceil(N / 1000) in general) and look-ups come
+ * every few seconds.  A sandbox that fails a fifth of its requests with
+ * HTTP 500, one attempt per read: the first look-up tries a build, which
+ * fails; every later one is one search of the service, no build. */
+static void test_failed_build_waits(void **state)
+{
+	static const char *const args[] = { "--generate", "1500", "--seed", "4", "--today", DAY,
+		                             "--no-limits", "--faults", "500:0.2", NULL };
+	struct sbt_server *bad = sbt_start(args);
+	struct fetch *f;
+	struct fetch_result *r;
+	int reviews = 0;
+	long first;
+
+	(void)state;
+	sbt_use(bad);
+	f = start_with(1);
+	/* A baseline: the index waits for a review to know a changelog id. */
+	do {
+		r = run_any(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
+		assert_true(++reviews < 50);
+	} while (r->err.kind != API_OK && (fetch_result_free(r), 1));
+	fetch_result_free(r);
+	for (int i = 0; i < 12; i++) {
+		struct api_form form = API_FORM_INIT;
+		char v[2] = { (char)('a' + i), '\0' };
+		struct fetch_job *job;
+
+		api_form_add_cmp_str(&form, "lname", API_Q_STARTSWITH, v);
+		job = fetch_job_list(FETCH_SLOT_VIEWS, "customer", &form);
+		fetch_job_set_index(job, INDEX_MAX, NULL);
+		r = run_any(f, job);
+		api_form_free(&form);
+		if (i == 0) {
+			/* The build's search and get, or its search alone when
+			 * that failed, then the service's search. */
+			first = r->requests;
+			if (first < 2)
+				fail_msg("the first look-up spent %ld requests: no build was tried", first);
+		} else if (r->requests == 0) {
+			fail_msg("look-up %d came from an index: this seed's first build did not "
+			         "fail, so the test proves nothing; pick another --seed", i);
+		} else if (r->requests != 1) {
+			fail_msg("look-up %d spent %ld requests: a failed build was tried again", i,
+			         r->requests);
+		}
+		fetch_result_free(r);
+	}
+	fetch_stop(f);
+	sbt_free(bad);
+	sbt_use(srv);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -384,6 +464,7 @@ int main(void)
 		SBT_TEST(test_change_from_tick),
 		SBT_TEST(test_new_customer),
 		SBT_TEST(test_shared),
+		SBT_TEST(test_failed_build_waits),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
