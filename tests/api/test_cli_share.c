@@ -262,6 +262,48 @@ static void test_identical_reads_once(void **state)
 	clirun_free(&b);
 }
 
+/* (a') routedesk api --all on a share: its first page, an includeData
+ * search, taken from another process's flight goes through the same
+ * streaming print as one read from the network: both runs print, byte
+ * for byte, what a run without a share prints. */
+static void test_all_on_share(void **state)
+{
+	const char *share = fresh_dir("e");
+	const char *const *env = env_for(share, NULL);
+	const char *args[] = { "api", "--all", "customer/search", NULL };
+	struct cli_run ra, rb;
+	struct cli_out a, b, alone;
+	int fd;
+
+	(void)state;
+	run(&alone, args, env_for(NULL, NULL));
+	expect_status(&alone, 0);
+	assert_non_null(strstr(alone.out, "\"customerID\""));
+	first_read(env);
+	fd = hold_flight(account_dir(share), "customer/search",
+	                 (const char *[]){ "includeData=1", NULL });
+	clirun_start(&ra, args, env, 1);
+	clirun_start(&rb, args, env, 1);
+	wait_for_flight(&ra);
+	wait_for_flight(&rb);
+	close(fd);
+	clirun_finish(&ra, &a);
+	clirun_finish(&rb, &b);
+	no_credentials(&a);
+	no_credentials(&b);
+	expect_status(&a, 0);
+	expect_status(&b, 0);
+	/* One of them sent the page, the other took its answer. */
+	assert_int_equal(count_lines(a.trace, "shared") + count_lines(b.trace, "shared"), 1);
+	assert_int_equal(a.out_len, alone.out_len);
+	assert_memory_equal(a.out, alone.out, alone.out_len);
+	assert_int_equal(b.out_len, alone.out_len);
+	assert_memory_equal(b.out, alone.out, alone.out_len);
+	clirun_free(&alone);
+	clirun_free(&a);
+	clirun_free(&b);
+}
+
 /* (b) a different read is not merged with, nor held up by, one in flight. */
 static void test_different_reads_not_merged(void **state)
 {
@@ -484,7 +526,7 @@ static void check_tree(const char *path, int depth, int *answers)
  * have the group's permissions and no wider.  Runs last. */
 static void test_share_holds_no_credential(void **state)
 {
-	static const char *const shares[] = { "a", "b", "c", "d" };
+	static const char *const shares[] = { "a", "b", "c", "d", "e" };
 	int answers = 0;
 
 	(void)state;
@@ -499,6 +541,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		SBT_TEST(test_identical_reads_once),
+		SBT_TEST(test_all_on_share),
 		SBT_TEST(test_different_reads_not_merged),
 		SBT_TEST(test_writes_never_merged),
 		SBT_TEST(test_read_share_across_processes),
