@@ -191,6 +191,7 @@ static int load_settings(struct ui *ui, const struct options *o)
 			e = w + strlen(w);
 		fprintf(stderr, "routedesk: %.*s\n", (int)(e - w), w);
 	}
+	ui->no_preview = !ui->config.preview;
 	ui->keys = keymap_new();
 	for (size_t i = 0; i < ui->config.n_keys; i++) {
 		if (keymap_bind(ui->keys, ui->config.key_names[i], ui->config.key_values[i], &err) < 0) {

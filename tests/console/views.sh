@@ -1,5 +1,5 @@
 #!/bin/sh
-# views.sh: views a dispatcher reads: the customer summary and its raw record, legends, 200-column widths, the preview toggle, READ-ONLY, glyphs = no.
+# views.sh: views a dispatcher reads: the customer summary and its raw record, legends, 200-column widths, the preview toggle and preview = no, READ-ONLY, glyphs = no.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -94,6 +94,33 @@ ok "help lists the preview and raw actions with their keys" has_all "$D/help-leg
 
 # ---- --readonly in the header -----------------------------------------
 ok "--readonly: the header says READ-ONLY" has "$D/detail-80.txt" '^ 2026-11-20 Fri │ .* READ-ONLY │ '
+
+# ---- preview = no ------------------------------------------------------
+# A dispatcher on a slow link starts with the previews hidden; p shows them.
+mkdir -p "$XDG_CONFIG_HOME/routedesk"
+printf '[ui]\npreview = no\n' >"$XDG_CONFIG_HOME/routedesk/config"
+s=$(cs_script nopreview <<'EOF2'
+:resize 80x24
+j
+Enter
+:save-display n-stops.txt
+3
+:save-display n-customers.txt
+p
+:save-display n-customers-shown.txt
+2
+:save-display n-stops-shown.txt
+EOF2
+)
+ok "preview = no: the console runs and exits 0" cs_run "$s"
+# The route's tenth stop shows at 80x24 only when the list has the room.
+ok "preview = no: Stops opens without the preview, the list takes its room" sh -c \
+	'! grep -q "^─" "$1" && ! grep -Eq "^ Nelson, Aaron #10179( |\$)" "$1" &&
+	 grep -Eq "^ +10 13:01-13:37 " "$1"' - "$D/n-stops.txt"
+ok "preview = no: Customers opens without it too" sh -c '! grep -q "^─" "$1"' - "$D/n-customers.txt"
+ok "preview = no: p shows it on this pane and the next" has_all "$D/n-customers-shown.txt" '^─{80}$'
+ok "preview = no: ... and on Stops again after p" has "$D/n-stops-shown.txt" '^ Nelson, Aaron #10179( |$)'
+rm -f "$XDG_CONFIG_HOME/routedesk/config"
 
 # ---- glyphs = no --------------------------------------------------------
 # The decorative glyphs go (the drill-down arrow, the dots, the header's and

@@ -52,6 +52,7 @@ static void test_config(void **state)
 	assert_int_equal(c.ascii, 1);
 	assert_int_equal(c.glyphs, 1); /* the defaults */
 	assert_int_equal(c.mouse, 1);
+	assert_int_equal(c.preview, 1);
 	assert_int_equal(c.budget_reserve, 200);
 	assert_int_equal(c.refresh_idle, 900);
 	assert_string_equal(c.office_hours, "07:00-18:00");
@@ -63,9 +64,11 @@ static void test_config(void **state)
 	state_config_free(&c);
 
 	state_config_init(&c);
-	assert_int_equal(state_config_parse("[ui]\nglyphs = no\nmouse = no\n", "cfg", &c, &err), 0);
+	assert_int_equal(state_config_parse("[ui]\nglyphs = no\nmouse = no\npreview = off\n", "cfg",
+	                                    &c, &err), 0);
 	assert_int_equal(c.glyphs, 0);
 	assert_int_equal(c.mouse, 0);
+	assert_int_equal(c.preview, 0);
 	state_config_free(&c);
 
 	state_config_init(&c);

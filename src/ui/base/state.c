@@ -37,6 +37,7 @@ static const struct {
 	{ "ascii", CONF_BOOL, offsetof(struct ui_config, ascii), 0, 1 },
 	{ "glyphs", CONF_BOOL, offsetof(struct ui_config, glyphs), 0, 1 },
 	{ "mouse", CONF_BOOL, offsetof(struct ui_config, mouse), 0, 1 },
+	{ "preview", CONF_BOOL, offsetof(struct ui_config, preview), 0, 1 },
 	{ "budget_reserve", CONF_LONG, offsetof(struct ui_config, budget_reserve), 0, 100000 },
 	{ "customer_index", CONF_LONG, offsetof(struct ui_config, customer_index), 0, 50000 },
 };
@@ -51,6 +52,7 @@ void state_config_init(struct ui_config *c)
 	c->customer_index = 10000;
 	c->glyphs = 1;
 	c->mouse = 1;
+	c->preview = 1;
 }
 
 void state_config_free(struct ui_config *c)

@@ -24,6 +24,9 @@ struct strbuf;
  *   glyphs = no         no decorative glyphs (arrows, dots, the selection
  *                       mark); the status glyphs stay, they carry meaning
  *   mouse = no          leave the mouse to the terminal (selecting text)
+ *   preview = no        start with the panes' previews hidden (p shows
+ *                       them): over a slow link a row down then costs the
+ *                       selection bar and the position only
  *   budget_reserve = 50 reads a day kept back: auto-refresh pauses below
  *   customer_index = 10000  look-ups (`:cust`) answered from an index of
  *                       every customer, kept current by the changelog and
@@ -59,6 +62,7 @@ struct ui_config {
 	int ascii;            /* 0/1 */
 	int glyphs;           /* 0/1, default 1: 0 drops the decorative ones */
 	int mouse;            /* 0/1, default 1: clicks and the wheel */
+	int preview;          /* 0/1, default 1: 0 starts with the previews hidden */
 	long budget_reserve;  /* default 50 */
 	long customer_index;  /* most customers the index keeps, default 10000; 0 off */
 	/* [keys] lines in file order, for keymap_bind: names[i] = values[i] */
