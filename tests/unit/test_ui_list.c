@@ -626,6 +626,64 @@ static void test_move_bytes(void **state)
 	}
 }
 
+/* A view whose flex column is long text after what names the record (the
+ * Notes pane): VC_BAR ends the bar at the name, so the cells after it keep
+ * their colours on the selected row, as on any other. */
+static const struct view_column bar_cols[] = {
+	{ "Name", 20, 8, VC_BAR },
+	{ "Due", 10, 6, VC_RIGHT },
+	{ "Text", 4, 4, VC_FLEX },
+};
+static const struct view_column bar_cols_plain[] = {
+	{ "Name", 20, 8, 0 },
+	{ "Due", 10, 6, VC_RIGHT },
+	{ "Text", 4, 4, VC_FLEX },
+};
+
+static void test_bar_column(void **state)
+{
+	struct view_ops bar_ops = ops;
+	struct view *v = fake_view(50, 50, NULL);
+	struct list *l;
+	struct theme th;
+	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
+	FILE *out = tmpfile(), *in = fopen("/dev/null", "r");
+	SCREEN *scr;
+	int y, x;
+
+	(void)state;
+	bar_ops.columns = bar_cols;
+	v->ops = &bar_ops;
+	l = list_new(v);
+	setenv("LINES", "40", 1);
+	setenv("COLUMNS", "120", 1);
+	scr = newterm("xterm-256color", out, in);
+	assert_non_null(scr);
+	assert_int_not_equal(start_color(), ERR);
+	use_default_colors();
+	theme_default(&th);
+	theme_apply(&th, 1);
+	list_move(l, 1);
+	list_draw(l, 2, 0, 36, 120, &env);
+	assert_int_equal(list_cursor(l, &y, &x), 0);
+	/* The name is in the bar; the due amount (columns 22-31) and the text
+	 * after it are drawn as on the unselected row below. */
+	assert_true((mvinch(y, 3) & A_ATTRIBUTES) == th.attr[TE_SELECTED]);
+	for (int cx = 22; cx < 40; cx++)
+		assert_true((mvinch(y, cx) & A_ATTRIBUTES) == (mvinch(y + 2, cx) & A_ATTRIBUTES));
+	/* Without the flag the bar runs to the flex column, over the amount. */
+	bar_ops.columns = bar_cols_plain;
+	list_draw(l, 2, 0, 36, 120, &env);
+	assert_true((mvinch(y, 30) & A_ATTRIBUTES) != (mvinch(y + 2, 30) & A_ATTRIBUTES));
+	endwin();
+	delscreen(scr);
+	fclose(out);
+	fclose(in);
+	list_free(l);
+	v->ops = &ops;
+	fake_free(v);
+}
+
 /* The preview's break (a NUL): two columns from LIST_PREVIEW_TWO_MIN
  * columns, else one after the other; a form feed from the API is text. */
 static void test_preview_split(void **state)
@@ -712,6 +770,7 @@ int main(void)
 		cmocka_unit_test(test_filter_and_find),
 		cmocka_unit_test(test_draw_virtualised),
 		cmocka_unit_test(test_move_bytes),
+		cmocka_unit_test(test_bar_column),
 		cmocka_unit_test(test_preview_split),
 		cmocka_unit_test(test_preview_bytes),
 	};

@@ -483,21 +483,24 @@ static void draw_titles(struct list *l, WINDOW *w, int y, int x, const int *widt
 	strbuf_free(&t);
 }
 
-/* The column the selection bar ends in: the record's name (the view's
- * flex column), else the first column shown; -1 when none is shown. */
+/* The column the selection bar ends in: the record's name (a column
+ * flagged VC_BAR, else the view's flex column), else the first column
+ * shown; -1 when none is shown. */
 static int bar_column(const struct view_ops *ops, const int *widths)
 {
-	int first = -1;
+	int first = -1, flex = -1;
 
 	for (size_t c = 0; c < ops->n_columns; c++) {
 		if (!widths[c])
 			continue;
-		if (ops->columns[c].flags & VC_FLEX)
+		if (ops->columns[c].flags & VC_BAR)
 			return (int)c;
+		if ((ops->columns[c].flags & VC_FLEX) && flex < 0)
+			flex = (int)c;
 		if (first < 0)
 			first = (int)c;
 	}
-	return first;
+	return flex >= 0 ? flex : first;
 }
 
 /* Draws fitted text at (y, *cx) in attr, except the blanks that pad it

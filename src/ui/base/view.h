@@ -32,6 +32,9 @@ enum {
 	VC_PAINT = 1u << 3, /* drawn by the view's paint op, column by column */
 	VC_GROW = 1u << 4,  /* shares the spare width with the flex column (a
 	                     * city, a service cut at their preferred width) */
+	VC_BAR = 1u << 5,   /* the selection bar ends here, not at the flex
+	                     * column: a record whose flex column is long text
+	                     * after what names it (a note's date and type) */
 };
 
 struct view_column {

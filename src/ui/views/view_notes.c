@@ -14,7 +14,9 @@ enum { COL_DATE, COL_TYPE, COL_EMPLOYEE, COL_TEXT, COL_FLAGS };
 
 static const struct view_column columns[] = {
 	[COL_DATE] = { N_("Date"), 16, 10, 0 },
-	[COL_TYPE] = { N_("Type"), 14, 6, 0 },
+	/* The bar ends with the type: across the note's text it cost a row
+	 * down two rows of text (240 bytes at 120x40, not 100). */
+	[COL_TYPE] = { N_("Type"), 14, 6, VC_BAR },
 	[COL_EMPLOYEE] = { N_("Employee"), 16, 8, 0 },
 	[COL_TEXT] = { N_("Note"), 30, 10, VC_FLEX },
 	[COL_FLAGS] = { N_("Shown"), 5, 3, 0 },
