@@ -216,30 +216,37 @@ static void first_read(const char *const *env)
 	clirun_free(&o);
 }
 
+/* Two runs of args (a customer/search with the one item) asking at once:
+ * the test holds the read's flight until both wait for it, then lets go. */
+static void race_two(const char *share, const char *const *env, const char *const *args,
+                     const char *item, struct cli_out *a, struct cli_out *b)
+{
+	struct cli_run ra, rb;
+	int fd = hold_flight(account_dir(share), "customer/search", (const char *[]){ item, NULL });
+
+	clirun_start(&ra, args, env, 1);
+	clirun_start(&rb, args, env, 1);
+	wait_for_flight(&ra);
+	wait_for_flight(&rb);
+	close(fd);
+	clirun_finish(&ra, a);
+	clirun_finish(&rb, b);
+}
+
 /* (a) two identical reads at once on one share reach the sandbox once. */
 static void test_identical_reads_once(void **state)
 {
 	const char *share = fresh_dir("a");
 	const char *const *env = env_for(share, NULL);
 	const char *args[] = { "api", "customer/search", "lname=Smith", NULL };
-	struct cli_run ra, rb;
 	struct cli_out a, b;
 	long before, after;
-	int fd;
 
 	(void)state;
 	/* A first read makes the account's directory. */
 	first_read(env);
-	fd = hold_flight(account_dir(share), "customer/search",
-	                 (const char *[]){ "lname=Smith", NULL });
 	before = counter("requestsReadToday");
-	clirun_start(&ra, args, env, 1);
-	clirun_start(&rb, args, env, 1);
-	wait_for_flight(&ra);
-	wait_for_flight(&rb);
-	close(fd);
-	clirun_finish(&ra, &a);
-	clirun_finish(&rb, &b);
+	race_two(share, env, args, "lname=Smith", &a, &b);
 	after = counter("requestsReadToday");
 	sbt_note("first: %s", a.trace);
 	sbt_note("second: %s", b.trace);
@@ -271,24 +278,14 @@ static void test_all_on_share(void **state)
 	const char *share = fresh_dir("e");
 	const char *const *env = env_for(share, NULL);
 	const char *args[] = { "api", "--all", "customer/search", NULL };
-	struct cli_run ra, rb;
 	struct cli_out a, b, alone;
-	int fd;
 
 	(void)state;
 	run(&alone, args, env_for(NULL, NULL));
 	expect_status(&alone, 0);
 	assert_non_null(strstr(alone.out, "\"customerID\""));
 	first_read(env);
-	fd = hold_flight(account_dir(share), "customer/search",
-	                 (const char *[]){ "includeData=1", NULL });
-	clirun_start(&ra, args, env, 1);
-	clirun_start(&rb, args, env, 1);
-	wait_for_flight(&ra);
-	wait_for_flight(&rb);
-	close(fd);
-	clirun_finish(&ra, &a);
-	clirun_finish(&rb, &b);
+	race_two(share, env, args, "includeData=1", &a, &b);
 	no_credentials(&a);
 	no_credentials(&b);
 	expect_status(&a, 0);
