@@ -28,6 +28,22 @@ static size_t trailer_size(const unsigned char *in, size_t n)
 	       (size_t)in[n - 1] << 24;
 }
 
+/* The room to decode into first: what the trailer says, but never more
+ * than GUESS_RATIO times the compressed bytes nor the limit, so that a
+ * trailer lying high (4 GB on a few bytes) does not allocate the whole
+ * limit at once; a real answer that inflates more grows by doubling. */
+#define GUESS_RATIO 16
+static size_t first_room(size_t said, size_t n, size_t limit)
+{
+	size_t cap = n > ((size_t)-1 - 4096) / GUESS_RATIO ? limit : n * GUESS_RATIO + 4096;
+
+	if (said > cap)
+		said = cap;
+	if (said > limit)
+		said = limit;
+	return said < 4096 ? 4096 : said;
+}
+
 int api_gunzip(const void *in, size_t n, struct strbuf *out, size_t limit, const char **why)
 {
 	const unsigned char *p = in;
@@ -42,10 +58,7 @@ int api_gunzip(const void *in, size_t n, struct strbuf *out, size_t limit, const
 		*why = _("the answer says it is gzip but is empty");
 		goto out;
 	}
-	if (room > limit)
-		room = limit;
-	if (room < 4096)
-		room = 4096;
+	room = first_room(room, n, limit);
 	while (done < n) {
 		size_t in_used = 0, got = 0;
 		enum libdeflate_result r;
@@ -79,9 +92,7 @@ int api_gunzip(const void *in, size_t n, struct strbuf *out, size_t limit, const
 		}
 		out->len = used;
 		/* Another member follows: room for one more of the same size. */
-		room = trailer_size(p + done, n - done);
-		if (room < 4096)
-			room = 4096;
+		room = first_room(trailer_size(p + done, n - done), n - done, limit);
 	}
 	strbuf_setlen(out, used);
 	rc = 0;

@@ -101,6 +101,13 @@ static void test_trailer_lies(void **state)
 	assert_int_equal(api_gunzip(z.buf, z.len, &out, 1 << 30, &why), -1);
 	assert_non_null(why);
 	assert_int_equal(out.len, 0);
+	/* Lying high (4 GB less a byte): refused the same, and the buffer
+	 * was never sized from the lie (the limit here is 1 GB). */
+	strbuf_free(&out);
+	z.buf[z.len - 4] = z.buf[z.len - 3] = z.buf[z.len - 2] = z.buf[z.len - 1] = (char)0xff;
+	assert_int_equal(api_gunzip(z.buf, z.len, &out, 1 << 30, &why), -1);
+	assert_int_equal(out.len, 0);
+	assert_true(out.cap <= 2 * (z.len * 16 + 4096) + 1);
 	strbuf_free(&plain);
 	strbuf_free(&z);
 	strbuf_free(&out);
