@@ -146,6 +146,7 @@ EXTRA_DIST += \
 	fuzz/corpus/stream/get.json.gz \
 	fuzz/corpus/stream/gzip_raw.bin \
 	fuzz/corpus/stream/lone_surrogate.json \
+	fuzz/corpus/stream/long_id_overflow.json \
 	fuzz/corpus/stream/records_object.json \
 	fuzz/corpus/stream/search_include.json \
 	fuzz/corpus/stream/success_string.json \

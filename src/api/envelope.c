@@ -382,8 +382,11 @@ static int plain_ids(const struct span *sp, long long **ids, size_t *n_ids)
 		const char *d = p;
 		long long x = 0;
 
-		while (p < end && *p >= '0' && *p <= '9')
-			x = x * 10 + (*p++ - '0');
+		/* Digits past the 15th are counted, not added: the id is
+		 * refused below, and adding them would overflow x. */
+		for (; p < end && *p >= '0' && *p <= '9'; p++)
+			if (p - d < 15)
+				x = x * 10 + (*p - '0');
 		if (p == d || p - d > 15 || (*d == '0' && p - d > 1) || i == sp->n)
 			goto bad;
 		(*ids)[i++] = x;
