@@ -35,18 +35,65 @@ static unsigned hex4(const char *s)
 	return h;
 }
 
-/* 1 when one of the 8 bytes at s is a quote or a backslash (SWAR: a
- * zero byte of x ^ c shows as a high bit). */
-static int special8(const char *s)
+/*
+ * Scanning strings 8 bytes at a time (SWAR): in x ^ c, a byte equal to c
+ * is zero, and (v - 0x01..) & ~v flags each zero byte with its high bit;
+ * (x - 0x20..) & ~x flags each byte below 32.  A flagged byte borrows from
+ * the next in the subtraction, so a flag may be false, but only above a
+ * true one: the lowest flag always marks a byte looked for.
+ */
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* The quotes and backslashes among the 8 bytes at s, flagged. */
+static uint64_t quote8(const char *s)
 {
 	uint64_t x, q, b;
 
 	memcpy(&x, s, 8);
-	q = x ^ 0x2222222222222222ULL;
-	b = x ^ 0x5C5C5C5C5C5C5C5CULL;
-	q = (q - 0x0101010101010101ULL) & ~q;
-	b = (b - 0x0101010101010101ULL) & ~b;
-	return ((q | b) & 0x8080808080808080ULL) != 0;
+	q = x ^ (0x22 * ONES);
+	b = x ^ (0x5C * ONES);
+	return (((q - ONES) & ~q) | ((b - ONES) & ~b)) & HIGHS;
+}
+
+/* The same, and the control bytes (below 32). */
+static uint64_t stop8(const char *s)
+{
+	uint64_t x;
+
+	memcpy(&x, s, 8);
+	return (quote8(s) | ((x - 0x20 * ONES) & ~x)) & HIGHS;
+}
+
+/* The first flagged byte of the 8 at s, given their flags m (not 0); NULL
+ * where the byte order does not tell it (a byte loop then finds it). */
+static const char *first8(const char *s, uint64_t m)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return s + (__builtin_ctzll(m) >> 3);
+#else
+	(void)s;
+	(void)m;
+	return NULL;
+#endif
+}
+
+const char *api_json_plain_end(const char *p, const char *end)
+{
+	for (; end - p >= 8; p += 8) {
+		uint64_t m = stop8(p);
+
+		if (m) {
+			const char *f = first8(p, m);
+
+			if (f)
+				return f;
+			break;
+		}
+	}
+	while (p < end && (unsigned char)*p >= 32 && *p != '"' && *p != '\\')
+		p++;
+	return p;
 }
 
 /* The closing quote of the literal whose opening quote is p, as cJSON
@@ -61,8 +108,17 @@ static const char *string_end(const char *p, const char *end, int *escaped)
 
 		/* The bulk of a page: runs of plain bytes, 8 at a time while
 		 * none of them is a quote or a backslash. */
-		while (end - stop >= 8 && !special8(stop))
-			stop += 8;
+		for (; end - stop >= 8; stop += 8) {
+			uint64_t m = quote8(stop);
+
+			if (m) {
+				const char *f = first8(stop, m);
+
+				if (f)
+					stop = f;
+				break;
+			}
+		}
 		while (stop < end && *stop != '"' && *stop != '\\')
 			stop++;
 		if (stop >= end)

@@ -23,6 +23,11 @@ struct strbuf;
 /* p past any whitespace (bytes 1..32, and NUL as cJSON treats it), at most end. */
 const char *api_json_ws(const char *p, const char *end);
 
+/* The first byte at or after p that a string literal cannot hold as it
+ * is (a quote, a backslash, a control byte below 32), or end: the run of
+ * plain bytes a printer copies whole.  Reads 8 bytes at a time. */
+const char *api_json_plain_end(const char *p, const char *end);
+
 /* Past the one value starting at p (no leading whitespace), or NULL when
  * cJSON would not read one there.  depth: containers already open around
  * it.  When n is non-NULL and the value is an array, *n is its length. */

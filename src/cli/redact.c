@@ -117,7 +117,7 @@ struct pr {
 /* Room for n more bytes at the end of the text; the caller bumps len and
  * redact_print terminates once at the end, a call per piece being most of
  * the cost of pieces this small. */
-static char *room(struct pr *p, size_t n)
+static inline char *room(struct pr *p, size_t n)
 {
 	struct strbuf *o = p->out;
 
@@ -126,15 +126,19 @@ static char *room(struct pr *p, size_t n)
 	return o->buf + o->len;
 }
 
-static void put(struct pr *p, const char *s, size_t n)
+static inline void put(struct pr *p, const char *s, size_t n)
 {
 	memcpy(room(p, n), s, n);
 	p->out->len += n;
 }
 
-static void tabs(struct pr *p, int depth)
+/* A loop, not memset: depth is 1 to 3 for a record's members. */
+static inline void tabs(struct pr *p, int depth)
 {
-	memset(room(p, (size_t)depth), '\t', (size_t)depth);
+	char *w = room(p, (size_t)depth);
+
+	for (int i = 0; i < depth; i++)
+		w[i] = '\t';
 	p->out->len += (size_t)depth;
 }
 
@@ -437,8 +441,7 @@ static const char *tx_string(struct tx *t, const char *s, const char **name, siz
 	const char *q = s + 1, *end = t->end;
 
 	/* Most strings need no decoding: no escape, no control byte. */
-	while (q < end && (unsigned char)*q >= 32 && *q != '"' && *q != '\\')
-		q++;
+	q = api_json_plain_end(q, end);
 	if (q < end && *q == '"') {
 		size_t n = (size_t)(q - s - 1);
 

@@ -275,6 +275,63 @@ static void test_scanner(void **state)
 	strbuf_free(&sb);
 }
 
+/* The next of a fixed xorshift sequence: the same texts on every run. */
+static uint32_t next_rand(uint32_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+/* The 8-byte scans (api_json_plain_end, and the closing quote that
+ * api_json_skip finds) against a byte loop, over seeded random text made
+ * of the bytes at the edges of their flags: a quote, a backslash or a
+ * byte below 32 borrows in the SWAR subtraction and may flag the byte
+ * after it falsely, and bytes from 0x80 must never flag. */
+static void test_swar_scans(void **state)
+{
+	static const unsigned char edge[] = { 0x01, 0x1f, 0x20, 0x21, 0x22, 0x23, 0x5b, 0x5c,
+		                              0x5d, 0x7f, 0x80, 0xa2, 0xdc, 0xff, 'a', '0' };
+	static const char escapes[] = "\"\\/nt";
+	uint32_t x = 20261126; /* the seed */
+	char buf[96];
+
+	(void)state;
+	for (int round = 0; round < 100000; round++) {
+		size_t n = next_rand(&x) % 40, k = 0;
+		const char *want = buf;
+
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (char)edge[next_rand(&x) % sizeof(edge)];
+		while (want < buf + n && (unsigned char)*want >= 32 && *want != '"' && *want != '\\')
+			want++;
+		if (api_json_plain_end(buf, buf + n) != want)
+			fail_msg("plain run: round %d, %zu bytes: %td, not %td", round, n,
+			         api_json_plain_end(buf, buf + n) - buf, want - buf);
+
+		/* A literal of n bytes (each quote or backslash escaped), then
+		 * random bytes that may hold quotes of their own. */
+		buf[k++] = '"';
+		for (size_t i = 0; i < n; i++) {
+			char c = (char)edge[next_rand(&x) % sizeof(edge)];
+
+			if (c == '"' || c == '\\') {
+				buf[k++] = '\\';
+				c = escapes[next_rand(&x) % (sizeof(escapes) - 1)];
+			}
+			buf[k++] = c;
+		}
+		buf[k++] = '"';
+		want = buf + k;
+		while (k < 60)
+			buf[k++] = (char)edge[next_rand(&x) % sizeof(edge)];
+		if (api_json_skip(buf, buf + k, 0, NULL) != want)
+			fail_msg("literal: round %d: past %td, not %td", round,
+			         api_json_skip(buf, buf + k, 0, NULL) - buf, want - buf);
+	}
+}
+
 static void collect(void *ctx, const char *v, size_t n)
 {
 	struct strbuf *sb = ctx;
@@ -316,6 +373,7 @@ int main(void)
 		cmocka_unit_test(test_bad_pages),
 		cmocka_unit_test(test_search_page),
 		cmocka_unit_test(test_scanner),
+		cmocka_unit_test(test_swar_scans),
 		cmocka_unit_test(test_array_each),
 	};
 
