@@ -146,7 +146,7 @@ objs=""
 # build directory kept across the move) is not part of the program.
 [ -n "$build" ] && objs=$(cd "$build" && find src -name 'lib*.o' 2>/dev/null | sort |
   while read -r o; do
-    src=$(dirname "$o")/$(basename "$o" .o | sed 's/^lib[a-z_]*_a-//').c
+    src=$(dirname "$o")/$(basename "$o" .o | sed 's/^lib[^-]*-//').c
     [ -f "$srcroot/$src" ] && echo "$o"
   done)
 if [ -z "$objs" ]; then
