@@ -61,6 +61,11 @@ static char *print_page(const uint8_t *data, size_t size, enum api_raw which, in
 		strbuf_adds(&sb, search ? " |" : "");
 		for (size_t i = 0; search && i < a.n_no_data; i++)
 			strbuf_addf(&sb, " %lld", a.no_data[i]);
+		/* And what the envelope tells beside them, which the
+		 * skeleton must read as the whole answer does. */
+		strbuf_addf(&sb, " | %d %ld %ld %d", cJSON_GetArraySize(a.ignored),
+		            a.have_usage ? a.usage.read_today : -1L,
+		            a.have_limits ? a.limits.read_day : -1L, a.success);
 		out = strbuf_detach(&sb, NULL);
 	}
 	strbuf_free(&sb);

@@ -147,6 +147,8 @@ EXTRA_DIST += \
 	fuzz/corpus/stream/gzip_raw.bin \
 	fuzz/corpus/stream/lone_surrogate.json \
 	fuzz/corpus/stream/long_id_overflow.json \
+	fuzz/corpus/stream/records_are_ids.json \
+	fuzz/corpus/stream/records_are_ignored.json \
 	fuzz/corpus/stream/records_object.json \
 	fuzz/corpus/stream/search_include.json \
 	fuzz/corpus/stream/success_string.json \

@@ -413,40 +413,65 @@ static int by_place(const void *a, const void *b)
 	return x->v < y->v ? -1 : x->v > y->v;
 }
 
-/* A search page's two id lists read from the text when both are plain;
- * blank (up to 2) gets them, for the skeleton to leave out. */
-static void text_ids(const struct span *v, size_t n, const struct span **blank, size_t *n_blank,
-                     struct api_answer *out)
+/* Whether recs is a member the envelope reads for itself: blanked in the
+ * skeleton, it would read as [] there (a search's id list named as its
+ * records too, "ignoredParams" named as records).  Left to the tree. */
+static int envelope_reads(const struct span *v, size_t n, const struct span *recs,
+                          const struct span *ids, const struct span *nd)
+{
+	static const char *const own[] = { "success", "errorMessage", "propertyName",
+		                           "propertyNameData", "ignoredParams", "tokenUsage",
+		                           "tokenLimits" };
+
+	if (recs == ids || recs == nd)
+		return 1;
+	for (size_t i = 0; i < sizeof(own) / sizeof(*own); i++)
+		if (span_find(v, n, own[i]) == recs)
+			return 1;
+	return 0;
+}
+
+/* A search page's id lists (NULL when absent): the member propertyName
+ * names, and that name with "NoDataExported". */
+static void id_spans(const struct span *v, size_t n, const struct span **ids,
+                     const struct span **nd)
 {
 	struct strbuf name = STRBUF_INIT;
-	const struct span *pn = span_find(v, n, "propertyName"), *ids, *nd;
+	const struct span *pn = span_find(v, n, "propertyName");
 
-	if (!pn || *pn->v != '"' || !api_json_string(pn->v, pn->v_end, &name) || !name.len)
-		goto out;
-	ids = span_find(v, n, name.buf);
-	strbuf_adds(&name, "NoDataExported");
-	nd = span_find(v, n, name.buf);
+	*ids = *nd = NULL;
+	if (pn && *pn->v == '"' && api_json_string(pn->v, pn->v_end, &name) && name.len) {
+		*ids = span_find(v, n, name.buf);
+		strbuf_adds(&name, "NoDataExported");
+		*nd = span_find(v, n, name.buf);
+	}
+	strbuf_free(&name);
+}
+
+/* A search page's two id lists read from the text when both are plain;
+ * blank (up to 2) gets them, for the skeleton to leave out. */
+static void text_ids(const struct span *ids, const struct span *nd, const struct span **blank,
+                     size_t *n_blank, struct api_answer *out)
+{
 	if (!ids || !nd || ids == nd || *ids->v != '[' || *nd->v != '[')
-		goto out;
+		return;
 	if (plain_ids(ids, &out->ids, &out->n_ids) < 0)
-		goto out;
+		return;
 	if (plain_ids(nd, &out->no_data, &out->n_no_data) < 0) {
 		free(out->ids);
 		out->ids = NULL;
 		out->n_ids = 0;
-		goto out;
+		return;
 	}
 	blank[(*n_blank)++] = ids;
 	blank[(*n_blank)++] = nd;
-out:
-	strbuf_free(&name);
 }
 
 int api_envelope_parse_raw(const char *body, size_t len, long http_status, enum api_raw which,
                            struct api_answer *out, struct api_error *err)
 {
 	struct span *v = NULL;
-	const struct span *pn, *recs = NULL, *blank[3];
+	const struct span *pn, *recs = NULL, *blank[3], *ids_sp = NULL, *nd_sp = NULL;
 	struct strbuf sb = STRBUF_INIT;
 	struct api_answer ids = API_ANSWER_INIT;
 	size_t n = 0, n_blank = 0;
@@ -458,20 +483,15 @@ int api_envelope_parse_raw(const char *body, size_t len, long http_status, enum 
 	pn = span_find(v, n, which == API_RAW_DATA ? "propertyNameData" : "propertyName");
 	if (pn && *pn->v == '"' && api_json_string(pn->v, pn->v_end, &sb) && sb.len)
 		recs = span_find(v, n, sb.buf);
-	if (!recs || *recs->v != '[') {
+	if (which == API_RAW_DATA)
+		id_spans(v, n, &ids_sp, &nd_sp);
+	if (!recs || *recs->v != '[' || envelope_reads(v, n, recs, ids_sp, nd_sp)) {
 		rc = api_envelope_parse(body, len, http_status, out, err);
 		goto out;
 	}
 	blank[n_blank++] = recs;
 	/* A full page's ids are 100,000 numbers: a tree node each. */
-	if (which == API_RAW_DATA)
-		text_ids(v, n, blank, &n_blank, &ids);
-	if (n_blank == 3 && (blank[1] == recs || blank[2] == recs)) {
-		free(ids.ids);
-		free(ids.no_data);
-		ids = (struct api_answer)API_ANSWER_INIT;
-		n_blank = 1;
-	}
+	text_ids(ids_sp, nd_sp, blank, &n_blank, &ids);
 	qsort(blank, n_blank, sizeof(*blank), by_place);
 	/* The same answer with those arrays emptied: the envelope and its
 	 * shape checks see what they always saw, at a fraction of it. */

@@ -238,6 +238,30 @@ static void test_search_page(void **state)
 		assert_int_equal(a.raw_n, 1);
 		api_answer_free(&a);
 	}
+	/* Records named by a member the envelope reads for itself (the id
+	 * list, ignoredParams): left to the tree, never blanked out of the
+	 * envelope's sight (the ids read as none, the warning lost). */
+	{
+		static const char ids[] =
+			"{\"success\":true,\"customerIDs\":[1,2],\"customerIDsNoDataExported\":[],"
+			"\"propertyName\":\"customerIDs\",\"propertyNameData\":\"customerIDs\"}";
+		static const char ign[] =
+			"{\"success\":true,\"customerIDs\":[1],\"customerIDsNoDataExported\":[],"
+			"\"ignoredParams\":[\"x\"],\"propertyName\":\"customerIDs\","
+			"\"propertyNameData\":\"ignoredParams\"}";
+
+		assert_int_equal(api_envelope_parse_raw(ids, strlen(ids), 200, API_RAW_DATA, &a, &e), 0);
+		assert_int_equal(api_answer_search(&a, 1, &e), 0);
+		assert_null(a.raw_records);
+		assert_int_equal(a.n_ids, 2);
+		assert_int_equal(cJSON_GetArraySize(a.records), 2);
+		api_answer_free(&a);
+		assert_int_equal(api_envelope_parse_raw(ign, strlen(ign), 200, API_RAW_DATA, &a, &e), 0);
+		assert_int_equal(api_answer_search(&a, 1, &e), 0);
+		assert_null(a.raw_records);
+		assert_int_equal(cJSON_GetArraySize(a.ignored), 1);
+		api_answer_free(&a);
+	}
 }
 
 /* The scanner alone: strings and numbers as cJSON reads them. */
