@@ -12,7 +12,8 @@ FUZZ_TARGETS = \
 	fuzz/fuzz_form \
 	fuzz/fuzz_args \
 	fuzz/fuzz_utf8 \
-	fuzz/fuzz_stream
+	fuzz/fuzz_stream \
+	fuzz/fuzz_rows
 
 if ENABLE_FUZZING
 noinst_PROGRAMS += $(FUZZ_TARGETS)
@@ -62,6 +63,10 @@ fuzz_fuzz_utf8_LDADD = src/common/libcommon.a
 fuzz_fuzz_stream_SOURCES = fuzz/fuzz_stream.c src/cli/redact.c src/cli/redact.h $(FUZZ_COMMON)
 fuzz_fuzz_stream_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_stream_LDADD = $(API_LIBS)
+
+fuzz_fuzz_rows_SOURCES = fuzz/fuzz_rows.c $(FUZZ_COMMON)
+fuzz_fuzz_rows_LDFLAGS = $(FUZZ_LD)
+fuzz_fuzz_rows_LDADD = $(MODEL_LIBS)
 
 EXTRA_DIST += fuzz/replay.c
 
@@ -139,6 +144,19 @@ EXTRA_DIST += \
 	fuzz/corpus/request/search_include.txt \
 	fuzz/corpus/request/search_query_object.txt \
 	fuzz/corpus/request/setaddons_brackets.txt \
+	fuzz/corpus/rows/appointments.json \
+	fuzz/corpus/rows/customer.json \
+	fuzz/corpus/rows/employee.json \
+	fuzz/corpus/rows/empty.json \
+	fuzz/corpus/rows/long_number.bin \
+	fuzz/corpus/rows/note.json \
+	fuzz/corpus/rows/product.json \
+	fuzz/corpus/rows/route.json \
+	fuzz/corpus/rows/service_type.json \
+	fuzz/corpus/rows/subscription_custom.json \
+	fuzz/corpus/rows/subscriptions.json \
+	fuzz/corpus/rows/ticket.json \
+	fuzz/corpus/rows/truncated.json \
 	fuzz/corpus/stream/bom_spaces.json \
 	fuzz/corpus/stream/empty_name_crash.json \
 	fuzz/corpus/stream/escapes.json \
@@ -147,6 +165,7 @@ EXTRA_DIST += \
 	fuzz/corpus/stream/gzip_raw.bin \
 	fuzz/corpus/stream/lone_surrogate.json \
 	fuzz/corpus/stream/long_id_overflow.json \
+	fuzz/corpus/stream/long_number.json \
 	fuzz/corpus/stream/records_are_ids.json \
 	fuzz/corpus/stream/records_are_ignored.json \
 	fuzz/corpus/stream/records_object.json \

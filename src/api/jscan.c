@@ -1,9 +1,12 @@
 /* jscan.c: skipping and decoding JSON values in place, with cJSON 1.7's grammar and quirks. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "api/jscan.h"
 #include "common/strbuf.h"
@@ -238,25 +241,50 @@ const char *api_json_string(const char *p, const char *end, struct strbuf *out)
 	return close + 1;
 }
 
+/*
+ * How much of a run of number bytes cJSON hands to strtod.  Upstream
+ * 1.7.15 copies at most 63 into a fixed buffer, so a longer run is cut
+ * there and the rest is left for the caller to refuse; the fix for
+ * CVE-2023-26819 (upstream 1.7.18, and Debian 12's 1.7.15-1+deb12u4)
+ * copies the whole run.  The library this program runs with is asked
+ * once, so that the scanner reads numbers as that library does.
+ */
+static size_t cjson_number_cap = 63;
+
+static void probe_number_cap(void)
+{
+	static const char longest[] = "[1000000000000000000000000000000000000000000000000000000000000000]";
+	cJSON *v = cJSON_ParseWithLength(longest, sizeof(longest) - 1);
+
+	if (v)
+		cjson_number_cap = SIZE_MAX;
+	cJSON_Delete(v);
+}
+
+static int number_byte(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == 'e' || c == 'E' || c == '.';
+}
+
 const char *api_json_number(const char *p, const char *end, double *d)
 {
-	char buf[64], *after;
-	size_t i;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	char small[64], *buf = small, *after;
+	const char *past;
+	size_t n = 0;
 
-	for (i = 0; i < sizeof(buf) - 1 && p + i < end; i++) {
-		char c = p[i];
-
-		if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == 'e' || c == 'E' ||
-		    c == '.')
-			buf[i] = c;
-		else
-			break;
-	}
-	buf[i] = '\0';
+	pthread_once(&once, probe_number_cap);
+	while (p + n < end && n < cjson_number_cap && number_byte(p[n]))
+		n++;
+	if (n >= sizeof(small))
+		buf = xmalloc(n + 1);
+	memcpy(buf, p, n);
+	buf[n] = '\0';
 	*d = strtod(buf, &after);
-	if (after == buf)
-		return NULL;
-	return p + (after - buf);
+	past = after == buf ? NULL : p + (after - buf);
+	if (buf != small)
+		free(buf);
+	return past;
 }
 
 static const char *skip_container(const char *p, const char *end, int depth, size_t *n)

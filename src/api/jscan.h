@@ -13,8 +13,9 @@ struct strbuf;
  * cJSON_Parse accepts and decode what it decodes: whitespace is any byte
  * up to 32, strings may hold raw control bytes, a \u escape with bad hex
  * reads as U+0000 and a decoded string ends at its first U+0000 (cJSON's
- * strings are C strings), numbers are what strtod reads of the longest run
- * of [0-9+-eE.], containers nest at most API_JSON_MAX_DEPTH deep.  Every
+ * strings are C strings), numbers are what strtod reads of the run of
+ * [0-9+-eE.] (its first 63 bytes where the linked cJSON cuts it there, as
+ * upstream 1.7.15 does), containers nest at most API_JSON_MAX_DEPTH deep.  Every
  * function is bounded by end and never reads past it.
  */
 

@@ -296,6 +296,24 @@ static void test_scanner(void **state)
 	assert_null(api_json_skip(s, s + 4, 0, NULL));
 	s = "\"\\u12";
 	assert_null(api_json_skip(s, s + 5, 0, NULL));
+	/* A number longer than 63 bytes reads as the linked cJSON reads it:
+	 * upstream 1.7.15 stops at 63 (and refuses what is left), Debian 12's
+	 * patched one reads it all (fuzz_rows found the scanner assuming the
+	 * former on 2026-11-26). */
+	for (size_t len = 60; len <= 200; len += 7) {
+		struct strbuf num = STRBUF_INIT;
+		cJSON *tree;
+
+		strbuf_addc(&num, '[');
+		for (size_t i = 0; i < len; i++)
+			strbuf_addc(&num, i ? '0' : '1');
+		strbuf_adds(&num, ".5]");
+		tree = cJSON_ParseWithLength(num.buf, num.len);
+		assert_int_equal(api_json_skip(num.buf, num.buf + num.len, 0, NULL) != NULL,
+		                 tree != NULL);
+		cJSON_Delete(tree);
+		strbuf_free(&num);
+	}
 	strbuf_free(&sb);
 }
 
