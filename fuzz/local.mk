@@ -64,7 +64,7 @@ fuzz_fuzz_stream_SOURCES = fuzz/fuzz_stream.c src/cli/redact.c src/cli/redact.h 
 fuzz_fuzz_stream_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_stream_LDADD = $(API_LIBS)
 
-fuzz_fuzz_rows_SOURCES = fuzz/fuzz_rows.c $(FUZZ_COMMON)
+fuzz_fuzz_rows_SOURCES = fuzz/fuzz_rows.c tests/lib/rows_tree.c tests/lib/rows_tree.h $(FUZZ_COMMON)
 fuzz_fuzz_rows_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_rows_LDADD = $(MODEL_LIBS)
 

@@ -20,7 +20,8 @@ tests_unit_test_review_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS)
 
 check_PROGRAMS += tests/unit/test_model_stream
 TESTS += tests/unit/test_model_stream
-tests_unit_test_model_stream_SOURCES = tests/unit/test_model_stream.c
+tests_unit_test_model_stream_SOURCES = tests/unit/test_model_stream.c tests/lib/rows_tree.c \
+	tests/lib/rows_tree.h
 tests_unit_test_model_stream_CFLAGS = $(MODEL_TEST_CFLAGS)
 tests_unit_test_model_stream_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS)
 

@@ -12,6 +12,7 @@
 
 #include "common/strbuf.h"
 #include "model/model.h"
+#include "tests/lib/rows_tree.h"
 
 /*
  * The console's large loads (issue 12) decode each record of a page from
@@ -48,68 +49,18 @@ static int free_fixtures(void **state)
 	return 0;
 }
 
-/* Rows as one string: each row's encoding, unformatted, a line each. */
-struct taken {
-	const char *resource;
-	struct strbuf text;
-	size_t n;
-};
-
-static void take(void *ctx, void *row)
-{
-	struct taken *t = ctx;
-	cJSON *rec = m_row_encode(t->resource, row);
-	char *s = cJSON_PrintUnformatted(rec);
-
-	strbuf_addf(&t->text, "%s\n", s);
-	t->n++;
-	free(s);
-	cJSON_Delete(rec);
-	m_row_free(t->resource, row);
-}
-
-/* The tree path, as fetch jobs did it before: the page parsed whole. */
-static long by_tree(const char *resource, const char *json, size_t len, struct taken *t,
-                    size_t *skipped)
-{
-	char *z = strndup(json, len); /* NUL-terminated: nothing may follow the page */
-	cJSON *page, *rec;
-	long n = 0;
-
-	assert_non_null(z);
-	page = memchr(json, '\0', len) ? NULL : cJSON_ParseWithOpts(z, NULL, 1);
-	free(z);
-
-	*skipped = 0;
-	if (!cJSON_IsArray(page)) {
-		cJSON_Delete(page);
-		return -1;
-	}
-	cJSON_ArrayForEach(rec, page) {
-		void *row = m_row_decode(resource, rec);
-
-		n++;
-		if (row)
-			take(t, row);
-		else
-			(*skipped)++;
-	}
-	cJSON_Delete(page);
-	return n;
-}
-
 /* json decoded both ways from an exact-size copy: the same count, the
  * same rows, the same skips.  Returns the count. */
 static long both_ways(const char *resource, const char *json, size_t len)
 {
-	struct taken a = { resource, STRBUF_INIT, 0 }, b = { resource, STRBUF_INIT, 0 };
+	struct rows_taken a = { resource, STRBUF_INIT, 0 }, b = { resource, STRBUF_INIT, 0 };
 	char *copy = malloc(len ? len : 1);
 	size_t skip_a = 99, skip_b = 99;
 	long na, nb;
 
 	memcpy(copy, json, len);
-	na = m_rows_decode_text(resource, copy, len, take, &a, &skip_a);
-	nb = by_tree(resource, copy, len, &b, &skip_b);
+	na = m_rows_decode_text(resource, copy, len, rows_take, &a, &skip_a);
+	nb = rows_by_tree(copy, len, &b, &skip_b);
 	assert_int_equal(na, nb);
 	if (na >= 0) {
 		assert_int_equal(skip_a, skip_b);
@@ -190,14 +141,14 @@ static void test_good_pages(void **state)
 static void test_customer_fields(void **state)
 {
 	static const char *const names[] = { "customer" };
-	struct taken t = { "customer", STRBUF_INIT, 0 };
+	struct rows_taken t = { "customer", STRBUF_INIT, 0 };
 	char *json = page_of(names, 1, 1);
 	const cJSON *fx = cJSON_GetObjectItemCaseSensitive(fixtures, "customer");
 	struct m_customer want;
 
 	(void)state;
 	assert_true(m_customer_decode(fx, &want) >= 0);
-	assert_int_equal(m_rows_decode_text("customer", json, strlen(json), take, &t, NULL), 1);
+	assert_int_equal(m_rows_decode_text("customer", json, strlen(json), rows_take, &t, NULL), 1);
 	assert_int_equal(t.n, 1);
 	{
 		char id[32];
@@ -276,11 +227,11 @@ static void test_malformed_records(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct taken t = { "customer", STRBUF_INIT, 0 };
+		struct rows_taken t = { "customer", STRBUF_INIT, 0 };
 
 		assert_int_equal(both_ways_s("customer", bad[i]), -1);
 		assert_int_equal(
-			m_rows_decode_text("customer", bad[i], strlen(bad[i]), take, &t, NULL), -1);
+			m_rows_decode_text("customer", bad[i], strlen(bad[i]), rows_take, &t, NULL), -1);
 		assert_int_equal(t.n, 0);
 		strbuf_free(&t.text);
 	}
@@ -313,12 +264,12 @@ static void test_truncated_pages(void **state)
 
 	(void)state;
 	for (size_t cut = 0; cut < len; cut++) {
-		struct taken t = { "customer", STRBUF_INIT, 0 };
+		struct rows_taken t = { "customer", STRBUF_INIT, 0 };
 		char *copy = malloc(cut ? cut : 1);
 		long n;
 
 		memcpy(copy, json, cut);
-		n = m_rows_decode_text("customer", copy, cut, take, &t, NULL);
+		n = m_rows_decode_text("customer", copy, cut, rows_take, &t, NULL);
 		if (n != -1)
 			fail_msg("a page cut at %zu of %zu bytes read as %ld records", cut, len, n);
 		assert_int_equal(t.n, 0);
