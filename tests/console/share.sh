@@ -9,14 +9,17 @@ SHARE=$D/office
 mkdir -p "$SHARE"
 mkfifo "$D/syncA1" "$D/syncA2" "$D/syncB1" || exit 99
 
-# console NAME SCRIPT [ARGS...]: a console on the share in the
-# background, its trace in trace.NAME, its output in out.NAME/err.NAME.
+# console NAME SCRIPT [ARGS...]: a console on the share, its trace in
+# trace.NAME, its output in out.NAME/err.NAME, and its own pid (not the
+# subshell's or timeout's, which a kill would leave it running past) in
+# pid.NAME.
 console() {
 	cn=$1
 	cs=$2
 	shift 2
 	(cd "$D" && ROUTEDESK_SHARE="$SHARE" ROUTEDESK_TRACE="$D/trace.$cn" ROUTEDESK_SCRIPT="$cs" \
-		${CS_TIMEOUT_CMD:-timeout} 120 "$CS_BIN" --fresh --date "$CS_TODAY" "$@" \
+		${CS_TIMEOUT_CMD:-timeout} 120 sh -c 'echo $$ >"$1"; shift; exec "$@"' - "$D/pid.$cn" \
+		"$CS_BIN" --fresh --date "$CS_TODAY" "$@" \
 		>"$D/out.$cn" 2>"$D/err.$cn" </dev/null)
 }
 # span NAME FROM TO: the trace of console NAME from key line FROM to TO.
@@ -81,9 +84,13 @@ ok "its directories are the group's, set-group-id (2770)" \
 ok "nothing in the share holds the token or the key" sh -c \
 	'! grep -rqF "$1" "$3" && ! grep -rqF "$2" "$3"' - "$ROUTEDESK_TOKEN" "$ROUTEDESK_KEY" "$SHARE"
 
-# The ticker dies mid-day: the next console to tick takes over.
-kill -KILL $pa 2>/dev/null
+# The ticker dies mid-day: the next console to tick takes over.  A is the
+# console itself, killed where it stands (blocked on syncA2, which nobody
+# reads): killing the subshell left it to timeout's SIGTERM after the test
+# had ended, and it then saved its state into a directory nobody removed.
+kill -KILL "$(cat "$D/pid.A")" 2>/dev/null
 wait $pa 2>/dev/null
+ok "console A is gone" sh -c '! kill -0 "$1" 2>/dev/null' - "$(cat "$D/pid.A")"
 c=$(cs_script c <<'EOF2'
 :refresh
 :save-display c1.txt

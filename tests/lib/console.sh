@@ -78,12 +78,24 @@ cs_cleanup() {
 	for p in $CS_PIDS; do
 		wait "$p" 2>/dev/null
 	done
-	[ -n "$CS_TMUX" ] && tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
-	# Every server tmux_start made (each has its own name).
+	# Every server tmux_start made (each has its own name).  A console in
+	# a pane saves its state and the office's day when the server's
+	# SIGHUP reaches it: it must be gone before its directory is removed,
+	# or it writes them into a fresh one that nobody removes (a tmp
+	# directory left behind by every make check).
+	cs_panes=
 	cs_i=1
 	while [ "$cs_i" -le "${cs_tmux_n:-0}" ]; do
+		cs_panes="$cs_panes $(tmux -L "rdtest$$-$cs_i" list-panes -a -F '#{pane_pid}' 2>/dev/null)"
 		tmux -L "rdtest$$-$cs_i" kill-server >/dev/null 2>&1
 		cs_i=$((cs_i + 1))
+	done
+	for p in $cs_panes; do
+		cs_i=0
+		while kill -0 "$p" 2>/dev/null && [ "$cs_i" -lt 100 ]; do
+			sleep 0.05
+			cs_i=$((cs_i + 1))
+		done
 	done
 	if [ -n "$CS_DIR" ] && [ -z "$CONSOLE_KEEP" ]; then
 		rm -rf "$CS_DIR"
