@@ -157,7 +157,7 @@ static void do_action(struct ui *ui, enum action a)
 		if (!l || !list_selected(l, &row, NULL))
 			return;
 		if (f->v->ops->loaded && !f->v->ops->loaded(f->v, row)) {
-			ui_message(ui, "%s", _("Still loading this row"));
+			app_say_row_loading(ui);
 			return;
 		}
 		if (f->v->ops->enter)

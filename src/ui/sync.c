@@ -433,6 +433,8 @@ void app_take_results(struct ui *ui)
 		fetch_result_free(r);
 		any = 1;
 	}
+	if (any)
+		app_settle_row_wait(ui);
 	take_status(ui);
 	/* routedesk's share of the day: counted by every console of the
 	 * share, so read back after each answer, not at every turn. */

@@ -45,6 +45,18 @@ tmux_keys Escape
 ok "+ Right: Esc closes the form" tmux_wait "$D/addon-right-closed.txt" '^▸ +20000 '
 rm -f "$DRAFTS"/*
 
+# ---- Enter on a row still loading: said, and unsaid once it arrives -------
+# G selects the last of the 3705 tickets, beyond the first page's 1000:
+# its get is in flight for 700 ms when Enter comes.  The notice must go in
+# the frame that shows the row, not stay until the next key (a seeded
+# bench/stress sequence found it left on an idle screen).
+tmux_keys G Enter
+ok "G Enter: the console says the row is still loading" \
+	tmux_wait "$D/last-wait.txt" 'Still loading this row' 30
+ok "G Enter: the last ticket arrives" tmux_wait "$D/last-loaded.txt" '^▸ +[0-9]+ +[0-9]{4}-' 30
+ok "G Enter: the notice went with it, no key pressed" hasnt "$D/last-loaded.txt" 'Still loading'
+tmux_keys g
+
 # ---- L: the lead stage -----------------------------------------------------
 tmux_keys 4 ':sub leads' Enter
 ok "L: the leads are listed" tmux_wait "$D/leads.txt" '^▸ +[0-9]' 60

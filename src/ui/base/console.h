@@ -151,6 +151,8 @@ struct ui {
 	size_t n_themes;
 	struct strbuf msg;
 	int msg_error;
+	int msg_row_wait;              /* msg explains a wait on the top frame's selected
+	                                * row: cleared once that row has loaded */
 	void *term;                    /* term.c's state */
 
 	/* Timers (monotonic seconds). */
@@ -179,6 +181,12 @@ long ui_reads_left_today(const struct ui *ui);
 void app_mark(struct ui *ui, unsigned dirty);
 /* The current pane's top frame. */
 struct frame *app_top(const struct ui *ui);
+/* "Still loading this row", for a key that needs the top frame's selected
+ * row before it has arrived.  app_settle_row_wait, run after every batch
+ * of results, takes the notice away once that row has loaded, so it never
+ * outlives the wait it explains (it did, until the next key). */
+void app_say_row_loading(struct ui *ui);
+void app_settle_row_wait(struct ui *ui);
 /* Calls fn for every frame of every pane. */
 void app_each_frame(struct ui *ui, void (*fn)(struct ui *ui, struct frame *f, void *ctx),
                     void *ctx);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/base/console.h"
@@ -159,6 +160,7 @@ static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
 	strbuf_reset(&ui->msg);
 	strbuf_vaddf(&ui->msg, fmt, ap);
 	ui->msg_error = error;
+	ui->msg_row_wait = 0;
 	app_mark(ui, DIRTY_MESSAGE);
 	/* A scripted run has no screen to read: errors go to stderr too,
 	 * escaped like the screen's copy (the server's text may hold
@@ -188,6 +190,30 @@ void ui_error(struct ui *ui, const char *fmt, ...)
 	va_start(ap, fmt);
 	set_message(ui, 1, fmt, ap);
 	va_end(ap);
+}
+
+void app_say_row_loading(struct ui *ui)
+{
+	ui_message(ui, "%s", _("Still loading this row"));
+	ui->msg_row_wait = 1;
+}
+
+void app_settle_row_wait(struct ui *ui)
+{
+	struct frame *f = app_top(ui);
+	size_t row;
+
+	if (!ui->msg_row_wait)
+		return;
+	/* Still waiting: the top frame's selected row has not arrived. */
+	if (ui->msg.len && f && f->list && list_selected(f->list, &row, NULL) &&
+	    f->v->ops->loaded && !f->v->ops->loaded(f->v, row))
+		return;
+	ui->msg_row_wait = 0;
+	if (ui->msg.len) {
+		strbuf_reset(&ui->msg);
+		app_mark(ui, DIRTY_MESSAGE);
+	}
 }
 
 void ui_dirty(struct ui *ui, struct view *v)

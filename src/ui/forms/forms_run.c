@@ -268,7 +268,7 @@ static int selection(struct ui *ui, struct target *t)
 		return -1;
 	}
 	if (fr->v->ops->loaded && !fr->v->ops->loaded(fr->v, row)) {
-		ui_message(ui, "%s", _("Still loading this row"));
+		app_say_row_loading(ui);
 		return -1;
 	}
 	/* A Timeline lane is a route; the form goes on its selected stop, as
