@@ -8,6 +8,10 @@ struct http_server;
 
 /* The largest request body accepted; larger ones get HTTP 413. */
 #define HTTP_MAX_BODY (16u * 1024 * 1024)
+/* The largest one read through (and dropped) before the 413, so that the
+ * client sees the answer; above it the connection is answered and closed
+ * at once. */
+#define HTTP_DRAIN_BODY (4ull * HTTP_MAX_BODY)
 
 /* Starts serving on ctx->cfg's listen_host and listen_port (0 picks a free
  * port), applying ctx->cfg->latency_ms and faults (NULL for none) to every
