@@ -156,7 +156,7 @@ static void do_action(struct ui *ui, enum action a)
 	case ACT_ENTER:
 		if (!l || !list_selected(l, &row, NULL))
 			return;
-		if (f->v->ops->loaded && !f->v->ops->loaded(f->v, row)) {
+		if (!list_row_loaded(l, row)) {
 			app_say_row_loading(ui);
 			return;
 		}

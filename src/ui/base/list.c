@@ -71,7 +71,7 @@ static size_t row_at(const struct list *l, size_t pos)
 	return l->index ? l->index[pos] : pos;
 }
 
-static int row_loaded(const struct list *l, size_t row)
+int list_row_loaded(const struct list *l, size_t row)
 {
 	return !l->v->ops->loaded || l->v->ops->loaded(l->v, row);
 }
@@ -96,7 +96,7 @@ static int row_matches(const struct list *l, size_t row, const char *text)
 	struct strbuf sb = STRBUF_INIT;
 	int hit = 0;
 
-	if (!row_loaded(l, row))
+	if (!list_row_loaded(l, row))
 		return 0;
 	if (v->ops->match)
 		return v->ops->match(v, row, text);
@@ -205,12 +205,12 @@ static void rebuild(struct list *l)
 		l->n = 0;
 		/* Loaded rows first (they can be compared), then the rest. */
 		for (size_t r = 0; r < l->total; r++)
-			if (row_loaded(l, r) && (!l->filter || row_matches(l, r, l->filter)))
+			if (list_row_loaded(l, r) && (!l->filter || row_matches(l, r, l->filter)))
 				l->index[l->n++] = r;
 		n_loaded = l->n;
 		if (!l->filter)
 			for (size_t r = 0; r < l->total; r++)
-				if (!row_loaded(l, r))
+				if (!list_row_loaded(l, r))
 					l->index[l->n++] = r;
 		if (l->sort_col >= 0)
 			sort_loaded(l, n_loaded);
@@ -556,7 +556,7 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 
 	put(w, y, x, selected ? (env->ascii ? ">" : "\xe2\x96\xb8") : " ",
 	    selected ? sel_attr : normal);
-	if (!row_loaded(l, row)) {
+	if (!list_row_loaded(l, row)) {
 		strbuf_addf(&cell, "#%lld %s", v->ops->row_id(v, row), _("loading"));
 		list_fit(&fitted, cell.buf, cell.len, width - 1, 0, env->ascii, env->utf8);
 		put_cell(w, y, &cx, &fitted, width - 1, 0,
@@ -618,7 +618,7 @@ static void want_rows(struct list *l, size_t from, size_t to, const struct list_
 	for (size_t p = from; p < to && p < l->n && n < 512; p++) {
 		size_t r = row_at(l, p);
 
-		if (!row_loaded(l, r))
+		if (!list_row_loaded(l, r))
 			rows[n++] = r;
 	}
 	if (n == 0)
@@ -654,7 +654,7 @@ static void draw_preview(struct list *l, int y, int x, int height, int width,
 	struct strbuf text = STRBUF_INIT;
 	size_t row;
 
-	if (list_selected(l, &row, NULL) && row_loaded(l, row))
+	if (list_selected(l, &row, NULL) && list_row_loaded(l, row))
 		l->v->ops->preview(l->v, row, &text);
 	list_draw_preview(strbuf_str(&text), text.len, y, x, height, width, env);
 	strbuf_free(&text);

@@ -70,6 +70,8 @@ size_t list_total(struct list *l);
 size_t list_position(struct list *l);
 /* The selected view row and its id: 1, or 0 when the list is empty. */
 int list_selected(struct list *l, size_t *row, long long *id);
+/* Whether the view has row's record (no loaded op: always). */
+int list_row_loaded(const struct list *l, size_t row);
 /* Selects the row of id; 1 when found. */
 int list_select_id(struct list *l, long long id);
 

@@ -207,7 +207,7 @@ void app_settle_row_wait(struct ui *ui)
 		return;
 	/* Still waiting: the top frame's selected row has not arrived. */
 	if (ui->msg.len && f && f->list && list_selected(f->list, &row, NULL) &&
-	    f->v->ops->loaded && !f->v->ops->loaded(f->v, row))
+	    !list_row_loaded(f->list, row))
 		return;
 	ui->msg_row_wait = 0;
 	if (ui->msg.len) {

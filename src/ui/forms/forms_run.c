@@ -267,7 +267,7 @@ static int selection(struct ui *ui, struct target *t)
 		ui_error(ui, "%s", _("Nothing selected: select a customer, stop, subscription or ticket"));
 		return -1;
 	}
-	if (fr->v->ops->loaded && !fr->v->ops->loaded(fr->v, row)) {
+	if (!list_row_loaded(fr->list, row)) {
 		app_say_row_loading(ui);
 		return -1;
 	}
