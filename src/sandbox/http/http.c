@@ -409,10 +409,11 @@ begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
 	struct request *rq = xcalloc(1, sizeof(*rq));
 	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
 	const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+	unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
 
 	rq->srv = srv;
 	*con_cls = rq;
-	if (cl && strtoull(cl, NULL, 10) > HTTP_MAX_BODY) {
+	if (declared > HTTP_MAX_BODY) {
 		const char *expect = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 		                                                 MHD_HTTP_HEADER_EXPECT);
 
@@ -427,7 +428,7 @@ begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
 		 * which is what test_body_too_large met on a loaded machine.
 		 */
 		if ((expect && strcasecmp(expect, "100-continue") == 0) ||
-		    strtoull(cl, NULL, 10) > HTTP_DRAIN_BODY)
+		    declared > HTTP_DRAIN_BODY)
 			return send_static(c, MHD_HTTP_CONTENT_TOO_LARGE, BODY_413, "application/json", 0);
 		return MHD_YES;
 	}
