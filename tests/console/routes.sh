@@ -2,7 +2,11 @@
 # routes.sh: the Routes pane (columns, rows against the sandbox), help, :info and the ways out.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
-cs_sandbox_start
+# Every answer takes 300 ms: "the first frame came before the review's
+# answers" is then a property of the console, not a race with a sandbox
+# that answers in a millisecond (distcheck under load once drew the first
+# frame after the first answer).
+cs_sandbox_start --latency 300
 
 D=$CS_DIR
 s=$(cs_script routes <<'EOF'
