@@ -125,11 +125,14 @@ struct fetch_job *fetch_job_refresh_from(int slot, long long since_change, const
 struct fetch_job *fetch_job_write(int slot, const char *path, const struct api_form *form,
                                   const char *refetch);
 void fetch_job_free(struct fetch_job *job);
-/* A refresh or a write of a console on an office share (fetch/share.h,
- * borrowed: it must outlive the fetch thread).  A refresh: the ticker asks
- * the service and publishes what it learnt; the others read that instead,
- * unless it has not ticked for stale_after seconds; every console takes
- * what the others wrote.  A write publishes the record it read back. */
+/* A refresh, review or write of a console on an office share
+ * (fetch/share.h, borrowed: it must outlive the fetch thread).  A refresh:
+ * the ticker asks the service and publishes what it learnt; the others read
+ * that instead, unless it has not ticked for stale_after seconds; every
+ * console takes what the others wrote.  A review whose thread has no
+ * changelog baseline yet takes the ticker's newest change id instead of
+ * asking, under the same stale_after.  A write publishes the record it read
+ * back. */
 struct fetch_share;
 void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long stale_after);
 /* A customer search or get of job may be answered by the console's

@@ -42,7 +42,8 @@ struct fetch_job {
 	size_t n_ids;
 	long long id;                /* RECORD */
 	long long since;             /* REFRESH */
-	struct fetch_share *share;   /* REFRESH: the office's share, or NULL (borrowed) */
+	struct fetch_share *share;   /* REFRESH, REVIEW, WRITE: the office's share, or
+	                              * NULL (borrowed) */
 	long share_stale;            /* seconds after which its ticker is deemed stopped */
 	size_t index_max;            /* LIST, ROWS of customers: the customer index may
 	                              * answer, kept when at most this many (0: never) */

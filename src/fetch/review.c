@@ -7,8 +7,10 @@
 #include "api/ops.h"
 #include "api/resolve.h"
 #include "common/strbuf.h"
+#include "common/trace.h"
 #include "fetch/jobs.h"
 #include "fetch/runner.h"
+#include "fetch/share.h"
 #include "model/model.h"
 
 /*
@@ -16,7 +18,9 @@
  * type search and the changelog baseline, all four in flight at once, then
  * one appointment search by route ids and one customer get: 6 requests,
  * the first time.  The thread keeps the baseline and what the two tables
- * held; every later review is 3 (routes, stops, customers).
+ * held; every later review is 3 (routes, stops, customers).  On an office
+ * share whose ticker ticks, the baseline is the ticker's newest change id
+ * (fetch_share_baseline), and the first review is 5.
  *
  * A console that starts on a day not kept on disk still has a kept day of
  * the account, most mornings (yesterday's, another date looked at): the
@@ -71,6 +75,23 @@ static int take_baseline(struct state *st, const struct api_form *filters, struc
 		memcpy(st->look_day, day, sizeof(st->look_day));
 	st->have_baseline = 1;
 	return 0;
+}
+
+/* On an office share whose ticker ticks, the baseline is the newest change
+ * it knew: no request.  1 when taken. */
+static int share_baseline(struct state *st, const struct fetch_job *job, const char *day)
+{
+	long long newest;
+
+	if (!fetch_share_baseline(job->share, job->share_stale, &newest))
+		return 0;
+	if (newest > st->newest)
+		st->newest = newest;
+	if (!st->look_day[0] || strcmp(day, st->look_day) < 0)
+		memcpy(st->look_day, day, sizeof(st->look_day));
+	st->have_baseline = 1;
+	trace_event("baseline", "%lld from the office's ticker", newest);
+	return 1;
 }
 
 static void add_row_id(void *row, void *ctx)
@@ -282,7 +303,7 @@ void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch
 		calls[2] = api_search_call(st->stype, NULL, 1);
 		jobs_want_text(st, calls[2], API_RAW_DATA);
 	}
-	if (!st->have_baseline) {
+	if (!st->have_baseline && !share_baseline(st, job, day)) {
 		api_form_add_cmp_str(&f_log, "dateChanged", API_Q_GE, day);
 		calls[3] = api_search_call(st->changelog, &f_log, 0);
 	}

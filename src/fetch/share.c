@@ -294,9 +294,22 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
 
 	if (!sh || r->err.kind != API_OK)
 		return;
-	touch_file(sh, "ticked"); /* the ticker is alive, changes or not */
-	if (r->last_change <= since)
+	/* The ticker is alive, changes or not; and knows every change up to
+	 * its newest id, which a console starting now may take as its
+	 * baseline (fetch_share_baseline). */
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "url", sh->url);
+	cJSON_AddNumberToObject(o, "newest", (double)(r->last_change > since ? r->last_change : since));
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	if (fetch_share_write(sh, "ticked", text, strlen(text), &err) < 0)
+		touch_file(sh, "ticked"); /* an older newest is still a safe one */
+	free(text);
+	strbuf_reset(&err);
+	if (r->last_change <= since) {
+		strbuf_free(&err);
 		return; /* nothing learnt: no file to read */
+	}
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "url", sh->url);
 	cJSON_AddNumberToObject(o, "since", (double)since);
@@ -445,6 +458,37 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 	free(t);
 	free(dir);
 	return covered;
+}
+
+int fetch_share_baseline(const struct fetch_share *sh, long stale_after, long long *newest)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	time_t ticked;
+	cJSON *o = NULL;
+	const cJSON *u, *n;
+	int rc = 0;
+
+	if (!sh)
+		return 0;
+	ticked = file_time(sh, "ticked");
+	if (!ticked || time(NULL) - ticked > stale_after ||
+	    fetch_share_read_text(sh, "ticked", 4096, &text, &err) < 0)
+		goto out;
+	o = cJSON_Parse(strbuf_str(&text));
+	u = cJSON_GetObjectItemCaseSensitive(o, "url");
+	n = cJSON_GetObjectItemCaseSensitive(o, "newest");
+	/* 0 is "no change since the look day", which says nothing about a
+	 * look day of another date: the console asks for itself then. */
+	if (cJSON_IsString(u) && strcmp(u->valuestring, sh->url) == 0 && cJSON_IsNumber(n) &&
+	    n->valuedouble >= 1 && n->valuedouble < 9e15) {
+		*newest = (long long)n->valuedouble;
+		rc = 1;
+	}
+out:
+	cJSON_Delete(o);
+	strbuf_free(&text);
+	strbuf_free(&err);
+	return rc;
 }
 
 /* ------------------------------------------------------------ writes */

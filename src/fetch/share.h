@@ -68,6 +68,13 @@ int fetch_share_ticker(struct fetch_share *sh);
 /* Publishes what a tick from since learnt (r: last_change, changes,
  * appts, routes); quietly nothing when it cannot be written. */
 void fetch_share_publish(struct fetch_share *sh, long long since, const struct fetch_result *r);
+/* A changelog baseline for a console starting now: the newest change id
+ * the ticker knew at its last tick, into newest.  1, or 0 when the ticker
+ * has not ticked for stale_after seconds (or never did, or knew no change).
+ * Any id the service had handed out before a review began is a safe
+ * baseline for it: changes between that id and the review are read again,
+ * none after it is missed. */
+int fetch_share_baseline(const struct fetch_share *sh, long stale_after, long long *newest);
 /* Fills r (last_change, changes, appts, routes) from the ticks published
  * after since: 1 (nothing new is 1 too), or 0 when they do not reach back
  * to since (the ticks began later, or were pruned) or the ticker has not

@@ -52,6 +52,8 @@ static void announce_review_changed(struct ui *ui, enum fetch_kind kind)
 	announce_review(ui, &note);
 }
 
+static long share_stale(const struct ui *ui);
+
 void app_reload_review(struct ui *ui)
 {
 	struct fetch_job *job = fetch_job_review(FETCH_SLOT_REVIEW, ui->date);
@@ -59,6 +61,8 @@ void app_reload_review(struct ui *ui)
 	/* Tables of a kept day (kept.c): the thread spares their searches. */
 	if (ui->reference_seed)
 		fetch_job_set_reference(job, ui->employees, ui->service_types);
+	/* A ticking office's newest change spares the changelog baseline. */
+	fetch_job_set_share(job, ui->share, share_stale(ui));
 	ui->review_gen = ui_submit(ui, NULL, job);
 }
 

@@ -7,7 +7,7 @@ cs_sandbox_start
 D=$CS_DIR
 SHARE=$D/office
 mkdir -p "$SHARE"
-mkfifo "$D/syncA1" "$D/syncA2" "$D/syncB1" || exit 99
+mkfifo "$D/syncA1" "$D/syncA2" "$D/syncA3" "$D/syncB1" "$D/syncG1" || exit 99
 
 # console NAME SCRIPT [ARGS...]: a console on the share, its trace in
 # trace.NAME, its output in out.NAME/err.NAME, and its own pid (not the
@@ -36,6 +36,9 @@ a=$(cs_script a <<'EOF2'
 :refresh
 :save-display a1.txt
 :save-display syncA2
+:refresh
+:save-display a2.txt
+:save-display syncA3
 EOF2
 )
 b=$(cs_script b <<'EOF2'
@@ -84,8 +87,42 @@ ok "its directories are the group's, set-group-id (2770)" \
 ok "nothing in the share holds the token or the key" sh -c \
 	'! grep -rqF "$1" "$3" && ! grep -rqF "$2" "$3"' - "$ROUTEDESK_TOKEN" "$ROUTEDESK_KEY" "$SHARE"
 
+# A console started while the ticker ticks takes the ticker's newest change
+# as its changelog baseline: its review asks no changelog search, and a
+# change made after the review still reaches it, through the next tick.
+g=$(cs_script g <<'EOF2'
+:save-display g0.txt
+:save-display syncG1
+:refresh
+:save-display g1.txt
+EOF2
+)
+console G "$g" &
+pg=$!
+cs_wait_for "$D/trace.G" 'key :save-display syncG1' 120
+greview=$(awk '/ key :save-display syncG1/ { exit } / request /' "$D/trace.G")
+ok "G's review asked no changelog search: the ticker's newest served" sh -c \
+	'! echo "$1" | grep -q " /changelog/search "' - "$greview"
+ok "G's review on the share was 5 requests ($(echo "$greview" | grep -c .))" \
+	test "$(echo "$greview" | grep -c .)" -eq 5
+ok "G's trace says where its baseline came from" grep -q ' baseline .* from the office' "$D/trace.G"
+cs_pending_stop "$CS_TODAY"
+title=$CS_STOP_TITLE
+cs_api /appointment/complete "appointmentID=$CS_STOP" status=1 bypassLockedRoute=1 >"$D/done2.json"
+ok "the service completed stop #$CS_STOP of $title after G's review" \
+	grep -q '"success":[[:space:]]*true' "$D/done2.json"
+cat "$D/syncA2" >/dev/null # A ticks again: what changed since its last tick
+cs_wait_for "$D/trace.A" 'key :save-display syncA3' 120
+cat "$D/syncG1" >/dev/null # G ticks from the ticker's newest
+wait $pg
+ok "console G exits 0" test $? -eq 0
+greads=$(span G :refresh ':save-display g1.txt' | grep -c ' request ')
+ok "G's tick reached the service not once ($greads requests)" test "$greads" -eq 0
+ok "G shows the stop done after its review ($(dpnc "$D/g0.txt") then $(dpnc "$D/g1.txt"))" \
+	done_up "$D/g0.txt" "$D/g1.txt"
+
 # The ticker dies mid-day: the next console to tick takes over.  A is the
-# console itself, killed where it stands (blocked on syncA2, which nobody
+# console itself, killed where it stands (blocked on syncA3, which nobody
 # reads): killing the subshell left it to timeout's SIGTERM after the test
 # had ended, and it then saved its state into a directory nobody removed.
 kill -KILL "$(cat "$D/pid.A")" 2>/dev/null

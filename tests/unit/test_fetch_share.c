@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -156,11 +158,65 @@ static void test_written_since_opened_in_order(void **state)
 	fetch_share_close(late);
 }
 
+/* The ticker's newest change id, as a baseline for a console starting
+ * now: only while the ticker ticks, only of this account, never 0. */
+static void test_baseline_from_the_ticker(void **state)
+{
+	const char *url = "http://127.0.0.1:3/api";
+	struct fetch_share *a = open_share(url), *b = open_share(url);
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
+	struct strbuf err = STRBUF_INIT, path = STRBUF_INIT;
+	struct timespec old[2] = { { 0, 0 }, { 0, 0 } };
+	long long newest = -1;
+
+	(void)state;
+	assert_int_equal(fetch_share_baseline(b, 120, &newest), 0); /* no tick yet */
+	assert_int_equal(fetch_share_baseline(NULL, 120, &newest), 0);
+	/* A ticker that knew no change since its look day: nothing to take. */
+	r->kind = FETCH_REFRESH;
+	fetch_share_publish(a, 0, r);
+	assert_int_equal(fetch_share_baseline(b, 120, &newest), 0);
+	r->last_change = 4711;
+	fetch_share_publish(a, 4000, r);
+	assert_int_equal(fetch_share_baseline(b, 120, &newest), 1);
+	assert_int_equal(newest, 4711);
+	/* A quiet tick still says what the ticker knows. */
+	newest = -1;
+	fetch_share_publish(a, 4711, r);
+	assert_int_equal(fetch_share_baseline(b, 120, &newest), 1);
+	assert_int_equal(newest, 4711);
+	/* A failed tick says nothing new. */
+	r->last_change = 5000;
+	r->err.kind = API_ERR_NETWORK;
+	fetch_share_publish(a, 4711, r);
+	r->err.kind = API_OK;
+	assert_int_equal(fetch_share_baseline(b, 120, &newest), 1);
+	assert_int_equal(newest, 4711);
+	/* A ticker that stopped ticking ten minutes ago. */
+	strbuf_addf(&path, "%s/ticked", fetch_share_path(b));
+	old[0].tv_sec = old[1].tv_sec = time(NULL) - 600;
+	assert_int_equal(utimensat(AT_FDCWD, path.buf, old, 0), 0);
+	assert_int_equal(fetch_share_baseline(b, 120, &newest), 0);
+	assert_int_equal(fetch_share_baseline(b, 3600, &newest), 1);
+	/* Another account's file, or one cut short, is not taken. */
+	assert_int_equal(fetch_share_write(a, "ticked", "{\"url\":\"http://elsewhere/api\",\"newest\":9}",
+	                                   41, &err), 0);
+	assert_int_equal(fetch_share_baseline(b, 120, &newest), 0);
+	assert_int_equal(fetch_share_write(a, "ticked", "{\"url\":", 7, &err), 0);
+	assert_int_equal(fetch_share_baseline(b, 120, &newest), 0);
+	strbuf_free(&err);
+	strbuf_free(&path);
+	fetch_result_free(r);
+	fetch_share_close(a);
+	fetch_share_close(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_written_taken_once_by_the_others),
 		cmocka_unit_test(test_written_since_opened_in_order),
+		cmocka_unit_test(test_baseline_from_the_ticker),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
