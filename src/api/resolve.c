@@ -223,10 +223,11 @@ static void handle_page(struct job *j, struct api_call *c)
 	for (size_t i = 0; i < a->n_ids; i++)
 		if (a->ids[i] > last)
 			last = a->ids[i];
-	if (cap && a->n_ids >= cap) {
-		if (api_form_has(&j->filters, j->r->id_name) && j->sink && j->sink->cut) {
-			j->cut = cap; /* this page's records still go out */
-		} else if (api_form_has(&j->filters, j->r->id_name)) {
+	if (cap && a->n_ids >= cap && api_form_has(&j->filters, j->r->id_name)) {
+		/* No page after this one: its "id > last" would stand beside
+		 * the search's own id condition, and the service takes the last
+		 * of two values, so it would page over every record. */
+		if (!j->sink || !j->sink->cut) {
 			api_error_set(&e, API_ERR_USAGE, 0, NULL,
 			              _("%s search matched more than the cap of %zu ids and already "
 			                "filters on %s, so it cannot page; narrow the search"),
@@ -235,6 +236,8 @@ static void handle_page(struct job *j, struct api_call *c)
 			api_call_free(c);
 			return;
 		}
+		j->cut = cap; /* this page's records still go out */
+	} else if (cap && a->n_ids >= cap) {
 		/* Asked before this page's gets, so it is answered early;
 		 * but only one page ahead of the batches being printed: pages
 		 * that ran ahead would each hold their text and ids until their

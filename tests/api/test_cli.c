@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "api/values.h"
 #include "apitest.h"
 #include "common/strbuf.h"
 #include "sbtest.h"
@@ -347,16 +348,27 @@ static void test_all_cut_is_4(void **state)
 {
 	struct cli_out o;
 	cJSON *a;
+	const cJSON *rec;
 
 	(void)state;
+	/* A "<" condition: a page after the cut (its "customerIDs > last"
+	 * would stand in for the user's condition) brings records above it. */
 	run(&o, (const char *[]){ "api", "--all", "--search-cap", "3", "customer/search",
-	                          "customerIDs:={\"operator\":\">\",\"value\":\"10000\"}", NULL },
+	                          "customerIDs:={\"operator\":\"<\",\"value\":\"10006\"}", NULL },
 	    creds);
 	expect_status(&o, 4);
+	assert_int_equal(clirun_requests(&o), 1);
 	a = cJSON_Parse(o.out);
 	assert_non_null(a);
 	assert_true(cJSON_IsArray(a));
 	assert_true(cJSON_GetArraySize(a) >= 3);
+	cJSON_ArrayForEach(rec, a) {
+		long long id = 0;
+
+		assert_int_equal(api_field_int(rec, "customerID", &id), API_V_OK);
+		if (id >= 10006)
+			fail_msg("--all printed customer %lld, outside customerIDs < 10006", id);
+	}
 	cJSON_Delete(a);
 	assert_non_null(strstr(o.err, "search cap of 3 ids cut the result"));
 	assert_non_null(strstr(o.err, "customerIDs"));
