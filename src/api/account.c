@@ -296,29 +296,31 @@ int api_token_command(const char *cmd, char **token, struct api_error *err)
 	return 0;
 }
 
-/* 1 when some line sets a literal token ("token = ..."). */
-/* 1 when a line of text sets name (name = ...). */
+struct holds {
+	const char *name;
+	int found;
+};
+
+static int holds_line(const struct ini_line *l, void *ctx)
+{
+	struct holds *h = ctx;
+
+	if (l->kind == INI_PAIR && strcmp(l->name, h->name) == 0)
+		h->found = 1;
+	return h->found;
+}
+
+/* 1 when some line of text sets name (name = ...), in any section: read
+ * by the parser that reads the account, so no line it takes for a token
+ * (white space of any kind around the name) escapes the check. */
 static int holds_key(const char *text, const char *name)
 {
-	size_t len = strlen(name);
+	char *copy = xstrdup(text);
+	struct holds h = { name, 0 };
 
-	for (const char *l = text; l && *l;) {
-		const char *p = l;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (strncmp(p, name, len) == 0) {
-			p += len;
-			while (*p == ' ' || *p == '\t')
-				p++;
-			if (*p == '=')
-				return 1;
-		}
-		l = strchr(l, '\n');
-		if (l)
-			l++;
-	}
-	return 0;
+	(void)ini_parse(copy, holds_line, &h);
+	wipe_free(copy);
+	return h.found;
 }
 
 /* Reads the file into *text: 0, 1 when it does not exist, -1 with err. */

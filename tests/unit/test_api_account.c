@@ -232,6 +232,16 @@ static void test_load_refuses_readable_token(void **state)
 	assert_non_null(strstr(e.message, fix));
 	assert_null(strstr(e.message, "=t")); /* never echoes the token */
 	api_error_clear(&e);
+	/* Whatever white space the parser trims before a name, the check
+	 * sees the token line too (a form feed or vertical tab got past). */
+	write_config("[account a]\nurl=http://h/api\nkey=k\n\ftoken=t\n", 0644);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	assert_non_null(strstr(e.message, fix));
+	api_error_clear(&e);
+	write_config("[account a]\nurl=http://h/api\nkey=k\n\v token\r = t\n", 0644);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	assert_non_null(strstr(e.message, fix));
+	api_error_clear(&e);
 	/* Fixed as told, it loads. */
 	assert_int_equal(chmod(path, 0600), 0);
 	assert_int_equal(api_config_load(NULL, &a, &e), 0);
