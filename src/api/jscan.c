@@ -81,10 +81,21 @@ static const char *first8(const char *s, uint64_t m)
 #endif
 }
 
+/* The bytes equal to c among the 8 in x, flagged as above. */
+static uint64_t eq8(uint64_t x, unsigned char c)
+{
+	uint64_t v = x ^ (c * ONES);
+
+	return (v - ONES) & ~v;
+}
+
 const char *api_json_plain_end(const char *p, const char *end)
 {
 	for (; end - p >= 8; p += 8) {
-		uint64_t m = stop8(p);
+		uint64_t x, m;
+
+		memcpy(&x, p, 8);
+		m = (stop8(p) | ((eq8(x, 0x7F) | eq8(x, 0xC2)) & HIGHS));
 
 		if (m) {
 			const char *f = first8(p, m);
@@ -94,7 +105,8 @@ const char *api_json_plain_end(const char *p, const char *end)
 			break;
 		}
 	}
-	while (p < end && (unsigned char)*p >= 32 && *p != '"' && *p != '\\')
+	while (p < end && (unsigned char)*p >= 32 && *p != '"' && *p != '\\' &&
+	       (unsigned char)*p != 0x7F && (unsigned char)*p != 0xC2)
 		p++;
 	return p;
 }

@@ -25,8 +25,10 @@ struct strbuf;
 const char *api_json_ws(const char *p, const char *end);
 
 /* The first byte at or after p that a string literal cannot hold as it
- * is (a quote, a backslash, a control byte below 32), or end: the run of
- * plain bytes a printer copies whole.  Reads 8 bytes at a time. */
+ * is (a quote, a backslash, a control byte below 32), or that a printer
+ * for a terminal escapes (DEL, and 0xC2, which leads the C1 controls
+ * U+0080..U+009F), or end: the run of plain bytes a printer copies whole.
+ * Reads 8 bytes at a time. */
 const char *api_json_plain_end(const char *p, const char *end);
 
 /* Past the one value starting at p (no leading whitespace), or NULL when

@@ -104,7 +104,8 @@ void redact_answer(cJSON *root, const char *key, const char *token)
  * cJSON_Print: --all prints 100,000 records, and walking, searching and
  * re-printing each tree (cJSON numbers go through printf %g and sscanf)
  * took most of the client's CPU.  The text is byte for byte what
- * redact_answer then cJSON_Print (formatted) would give. */
+ * redact_answer then cJSON_Print (formatted) would give, but for DEL and
+ * the C1 controls, which it escapes (put_escaped). */
 
 struct needle;
 
@@ -187,7 +188,10 @@ static int has(const char *s, size_t n, const struct needle *nd)
 	return 0;
 }
 
-/* s as a JSON string literal, escaped as cJSON escapes. */
+/* s as a JSON string literal, escaped as cJSON escapes, and DEL and the
+ * C1 controls (U+0080..U+009F, which a terminal may take as ESC [ and the
+ * like) as \u007f and \u0080..\u009f, which cJSON leaves as they are:
+ * the answer goes to a terminal as often as to a pipe. */
 static void put_escaped(struct pr *p, const char *s, size_t n, int plain)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -206,7 +210,10 @@ static void put_escaped(struct pr *p, const char *s, size_t n, int plain)
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (c >= 32 && c != '"' && c != '\\') {
+		if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+		    (unsigned char)s[i + 1] <= 0x9F)
+			c = (unsigned char)s[++i]; /* the C1 control's code point */
+		else if (c >= 32 && c != '"' && c != '\\' && c != 0x7F) {
 			*w++ = (char)c;
 			continue;
 		}
@@ -240,7 +247,7 @@ static void put_string(struct pr *p, const char *s)
 		[8] = 1, [9] = 1, [10] = 1, [11] = 1, [12] = 1, [13] = 1, [14] = 1, [15] = 1,
 		[16] = 1, [17] = 1, [18] = 1, [19] = 1, [20] = 1, [21] = 1, [22] = 1, [23] = 1,
 		[24] = 1, [25] = 1, [26] = 1, [27] = 1, [28] = 1, [29] = 1, [30] = 1, [31] = 1,
-		['"'] = 1, ['\\'] = 1,
+		['"'] = 1, ['\\'] = 1, [0x7F] = 1, [0xC2] = 1,
 	};
 	size_t n = 0;
 	int plain = 1;

@@ -18,7 +18,9 @@ void redact_answer(cJSON *root, const char *key, const char *token);
 
 /* Appends v to out as cJSON_Print (formatted) prints it after
  * redact_answer, without changing v: nested lines are indented by depth
- * more tabs than cJSON's (1 for a record inside a top-level array). */
+ * more tabs than cJSON's (1 for a record inside a top-level array).  One
+ * difference: DEL and the C1 controls in strings are escaped (\u007f,
+ * \u009b), where cJSON leaves them raw for a terminal to act on. */
 void redact_print(struct strbuf *out, const cJSON *v, int depth, const char *key,
                   const char *token);
 

@@ -130,6 +130,38 @@ static void test_print_as_cjson(void **state)
 	}
 }
 
+/* DEL and the C1 controls (U+0080..U+009F) from the service never reach
+ * the terminal raw, as the tree printed or as text passed through; the
+ * rest of Latin-1 (U+00A0.., also led by 0xC2) stays as it is. */
+static void test_print_escapes_del_and_c1(void **state)
+{
+	static const char json[] =
+		"[{\"a\":\"Del\x7f C1\xc2\x9b \xc2\x80 end\",\"b\":\"\\u007f\\u009b\","
+		"\"c\":\"nbsp\xc2\xa0 deg\xc2\xb0 \xc3\x82\",\"d\":\"\xc2\"}]";
+	static const char want[] =
+		"[\n\t{\n\t\t\"a\":\t\"Del\\u007f C1\\u009b \\u0080 end\",\n"
+		"\t\t\"b\":\t\"\\u007f\\u009b\",\n"
+		"\t\t\"c\":\t\"nbsp\xc2\xa0 deg\xc2\xb0 \xc3\x82\",\n"
+		"\t\t\"d\":\t\"\xc2\"\n\t}";
+	cJSON *tree = cJSON_Parse(json);
+	struct strbuf text = STRBUF_INIT, printed = STRBUF_INIT;
+	long count = 0;
+
+	(void)state;
+	assert_non_null(tree);
+	assert_int_equal(redact_print_records(&text, json, strlen(json), &count, "kkkk1234", NULL), 0);
+	assert_int_equal(count, 1);
+	assert_string_equal(text.buf, want);
+	strbuf_add(&printed, "[\n\t", 3);
+	redact_print(&printed, cJSON_GetArrayItem(tree, 0), 1, "kkkk1234", NULL);
+	assert_string_equal(printed.buf, want);
+	assert_null(memchr(text.buf, 0x7f, text.len));
+	assert_null(strstr(text.buf, "\xc2\x9b"));
+	strbuf_free(&text);
+	strbuf_free(&printed);
+	cJSON_Delete(tree);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +169,7 @@ int main(void)
 		cmocka_unit_test(test_anywhere_else),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_print_as_cjson),
+		cmocka_unit_test(test_print_escapes_del_and_c1),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
