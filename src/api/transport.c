@@ -162,6 +162,43 @@ long transport_local_day(void)
 	return (long)(tm.tm_year + 1900) * 400 + tm.tm_yday;
 }
 
+int api_url_is_local(const char *url)
+{
+	const char *h = strstr(url, "://"), *end, *at;
+	char host[256];
+	size_t n;
+
+	if (!h)
+		return 0;
+	h += 3;
+	end = h + strcspn(h, "/?#");
+	at = memchr(h, '@', (size_t)(end - h));
+	if (at)
+		h = at + 1;
+	if (*h == '[') {
+		const char *close = memchr(h, ']', (size_t)(end - h));
+
+		if (!close)
+			return 0;
+		n = (size_t)(close + 1 - h);
+	} else {
+		n = strcspn(h, ":/?#");
+	}
+	if (n == 0 || n >= sizeof(host))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		host[i] = (char)tolower((unsigned char)h[i]);
+	host[n] = '\0';
+	if (n && host[n - 1] == '.')
+		host[--n] = '\0';
+	/* 0.0.0.0 and [::] reach this host on Linux: what a sandbox
+	 * started with --listen 0.0.0.0:PORT prints. */
+	return strcmp(host, "localhost") == 0 || strcmp(host, "[::1]") == 0 ||
+	       strcmp(host, "[::]") == 0 || strcmp(host, "0.0.0.0") == 0 ||
+	       (strncmp(host, "127.", 4) == 0 && strspn(host, "0123456789.") == n) ||
+	       (n > 10 && strcmp(host + n - 10, ".localhost") == 0);
+}
+
 struct api_session *api_session_new(const struct api_options *o, struct api_error *err)
 {
 	struct api_session *s;
@@ -190,6 +227,15 @@ struct api_session *api_session_new(const struct api_options *o, struct api_erro
 	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
 		              _("API URL must start with https:// (or http:// for a local sandbox)"));
+		goto fail;
+	}
+	/* Every request carries the key and the token in its body. */
+	if (strncmp(url, "http://", 7) == 0 && !o->insecure && !api_url_is_local(url)) {
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              _("API URL %s: plain http:// would send the key and token unencrypted; "
+		                "it is only for a sandbox on this host (localhost, 127.0.0.1, [::1]). "
+		                "Use https:// (routedesk api --insecure allows it)"),
+		              url);
 		goto fail;
 	}
 	len = strlen(url);

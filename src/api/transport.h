@@ -221,8 +221,12 @@ void api_global_cleanup(void);
 
 struct api_session;
 
+/* 1 when url's host is this host (localhost, 127.0.0.0/8, [::1], and
+ * 0.0.0.0 or [::], which reach it): where plain http:// may go. */
+int api_url_is_local(const char *url);
 /* A session for o (copied).  NULL with err set (usage) when the URL or
- * credentials are missing or the URL is not http(s). */
+ * credentials are missing, the URL is not http(s), or it is http:// to
+ * another host without o->insecure (the credentials would go in clear). */
 struct api_session *api_session_new(const struct api_options *o, struct api_error *err);
 /* Frees the session and every call submitted and not yet returned. */
 void api_session_free(struct api_session *s);

@@ -1031,6 +1031,7 @@ static void test_session_needs_credentials(void **state)
 {
 	struct api_options o;
 	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
 
 	(void)state;
 	api_options_default(&o);
@@ -1046,6 +1047,44 @@ static void test_session_needs_credentials(void **state)
 	assert_null(api_session_new(&o, &e));
 	assert_int_equal(e.kind, API_ERR_USAGE);
 	api_error_clear(&e);
+	/* Plain http:// only to this host: the body holds the credentials. */
+	o.url = "http://192.0.2.2:8080/api";
+	assert_null(api_session_new(&o, &e));
+	assert_int_equal(e.kind, API_ERR_USAGE);
+	assert_non_null(strstr(e.message, "https://"));
+	assert_non_null(strstr(e.message, "192.0.2.2"));
+	api_error_clear(&e);
+	o.insecure = 1; /* unless the user says so */
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	api_session_free(s);
+	o.insecure = 0;
+	o.url = "https://192.0.2.2/api";
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	api_session_free(s);
+}
+
+static void test_url_is_local(void **state)
+{
+	static const char *const local[] = {
+		"http://127.0.0.1:4711/api", "http://127.1.2.3/api", "http://localhost/api",
+		"http://LocalHost.:80/api", "http://[::1]:9/api", "http://0.0.0.0:1/api",
+		"http://[::]:1/api", "http://user@localhost/api", "http://sb.localhost/api",
+	};
+	static const char *const remote[] = {
+		"http://192.0.2.2/api", "http://127.example.com/api", "http://localhost.evil.example/api",
+		"http://evil.example/localhost", "http://[::2]/api", "http://localhost@evil.example/api",
+		"http://10.0.0.1/127.0.0.1", "http:///api", "http://[::1/api", "nourl",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(local) / sizeof(*local); i++)
+		if (!api_url_is_local(local[i]))
+			fail_msg("%s is this host", local[i]);
+	for (size_t i = 0; i < sizeof(remote) / sizeof(*remote); i++)
+		if (api_url_is_local(remote[i]))
+			fail_msg("%s is not this host", remote[i]);
 }
 
 static void test_read_or_write(void **state)
@@ -1097,6 +1136,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_two_finish_together, teardown),
 		cmocka_unit_test_teardown(test_perform_does_not_spin, teardown),
 		cmocka_unit_test(test_session_needs_credentials),
+		cmocka_unit_test(test_url_is_local),
 		cmocka_unit_test(test_read_or_write),
 	};
 	int fd = mkstemp(logpath);
