@@ -1,6 +1,7 @@
 /* encode.c: request forms, PHP-style brackets, query objects, URL encoding. */
 #include "config.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -103,15 +104,31 @@ void api_form_add_ids(struct api_form *f, const char *name, const long long *ids
 	p->value = strbuf_detach(&sb, &p->len);
 }
 
-/* Integers print exactly (ids past 2^31 included); other numbers through
- * cJSON, which writes '.' whatever LC_NUMERIC says. */
+/* Integers print exactly (ids past 2^31 included); other numbers in the
+ * fewest significant digits (15 to 17) that read back as the same double,
+ * with '.' whatever LC_NUMERIC says.  Not through cJSON's printer: it takes
+ * doubles an ulp apart for one and sent 1.0000000000000002 as 1. */
 static void number_text(struct strbuf *sb, const cJSON *v)
 {
 	double d = v->valuedouble;
-	char *text;
+	const char *point = localeconv()->decimal_point;
+	char buf[40], *text;
 
 	if (isfinite(d) && d == floor(d) && fabs(d) < 9007199254740992.0) {
 		strbuf_addf(sb, "%.0f", d);
+		return;
+	}
+	if (isfinite(d)) {
+		for (int prec = 15; prec <= 17; prec++) {
+			snprintf(buf, sizeof(buf), "%.*g", prec, d);
+			if (strtod(buf, NULL) == d)
+				break;
+		}
+		if (point && point[0] && point[0] != '.' && !point[1])
+			for (char *c = buf; *c; c++)
+				if (*c == point[0])
+					*c = '.';
+		strbuf_adds(sb, buf);
 		return;
 	}
 	text = cJSON_PrintUnformatted(v);

@@ -34,7 +34,8 @@ static const char *query_value_problem(const cJSON *v)
 /*
  * The service reads the form encoding api_form_add_json writes, and some of
  * it would not come back as the JSON the user typed:
- * - an empty list is dropped (as a filter it would match everything);
+ * - an empty list is dropped (as a filter it would match everything), and
+ *   null goes as an empty value (the same);
  * - a number out of double range parses as infinity and would go as null,
  *   and an integer past 2^53 would arrive rounded;
  * - a list inside a list would travel as name[0][]=..., which no parameter
@@ -58,6 +59,10 @@ const char *cli_json_problem(const cJSON *v)
 	if (cJSON_IsArray(v) && !v->child)
 		return _("an empty list is ignored by the service, so as a filter it would match "
 		         "everything; leave the parameter out or give at least one value");
+	if (cJSON_IsNull(v))
+		return _("a form has no null: it would go as an empty value, which as a filter "
+		         "matches everything; leave the parameter out, or send NAME= for an "
+		         "empty value");
 	if (cJSON_IsObject(v) && cJSON_GetObjectItemCaseSensitive(v, "operator")) {
 		const cJSON *val = cJSON_GetObjectItemCaseSensitive(v, "value");
 

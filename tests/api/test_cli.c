@@ -255,6 +255,8 @@ static void test_usage_is_2(void **state)
 		{ "api", "customer/search", "customerIDs:=[1,-1e999]", NULL },
 		{ "api", "customer/search", "customerIDs:=12345678901234567890", NULL },
 		{ "api", "customer/search", "customerIDs:={\"operator\":\"IN\",\"value\":[]}", NULL },
+		{ "api", "customer/search", "status:=null", NULL },
+		{ "api", "customer/search", "customerIDs:=[1,null]", NULL },
 		{ "api", "customer/search", "noseparator", NULL },
 		{ "api", "customer/search", "=value", NULL },
 		{ "api", "customer/search", "f@/nonexistent/file", NULL },

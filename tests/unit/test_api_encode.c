@@ -145,6 +145,18 @@ static void test_json_scalars(void **state)
 	assert_string_equal(s, "n=42&big=9007199254740991&neg=-7&d=0.1&t=1&f=0&z=&s=x%20y");
 	free(s);
 	api_form_free(&f);
+	/* A number goes as exactly the double it is, in the fewest digits:
+	 * cJSON's printer sent the first two as 1 and 0.3. */
+	add_json(&f, "a", "1.0000000000000002");
+	add_json(&f, "b", "0.30000000000000004");
+	add_json(&f, "c", "-2.5e-300");
+	add_json(&f, "d", "123456.789");
+	add_json(&f, "e", "1e300");
+	s = encoded(&f, NULL, NULL);
+	assert_string_equal(s, "a=1.0000000000000002&b=0.30000000000000004&c=-2.5e-300&d=123456.789&"
+	                       "e=1e%2B300");
+	free(s);
+	api_form_free(&f);
 }
 
 static void test_json_text_where_brackets_cannot(void **state)
