@@ -118,7 +118,7 @@ static void use_request(struct sb_req *req)
 				query_add_in(&q, req->res->defaults[i].field, RT_INT, req->res->defaults[i].in);
 		query_free(&q);
 	}
-	ign = req_ignored(req);
+	ign = req_ignored(req, 0);
 	cJSON_Delete(ign);
 	/* The envelope echoes the parameters whole. */
 	text = cJSON_PrintUnformatted(req->params);

@@ -242,6 +242,17 @@ static void test_ignored_params(void **state)
 	ign = sbt_m(r->json, "ignoredParams");
 	assert_int_equal(cJSON_GetArraySize(ign), 1);
 	assert_string_equal(cJSON_GetArrayItem(ign, 0)->valuestring, "noSuchFilter");
+
+	/* A write refused before it read everything names only what the
+	 * endpoint does not know, not what it had no time to read. */
+	r = sbt_call("/ticket/create", "customerID=%lld&serviceCharge=5&additionalNotes=x&bogusField=1",
+	             sbt_cust_ids[0]);
+	sbt_err(r, 200, "date");
+	ign = sbt_m(r->json, "ignoredParams");
+	if (cJSON_GetArraySize(ign) != 1)
+		sbt_dump(r);
+	assert_int_equal(cJSON_GetArraySize(ign), 1);
+	assert_string_equal(cJSON_GetArrayItem(ign, 0)->valuestring, "bogusField");
 }
 
 /* The records answer holds exactly ids want[0..n), in ascending order. */

@@ -436,7 +436,7 @@ static void test_ignored(void **state)
 	req_use(&f->req, "includeData"); /* twice is once */
 	(void)req_flag(&f->req, "notSent");
 	assert_int_equal(f->req.n_used, 3);
-	ign = req_ignored(&f->req);
+	ign = req_ignored(&f->req, 0);
 	text = cJSON_PrintUnformatted(ign);
 	assert_string_equal(text, "[\"bogus\",\"other\"]");
 	free(text);

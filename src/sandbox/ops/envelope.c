@@ -105,7 +105,7 @@ char *env_render(const struct sb_req *req, const struct sb_answer *ans,
 	add_action(root, req);
 	cJSON_AddStringToObject(root, "endpoint", req->entity ? req->entity : "");
 	cJSON_AddBoolToObject(root, "success", ok);
-	cJSON_AddItemToObject(root, "ignoredParams", req_ignored(req));
+	cJSON_AddItemToObject(root, "ignoredParams", req_ignored(req, !ok));
 	if (ok && ans->id_name)
 		cJSON_AddStringToObject(root, "idName", ans->id_name);
 	snprintf(ms, sizeof(ms), "%ld milliseconds", elapsed_ms < 0 ? 0L : elapsed_ms);

@@ -553,7 +553,39 @@ int req_ids(struct sb_req *req, const char *name, long long **ids, size_t *n)
 	return 0;
 }
 
-cJSON *req_ignored(const struct sb_req *req)
+static int in_params(const struct res_param *p, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(p[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether any operation of r takes a parameter called name. */
+static int res_takes(const struct resource *r, const char *name)
+{
+	static const char *const common[] = { "includeData", "officeIDs", "officeID", NULL };
+
+	if (!r)
+		return 0;
+	for (size_t i = 0; common[i]; i++)
+		if (strcmp(common[i], name) == 0)
+			return 1;
+	if (res_field_find(r, name) || res_filter_find(r, name) || res_is_get_param(r, name) ||
+	    in_params(r->params, r->n_params, name) ||
+	    (r->update_key && strcmp(r->update_key, name) == 0) ||
+	    (r->owner && strcmp(r->owner, name) == 0))
+		return 1;
+	for (size_t i = 0; r->get_flags && r->get_flags[i]; i++)
+		if (strcmp(r->get_flags[i], name) == 0)
+			return 1;
+	for (size_t i = 0; i < r->n_specials; i++)
+		if (in_params(r->specials[i].params, r->specials[i].n_params, name))
+			return 1;
+	return 0;
+}
+
+cJSON *req_ignored(const struct sb_req *req, int failed)
 {
 	cJSON *arr = cJSON_CreateArray();
 
@@ -562,6 +594,10 @@ cJSON *req_ignored(const struct sb_req *req)
 	for (const cJSON *c = req->params->child; c; c = c->next) {
 		if (!c->string || strcmp(c->string, KEY_NAME) == 0 ||
 		    strcmp(c->string, TOKEN_NAME) == 0 || is_used(req, c->string))
+			continue;
+		/* A call that failed stopped before reading the rest: only
+		 * what the entity takes nowhere is known to be ignored. */
+		if (failed && res_takes(req->res, c->string))
 			continue;
 		cJSON_AddItemToArray(arr, cJSON_CreateString(c->string));
 	}
