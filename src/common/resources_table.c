@@ -400,6 +400,9 @@ static const struct res_param subscription_params[] = {
 	P("preferredStart", "preferredStart", RT_TIME, RP_BOTH),
 	P("preferredEnd", "preferredEnd", RT_TIME, RP_BOTH),
 	P("nextService", "nextService", RT_DATE, RP_UPDATE),
+	/* The recurring service's charge (api-live-extras.md): the record's
+	 * recurringCharge. */
+	P("serviceCharge", "recurringCharge", RT_NUM, RP_UPDATE),
 };
 
 static const struct res_filter subscription_filters[] = {
@@ -792,6 +795,8 @@ static const struct res_param route_params[] = {
 	P("assignedTech", "assignedTech", RT_INT, RP_BOTH),
 	/* Decides whether a missing group is created or the write refused. */
 	P("autoCreateGroup", NULL, RT_INT, RP_BOTH),
+	/* An existing group to put the route in (api-live-extras.md). */
+	P("groupID", "groupID", RT_INT, RP_CREATE),
 };
 
 static const struct res_filter route_filters[] = {

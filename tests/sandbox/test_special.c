@@ -540,6 +540,18 @@ static void test_route_create_groups(void **state)
 	if (today_tpl)
 		sbt_result(sbt_call("/route/create", "date=%s&templateID=%lld&autoCreateGroup=0",
 		                    SBT_TODAY, today_tpl));
+	/* Without autoCreateGroup, live's default is 1: a new template's group
+	 * is made. */
+	id = sbt_result(sbt_call("/route/create", "date=%s&templateID=%lld", day, tpl + 1));
+	assert_true(*sbt_s(get1("route", "routeIDs", id), "groupTitle"));
+	/* groupID puts the route in a group that exists, and only such. */
+	long long gid = sbt_i(rt, "groupID");
+	r = sbt_call("/route/create", "date=%s&groupID=%lld", day, gid);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
+	cJSON *in = get1("route", "routeIDs", sbt_result(r));
+	assert_int_equal(sbt_i(in, "groupID"), gid);
+	assert_string_equal(sbt_s(in, "groupTitle"), sbt_s(rt, "groupTitle"));
+	sbt_err(sbt_call("/route/create", "date=%s&groupID=999999", day), 0, "groupID");
 }
 
 /* ---- employee dealias ---- */

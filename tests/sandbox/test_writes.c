@@ -279,6 +279,20 @@ static void test_subscription_partial(void **state)
 	assert_string_equal(sbt_s(s2, "callAhead"), "30");
 	static const char *const call[] = { "callAhead", NULL };
 	assert_only_changed(s1, s2, call);
+	s2 = sbt_keep_json(cJSON_Duplicate(s2, 1));
+	/* serviceCharge (api-live-extras.md) is the recurring charge; the
+	 * contract's value follows it. */
+	double charge = sbt_d(s2, "recurringCharge"), value = sbt_d(s2, "contractValue");
+	struct sbt_resp *r = sbt_call("/subscription/update", "subscriptionID=%lld&serviceCharge=%.2f",
+	                              id, charge + 10);
+	assert_int_equal(sbt_result(r), id);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
+	cJSON *s3 = get1("subscription", "subscriptionIDs", id);
+	assert_amount(s3, "recurringCharge", charge + 10);
+	if (charge > 0)
+		assert_amount(s3, "contractValue", (double)(long long)(value / charge * (charge + 10) * 100 + 0.5) / 100);
+	static const char *const money[] = { "recurringCharge", "contractValue", NULL };
+	assert_only_changed(s2, s3, money);
 }
 
 static void test_ticket(void **state)

@@ -424,9 +424,10 @@ static int route_tech(struct write_op *op)
 /*
  * The sandbox keeps no route templates, so a template is known by the routes
  * made from it: template N's group is the group of its latest route, and its
- * title that route's title.  autoCreateGroup 1 creates a missing group titled
- * after the template; 0 (also when absent, as the service reads a missing
- * integer) refuses the create.
+ * title that route's title.  autoCreateGroup 1 (also when absent: live's
+ * default, api-live-extras.md) creates a missing group titled after the
+ * template; 0 refuses the create.  A groupID names the group instead; it
+ * must exist.
  */
 static int route_group(struct write_op *op, long long tid, long long acg)
 {
@@ -478,9 +479,28 @@ out:
 	return rc;
 }
 
+/* The group a create names by groupID: it must exist. */
+static int route_named_group(struct write_op *op, long long gid)
+{
+	const struct resource *gr = res_find("routeGroup");
+	cJSON *g = NULL;
+
+	if (!gr || write_load(op->req, gr, gid, &g, op->ans) < 0)
+		return -1;
+	if (!g) {
+		ans_error(op->ans, 200, "Invalid value for groupID: no route group %lld", gid);
+		return -1;
+	}
+	write_set(op->r, op->obj, "groupTitle", write_get(g, "title"));
+	write_default(op->r, op->obj, "title", write_get(g, "title"));
+	cJSON_Delete(g);
+	return 0;
+}
+
 static int route_before(struct write_op *op)
 {
-	long long acg = 0, tid = strtoll(write_get(op->obj, "templateID"), NULL, 10);
+	long long acg = 1, tid = strtoll(write_get(op->obj, "templateID"), NULL, 10);
+	long long gid = strtoll(write_get(op->obj, "groupID"), NULL, 10);
 	int rc = req_int(op->req, "autoCreateGroup", &acg);
 
 	if (rc == 0 && acg != 0 && acg != 1) {
@@ -500,7 +520,7 @@ static int route_before(struct write_op *op)
 		first_office(op, office);
 		write_set(op->r, op->obj, "officeID", office);
 	}
-	if (tid > 0 && route_group(op, tid, acg))
+	if (gid > 0 ? route_named_group(op, gid) : tid > 0 && route_group(op, tid, acg))
 		return -1;
 	write_default(op->r, op->obj, "title", "Route");
 	write_default(op->r, op->obj, "addedBy", "0");
@@ -555,6 +575,20 @@ static int subscription_before(struct write_op *op)
 	}
 	if (changed(op, "active"))
 		write_set(op->r, op->obj, "activeText", active_text(write_get(op->obj, "active")));
+	/* The contract's value follows a new charge: the same number of
+	 * services at the new price. */
+	if (op->old && changed(op, "recurringCharge")) {
+		long long was = write_cents(write_get(op->old, "recurringCharge"));
+		long long now = write_cents(write_get(op->obj, "recurringCharge"));
+		long long value = write_cents(write_get(op->old, "contractValue"));
+		char buf[32];
+
+		if (was > 0) {
+			/* value / was services, at now cents each, rounded. */
+			write_money((long long)((double)value / (double)was * (double)now + 0.5), buf);
+			write_set(op->r, op->obj, "contractValue", buf);
+		}
+	}
 	return 0;
 }
 
