@@ -497,6 +497,20 @@ static void test_review_summary(void **state)
 	if (counted != in_window)
 		fail_msg("review summary from %s to %s counts %ld reviews, the records say %ld", from, to,
 		         counted, in_window);
+
+	/* No officeIDs: the office of the key (the first), not every office. */
+	long long *offices;
+	size_t n_off = sbt_search("office", &offices, "");
+	assert_true(n_off >= 2);
+	char *mine = cJSON_PrintUnformatted(sbt_m(sbt_call("/review/summary", "")->json, "stars"));
+	char *first = cJSON_PrintUnformatted(
+		sbt_m(sbt_call("/review/summary", "officeIDs=%lld", offices[0])->json, "stars"));
+	char *every = cJSON_PrintUnformatted(sbt_m(
+		sbt_call("/review/summary", "officeIDs=%s", sbt_enc(sbt_idlist(offices, n_off)))->json,
+		"stars"));
+	sbt_keep(mine), sbt_keep(first), sbt_keep(every);
+	assert_string_equal(mine, first);
+	assert_string_not_equal(mine, every);
 }
 
 /* ---- route groups ---- */

@@ -126,18 +126,6 @@ static int note_before(struct write_op *op)
 
 /* Customers of a generated account sit in its first office; "1" when the
  * sandbox keeps no office table. */
-static void first_office(struct write_op *op, char out[24])
-{
-	const struct resource *o = res_find("office");
-	long long *ids = NULL;
-	size_t n = 0;
-
-	snprintf(out, 24, "1");
-	if (o && store_search(op->req->ctx->store, o, NULL, 0, 1, &ids, &n, NULL) == 0 && n)
-		snprintf(out, 24, "%lld", ids[0]);
-	free(ids);
-}
-
 static int customer_before(struct write_op *op)
 {
 	const char *bill = write_get(op->obj, "billToAccountID");
@@ -149,7 +137,7 @@ static int customer_before(struct write_op *op)
 	cJSON_Delete(rec);
 	if (op->is_create) {
 		char office[24];
-		first_office(op, office);
+		write_key_office(op->req, office);
 		write_default(op->r, op->obj, "officeID", office);
 		write_default(op->r, op->obj, "status", "1");
 		write_default(op->r, op->obj, "statusText", "Active");
@@ -365,7 +353,7 @@ static int employee_before(struct write_op *op)
 	}
 	if (op->is_create) {
 		char office[24], initials[3] = { 0 };
-		first_office(op, office);
+		write_key_office(op->req, office);
 		write_default(op->r, op->obj, "officeID", office);
 		write_default(op->r, op->obj, "active", "1");
 		write_default(op->r, op->obj, "type", "0");
@@ -517,7 +505,7 @@ static int route_before(struct write_op *op)
 		write_set(op->r, op->obj, "date", op->req->today);
 	if (!cJSON_GetObjectItemCaseSensitive(op->obj, "officeID")) {
 		char office[24];
-		first_office(op, office);
+		write_key_office(op->req, office);
 		write_set(op->r, op->obj, "officeID", office);
 	}
 	if (gid > 0 ? route_named_group(op, gid) : tid > 0 && route_group(op, tid, acg))

@@ -227,6 +227,18 @@ void write_full_name(const cJSON *rec, struct strbuf *out)
 	strbuf_adds(out, l);
 }
 
+void write_key_office(struct sb_req *req, char out[24])
+{
+	const struct resource *o = res_find("office");
+	long long *ids = NULL;
+	size_t n = 0;
+
+	snprintf(out, 24, "1");
+	if (o && store_search(req->ctx->store, o, NULL, 0, 1, &ids, &n, NULL) == 0 && n)
+		snprintf(out, 24, "%lld", ids[0]);
+	free(ids);
+}
+
 long long write_cents(const char *s)
 {
 	long long ip = 0, frac = 0;

@@ -187,7 +187,7 @@ static int time_cond(struct sb_req *req, const char *name, enum store_op op,
 /*
  * Counts and mean star ratings of the reviews matching the filters, by star,
  * by the reviewed customer's zip and city, and overall.  officeIDs absent
- * means every office: the sandbox's key is not tied to one office.
+ * means the office of the API key (api-spec.md), the sandbox's first.
  */
 static void review_summary(struct sb_req *req, struct sb_answer *ans)
 {
@@ -204,7 +204,16 @@ static void review_summary(struct sb_req *req, struct sb_answer *ans)
 
 	if (id_cond(req, "officeIDs", "officeID", &conds[n_conds], &ov, &n_conds, ans))
 		goto out;
-	no = ov ? conds[n_conds - 1].n_values : 0;
+	if (!ov) {
+		ov = xcalloc(1, sizeof *ov);
+		ov[0] = xmalloc(24);
+		write_key_office(req, ov[0]);
+		conds[n_conds].field = "officeID", conds[n_conds].op = SO_IN;
+		conds[n_conds].type = RT_INT;
+		conds[n_conds].values = (const char *const *)ov, conds[n_conds].n_values = 1;
+		n_conds++;
+	}
+	no = conds[n_conds - 1].n_values;
 	if (id_cond(req, "customerIDs", "customerID", &conds[n_conds], &cv, &n_conds, ans))
 		goto out;
 	nc = cv ? conds[n_conds - 1].n_values : 0;

@@ -109,6 +109,9 @@ int write_begin(struct write_op *op);
 int write_commit(struct write_op *op, int class_id, long long ref_id);
 /* "fname lname" of a customer or employee record. */
 void write_full_name(const cJSON *rec, struct strbuf *out);
+/* The office of the API key, where a write or a summary that names none
+ * goes: the sandbox's key belongs to its first office. */
+void write_key_office(struct sb_req *req, char out[24]);
 /* Money: parses "12.34" into cents, half away from zero on the third
  * decimal (0 on NULL); formats cents as "%.2f" would. */
 long long write_cents(const char *s);
