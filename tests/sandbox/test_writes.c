@@ -151,6 +151,23 @@ static long long a_note_type(void)
 	return sbt_i(get1("note", "noteIDs", ids[0]), "typeID");
 }
 
+/* The latest dateUpdated of today's stops: where the generated day stands. */
+static const char *day_latest(void)
+{
+	long long *ids;
+	size_t n = sbt_search("appointment", &ids, "date=%s&status=%s", SBT_TODAY,
+	                      sbt_qo("IN", "[-2,-1,0,1,2]"));
+	const char *latest = "";
+
+	assert_true(n > 0);
+	if (n > 1000)
+		n = 1000;
+	for (cJSON *a = sbt_get("appointment", "appointmentIDs", ids, n)->child; a; a = a->next)
+		if (strcmp(sbt_s(a, "dateUpdated"), latest) > 0)
+			latest = sbt_s(a, "dateUpdated");
+	return latest;
+}
+
 static void test_note(void **state)
 {
 	(void)state;
@@ -169,6 +186,11 @@ static void test_note(void **state)
 	assert_int_equal(sbt_i(n, "typeID"), type);
 	assert_string_equal(sbt_s(n, "showTech"), "1");
 	assert_string_equal(sbt_s(n, "showCustomer"), "0");
+	/* Stamped on the sandbox's clock, which never runs behind the day it
+	 * serves (the wall clock's morning did: a note older than the stops). */
+	if (strcmp(sbt_s(n, "dateAdded"), day_latest()) < 0)
+		fail_msg("note added at %s, before the day's latest change %s", sbt_s(n, "dateAdded"),
+		         day_latest());
 	long long *ids;
 	size_t k = sbt_search("note", &ids, "customerIDs=%lld", cust);
 	assert_true(sbt_has(ids, k, id));

@@ -456,6 +456,7 @@ static int db_setup(void **state)
 	ctx.store = store_open(":memory:", &err);
 	if (!ctx.store)
 		fail_msg("store_open: %s", err);
+	store_set_today(ctx.store, cfg.today); /* as main does: the store keeps the clock */
 	http_in.path = "/api/x";
 	http_in.base_url = "http://127.0.0.1:1/api";
 	put("customer", "{\"customerID\":\"100\",\"officeID\":\"1\",\"fname\":\"Ada\",\"lname\":\"Byron\","

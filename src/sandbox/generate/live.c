@@ -77,19 +77,6 @@ rand_below(struct live *l, size_t n)
 	return n ? (size_t)(next_rand(l) % n) : 0;
 }
 
-/* The wall-clock time of day, on the sandbox's today. */
-static void
-now_parts(int *h, int *m, int *s)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	localtime_r(&t, &tm);
-	*h = tm.tm_hour;
-	*m = tm.tm_min;
-	*s = tm.tm_sec;
-}
-
 /* A time of day (seconds since midnight) written as field f expects it. */
 static void
 format_time(const struct live *l, const struct res_field *f, long secs, char out[20])
@@ -106,13 +93,12 @@ format_time(const struct live *l, const struct res_field *f, long secs, char out
 		snprintf(out, 20, "%.10s %02ld:%02ld:%02ld", l->today, secs / 3600, secs / 60 % 60, secs % 60);
 }
 
+/* The sandbox's time of day (store_clock_secs): a day generated as at
+ * 12:51 goes on from there, whatever the wall clock says. */
 static long
-now_secs(void)
+now_secs(const struct live *l)
 {
-	int h, m, s;
-
-	now_parts(&h, &m, &s);
-	return (long)h * 3600 + m * 60 + s;
+	return store_clock_secs(l->store);
 }
 
 /* Sets field of r in obj when the table stores it. */
@@ -364,7 +350,7 @@ advance_route(struct live *l, const struct res_set *rs, long long route_id, char
 	cJSON *appt, *obj, *route;
 	char now[20], *e = NULL;
 	double r = rand_unit(l);
-	long secs = now_secs();
+	long secs = now_secs(l);
 	int rc = 0;
 
 	appt = first_pending(l, rs, route_id, &e);
@@ -490,7 +476,7 @@ change_tech(struct live *l, const struct res_set *rs, const long long *routes, s
 			free(techs);
 		}
 	}
-	format_time(l, NULL, now_secs(), now);
+	format_time(l, NULL, now_secs(l), now);
 	obj = cJSON_CreateObject();
 	put(obj, rs->route, "assignedTech", next);
 	put(obj, rs->route, "dateUpdated", now);

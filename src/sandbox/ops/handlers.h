@@ -75,7 +75,7 @@ char *doc_link(const struct sb_req *req, const char *kind, long long id, char ex
 void handle_file(struct sb_req *req, struct sb_answer *ans);
 
 /* router.c: the current office-local timestamp on the sandbox's today,
- * "YYYY-MM-DD HH:MM:SS" (today's date with the wall-clock time). */
+ * "YYYY-MM-DD HH:MM:SS": the store's clock (store_clock). */
 void sb_timestamp(const struct sb_ctx *ctx, char out[20]);
 
 #endif

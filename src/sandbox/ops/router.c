@@ -16,6 +16,7 @@
 #include "sandbox/ops/quota.h"
 #include "sandbox/ops/request.h"
 #include "sandbox/sandbox.h"
+#include "sandbox/store/store.h"
 
 static const char JSON_TYPE[] = "application/json; charset=utf-8";
 
@@ -48,19 +49,7 @@ void ans_error(struct sb_answer *ans, int http_status, const char *fmt, ...)
 
 void sb_timestamp(const struct sb_ctx *ctx, char out[20])
 {
-	time_t now = time(NULL);
-	struct tm tm;
-	char today[11];
-
-	localtime_r(&now, &tm);
-	if (ctx && ctx->cfg && ctx->cfg->today[0]) {
-		memcpy(today, ctx->cfg->today, 10);
-		today[10] = '\0';
-	} else {
-		strftime(today, sizeof(today), "%Y-%m-%d", &tm);
-	}
-	snprintf(out, 20, "%.10s %02u:%02u:%02u", today, (unsigned)tm.tm_hour % 24,
-	         (unsigned)tm.tm_min % 60, (unsigned)tm.tm_sec % 60);
+	store_clock(ctx ? ctx->store : NULL, out);
 }
 
 static long ms_since(const struct timespec *t0)

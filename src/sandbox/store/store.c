@@ -525,6 +525,7 @@ struct store *store_open_tables(const char *path, const struct resource *tables,
 		return NULL;
 	}
 	s = xcalloc(1, sizeof(*s));
+	s->clock_floor = -1; /* the wall clock until store_set_today */
 	s->open_flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
 	if (strcmp(path, ":memory:") == 0) {
 		struct strbuf sb = STRBUF_INIT;

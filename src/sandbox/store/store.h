@@ -105,9 +105,18 @@ int store_changelog(struct store *s, int class_id, long long reference_id,
                     long long employee_id, const cJSON *notes, char **err);
 
 /* The sandbox's today ("YYYY-MM-DD"), so changelog dateChanged agrees with
- * the dateUpdated the handlers stamp (today's date, wall-clock time).
- * Without it the wall-clock date is used.  Call before serving. */
+ * the dateUpdated the handlers stamp (store_clock).  Without it the
+ * wall-clock date is used.  Call before serving, after generating: it
+ * also reads the latest time of day today's changes and stops hold. */
 void store_set_today(struct store *s, const char *today);
+/* Now on the sandbox's clock, "YYYY-MM-DD HH:MM:SS": today (store_set_today)
+ * at the wall-clock time of day, but never behind the latest stamp today's
+ * records held at store_set_today plus the time since.  A day generated as
+ * at 12:51 then goes on from 12:51 when the sandbox starts at 07:50, and
+ * changes never come out older than the state they change. */
+void store_clock(struct store *s, char out[20]);
+/* The same time of day, in seconds since midnight (at most 86399). */
+long store_clock_secs(struct store *s);
 
 /* Bulk loading for the generator: drops secondary indexes and relaxes
  * durability until store_bulk_end, which rebuilds them.  Pair with

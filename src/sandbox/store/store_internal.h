@@ -62,6 +62,10 @@ struct store {
 	int bulk;       /* between store_bulk_begin and store_bulk_end */
 	int key_failed; /* pthread_key_create failed: no key to delete */
 	char today[11]; /* store_set_today, "" for the wall-clock date */
+	/* The clock (store_clock): the latest time of day today's records
+	 * held at store_set_today (seconds; -1 for none), and when that was. */
+	long clock_floor;
+	struct timespec clock_start;
 };
 
 /* Opens a store over an arbitrary resource array (store_open passes

@@ -363,9 +363,86 @@ static char *store_lld(long long v)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* The latest time of day (seconds) of field on day in table, or -1. */
+static long latest_on(struct store *s, const char *table, const char *field, const char *day)
+{
+	const struct store_table *t = store_table_named(s, table);
+	struct strbuf sql = STRBUF_INIT, from = STRBUF_INIT, to = STRBUF_INIT;
+	struct store_conn *c;
+	sqlite3_stmt *st;
+	long secs = -1;
+	unsigned h, m, sec;
+
+	if (!t || store_column(t, field) < 0 || !(c = store_conn_get(s, NULL)))
+		return -1;
+	strbuf_addf(&sql, "SELECT MAX(\"%s\") FROM \"%s\" WHERE \"%s\" >= ?1 AND \"%s\" <= ?2",
+	            field, table, field, field);
+	strbuf_addf(&from, "%s 00:00:00", day);
+	strbuf_addf(&to, "%s 23:59:59", day);
+	st = store_stmt(c, sql.buf, NULL);
+	if (st) {
+		sqlite3_bind_text(st, 1, from.buf, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, to.buf, -1, SQLITE_STATIC);
+		if (store_step(c, st) == SQLITE_ROW && sqlite3_column_text(st, 0) &&
+		    sscanf((const char *)sqlite3_column_text(st, 0) + 10, " %2u:%2u:%2u", &h, &m, &sec) == 3)
+			secs = (long)(h * 3600 + m * 60 + sec);
+		store_stmt_done(c, st);
+	}
+	strbuf_free(&sql);
+	strbuf_free(&from);
+	strbuf_free(&to);
+	return secs > 86399 ? 86399 : secs;
+}
+
 void store_set_today(struct store *s, const char *today)
 {
+	char day[11];
+	time_t now = time(NULL);
+	struct tm tm;
+	long a, b;
+
 	snprintf(s->today, sizeof(s->today), "%s", today && strlen(today) == 10 ? today : "");
+	localtime_r(&now, &tm);
+	strftime(day, sizeof(day), "%Y-%m-%d", &tm);
+	if (s->today[0])
+		memcpy(day, s->today, sizeof(day));
+	a = latest_on(s, "changelog", "dateChanged", day);
+	b = latest_on(s, "appointment", "dateUpdated", day);
+	s->clock_floor = a > b ? a : b;
+	clock_gettime(CLOCK_MONOTONIC, &s->clock_start);
+}
+
+long store_clock_secs(struct store *s)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	long secs;
+
+	localtime_r(&now, &tm);
+	secs = (long)tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
+	if (s && s->clock_floor >= 0) {
+		struct timespec t;
+		long floor;
+
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		floor = s->clock_floor + (long)(t.tv_sec - s->clock_start.tv_sec);
+		if (floor > secs)
+			secs = floor;
+	}
+	return secs > 86399 ? 86399 : secs;
+}
+
+void store_clock(struct store *s, char out[20])
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	long secs = store_clock_secs(s);
+	char day[11];
+
+	localtime_r(&now, &tm);
+	strftime(day, sizeof(day), "%Y-%m-%d", &tm);
+	snprintf(out, 20, "%.10s %02u:%02u:%02u", s && s->today[0] ? s->today : day,
+	         (unsigned)(secs / 3600) % 24, (unsigned)(secs / 60 % 60), (unsigned)(secs % 60));
 }
 
 int store_changelog(struct store *s, int class_id, long long reference_id,
@@ -375,9 +452,7 @@ int store_changelog(struct store *s, int class_id, long long reference_id,
 	const struct resource *r;
 	const char *class_name = res_class_name(class_id);
 	struct store_conn *c;
-	char **vals, now[32];
-	struct tm tm;
-	time_t clock = time(NULL);
+	char **vals, now[20];
 	int rc;
 
 	if (!t)
@@ -389,10 +464,7 @@ int store_changelog(struct store *s, int class_id, long long reference_id,
 	for (size_t i = 0; i < r->n_fields; i++)
 		if (store_default(&r->fields[i]))
 			vals[i] = xstrdup(store_default(&r->fields[i]));
-	localtime_r(&clock, &tm);
-	strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S", &tm);
-	if (s->today[0])
-		memcpy(now, s->today, 10);
+	store_clock(s, now);
 	store_set(r, vals, "classID", store_lld(class_id));
 	store_set(r, vals, "class", class_name ? xstrdup(class_name) : NULL);
 	store_set(r, vals, "dateChanged", xstrdup(now));
