@@ -417,6 +417,14 @@ int sbt_running(struct sbt_server *s)
 	return 1;
 }
 
+void sbt_signal(struct sbt_server *s, int sig)
+{
+	assert_non_null(s);
+	if (!s->pid)
+		fail_msg("sbt_signal: the sandbox is not running");
+	kill(s->pid, sig);
+}
+
 void sbt_stop(struct sbt_server *s)
 {
 	int status = 0;

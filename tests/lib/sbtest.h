@@ -90,6 +90,8 @@ struct sbt_server *sbt_start(const char *const *extra_args);
 /* SIGTERM, wait (30 s deadline), assert exit status 0.  The database and the
  * temporary directory stay until sbt_free. */
 void sbt_stop(struct sbt_server *s);
+/* Sends sig to the running sandbox and returns at once (sbt_stop waits). */
+void sbt_signal(struct sbt_server *s, int sig);
 /* Starts a stopped server again on the same database and arguments (new
  * port) and makes it current. */
 void sbt_restart(struct sbt_server *s);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <arpa/inet.h>
+#include <signal.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "../lib/sbtest.h"
+#include "common/strbuf.h"
 
 static const char *const gen_args[] = { SBT_DEFAULT_ARGS, NULL };
 
@@ -57,6 +59,113 @@ static void test_writes_survive_restart(void **state)
 	                                      "customerID=%lld&contactType=%lld&notes=again&showOnInvoice=0",
 	                                      cust, type));
 	assert_true(note2 > note);
+	sbt_free(s);
+}
+
+/* A connected socket to the running sandbox's port. */
+static int connect_sandbox(void)
+{
+	struct sockaddr_in sa;
+	int port = 0, fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	assert_true(fd >= 0);
+	assert_int_equal(sscanf(sbt_base(), "http://127.0.0.1:%d/", &port), 1);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+	return fd;
+}
+
+static void send_all(int fd, const char *text)
+{
+	size_t len = strlen(text), off = 0;
+
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+
+		assert_true(n > 0);
+		off += (size_t)n;
+	}
+}
+
+/* Reads until the peer closes, or until the text holds stop (NULL: close). */
+static char *read_until(int fd, const char *stop)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[4096];
+	ssize_t n;
+
+	while ((!stop || !strstr(strbuf_str(&sb), stop)) && (n = read(fd, buf, sizeof buf)) > 0)
+		strbuf_add(&sb, buf, (size_t)n);
+	return sbt_keep(strbuf_detach(&sb, NULL));
+}
+
+/* SIGTERM while a write is in flight: the write's answer still goes out
+ * (it was dropped with the connection, though committed: a client that
+ * sent it again wrote it twice), and a request begun after the signal is
+ * answered 503, never run.  The order is certain, not slept for: the
+ * write announces Expect: 100-continue, and its body goes only after the
+ * sandbox has begun it (the 100) and the signal was sent. */
+static void test_stop_answers_the_write_in_flight(void **state)
+{
+	static const char *const args[] = { SBT_DEFAULT_ARGS, "--latency", "300", NULL };
+	struct sbt_server *s;
+	long long *ids, *notes, cust, type, note;
+	const char *body, *text = "Written while the sandbox stopped";
+	char *got, *json;
+	int fd, refused = 0;
+	double deadline;
+	cJSON *answer;
+
+	(void)state;
+	s = sbt_start(args);
+	assert_true(sbt_search("customer", &ids, "") > 0);
+	assert_true(sbt_search("note", &notes, "") > 0);
+	cust = ids[7];
+	type = sbt_i(cJSON_GetArrayItem(sbt_get("note", "noteIDs", notes, 1), 0), "typeID");
+	body = sbt_fmt("customerID=%lld&contactType=%lld&notes=%s&showOnInvoice=0&%s", cust, type,
+	               sbt_enc(text), sbt_auth());
+	fd = connect_sandbox();
+	send_all(fd, sbt_fmt("POST /api/note/create HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+	                     "Content-Type: application/x-www-form-urlencoded\r\n"
+	                     "Content-Length: %zu\r\nExpect: 100-continue\r\n\r\n", strlen(body)));
+	got = read_until(fd, "\r\n\r\n");
+	if (strncmp(got, "HTTP/1.1 100", 12) != 0)
+		fail_msg("no 100 Continue before the body: %s", got);
+	sbt_signal(s, SIGTERM);
+	/* Until the signal lands, a new request runs as usual; after it, 503. */
+	deadline = sbt_now() + 10.0;
+	while (!refused && sbt_now() < deadline) {
+		struct sbt_resp *r = sbt_call("/customer/search", "customerIDs=%lld", cust);
+
+		refused = r->status == 503;
+		if (refused)
+			assert_non_null(strstr(sbt_s(r->json, "errorMessage"), "stopping"));
+	}
+	assert_true(refused);
+	send_all(fd, body);
+	got = read_until(fd, NULL);
+	close(fd);
+	if (strncmp(got, "HTTP/1.1 200", 12) != 0 || !(json = strstr(got, "\r\n\r\n")))
+		fail_msg("the write in flight got no answer: %s", got);
+	answer = sbt_keep_json(cJSON_Parse(json + 4));
+	assert_non_null(answer);
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(answer, "success")));
+	note = strtoll(sbt_s(answer, "result"), NULL, 10);
+	assert_true(note > 0);
+	sbt_stop(s);
+	sbt_restart(s);
+	{
+		size_t n = sbt_search("note", &notes, "customerIDs=%lld", cust), same = 0;
+
+		for (cJSON *r = sbt_get("note", "noteIDs", notes, n)->child; r; r = r->next)
+			same += strcmp(sbt_s(r, "notes"), text) == 0;
+		assert_int_equal(same, 1);
+	}
+	assert_string_equal(sbt_s(cJSON_GetArrayItem(sbt_get("note", "noteIDs", &note, 1), 0), "notes"),
+	                    text);
 	sbt_free(s);
 }
 
@@ -191,6 +300,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_writes_survive_restart, teardown_all),
+		cmocka_unit_test_teardown(test_stop_answers_the_write_in_flight, teardown_all),
 		cmocka_unit_test_teardown(test_restart_without_generate, teardown_all),
 		cmocka_unit_test_teardown(test_restart_same_port_after_clients, teardown_all),
 		cmocka_unit_test_teardown(test_generate_deterministic, teardown_all),

@@ -269,6 +269,17 @@ seen_before(struct faults *f, uint64_t h)
 	return f->seen_count[i]++;
 }
 
+int
+faults_slowest_ms(const struct faults *f)
+{
+	int ms = 0;
+
+	for (size_t i = 0; f && i < f->n; i++)
+		if (f->entries[i].kind == FAULT_SLOW && f->entries[i].slow_ms > ms)
+			ms = f->entries[i].slow_ms;
+	return ms;
+}
+
 enum fault_kind
 faults_draw(struct faults *f, const void *key, size_t len, int *slow_ms)
 {

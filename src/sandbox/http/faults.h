@@ -30,5 +30,7 @@ void faults_free(struct faults *f);
  * key NULL draws the next value of one sequence in arrival order.
  * *slow_ms set for FAULT_SLOW. */
 enum fault_kind faults_draw(struct faults *f, const void *key, size_t len, int *slow_ms);
+/* The longest delay of a slow fault in f (0 for none, or NULL). */
+int faults_slowest_ms(const struct faults *f);
 
 #endif

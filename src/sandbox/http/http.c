@@ -50,6 +50,8 @@
 
 static const char BODY_413[] =
 	"{\"success\":false,\"errorMessage\":\"Request body too large (the limit is 16 MiB).\"}";
+static const char BODY_503[] =
+	"{\"success\":false,\"errorMessage\":\"The sandbox is stopping; nothing was done.\"}";
 static const char BODY_400[] =
 	"{\"success\":false,\"errorMessage\":\"Malformed request body.\"}";
 static const char BODY_500[] =
@@ -72,7 +74,11 @@ static _Thread_local int dropping;
 
 struct http_server {
 	struct MHD_Daemon *daemon;
-	pthread_mutex_t lock; /* guards base_url, set after the daemon starts */
+	pthread_mutex_t lock; /* guards base_url, set after the daemon starts,
+	                       * and the three below */
+	pthread_cond_t idle;  /* in_flight fell to 0 */
+	int in_flight;        /* requests begun and not yet completed */
+	int stopping;         /* http_stop: new requests are answered 503 */
 	struct sb_ctx *ctx;
 	struct faults *faults;
 	int port;
@@ -410,9 +416,16 @@ begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
 	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
 	const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
 	unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
+	int stopping;
 
 	rq->srv = srv;
 	*con_cls = rq;
+	pthread_mutex_lock(&srv->lock);
+	srv->in_flight++;
+	stopping = srv->stopping;
+	pthread_mutex_unlock(&srv->lock);
+	if (stopping)
+		return send_static(c, MHD_HTTP_SERVICE_UNAVAILABLE, BODY_503, "application/json", 1);
 	if (declared > HTTP_MAX_BODY) {
 		const char *expect = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 		                                                 MHD_HTTP_HEADER_EXPECT);
@@ -627,11 +640,18 @@ static void
 on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
              enum MHD_RequestTerminationCode toe)
 {
-	(void)cls;
+	struct http_server *srv = cls;
+
 	(void)c;
 	(void)toe;
+	if (!*con_cls)
+		return;
 	request_free(*con_cls);
 	*con_cls = NULL;
+	pthread_mutex_lock(&srv->lock);
+	if (--srv->in_flight == 0)
+		pthread_cond_broadcast(&srv->idle);
+	pthread_mutex_unlock(&srv->lock);
 }
 
 static void log_mhd(void *cls, const char *fmt, va_list ap)
@@ -720,6 +740,7 @@ http_start(struct sb_ctx *ctx, struct faults *faults, char **err)
 	h->faults = faults;
 	h->host = xstrdup(host);
 	pthread_mutex_init(&h->lock, NULL);
+	pthread_cond_init(&h->idle, NULL);
 	if (ctx->cfg->latency_ms > 0 || faults) {
 		flags &= ~(unsigned int)MHD_USE_EPOLL_INTERNAL_THREAD;
 		flags |= MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
@@ -743,6 +764,7 @@ http_start(struct sb_ctx *ctx, struct faults *faults, char **err)
 		if (err)
 			*err = errorf("cannot listen on %s%s%s:%d (address in use, or not an address of this host)",
 			              h->ipv6 ? "[" : "", host, h->ipv6 ? "]" : "", port);
+		pthread_cond_destroy(&h->idle);
 		pthread_mutex_destroy(&h->lock);
 		free(h->host);
 		free(h);
@@ -769,12 +791,42 @@ http_port(const struct http_server *h)
 	return h->port;
 }
 
+/*
+ * Before the daemon stops: the requests already begun finish and their
+ * answers go out, and any new one is answered 503.  MHD_stop_daemon alone
+ * closed the connections, so a write committed while SIGTERM arrived lost
+ * its answer, and a client that then sent it again wrote it twice.  At most
+ * the --latency, the slowest fault and 10 s more: a client that never
+ * finishes sending its body does not hold the stop for ever.
+ */
+static void
+http_drain(struct http_server *h)
+{
+	struct timespec until;
+	long wait_ms = 10000 + h->ctx->cfg->latency_ms + faults_slowest_ms(h->faults);
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += wait_ms / 1000;
+	until.tv_nsec += (wait_ms % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&h->lock);
+	h->stopping = 1;
+	while (h->in_flight > 0 && pthread_cond_timedwait(&h->idle, &h->lock, &until) == 0)
+		;
+	pthread_mutex_unlock(&h->lock);
+}
+
 void
 http_stop(struct http_server *h)
 {
 	if (!h)
 		return;
+	http_drain(h);
 	MHD_stop_daemon(h->daemon);
+	pthread_cond_destroy(&h->idle);
 	pthread_mutex_destroy(&h->lock);
 	free(h->base_url);
 	free(h->host);
