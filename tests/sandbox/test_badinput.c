@@ -51,6 +51,19 @@ static void test_unknown_paths(void **state)
 	sbt_err(r, 404, NULL);
 	r = sbt_call("/customer/frobnicate", "");
 	sbt_err(r, 404, NULL);
+	/* Its envelope still says what the account spent: reads were made
+	 * above (sbt_cust_ids came from a search), and a 404 spends none. */
+	{
+		const cJSON *u = sbt_m(r->json, "tokenUsage");
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(u, "requestsReadToday");
+		struct sbt_resp *s = sbt_call("/customer/search", "customerIDs=%lld", sbt_cust_ids[0]);
+		const cJSON *m = cJSON_GetObjectItemCaseSensitive(sbt_m(s->json, "tokenUsage"),
+		                                                  "requestsReadToday");
+
+		assert_true(cJSON_IsNumber(n) && cJSON_IsNumber(m));
+		assert_true(n->valuedouble > 0);
+		assert_true(m->valuedouble == n->valuedouble + 1);
+	}
 	r = sbt_call("/customer/12abc", "");
 	if (r->status == 200)
 		sbt_err(r, 0, NULL);

@@ -177,6 +177,12 @@ static void route(struct sb_req *req, enum route rt, struct sb_answer *ans)
 	}
 }
 
+static int creds_ok(const struct sb_ctx *ctx, const struct sb_req *req)
+{
+	return ctx && ctx->cfg && secret_eq(req->key, ctx->cfg->key) &&
+	       secret_eq(req->token, ctx->cfg->token);
+}
+
 void sb_dispatch(struct sb_ctx *ctx, const struct sb_http_in *in, struct sb_reply *reply)
 {
 	struct timespec t0;
@@ -206,17 +212,16 @@ void sb_dispatch(struct sb_ctx *ctx, const struct sb_http_in *in, struct sb_repl
 		}
 		goto render;
 	}
-	if (!req.res) {
-		unknown_endpoint(in, &ans);
-		goto render;
-	}
-	rt = classify(&req, &is_write);
+	rt = req.res ? classify(&req, &is_write) : ROUTE_NONE;
 	if (rt == ROUTE_NONE) {
 		unknown_endpoint(in, &ans);
+		/* The envelope's usage is the account's, not nothing, for a
+		 * caller who is known (an unknown path spends no request). */
+		if (creds_ok(ctx, &req) && ctx->quota)
+			quota_peek(ctx->quota, req.key, time(NULL), &usage);
 		goto render;
 	}
-	if (!ctx || !ctx->cfg || !secret_eq(req.key, ctx->cfg->key) ||
-	    !secret_eq(req.token, ctx->cfg->token)) {
+	if (!creds_ok(ctx, &req)) {
 		ans_error(&ans, 401, "Authentication failed: invalid authenticationKey or "
 		          "authenticationToken");
 		goto render;
