@@ -43,6 +43,14 @@ int main(int argc, char **argv)
 		argv[1] = api;
 		return cli_api(argc - 1, argv + 1);
 	}
+	/* "routedesk --account=NAME api ...", the same in one word. */
+	if (argc > 2 && strncmp(argv[1], "--account=", 10) == 0 && strcmp(argv[2], "api") == 0) {
+		char *api = argv[2];
+
+		argv[2] = argv[1];
+		argv[1] = api;
+		return cli_api(argc - 1, argv + 1);
+	}
 	/* Everything else is the console, which parses its own options
 	 * (--help and --version included: its help lists both programs). */
 	return app_main(argc, argv);

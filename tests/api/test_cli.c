@@ -424,6 +424,10 @@ static void test_config_file(void **state)
 	    (const char *[]){ xdg, NULL });
 	expect_status(&o, 0);
 	clirun_free(&o);
+	run(&o, (const char *[]){ "--account=sb", "api", "customer/10001", NULL },
+	    (const char *[]){ xdg, NULL });
+	expect_status(&o, 0);
+	clirun_free(&o);
 	/* Two accounts and none chosen. */
 	run(&o, (const char *[]){ "api", "customer/10001", NULL }, (const char *[]){ xdg, NULL });
 	expect_status(&o, 2);
