@@ -45,6 +45,7 @@ void api_account_free(struct api_account *a)
 	wipe_free(a->token);
 	free(a->token_command);
 	free(a->share);
+	free(a->warnings);
 	api_account_init(a);
 }
 
@@ -82,7 +83,20 @@ struct parse {
 	int found;
 	struct api_account first, *out;
 	struct api_error *err;
+	struct strbuf warnings; /* unknown settings of [account ...] sections */
+	const char *section;    /* the [account ...] being read */
 };
+
+int api_account_setting(const char *name)
+{
+	static const char *const keys[] = { "url", "key", "token", "token_command", "rate",
+		                             "search_cap", "share" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strcmp(name, keys[i]) == 0)
+			return 1;
+	return 0;
+}
 
 static int set_key(struct parse *p, int line, const char *k, const char *v, struct api_error *err)
 {
@@ -144,6 +158,9 @@ static int parse_line(const struct ini_line *l, void *ctx)
 		return -1;
 	}
 	if (l->kind == INI_PAIR) {
+		if (p->in_account && !api_account_setting(l->name))
+			strbuf_addf(&p->warnings, _("%s:%d: unknown setting '%s' in [%s] (ignored)\n"),
+			            p->path, l->lineno, l->name, p->section);
 		if (!p->in_account || !p->chosen)
 			return 0;
 		if (p->chosen == 2)
@@ -154,6 +171,7 @@ static int parse_line(const struct ini_line *l, void *ctx)
 	}
 	name = account_name(l->name);
 	p->in_account = name != NULL;
+	p->section = l->name;
 	p->chosen = 0;
 	if (!name)
 		return 0;
@@ -216,9 +234,12 @@ int api_config_parse(const char *text, const char *path, const char *account,
 		goto out;
 	}
 	rc = 0;
+	free(out->warnings);
+	out->warnings = p.warnings.len ? strbuf_detach(&p.warnings, NULL) : NULL;
 out:
 	api_account_free(&p.first);
 	strbuf_free(&p.names);
+	strbuf_free(&p.warnings);
 	wipe_free(copy);
 	return rc;
 }

@@ -14,6 +14,7 @@
  *   token_command = pass show routedesk/acme     (or: token = ...)
  *   rate = 55            (requests a minute per kind; 0 turns pacing off)
  *   search_cap = 50000   (ids a search answers at most)
+ *   share = /srv/routedesk  (the office's shared directory)
  *
  * Other sections belong to other modules and are skipped.  ROUTEDESK_URL,
  * ROUTEDESK_KEY and ROUTEDESK_TOKEN override the file.  A file holding a
@@ -28,7 +29,12 @@ struct api_account {
 	long search_cap;   /* 0 when not set */
 	char *share;       /* share = DIR (ROUTEDESK_SHARE): the office's shared
 	                    * directory (src/fetch/share.c), or NULL */
+	char *warnings;    /* "PATH:LINE: unknown setting ... (ignored)\n" lines
+	                    * of the file's [account ...] sections, or NULL */
 };
+
+/* 1 when name is a setting of an [account NAME] section. */
+int api_account_setting(const char *name);
 
 /* Empty: every string NULL, rate -1, search_cap 0. */
 void api_account_init(struct api_account *a);

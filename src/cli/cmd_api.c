@@ -658,6 +658,15 @@ int cli_api(int argc, char **argv)
 		free(a.items);
 		return CLI_USAGE;
 	}
+	/* A misspelt setting (tokne = ...) is said, as the console says it. */
+	for (char *l = acct.warnings, *nl; l && *l; l = nl + 1) {
+		nl = strchr(l, '\n');
+		if (!nl)
+			nl = l + strlen(l) - 1;
+		else
+			*nl = '\0';
+		print_err("routedesk api: ", l);
+	}
 	api_options_default(&opt);
 	opt.url = acct.url;
 	opt.key = acct.key;

@@ -117,6 +117,22 @@ static void test_parse_choose(void **state)
 	assert_non_null(strstr(e.message, "nope"));
 	api_error_clear(&e);
 	api_account_free(&a);
+
+	/* A misspelt setting of any account is a warning naming file and
+	 * line; share is a setting; other sections are other modules'. */
+	assert_int_equal(api_config_parse("[account a]\nurl = u\nshare = /srv/x\ntokne = t\n"
+	                                  "[ui]\ncolour = red\n[account b]\nrat = 5\n",
+	                                  "cfg", "a", &a, &e), 0);
+	assert_non_null(a.warnings);
+	assert_non_null(strstr(a.warnings, "cfg:4: unknown setting 'tokne' in [account a] (ignored)\n"));
+	assert_non_null(strstr(a.warnings, "cfg:8: unknown setting 'rat' in [account b] (ignored)\n"));
+	assert_null(strstr(a.warnings, "share"));
+	assert_null(strstr(a.warnings, "colour"));
+	assert_string_equal(a.share, "/srv/x");
+	api_account_free(&a);
+	assert_int_equal(api_config_parse(two_accounts, "cfg", "acme", &a, &e), 0);
+	assert_null(a.warnings);
+	api_account_free(&a);
 }
 
 static void test_parse_default_and_only(void **state)

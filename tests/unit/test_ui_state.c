@@ -85,6 +85,12 @@ static void test_config(void **state)
 	assert_null(strstr(c.warnings.buf, "url"));
 	assert_int_equal(err.len, 0);
 	state_config_free(&c);
+	/* share is an account's setting (it was warned about as unknown). */
+	state_config_init(&c);
+	assert_int_equal(state_config_parse("[account a]\nurl = u\nshare = /srv/office\n", "cfg", &c,
+	                                    &err), 0);
+	assert_true(c.warnings.len == 0);
+	state_config_free(&c);
 	state_config_init(&c);
 	strbuf_reset(&err);
 	assert_int_equal(state_config_parse("[ui]\nascii = perhaps\n", "cfg", &c, &err), -1);

@@ -158,18 +158,6 @@ struct config_parse {
 	char *account;  /* the [account NAME] being read, for messages */
 };
 
-/* The settings of an [account NAME] section (read by src/api/account.c). */
-static int account_key(const char *k)
-{
-	static const char *const keys[] = { "url", "key", "token", "token_command", "rate",
-	                                    "search_cap" };
-
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (strcmp(k, keys[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /* ini_parse's callback: 0 to go on, -1 with the message in err. */
 static int config_line(const struct ini_line *l, void *ctx)
 {
@@ -201,7 +189,7 @@ static int config_line(const struct ini_line *l, void *ctx)
 	case INI_PAIR:
 		break;
 	}
-	if (p->section == ACCOUNT && !account_key(l->name)) {
+	if (p->section == ACCOUNT && !api_account_setting(l->name)) {
 		strbuf_addf(&c->warnings, _("%s:%d: unknown setting '%s' in [%s] (ignored)"), p->path,
 		            l->lineno, l->name, p->account);
 		strbuf_addc(&c->warnings, '\n');
