@@ -7,5 +7,6 @@ src_common_libcommon_a_SOURCES = \
 	src/common/dates.c src/common/dates.h \
 	src/common/ini.c src/common/ini.h \
 	src/common/hash.c src/common/hash.h \
+	src/common/geo.c src/common/geo.h \
 	src/common/i18n.h \
 	src/common/trace.c src/common/trace.h

@@ -3,7 +3,7 @@ if HAVE_CMOCKA
 SBTEST_SOURCES = tests/lib/sbtest.c tests/lib/sbtest_check.c tests/lib/sbtest.h
 # sbt_call(path, "") and sbt_search(e, &ids, "") are normal calls.
 SBTEST_CFLAGS = $(CMOCKA_CFLAGS) $(CURL_CFLAGS) -Wno-format-zero-length
-SBTEST_LDADD = src/common/libcommon.a $(CURL_LIBS) $(CJSON_LIBS) $(CMOCKA_LIBS)
+SBTEST_LDADD = src/common/libcommon.a $(CURL_LIBS) $(CJSON_LIBS) $(CMOCKA_LIBS) -lm
 
 check_PROGRAMS += tests/sandbox/test_wire
 TESTS += tests/sandbox/test_wire

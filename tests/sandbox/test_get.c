@@ -1,6 +1,7 @@
 /* test_get.c: get (limit, per-entity id parameters, unknown ids) and by-id for every resource. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,6 +336,34 @@ static void test_route_distance_parameters(void **state)
 	sbt_ok(r);
 	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
 	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "routes")), n);
+
+	/* maxDistance keeps the routes whose average lies within that many
+	 * miles of the reference: measured here on the same flat map, with
+	 * half a mile either way for rounding. */
+	cJSON *all = sbt_get("route", "routeIDs", ids, n);
+	double lat = sbt_d(all->child, "averageLatitude"), lng = sbt_d(all->child, "averageLongitude");
+	size_t near = 0;
+	r = sbt_call("/route/get", "routeIDs=%s&latitude=%.6f&longitude=%.6f&maxDistance=20",
+	             sbt_enc(sbt_idlist(ids, n)), lat, lng);
+	cJSON *kept = sbt_records(r);
+	for (cJSON *rt = all->child; rt; rt = rt->next) {
+		double dy = (sbt_d(rt, "averageLatitude") - lat) * 69.0;
+		double dx = (sbt_d(rt, "averageLongitude") - lng) * 69.0 * cos(lat * M_PI / 180.0);
+		double miles = sqrt(dx * dx + dy * dy);
+		int in = sbt_find(kept, "routeID", sbt_i(rt, "routeID")) != NULL;
+
+		if ((in && miles > 20.5) || (!in && miles < 19.5))
+			fail_msg("route %lld, %.1f miles away, %s by maxDistance=20", sbt_i(rt, "routeID"),
+			         miles, in ? "kept" : "dropped");
+		near += in;
+	}
+	assert_true(near >= 1 && near < n); /* the reference's own route; not the other office */
+	/* Without a reference, from each route's office: a far limit keeps all. */
+	r = sbt_call("/route/get", "routeIDs=%s&maxDistance=500", sbt_enc(sbt_idlist(ids, n)));
+	assert_int_equal(cJSON_GetArraySize(sbt_records(r)), n);
+	/* Bad values are refused, not ignored. */
+	sbt_err(sbt_call("/route/get", "routeIDs=%lld&latitude=32.78", ids[0]), 0, "latitude");
+	sbt_err(sbt_call("/route/get", "routeIDs=%lld&maxDistance=far", ids[0]), 0, "maxDistance");
 }
 
 int main(void)

@@ -1,11 +1,11 @@
 /* generate_schedule.c: routes, stops, invoices and what a stop leaves behind. */
 #include "config.h"
 
-#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "common/dates.h"
+#include "common/geo.h"
 #include "common/resources.h"
 #include "sandbox/generate/generate_data.h"
 
@@ -511,12 +511,6 @@ static int write_stops(struct sched *sc, struct gen_rng *rr, struct stop *st, in
 	return 0;
 }
 
-static double miles(double lat1, double lng1, double lat2, double lng2)
-{
-	double dy = (lat2 - lat1) * 69.0, dx = (lng2 - lng1) * 69.0 * cos(lat1 * M_PI / 180.0);
-	return sqrt(dx * dx + dy * dy);
-}
-
 static const char *const group_types[] = {
 	"[\"1\",\"2\",\"3\",\"6\",\"7\",\"8\",\"10\",\"11\",\"12\",\"15\",\"16\"]",
 	"[\"13\",\"7\",\"11\"]",
@@ -567,7 +561,7 @@ static int write_route(struct sched *sc, long day, int office, int slot, int n_s
 		lat += g->cust[c].lat;
 		lng += g->cust[c].lng;
 		if (i > 0)
-			dist += miles(g->cust[st[i - 1].cust].lat, g->cust[st[i - 1].cust].lng,
+			dist += geo_miles(g->cust[st[i - 1].cust].lat, g->cust[st[i - 1].cust].lng,
 			              g->cust[c].lat, g->cust[c].lng);
 	}
 	lat /= k_stops;

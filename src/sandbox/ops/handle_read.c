@@ -9,8 +9,10 @@
 #include <sys/random.h>
 
 #include "common/dates.h"
+#include "common/geo.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
+#include "sandbox/ops/handle_write.h"
 #include "sandbox/ops/handlers.h"
 #include "sandbox/store/query.h"
 #include "sandbox/store/store.h"
@@ -375,7 +377,86 @@ static int apply_flag(struct sb_req *req, const struct resource *r, const char *
 	if (strcmp(flag, "includeCustomers") == 0)
 		return attach_related(req, recs, "customerID", "customer", "customerID", NULL, 0,
 		                      "customer", 1, ans);
-	/* route's latitude/longitude/maxDistance: accepted, no effect on records. */
+	return 0;
+}
+
+/* route/get's latitude, longitude and maxDistance are values, not 0/1
+ * flags: present is on. */
+static int is_value_flag(const char *f)
+{
+	return !strcmp(f, "latitude") || !strcmp(f, "longitude") || !strcmp(f, "maxDistance");
+}
+
+/* A decimal number within [lo, hi]: 0, or -1. */
+static int parse_degrees(const char *v, double lo, double hi, double *out)
+{
+	char *end;
+
+	if (!v || !*v)
+		return -1;
+	*out = strtod(v, &end);
+	return *end || !(*out >= lo && *out <= hi) ? -1 : 0;
+}
+
+/* The office's location, where route/get measures from without latitude
+ * and longitude.  0, or -1 when the office or its location is unknown. */
+static int office_location(struct sb_req *req, long long office, double *lat, double *lng)
+{
+	const struct resource *o = res_find("office");
+	cJSON *recs = cJSON_CreateArray();
+	const cJSON *rec;
+	char *err = NULL;
+	int rc = -1;
+
+	if (o && store_get(store_of(req), o, &office, 1, 0, recs, &err) == 0 && (rec = recs->child) &&
+	    parse_degrees(write_get(rec, "lat"), -90, 90, lat) == 0 &&
+	    parse_degrees(write_get(rec, "lng"), -180, 180, lng) == 0)
+		rc = 0;
+	free(err);
+	cJSON_Delete(recs);
+	return rc;
+}
+
+/*
+ * route/get's maxDistance (api-spec.md): only the routes whose average
+ * location lies within that many miles of the reference, latitude and
+ * longitude when given (both), else the route's office.  A reference
+ * without maxDistance changes nothing the answer holds: the distance
+ * members are the route's own (its stops' spread).  0, or -1 with ans.
+ */
+static int routes_within(struct sb_req *req, cJSON *recs, struct sb_answer *ans)
+{
+	const char *la = req_string(req, "latitude"), *lo = req_string(req, "longitude");
+	long long max = 0;
+	double lat = 0, lng = 0;
+	int rc = req_int(req, "maxDistance", &max);
+	cJSON *rec, *next;
+
+	if ((la || lo) && (parse_degrees(la, -90, 90, &lat) < 0 ||
+	                   parse_degrees(lo, -180, 180, &lng) < 0)) {
+		ans_error(ans, 200, "Invalid value for latitude and longitude: give both, in decimal "
+		          "degrees");
+		return -1;
+	}
+	if (rc < 0 || (rc == 0 && max < 0)) {
+		ans_error(ans, 200, "Invalid value for maxDistance: must be a whole number of miles");
+		return -1;
+	}
+	if (rc == 1)
+		return 0;
+	for (rec = recs->child; rec; rec = next) {
+		double rlat, rlng, olat = lat, olng = lng;
+
+		next = rec->next;
+		if (parse_degrees(write_get(rec, "averageLatitude"), -90, 90, &rlat) < 0 ||
+		    parse_degrees(write_get(rec, "averageLongitude"), -180, 180, &rlng) < 0)
+			continue; /* a route without stops has no average to measure */
+		if (!la && office_location(req, strtoll(write_get(rec, "officeID"), NULL, 10), &olat,
+		                           &olng) < 0)
+			continue;
+		if (geo_miles(olat, olng, rlat, rlng) > (double)max)
+			cJSON_Delete(cJSON_DetachItemViaPointer(recs, rec));
+	}
 	return 0;
 }
 
@@ -394,7 +475,7 @@ int read_records(struct sb_req *req, const struct resource *r, const long long *
 	/* Every flag is read (so none shows up in ignoredParams), even when no
 	 * record was found. */
 	for (const char *const *f = r->get_flags; f && *f && rc == 0; f++) {
-		int on = req_flag(req, *f);
+		int on = is_value_flag(*f) ? 0 : req_flag(req, *f);
 		if (strcmp(*f, "pruneSensitiveInfo") == 0)
 			sensitive = on;
 		else if (strcmp(*f, "pruneProfanity") == 0)
@@ -404,6 +485,8 @@ int read_records(struct sb_req *req, const struct resource *r, const long long *
 	}
 	if (rc == 0 && (sensitive || profanity))
 		prune_feedback(recs, sensitive, profanity);
+	if (rc == 0 && strcmp(r->name, "route") == 0)
+		rc = routes_within(req, recs, ans);
 	while (rc == 0 && recs->child)
 		cJSON_AddItemToArray(out, cJSON_DetachItemViaPointer(recs, recs->child));
 	cJSON_Delete(recs);
@@ -417,7 +500,7 @@ static int no_get_flags(struct sb_req *req, const struct resource *r)
 	int on = 0;
 
 	for (const char *const *f = r->get_flags; f && *f; f++)
-		on |= req_flag(req, *f);
+		on |= is_value_flag(*f) ? req_string(req, *f) != NULL : req_flag(req, *f);
 	return !on;
 }
 
