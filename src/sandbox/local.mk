@@ -4,13 +4,14 @@ src_sandbox_libsandbox_a_CFLAGS = $(AM_CFLAGS) $(MHD_CFLAGS) $(SQLITE_CFLAGS) $(
 src_sandbox_libsandbox_a_SOURCES = \
 	src/sandbox/sandbox.h \
 	src/sandbox/http/http.c src/sandbox/http/http.h \
+	src/sandbox/http/body.c src/sandbox/http/body.h \
 	src/sandbox/http/gzip.c src/sandbox/http/gzip.h \
 	src/sandbox/ops/request.c src/sandbox/ops/request.h \
 	src/sandbox/ops/router.c \
 	src/sandbox/ops/envelope.c src/sandbox/ops/envelope.h \
 	src/sandbox/store/query.c src/sandbox/store/query.h \
 	src/sandbox/ops/handlers.h \
-	src/sandbox/ops/handle_read.c \
+	src/sandbox/ops/handle_read.c src/sandbox/ops/read_flags.c \
 	src/sandbox/ops/handle_write.c \
 	src/sandbox/ops/handle_special.c \
 	src/sandbox/ops/handle_addons.c src/sandbox/ops/handle_hooks.c src/sandbox/ops/handle_docs.c src/sandbox/ops/handle_record.c src/sandbox/ops/handle_schedule.c src/sandbox/ops/handle_spots.c src/sandbox/ops/handle_write.h \

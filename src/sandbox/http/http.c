@@ -18,6 +18,7 @@
 #include <zlib.h>
 
 #include "common/strbuf.h"
+#include "sandbox/http/body.h"
 #include "sandbox/http/faults.h"
 #include "sandbox/http/gzip.h"
 #include "sandbox/http/http.h"
@@ -86,190 +87,6 @@ struct http_server {
 	char *host;
 	char *base_url;
 };
-
-enum body_kind {
-	BODY_NONE,     /* no body expected or wanted */
-	BODY_MULTIPART, /* multipart/form-data, through MHD's post processor */
-	BODY_FORM,     /* urlencoded, or no Content-Type: kept raw, parsed here */
-	BODY_JSON,     /* kept raw for the dispatcher */
-};
-
-struct request {
-	struct http_server *srv;
-	enum body_kind kind;
-	struct MHD_PostProcessor *pp;
-	struct strbuf raw;
-	size_t received;
-	int too_big, malformed;
-	struct sb_pair *pairs;
-	size_t n_pairs, cap_pairs;
-	int pair_open;    /* the last pair may still receive pieces */
-	int upload_open;  /* the uploadFile part is still arriving */
-	struct sb_upload upload;
-	struct strbuf upload_data;
-};
-
-static void
-add_pair(struct request *rq, const char *name, size_t name_len,
-         const char *value, size_t value_len)
-{
-	struct sb_pair *p;
-
-	if (rq->n_pairs == rq->cap_pairs) {
-		rq->cap_pairs = rq->cap_pairs ? rq->cap_pairs * 2 : 16;
-		rq->pairs = xrealloc(rq->pairs, rq->cap_pairs * sizeof(*rq->pairs));
-	}
-	p = &rq->pairs[rq->n_pairs++];
-	p->name = xstrndup(name, name_len);
-	p->value = xmalloc(value_len + 1);
-	if (value_len)
-		memcpy(p->value, value, value_len);
-	p->value[value_len] = '\0';
-	p->len = value_len;
-}
-
-static void
-append_to_last_pair(struct request *rq, const char *data, size_t len)
-{
-	struct sb_pair *p = &rq->pairs[rq->n_pairs - 1];
-
-	p->value = xrealloc(p->value, p->len + len + 1);
-	memcpy(p->value + p->len, data, len);
-	p->len += len;
-	p->value[p->len] = '\0';
-}
-
-static void
-request_free(struct request *rq)
-{
-	size_t i;
-
-	if (!rq)
-		return;
-	if (rq->pp)
-		MHD_destroy_post_processor(rq->pp);
-	for (i = 0; i < rq->n_pairs; i++) {
-		free(rq->pairs[i].name);
-		free(rq->pairs[i].value);
-	}
-	free(rq->pairs);
-	strbuf_free(&rq->raw);
-	free(rq->upload.filename);
-	strbuf_free(&rq->upload_data);
-	free(rq);
-}
-
-static enum MHD_Result
-on_query_arg(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
-             const char *value, size_t value_size)
-{
-	(void)kind;
-	/* "?flag" without "=" has a NULL value: the service sees "". */
-	add_pair(cls, key, key_size, value ? value : "", value ? value_size : 0);
-	return MHD_YES;
-}
-
-static enum MHD_Result
-on_post_value(void *cls, enum MHD_ValueKind kind, const char *key,
-              const char *filename, const char *content_type,
-              const char *transfer_encoding, const char *data, uint64_t off,
-              size_t size)
-{
-	struct request *rq = cls;
-
-	(void)kind;
-	(void)content_type;
-	(void)transfer_encoding;
-	if (off == 0) {
-		/* A new value: whatever was arriving before is complete. */
-		rq->pair_open = 0;
-		rq->upload_open = 0;
-	}
-	if (filename) {
-		/* Only the first file part named uploadFile is kept; other files
-		 * are not parameters of any operation. */
-		if (off == 0 && strcmp(key, "uploadFile") == 0 && !rq->upload.present) {
-			rq->upload.present = 1;
-			rq->upload.filename = xstrdup(filename);
-			rq->upload_open = 1;
-		}
-		if (rq->upload_open && size)
-			strbuf_add(&rq->upload_data, data, size);
-		return MHD_YES;
-	}
-	if (off == 0 || !rq->pair_open) {
-		add_pair(rq, key, strlen(key), data ? data : "", data ? size : 0);
-		rq->pair_open = 1;
-	} else if (size) {
-		append_to_last_pair(rq, data, size);
-	}
-	return MHD_YES;
-}
-
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Decodes application/x-www-form-urlencoded text in place ("+" is a space,
- * a malformed "%" escape stays as it is); returns the new length. */
-static size_t
-form_unescape(char *s, size_t len)
-{
-	size_t i, o = 0;
-
-	for (i = 0; i < len; i++) {
-		if (s[i] == '+') {
-			s[o++] = ' ';
-		} else if (s[i] == '%' && i + 2 < len && hexval((unsigned char)s[i + 1]) >= 0 &&
-		           hexval((unsigned char)s[i + 2]) >= 0) {
-			s[o++] = (char)(hexval((unsigned char)s[i + 1]) * 16 + hexval((unsigned char)s[i + 2]));
-			i += 2;
-		} else {
-			s[o++] = s[i];
-		}
-	}
-	return o;
-}
-
-/* Splits a urlencoded body as PHP does: pairs at "&", the name at the
- * first "=" (so a value may hold "=" and quotes unescaped, as hand-written
- * query objects do; MHD's post processor refuses those), "+" and "%XX"
- * decoded, a malformed escape kept as it is. */
-static void
-parse_form(struct request *rq)
-{
-	char *s = rq->raw.buf, *end, *amp, *eq;
-	size_t nlen, vlen;
-
-	if (!s)
-		return;
-	end = s + rq->raw.len;
-	while (s < end) {
-		amp = memchr(s, '&', (size_t)(end - s));
-		if (!amp)
-			amp = end;
-		if (amp > s) {
-			eq = memchr(s, '=', (size_t)(amp - s));
-			if (eq) {
-				nlen = form_unescape(s, (size_t)(eq - s));
-				vlen = form_unescape(eq + 1, (size_t)(amp - eq - 1));
-				add_pair(rq, s, nlen, eq + 1, vlen);
-			} else {
-				nlen = form_unescape(s, (size_t)(amp - s));
-				add_pair(rq, s, nlen, "", 0);
-			}
-		}
-		s = amp + 1;
-	}
-}
 
 static int
 has_prefix_ci(const char *s, const char *prefix)
@@ -445,7 +262,7 @@ begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
 			return send_static(c, MHD_HTTP_CONTENT_TOO_LARGE, BODY_413, "application/json", 0);
 		return MHD_YES;
 	}
-	MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, on_query_arg, rq);
+	MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, body_on_query_arg, rq);
 	if (!ct || has_prefix_ci(ct, MHD_HTTP_POST_ENCODING_FORM_URLENCODED)) {
 		/* Without a Content-Type PHP would ignore the body, but a client
 		 * that forgets the header means a form. */
@@ -453,7 +270,7 @@ begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
 	} else if (has_prefix_ci(ct, "application/json")) {
 		rq->kind = BODY_JSON;
 	} else if (has_prefix_ci(ct, MHD_HTTP_POST_ENCODING_MULTIPART_FORMDATA)) {
-		rq->pp = MHD_create_post_processor(c, 64 * 1024, on_post_value, rq);
+		rq->pp = MHD_create_post_processor(c, 64 * 1024, body_on_post_value, rq);
 		/* NULL for a multipart type without a boundary: nothing readable. */
 		rq->kind = rq->pp ? BODY_MULTIPART : BODY_NONE;
 		rq->malformed = !rq->pp;
@@ -461,33 +278,6 @@ begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
 		rq->kind = BODY_NONE;
 	}
 	return MHD_YES;
-}
-
-/* A chunk of the body. */
-static void
-take_body(struct request *rq, const char *data, size_t size)
-{
-	if (rq->too_big)
-		return;
-	rq->received += size;
-	if (rq->received > HTTP_MAX_BODY) {
-		/* A chunked body has no Content-Length to refuse early. */
-		rq->too_big = 1;
-		strbuf_free(&rq->raw);
-		return;
-	}
-	switch (rq->kind) {
-	case BODY_MULTIPART:
-		if (!rq->malformed && MHD_post_process(rq->pp, data, size) != MHD_YES)
-			rq->malformed = 1;
-		break;
-	case BODY_JSON:
-	case BODY_FORM:
-		strbuf_add(&rq->raw, data, size);
-		break;
-	case BODY_NONE:
-		break;
-	}
 }
 
 static char *
@@ -555,7 +345,7 @@ finish_request(struct request *rq, struct MHD_Connection *c, const char *url,
 		fault = FAULT_NONE;
 	}
 	if (rq->kind == BODY_FORM)
-		parse_form(rq);
+		body_parse_form(rq);
 
 	sleep_ms(srv->ctx->cfg->latency_ms);
 	switch (fault) {
@@ -629,7 +419,7 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
 	if (!rq)
 		return begin_request(cls, c, con_cls);
 	if (*upload_data_size) {
-		take_body(rq, upload_data, *upload_data_size);
+		body_take(rq, upload_data, *upload_data_size);
 		*upload_data_size = 0;
 		return MHD_YES;
 	}
@@ -646,7 +436,7 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	(void)toe;
 	if (!*con_cls)
 		return;
-	request_free(*con_cls);
+	body_free(*con_cls);
 	*con_cls = NULL;
 	pthread_mutex_lock(&srv->lock);
 	if (--srv->in_flight == 0)

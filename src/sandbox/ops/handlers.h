@@ -46,6 +46,19 @@ int read_records(struct sb_req *req, const struct resource *r,
                  const long long *ids, size_t n, int byid, cJSON *out,
                  struct sb_answer *ans);
 
+/* The store a request reads; a storage error as the answer (frees err). */
+struct store *read_store(const struct sb_req *req);
+void read_storage_error(struct sb_answer *ans, char *err);
+
+/* read_flags.c: the get flags' effects on records just read (related
+ * records, portal and document links, feedback pruning, route/get's
+ * maxDistance).  Every flag is read, so none shows up in ignoredParams.
+ * read_flags_apply: 0, or -1 with ans set; read_flags_none: 1 when the
+ * request turns none on (the records may then go out as the store's text). */
+int read_flags_apply(struct sb_req *req, const struct resource *r, cJSON *recs,
+                     struct sb_answer *ans);
+int read_flags_none(struct sb_req *req, const struct resource *r);
+
 /* handle_write.c: generic create and update from the table's params, with
  * validation (required fields named, types, 2-letter state, dates, UTF-8)
  * and a changelog record per write. */
