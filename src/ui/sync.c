@@ -382,6 +382,14 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 		return;
 	/* The connection, the budget and failed writes, whatever the slot. */
 	alerts_result(ui->alerts, r, app_now());
+	/* Any answer, a refusal included, is the service reached: offline
+	 * ends here, not at the next read that happens to succeed. */
+	if (ui->offline && r->err.kind != API_ERR_NETWORK && r->err.kind != API_ERR_CANCELLED &&
+	    (r->err.kind == API_OK || r->err.http_status > 0)) {
+		ui->offline = 0;
+		ui_message(ui, "%s", _("Connection back"));
+		app_mark(ui, DIRTY_HEADER | DIRTY_BODY);
+	}
 	if (r->budget.known) {
 		ui->budget = r->budget;
 		app_mark(ui, DIRTY_HEADER);

@@ -6,7 +6,7 @@ cs_sandbox_start
 
 D=$CS_DIR
 port=$(echo "$CS_URL" | sed 's|^http://127\.0\.0\.1:\([0-9]*\)/api$|\1|')
-mkfifo "$D/sync1" "$D/sync2" || exit 99
+mkfifo "$D/sync1" "$D/sync2" "$D/sync3" "$D/sync4" || exit 99
 # The console waits on each FIFO (:save-display opens it and blocks)
 # until the test has done its part: no sleeps, no races.
 s=$(cs_script network <<'EOF'
@@ -26,6 +26,12 @@ q
 :save-display back.txt
 :info
 :save-display online.txt
+:save-display sync3
+:refresh
+:save-display offline2.txt
+:save-display sync4
+:refresh
+:save-display refused-back.txt
 EOF
 )
 export ROUTEDESK_TRACE="$D/trace"
@@ -41,6 +47,20 @@ restarted=no
 if cs_wait_for "$D/trace" 'key :save-display sync2' 120; then
 	CS_LISTEN=127.0.0.1:$port CS_SOFT=1 cs_sandbox_start && restarted=yes
 	cat "$D/sync2" >/dev/null
+fi
+# Gone again, then back refusing every request: a refusal is an answer,
+# so the console is no longer offline, whatever it refused.
+restarted2=no
+if [ "$restarted" = yes ] && cs_wait_for "$D/trace" 'key :save-display sync3' 120; then
+	cs_sandbox_stop
+	cat "$D/sync3" >/dev/null
+	if cs_wait_for "$D/trace" 'key :save-display sync4' 120; then
+		CS_LISTEN=127.0.0.1:$port CS_SOFT=1 cs_sandbox_start --faults refuse:1 && restarted2=yes
+		cat "$D/sync4" >/dev/null
+	fi
+else
+	cat "$D/sync3" >/dev/null 2>&1 &
+	cat "$D/sync4" >/dev/null 2>&1 &
 fi
 wait $console
 rc=$?
@@ -62,7 +82,16 @@ if [ "$restarted" = yes ]; then
 	ok "after the server came back, :info says the connection is ok" has "$D/online.txt" '^ Connection +ok$'
 	ok "after the server came back, the refresh asked the changelog once" \
 		test "$(sed -n '/key :refresh/,$p' "$D/trace" | sed -n '/sync2/,$p' |
-			sed -n '/key :refresh/,/key :save-display back.txt/p' | grep -c ' request /changelog/search 200 ')" -eq 1
+			sed -n '/key :refresh/,/key :save-display back.txt/{p;/back\.txt/q;}' |
+			grep -c ' request /changelog/search 200 ')" -eq 1
+	if [ "$restarted2" = yes ]; then
+		ok "gone again: OFFLINE again" has "$D/offline2.txt" '^ 2026-11-20 .* OFFLINE '
+		ok "back but refusing: the refusal is said" has "$D/refused-back.txt" '^! .*refused'
+		ok "back but refusing: no longer OFFLINE (an answer came)" \
+			hasnt "$D/refused-back.txt" 'OFFLINE'
+	else
+		skip "gone again, back refusing: OFFLINE cleared" "port $port not free again"
+	fi
 else
 	skip "after the server came back, :refresh clears OFFLINE" "port $port not free again"
 	skip "after the server came back, :info says the connection is ok" "port $port not free again"
