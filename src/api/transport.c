@@ -35,6 +35,7 @@ void api_options_default(struct api_options *o)
 	o->max_answer_bytes = (size_t)512 << 20;
 	o->search_cap = 50000;
 	o->max_connect_attempts = 3;
+	o->answer_wait_show_ms = 3000;
 	o->flight_wait_ms = 30000;
 }
 
@@ -582,6 +583,28 @@ static void publish_wait(struct api_session *s, const struct api_wait *w)
 		s->o.on_wait(s->o.wait_ctx, w);
 }
 
+/* The running call that has waited longest for the first byte of its
+ * answer, past answer_wait_show_ms, as a wait until its stall limit: a
+ * server that took the request and went silent shows on screen as such,
+ * not as "loading" for minutes.  Else no wait. */
+static void silent_answer(const struct api_session *s, long now, struct api_wait *w)
+{
+	const struct api_call *oldest = NULL;
+	long limit;
+
+	*w = (struct api_wait){ API_WAIT_NONE, 0, 0 };
+	for (const struct api_call *c = s->running; c; c = c->next)
+		if (c->body.len == 0 && now - c->attempt_start >= s->o.answer_wait_show_ms &&
+		    (!oldest || c->attempt_start < oldest->attempt_start))
+			oldest = c;
+	if (!oldest)
+		return;
+	limit = s->o.stall_seconds > 0 ? s->o.stall_seconds * 1000 : s->o.timeout_ms;
+	if (s->o.timeout_ms > 0 && s->o.timeout_ms < limit)
+		limit = s->o.timeout_ms;
+	*w = (struct api_wait){ API_WAIT_ANSWER, oldest->attempt_start + limit, oldest->is_write };
+}
+
 /* One turn: start what may start, move bytes, collect finished attempts,
  * then wait for sockets or the next timer (at most a second).  Bytes move
  * on every turn, even while finished calls wait to be collected: a caller
@@ -596,8 +619,11 @@ static void drive(struct api_session *s)
 
 	abort_cancelled(s);
 	start_ready(s, now, &wake, &w);
-	/* Waiting is when nothing moves: a running transfer is progress. */
-	publish_wait(s, s->running ? &(struct api_wait){ API_WAIT_NONE, 0, 0 } : &w);
+	/* Waiting is when nothing moves: a running transfer is progress,
+	 * unless it has sent its request and heard nothing for a while. */
+	if (s->running)
+		silent_answer(s, now, &w);
+	publish_wait(s, &w);
 	curl_multi_perform(s->multi, &still);
 	while ((m = curl_multi_info_read(s->multi, &left))) {
 		char *priv = NULL;

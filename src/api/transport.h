@@ -66,6 +66,8 @@ enum api_wait_kind {
 	API_WAIT_SERVER,  /* the server's Retry-After (HTTP 429) */
 	API_WAIT_RETRY,   /* backoff before retrying a failed attempt */
 	API_WAIT_FLIGHT,  /* another process of the share is sending the same read */
+	API_WAIT_ANSWER,  /* a request went out and no byte of its answer came for
+	                   * answer_wait_show_ms: until is when it is given up */
 };
 
 struct api_wait {
@@ -158,10 +160,14 @@ struct api_options {
 	void (*flight_end)(void *ctx, void *fl, const char *answer, size_t len);
 	void *flight_ctx;
 	long flight_wait_ms;
-	/* A refused or unresolvable connection is tried this many times in
-	 * all (default 3): what a few quick tries do not cure, eight slow
-	 * ones do not either, and the user should hear it in seconds. */
+	/* A refused or unresolvable connection, or one that took the request
+	 * and stayed silent until the stall limit, is tried this many times in
+	 * all (default 3): what a few tries do not cure, eight do not either,
+	 * and the user should hear it in seconds, not minutes. */
 	int max_connect_attempts;
+	/* After this long without a byte of the answer, the wait is published
+	 * (API_WAIT_ANSWER) so that the user sees it: default 3000. */
+	long answer_wait_show_ms;
 };
 
 /* Fills o with the defaults above (url, key, token NULL). */

@@ -342,7 +342,8 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 		} else {
 			api_error_set(&err, API_ERR_NETWORK, 0, NULL, "/%s: %s", c->path, what);
 			retry = transient(rc);
-			if (no_server(rc))
+			/* Silent until the stall limit is as good as no server. */
+			if (no_server(rc) || (rc == CURLE_OPERATION_TIMEDOUT && c->body.len == 0))
 				c->connect_failures++;
 		}
 	} else if (status == 429 || status >= 500) {
@@ -410,8 +411,8 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 		transport_cut_off(c, 0, &err);
 		retry = 0;
 	}
-	/* A refused or unknown host is tried a few times, not eight: the
-	 * user hears in seconds what no backoff would cure. */
+	/* A refused, unknown or silent host is tried a few times, not eight:
+	 * the user hears in seconds what no backoff would cure. */
 	if (retry && c->attempts < s->o.max_attempts &&
 	    c->connect_failures < s->o.max_connect_attempts) {
 		/* The server's pause holds every call of the kind, but only as

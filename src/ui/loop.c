@@ -76,6 +76,13 @@ void loop_wait_text(struct strbuf *out, const struct api_wait *w, long seconds)
 	case API_WAIT_RETRY:
 		strbuf_addf(out, _("retrying in %ld s"), seconds);
 		break;
+	case API_WAIT_ANSWER:
+		/* A write is never sent again: say so, the dispatcher wonders. */
+		strbuf_addf(out, w->is_write ? _("no answer to the write yet (it is not sent again): "
+		                                 "waiting %ld s more")
+		                             : _("no answer from the service yet: giving up in %ld s"),
+		            seconds);
+		break;
 	case API_WAIT_FLIGHT:
 		/* Another console of the share sends the same read: its answer
 		 * serves both; past the wait, this one asks itself. */

@@ -34,6 +34,10 @@ for how in Q TERM HUP; do
 	export ROUTEDESK_TRACE="$D/trace.slow-$how"
 	tmux_start 100 30
 	ok "slow-$how: the console shows it is loading" tmux_wait "$D/slow-$how.txt" 'loading'
+	# A request silent for 3 s is a wait said as such, with the seconds
+	# to the stall limit, not a bare "loading" for as long as it lasts.
+	[ "$how" = Q ] && ok "slow-Q: the header says no answer came yet, with the seconds" \
+		tmux_wait "$D/slow-silent.txt" 'no answer from the service yet: giving up in [0-9]+ s' 15
 	quits "slow-$how" "$how"
 	ok "slow-$how: no answer was awaited (no request ended with a status)" \
 		hasnt "$D/trace.slow-$how" ' request /[^ ]+ [1-9][0-9]* '

@@ -402,6 +402,57 @@ static void test_read_gives_up(void **state)
 	api_session_free(s);
 }
 
+static struct api_wait waits_seen[16];
+static int n_waits_seen;
+
+static void record_wait(void *ctx, const struct api_wait *w)
+{
+	(void)ctx;
+	if (n_waits_seen < 16)
+		waits_seen[n_waits_seen++] = *w;
+}
+
+/* A server that takes the request and never answers: the wait is published
+ * (the console shows it, counting down to the stall limit), and the read is
+ * given up after max_connect_attempts silent attempts, not max_attempts:
+ * eight 30-second silences kept a console "loading" for four minutes. */
+static void test_silent_server_is_shown_and_given_up(void **state)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	struct api_call *c;
+	char url[64];
+	int answer_waits = 0;
+
+	(void)state;
+	start("hang hang hang hang hang");
+	options_here(&o, url, sizeof(url));
+	o.stall_seconds = 1;
+	o.answer_wait_show_ms = 200;
+	o.max_attempts = 8;
+	o.backoff_base_ms = 2;
+	o.backoff_max_ms = 8;
+	o.random = zero_random;
+	o.on_wait = record_wait;
+	n_waits_seen = 0;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	c = api_call_new("/customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_NETWORK);
+	assert_int_equal(c->attempts, 3);
+	for (int i = 0; i < n_waits_seen; i++)
+		if (waits_seen[i].kind == API_WAIT_ANSWER) {
+			answer_waits++;
+			assert_false(waits_seen[i].is_write);
+			assert_true(waits_seen[i].until_ms > 0);
+		}
+	assert_true(answer_waits >= 1);
+	api_call_free(c);
+	api_session_free(s);
+}
+
 static void test_read_429_waits_and_retries(void **state)
 {
 	struct api_session *s;
@@ -1115,6 +1166,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_read_retries_until_answered, teardown),
 		cmocka_unit_test_teardown(test_read_gives_up, teardown),
+		cmocka_unit_test_teardown(test_silent_server_is_shown_and_given_up, teardown),
 		cmocka_unit_test_teardown(test_read_429_waits_and_retries, teardown),
 		cmocka_unit_test_teardown(test_refusal_is_not_retried, teardown),
 		cmocka_unit_test_teardown(test_write_never_resent, teardown),
