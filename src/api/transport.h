@@ -137,6 +137,10 @@ struct api_options {
 	 * goes.  On the session's thread. */
 	int (*may_read)(void *ctx, const struct api_budget *b, char *why, size_t why_size);
 	void *may_read_ctx;
+	/* A read may_read counted reached no server (refused, host unknown):
+	 * the service spent nothing, so the count goes back down.  NULL: no
+	 * such call.  On the session's thread, with may_read_ctx. */
+	void (*read_unsent)(void *ctx);
 	/* When non-NULL and 1, running reads are aborted (API_ERR_CANCELLED)
 	 * and queued calls end without being sent; a write already started
 	 * runs to its end.  2 also cuts off running writes (ending as

@@ -345,6 +345,9 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 			/* Silent until the stall limit is as good as no server. */
 			if (no_server(rc) || (rc == CURLE_OPERATION_TIMEDOUT && c->body.len == 0))
 				c->connect_failures++;
+			/* No server took it: nothing of the quota was spent. */
+			if (no_server(rc) && s->o.may_read && s->o.read_unsent)
+				s->o.read_unsent(s->o.may_read_ctx);
 		}
 	} else if (status == 429 || status >= 500) {
 		msg = server_message(c, status);

@@ -37,6 +37,11 @@ static int may_read(void *ctx, const struct api_budget *b, char *why, size_t why
 	return -1;
 }
 
+static void read_unsent(void *ctx)
+{
+	fetch_budget_unsent(((struct cli_share *)ctx)->reads);
+}
+
 void cli_share_open(struct cli_share *cs, const struct api_account *acct,
                     struct api_options *opt)
 {
@@ -71,6 +76,7 @@ void cli_share_open(struct cli_share *cs, const struct api_account *acct,
 	if (cs->reads) {
 		opt->may_read = may_read;
 		opt->may_read_ctx = cs;
+		opt->read_unsent = read_unsent;
 		opt->on_budget = fetch_budget_note;
 		opt->budget_ctx = cs->reads;
 	}

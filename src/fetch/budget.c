@@ -181,26 +181,53 @@ long fetch_budget_used(const struct fetch_budget *fb)
 	return n;
 }
 
-int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size_t why_size)
+/* Today's counter, open and locked (the lock goes with close), or -1 when
+ * it cannot be kept: a counter that cannot be kept stops nobody's work. */
+static int open_locked(const struct fetch_budget *fb)
 {
-	struct fetch_budget *fb = ctx;
 	char *path = today_path(fb);
-	long limit, n;
-	int fd, rc = 0;
-	char buf[32];
+	int fd = path ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, fb->group ? 0660 : 0600) : -1;
 
-	fetch_budget_note(fb, b);
-	limit = fetch_budget_limit(fb, b);
-	/* A counter that cannot be kept does not stop the console's work. */
-	fd = path ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, fb->group ? 0660 : 0600) : -1;
 	free(path);
 	if (fd < 0)
-		return 0;
+		return -1;
 	(void)fchmod(fd, fb->group ? 0660 : 0600);
 	if (flock(fd, LOCK_EX) < 0) {
 		close(fd);
-		return 0;
+		return -1;
 	}
+	return fd;
+}
+
+static void write_count(int fd, long n)
+{
+	char buf[32];
+	int len = snprintf(buf, sizeof(buf), "%ld\n", n < 0 ? 0 : n);
+
+	if (ftruncate(fd, 0) == 0)
+		(void)!pwrite(fd, buf, (size_t)len, 0);
+}
+
+void fetch_budget_unsent(void *ctx)
+{
+	int fd = ctx ? open_locked(ctx) : -1;
+
+	if (fd >= 0) {
+		write_count(fd, count_at(fd) - 1);
+		close(fd);
+	}
+}
+
+int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size_t why_size)
+{
+	struct fetch_budget *fb = ctx;
+	long limit, n;
+	int fd, rc = 0;
+
+	fetch_budget_note(fb, b);
+	limit = fetch_budget_limit(fb, b);
+	if ((fd = open_locked(fb)) < 0)
+		return 0;
 	n = count_at(fd);
 	if (limit >= 0 && fb->percent < 100 && n >= limit) {
 		snprintf(why, why_size,
@@ -209,10 +236,7 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 		         n, limit, fb->percent, day_limit(fb, b));
 		rc = -1;
 	} else {
-		int len = snprintf(buf, sizeof(buf), "%ld\n", n + 1);
-
-		if (ftruncate(fd, 0) == 0)
-			(void)!pwrite(fd, buf, (size_t)len, 0);
+		write_count(fd, n + 1);
 	}
 	close(fd); /* the lock goes with it */
 	return rc;

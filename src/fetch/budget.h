@@ -33,6 +33,11 @@ void fetch_budget_close(struct fetch_budget *fb);
 /* For api_options.may_read (ctx a struct fetch_budget): counts the read,
  * or refuses it (-1, why) when today's count reached the share. */
 int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size_t why_size);
+/* For api_options.read_unsent (ctx a struct fetch_budget): a counted read
+ * reached no server (the network is down), so it is taken off the count:
+ * a console offline for hours must not find routedesk's share spent by
+ * reads the service never saw. */
+void fetch_budget_unsent(void *ctx);
 /* For api_options.on_budget (ctx a struct fetch_budget): keeps the day's
  * read limit the service announced in DIR/read-limit, so that a process's
  * first read, before its own session knows the limit, keeps to the share

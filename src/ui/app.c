@@ -302,6 +302,7 @@ static int connect_account(struct ui *ui, const struct options *o)
 		if (ui->reads) {
 			ui->api.may_read = fetch_budget_may_read;
 			ui->api.may_read_ctx = ui->reads;
+			ui->api.read_unsent = fetch_budget_unsent;
 		}
 	}
 	/* A read another console of the share is sending is waited for, not

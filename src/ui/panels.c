@@ -15,6 +15,7 @@
 #include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/base/list.h"
+#include "ui/views/view_common.h"
 #include "ui/views/views.h"
 
 /* A view of fixed text rows (label, value, help): what both are. */
@@ -105,6 +106,66 @@ static struct view *text_view(struct ui *ui, const struct view_ops *ops,
 	return v;
 }
 
+/* The Timeline's block fills, as view_timeline.c's fill_of paints them
+ * (UTF-8, ASCII), after the status glyph that starts each block. */
+static const struct {
+	int status;
+	const char *fill, *ascii;
+} timeline_fills[] = {
+	{ M_COMPLETED, "\xe2\x96\x88", "#" },   /* █ */
+	{ M_PENDING, "\xe2\x96\x91", "-" },     /* ░ */
+	{ M_NOSHOW, "\xe2\x95\xb3", "x" },      /* ╳ */
+	{ M_CANCELLED, "\xe2\x95\x8c", "/" },   /* ╌ */
+};
+
+/* The Notes pane's Shown column (view_notes.c's flags_text). */
+static const char notes_legend[] = N_("Shown: T technician, C customer, I invoice");
+
+/* A status glyph as the views draw it in one mode or the other (they read
+ * view_ascii), so the help shows the ASCII forms from the same table. */
+static const char *status_glyph(int status, int ascii)
+{
+	int was = view_ascii;
+	const char *g;
+
+	view_ascii = ascii;
+	g = vc_status_glyph(status);
+	view_ascii = was;
+	return g;
+}
+
+/* The Timeline tells status by shape: a glyph, then a fill per status.
+ * Its pane has no legend line (the lanes take the height), so only the
+ * help says them, in the forms in use and, on a UTF-8 screen, the ASCII
+ * ones --ascii draws. */
+static void help_timeline_legend(struct text_rows *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ascii = t->ui->ascii;
+
+	for (size_t i = 0; i < sizeof(timeline_fills) / sizeof(timeline_fills[0]); i++) {
+		int st = timeline_fills[i].status;
+
+		strbuf_reset(&sb);
+		if (ascii)
+			strbuf_addf(&sb, "%s %s %s", status_glyph(st, 1), timeline_fills[i].ascii,
+			            vc_status_text(st));
+		else
+			/* TRANSLATORS: a status glyph, its fill, the status word,
+			 * then the glyph and fill of --ascii. */
+			strbuf_addf(&sb, _("%s %s %s (ASCII %s %s)"), status_glyph(st, 0),
+			            timeline_fills[i].fill, vc_status_text(st), status_glyph(st, 1),
+			            timeline_fills[i].ascii);
+		rows_add(t, _("Timeline"), _("legend"), sb.buf, TE_HELP_KEY);
+	}
+	rows_add(t, _("Timeline"), _("legend"),
+	         ascii ? _("! late: pending past its window; : v now; + more stops than fit")
+	               : _("! late: pending past its window; ┃ ▼ now (ASCII : v); + more stops "
+	                   "than fit"),
+	         TE_HELP_KEY);
+	strbuf_free(&sb);
+}
+
 /* Help: every action with its live keys, then the commands. */
 static void build_help(struct text_rows *t)
 {
@@ -128,6 +189,8 @@ static void build_help(struct text_rows *t)
 		rows_add(t, _("Routes"), _("legend"), _(view_routes_legend[i]), TE_HELP_KEY);
 	for (size_t i = 0; view_stops_legend[i]; i++)
 		rows_add(t, _("Stops"), _("legend"), _(view_stops_legend[i]), TE_HELP_KEY);
+	help_timeline_legend(t);
+	rows_add(t, _("Notes"), _("legend"), _(notes_legend), TE_HELP_KEY);
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(cmds[i].name, "resize") == 0 && !t->ui->script)
 			continue;
@@ -189,8 +252,15 @@ static void build_info(struct text_rows *t)
 	info_row(t, _("Review date"), "%s", ui->date);
 	info_row(t, _("Requests made"), "%ld", ui->fetch ? fetch_requests(ui->fetch) : 0L);
 	if (b->known) {
-		info_row(t, _("Reads left"), _("%ld this minute, %ld today"), b->reads_left_minute,
-		         b->reads_left_today);
+		info_row(t, _("Reads left"), _("%ld this minute, %ld today (the account's)"),
+		         b->reads_left_minute, b->reads_left_today);
+		/* The header's day figure is the lower of the two: said here,
+		 * or the two disagree with no reason given. */
+		if (ui->reads_share_left >= 0)
+			info_row(t, _("Our share"),
+			         _("%ld reads left today of routedesk's %d%% ([ui] read_share); the "
+			           "header shows the lower"),
+			         ui->reads_share_left, ui->config.read_share);
 		info_row(t, _("Writes left"), _("%ld this minute, %ld today"), b->writes_left_minute,
 		         b->writes_left_today);
 	} else {

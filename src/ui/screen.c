@@ -184,6 +184,8 @@ static void draw_header(struct ui *ui)
 	if (f)
 		add_age(ui, f->v, &right);
 	strbuf_adds(&budget, sep);
+	/* The day's figure is the lower of the account's and routedesk's
+	 * share (ui_reads_left_today); :info gives both. */
 	if (ui->budget.known)
 		strbuf_addf(&budget, _("reads left %ld/min %ld/day"), ui->budget.reads_left_minute,
 		            ui_reads_left_today(ui));

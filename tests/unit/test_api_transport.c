@@ -453,6 +453,53 @@ static void test_silent_server_is_shown_and_given_up(void **state)
 	api_session_free(s);
 }
 
+static int counted_reads;
+
+static int count_read(void *ctx, const struct api_budget *b, char *why, size_t why_size)
+{
+	(void)ctx, (void)b, (void)why, (void)why_size;
+	counted_reads++;
+	return 0;
+}
+
+static void uncount_read(void *ctx)
+{
+	(void)ctx;
+	counted_reads--;
+}
+
+/* A read to a port nobody listens on is counted by may_read before each
+ * attempt and given back by read_unsent after it: the service spent
+ * nothing, and a console offline for hours must not find its share of the
+ * day spent by reads nobody received. */
+static void test_unsent_reads_given_back(void **state)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	api_options_default(&o);
+	o.url = "http://127.0.0.1:1/api";
+	o.key = "k";
+	o.token = "t";
+	o.backoff_base_ms = 2;
+	o.backoff_max_ms = 8;
+	o.random = zero_random;
+	o.may_read = count_read;
+	o.read_unsent = uncount_read;
+	counted_reads = 0;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	c = api_call_new("/customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->attempts, 3);
+	assert_int_equal(counted_reads, 0);
+	api_call_free(c);
+	api_session_free(s);
+}
+
 static void test_read_429_waits_and_retries(void **state)
 {
 	struct api_session *s;
@@ -1167,6 +1214,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_read_retries_until_answered, teardown),
 		cmocka_unit_test_teardown(test_read_gives_up, teardown),
 		cmocka_unit_test_teardown(test_silent_server_is_shown_and_given_up, teardown),
+		cmocka_unit_test(test_unsent_reads_given_back),
 		cmocka_unit_test_teardown(test_read_429_waits_and_retries, teardown),
 		cmocka_unit_test_teardown(test_refusal_is_not_retried, teardown),
 		cmocka_unit_test_teardown(test_write_never_resent, teardown),

@@ -894,6 +894,13 @@ static void test_read_share(void **state)
 	assert_non_null(strstr(why, "share of today's reads is spent (3 of 3"));
 	assert_int_equal(fetch_budget_may_read(a, &known, why, sizeof(why)), -1);
 	assert_int_equal(fetch_budget_used(a), 3);
+	/* A read that reached no server is taken back off the count (and
+	 * the count never goes below nothing). */
+	fetch_budget_unsent(a);
+	assert_int_equal(fetch_budget_used(b), 2);
+	assert_int_equal(fetch_budget_may_read(b, &known, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(a), 3);
+	fetch_budget_unsent(NULL);
 	/* 100% counts but never refuses. */
 	all = fetch_budget_open(dir, 100, 1);
 	assert_int_equal(fetch_budget_may_read(all, &known, why, sizeof(why)), 0);
