@@ -73,6 +73,12 @@ done_up() { d0=$(dpnc "$1"); d1=$(dpnc "$2"); [ "${d1%%/*}" -eq $((${d0%%/*} + 1
 ok "A, the ticker, asked the service what changed" sh -c \
 	'grep " request " "$1" | grep -q " /changelog/search "' - "$D/trace.A"
 ok "A shows the stop done ($(dpnc "$D/a0.txt") then $(dpnc "$D/a1.txt"))" done_up "$D/a0.txt" "$D/a1.txt"
+# The route changed after A first showed the day, and A has not opened it:
+# flagged * (it never was while the sandbox stamped changes with the wall
+# clock's morning, older than the generated day).
+flagged() { grep -F "$2 " "$1" | head -n 1 | sed 's/.*[0-9]\{1,\}\/[0-9]\{1,\}\/[0-9]\{1,\}\/[0-9]\{1,\}//' | grep -q '\*'; }
+ok "A flags the route * changed since you looked" flagged "$D/a1.txt" "$title"
+ok "it was not flagged before" sh -c '! grep -F "$2 " "$1" | head -n 1 | grep -q "\*"' - "$D/a0.txt" "$title"
 breads=$(span B :refresh ':save-display b1.txt' | grep -c ' request ')
 ok "B's tick reached the service not once ($breads requests)" test "$breads" -eq 0
 ok "B shows the stop done all the same ($(dpnc "$D/b0.txt") then $(dpnc "$D/b1.txt"))" \

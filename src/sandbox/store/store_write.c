@@ -408,7 +408,11 @@ void store_set_today(struct store *s, const char *today)
 		memcpy(day, s->today, sizeof(day));
 	a = latest_on(s, "changelog", "dateChanged", day);
 	b = latest_on(s, "appointment", "dateUpdated", day);
+	/* A second past the latest stamp: a change made at once is newer
+	 * than the day it changes, not of the same second. */
 	s->clock_floor = a > b ? a : b;
+	if (s->clock_floor >= 0 && s->clock_floor < 86399)
+		s->clock_floor++;
 	clock_gettime(CLOCK_MONOTONIC, &s->clock_start);
 }
 
