@@ -429,7 +429,7 @@ void screen_draw(struct ui *ui)
 	int small = screen_too_small();
 	struct frame *f = app_top(ui);
 	struct list_env env = { &ui->theme, ui->ascii, ui->utf8, ui, f && view_loading(ui, f->v), NULL,
-	                        ui->no_preview };
+	                        ui->no_preview, ui->config.full_bar };
 	struct strbuf note = STRBUF_INIT;
 	unsigned dirty = ui->dirty;
 	int cy = -1, cx = 0, fy = 0, fx = 0;

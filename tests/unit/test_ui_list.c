@@ -479,7 +479,7 @@ static void test_draw_virtualised(void **state)
 	struct fake *f = v->priv;
 	struct list *l = list_new(v);
 	struct theme th;
-	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
+	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0, 0 };
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	SCREEN *scr;
 	char line[512];
@@ -573,7 +573,7 @@ static void test_move_bytes(void **state)
 		struct view *v = fake_view(50, 50, NULL);
 		struct list *l = list_new(v);
 		struct theme th;
-		struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
+		struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0, 0 };
 		FILE *out = tmpfile(), *in = fopen("/dev/null", "r");
 		SCREEN *scr;
 		long before, cost;
@@ -646,7 +646,7 @@ static void test_bar_column(void **state)
 	struct view *v = fake_view(50, 50, NULL);
 	struct list *l;
 	struct theme th;
-	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
+	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0, 0 };
 	FILE *out = tmpfile(), *in = fopen("/dev/null", "r");
 	SCREEN *scr;
 	int y, x;
@@ -675,6 +675,17 @@ static void test_bar_column(void **state)
 	bar_ops.columns = bar_cols_plain;
 	list_draw(l, 2, 0, 36, 120, &env);
 	assert_true((mvinch(y, 30) & A_ATTRIBUTES) != (mvinch(y + 2, 30) & A_ATTRIBUTES));
+	/* [ui] full_bar: the selection's colours across the whole row, to its
+	 * last column, and only on the selected row. */
+	bar_ops.columns = bar_cols;
+	env.full_bar = 1;
+	list_draw(l, 2, 0, 36, 120, &env);
+	for (int cx = 1; cx < 120; cx++) {
+		if ((mvinch(y, cx) & A_COLOR) != (th.attr[TE_SELECTED] & A_COLOR))
+			fail_msg("full bar: column %d of the selected row is not in the selection's colours",
+			         cx);
+		assert_true((mvinch(y + 2, cx) & A_COLOR) != (th.attr[TE_SELECTED] & A_COLOR));
+	}
 	endwin();
 	delscreen(scr);
 	fclose(out);
@@ -722,7 +733,7 @@ static void test_preview_bytes(void **state)
 	static const char two[] = "Roe, Bob #1002\nPhone: 5205550199\nBalance: 0.00\n\0"
 	                          "Technician: Ann Tech\n";
 	struct theme th;
-	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0 };
+	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0, 0 };
 	FILE *out = tmpfile(), *in = fopen("/dev/null", "r");
 	char *sent;
 	long before, cost;

@@ -64,8 +64,9 @@ static void test_config(void **state)
 	state_config_free(&c);
 
 	state_config_init(&c);
-	assert_int_equal(state_config_parse("[ui]\nglyphs = no\nmouse = no\npreview = off\n", "cfg",
-	                                    &c, &err), 0);
+	assert_int_equal(state_config_parse("[ui]\nglyphs = no\nmouse = no\npreview = off\n"
+	                                    "full_bar = yes\n", "cfg", &c, &err), 0);
+	assert_int_equal(c.full_bar, 1);
 	assert_int_equal(c.glyphs, 0);
 	assert_int_equal(c.mouse, 0);
 	assert_int_equal(c.preview, 0);

@@ -538,7 +538,9 @@ static void put_cell(WINDOW *w, int y, int *cx, const struct strbuf *fitted, int
  * move makes curses rewrite every cell whose colour changes on the old and
  * the new row, so a bar across 120 columns costs over 300 bytes per key
  * (two rows and their colour changes); this one costs a fraction of that
- * and the unchanged cells cost nothing.
+ * and the unchanged cells cost nothing.  [ui] full_bar = yes colours the
+ * whole row, for a terminal on a fast link where a wide row is easier to
+ * follow than the bytes are worth.
  */
 static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t pos,
                      const int *widths, const struct list_env *env)
@@ -553,6 +555,10 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 	 * item instead: a bar over the label as well would double what a
 	 * lane move rewrites. */
 	int cx = x + 1, bar = selected && !v->ops->paint ? bar_column(v->ops, widths) : -1;
+	int full = bar >= 0 && env->full_bar;
+
+	if (full)
+		bar = (int)v->ops->n_columns - 1;
 
 	put(w, y, x, selected ? (env->ascii ? ">" : "\xe2\x96\xb8") : " ",
 	    selected ? sel_attr : normal);
@@ -594,13 +600,13 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 			unsigned long bar_attr = sel_attr | (attr & ~(unsigned long)A_COLOR);
 
 			put_cell(w, y, &cx, &fitted, widths[c], right, bar_attr,
-			         (int)c == bar ? attr : bar_attr);
+			         (int)c == bar && !full ? attr : bar_attr);
 		} else {
 			put_cell(w, y, &cx, &fitted, widths[c], right, attr, normal);
 		}
 	}
 	if (cx < x + width)
-		fill(w, y, cx, x + width - cx, normal);
+		fill(w, y, cx, x + width - cx, full ? sel_attr : normal);
 out:
 	strbuf_free(&cell);
 	strbuf_free(&fitted);

@@ -35,6 +35,7 @@ struct list_env {
 	int loading;    /* the view's data is on its way (says so when empty) */
 	const char *note; /* why it is empty, said instead (offline, a wait), or NULL */
 	int no_preview; /* the preview is hidden (p): the list takes its room */
+	int full_bar;   /* the selection colours the whole row ([ui] full_bar) */
 };
 
 struct list;

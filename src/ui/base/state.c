@@ -38,6 +38,7 @@ static const struct {
 	{ "glyphs", CONF_BOOL, offsetof(struct ui_config, glyphs), 0, 1 },
 	{ "mouse", CONF_BOOL, offsetof(struct ui_config, mouse), 0, 1 },
 	{ "preview", CONF_BOOL, offsetof(struct ui_config, preview), 0, 1 },
+	{ "full_bar", CONF_BOOL, offsetof(struct ui_config, full_bar), 0, 1 },
 	{ "budget_reserve", CONF_LONG, offsetof(struct ui_config, budget_reserve), 0, 100000 },
 	{ "customer_index", CONF_LONG, offsetof(struct ui_config, customer_index), 0, 50000 },
 };

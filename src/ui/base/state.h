@@ -63,6 +63,8 @@ struct ui_config {
 	int glyphs;           /* 0/1, default 1: 0 drops the decorative ones */
 	int mouse;            /* 0/1, default 1: clicks and the wheel */
 	int preview;          /* 0/1, default 1: 0 starts with the previews hidden */
+	int full_bar;         /* 0/1, default 0: 1 colours the selected row's
+	                       * width, not its marker to the end of the name */
 	long budget_reserve;  /* default 50 */
 	long customer_index;  /* most customers the index keeps, default 10000; 0 off */
 	/* [keys] lines in file order, for keymap_bind: names[i] = values[i] */
