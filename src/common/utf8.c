@@ -250,3 +250,40 @@ size_t utf8_width(const char *s, size_t len)
 	}
 	return w;
 }
+
+/* U+00C0..U+017F (Latin-1 Supplement's letters, Latin Extended-A) as
+ * ASCII: what a terminal that cannot show them reads best ("Nunez" for
+ * "Núñez", "Dvorak" for "Dvořák"), rather than '?'. */
+static const char fold_latin[192][3] = {
+	"A", "A", "A", "A", "A", "A", "AE", "C", "E", "E", "E", "E",
+	"I", "I", "I", "I", "D", "N", "O", "O", "O", "O", "O", "x",
+	"O", "U", "U", "U", "U", "Y", "Th", "ss", "a", "a", "a", "a",
+	"a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",
+	"d", "n", "o", "o", "o", "o", "o", "/", "o", "u", "u", "u",
+	"u", "y", "th", "y", "A", "a", "A", "a", "A", "a", "C", "c",
+	"C", "c", "C", "c", "C", "c", "D", "d", "D", "d", "E", "e",
+	"E", "e", "E", "e", "E", "e", "E", "e", "G", "g", "G", "g",
+	"G", "g", "G", "g", "H", "h", "H", "h", "I", "i", "I", "i",
+	"I", "i", "I", "i", "I", "i", "IJ", "ij", "J", "j", "K", "k",
+	"k", "L", "l", "L", "l", "L", "l", "L", "l", "L", "l", "N",
+	"n", "N", "n", "N", "n", "n", "N", "n", "O", "o", "O", "o",
+	"O", "o", "OE", "oe", "R", "r", "R", "r", "R", "r", "S", "s",
+	"S", "s", "S", "s", "S", "s", "T", "t", "T", "t", "T", "t",
+	"U", "u", "U", "u", "U", "u", "U", "u", "U", "u", "U", "u",
+	"W", "w", "Y", "y", "Y", "Z", "z", "Z", "z", "Z", "z", "s",
+};
+
+const char *utf8_ascii_fold(const char *s, size_t len, size_t *used)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned cp;
+
+	*used = 1;
+	if (len < 2 || p[0] < 0xc3 || p[0] > 0xc5 || (p[1] & 0xc0) != 0x80)
+		return NULL;
+	cp = ((unsigned)(p[0] & 0x1f) << 6) | (p[1] & 0x3f);
+	if (cp < 0xc0)
+		return NULL;
+	*used = 2;
+	return fold_latin[cp - 0xc0];
+}

@@ -18,4 +18,10 @@ void utf8_escape_controls(struct strbuf *out, const char *s, size_t len);
 /* Terminal columns of the UTF-8 string s (wide CJK counts 2, combining 0). */
 size_t utf8_width(const char *s, size_t len);
 
+/* The ASCII for the character at s (len bytes left) when it is a Latin
+ * letter U+00C0..U+017F ("n" for ñ, "ss" for ß, "OE" for Œ), with *used
+ * its length; NULL (and *used 1) for anything else.  For terminals whose
+ * locale cannot show it. */
+const char *utf8_ascii_fold(const char *s, size_t len, size_t *used);
+
 #endif

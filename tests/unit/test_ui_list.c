@@ -149,9 +149,16 @@ static void test_fit(void **state)
 	fit("\x1b[31mRED", 12, 0, 0, 1, "^[[31mRED   ");
 	fit("a\tb\x7f", 6, 0, 0, 1, "a^Ib^?");
 	fit("bad\xff", 8, 0, 0, 1, "bad\\xff ");
-	/* A locale without UTF-8: one '?' per character, ASCII ellipsis. */
-	fit("Zoë", 4, 0, 1, 0, "Zo? ");
-	fit("Zoëëëë", 4, 0, 1, 0, "Zo?~");
+	/* A locale without UTF-8: a Latin letter as its ASCII ("Zoe", not
+	 * "Zo?"), two columns where it takes two (ß, Œ), '?' for the rest;
+	 * ASCII ellipsis. */
+	fit("Zoë", 4, 0, 1, 0, "Zoe ");
+	fit("Zoëëëë", 4, 0, 1, 0, "Zoe~");
+	fit("Núñez, Dvořák", 14, 0, 1, 0, "Nunez, Dvorak ");
+	fit("Straße", 7, 0, 1, 0, "Strasse");
+	fit("Straße", 6, 0, 1, 0, "Stra~ ");
+	fit("Œuvre Łódź", 11, 0, 1, 0, "OEuvre Lodz");
+	fit("東京 Ø", 6, 0, 1, 0, "?? O  ");
 	fit("", 3, 0, 0, 1, "   ");
 	fit("abc", 0, 0, 0, 1, "");
 }

@@ -22,6 +22,15 @@ size_t list_char_len(const char *s)
 	return 4;
 }
 
+/* Columns the character at s takes on a terminal that shows ASCII only. */
+static int ascii_width(const char *s, size_t left)
+{
+	size_t used;
+	const char *fold = list_char_len(s) == 1 ? NULL : utf8_ascii_fold(s, left, &used);
+
+	return fold ? (int)strlen(fold) : 1;
+}
+
 void list_fit(struct strbuf *out, const char *s, size_t len, int width, int right, int ascii,
               int utf8)
 {
@@ -39,20 +48,25 @@ void list_fit(struct strbuf *out, const char *s, size_t len, int width, int righ
 	if (!utf8) {
 		total = 0;
 		for (i = 0; i < esc.len; i += list_char_len(esc.buf + i))
-			total++;
+			total += ascii_width(esc.buf + i, esc.len - i);
 		i = 0;
 	}
 	while (i < esc.len) {
-		size_t n = list_char_len(esc.buf + i);
-		int w = utf8 ? (int)utf8_width(esc.buf + i, n) : 1;
+		size_t n = list_char_len(esc.buf + i), used_n;
+		const char *fold = utf8 || n == 1 ? NULL : utf8_ascii_fold(esc.buf + i, esc.len - i, &used_n);
+		int w = utf8 ? (int)utf8_width(esc.buf + i, n) : fold ? (int)strlen(fold) : 1;
 
 		if (i + n > esc.len)
 			break;
 		/* Leave room for the ellipsis when the text will not fit. */
 		if (used + w > width || (total > width && used + w > width - 1))
 			break;
+		/* A locale that cannot show it: the letter's ASCII ("Nunez"),
+		 * else '?'. */
 		if (utf8 || n == 1)
 			strbuf_add(&body, esc.buf + i, n);
+		else if (fold)
+			strbuf_adds(&body, fold);
 		else
 			strbuf_addc(&body, '?');
 		used += w;
