@@ -103,11 +103,26 @@ static struct view *make_root(struct ui *ui, int pane, long long route)
 	return ui->hooks.make_view(kinds[pane], &args);
 }
 
+/* The same list in two panes (a route's stops drilled into from Routes, and
+ * the Stops pane of that route) keeps one selection: the pane shown takes
+ * the record selected in the pane left. */
+static void follow_selection(struct ui *ui, int from, int to)
+{
+	struct frame *a = from >= 0 && from < PANE_COUNT ? ui->panes[from] : NULL;
+	struct frame *b = ui->panes[to];
+	long long id;
+
+	if (a && b && a != b && a->v->scope && a->v->ops == b->v->ops &&
+	    a->v->scope == b->v->scope && list_selected(a->list, NULL, &id))
+		list_select_id(b->list, id);
+}
+
 /* open: 0 leaves a new pane's first fetch to the caller (see
  * app_show_pane_unopened). */
 static void show_pane(struct ui *ui, int pane, int open)
 {
 	long long route = 0;
+	int from = ui->cur;
 
 	if (pane < 0 || pane >= PANE_COUNT)
 		return;
@@ -142,6 +157,7 @@ static void show_pane(struct ui *ui, int pane, int open)
 		if (open)
 			app_frame_open(ui, f);
 	}
+	follow_selection(ui, from, pane);
 	ui->cur = pane;
 	app_mark(ui, DIRTY_ALL);
 }

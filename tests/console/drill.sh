@@ -44,6 +44,17 @@ Esc
 :save-display back-routes.txt
 2
 :save-display pane2.txt
+1
+Enter
+j
+j
+j
+:save-display drilled4.txt
+2
+:save-display pane2-4.txt
+j
+1
+:save-display drilled5.txt
 EOF
 )
 ok "the console runs the drill-down script and exits 0" cs_run "$s"
@@ -121,5 +132,11 @@ ok "Esc from the stops goes back to Routes, on the same route" has_all "$D/back-
 	'^ Route +Technician' '^▸Route 01 .*Anthony'
 ok "2 shows the Stops pane of the selected route" has_all "$D/pane2.txt" \
 	'^ 1 Routes \[2 Stops\]' 'Stops: Route 01 · ' '^ Nelson, Aaron #10179( |$)'
+# One route's stops in two panes (drilled into from Routes, and pane 2)
+# keep one selection, keyed to the stop, whichever pane moved it.
+ok "drilled into from Routes, stop 4 selected" has "$D/drilled4.txt" ' 4/[0-9]+$'
+ok "2 shows the same stop selected, not its own (4)" has "$D/pane2-4.txt" ' 4/[0-9]+$'
+ok "moved on pane 2, 1 shows that stop selected in the drill-down (5)" \
+	has_all "$D/drilled5.txt" 'Routes › Stops$' ' 5/[0-9]+$'
 
 tap_done

@@ -135,6 +135,9 @@ struct view {
 	char subtitle[128];     /* "route 12 · 2026-11-20", shown in the header */
 	char failed[256];       /* why its last fetch failed, "" when it did not:
 	                         * an empty pane says so rather than "loading" */
+	long long scope;        /* the record whose rows it lists (a Stops view:
+	                         * its route), 0 for none: two views of one scope
+	                         * keep one selection (app_show_pane) */
 };
 
 #endif

@@ -401,7 +401,10 @@ static const struct view_ops stops_ops = {
 struct view *view_stops_new(long long route_id)
 {
 	struct stops *p = xcalloc(1, sizeof(*p));
+	struct view *v;
 
 	p->route_id = route_id;
-	return ui_view_new(&stops_ops, p);
+	v = ui_view_new(&stops_ops, p);
+	v->scope = route_id;
+	return v;
 }
