@@ -149,28 +149,38 @@ static void add_next_refresh(const struct ui *ui, struct strbuf *out)
 	strbuf_addf(out, _("next %s"), hhmm);
 }
 
-static void draw_header(struct ui *ui)
+/* The header's left part: the date first (it must never be cut), the
+ * account when with_account, the view's title and subtitle. */
+static void header_left(const struct ui *ui, const struct frame *f, const char *sep,
+                        int with_account, struct strbuf *left)
 {
 	static const char *const days[7] = {
 		N_("Sun"), N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"),
 	};
+	struct rd_date d;
+
+	strbuf_reset(left);
+	strbuf_addf(left, " %s", ui->date);
+	if (date_parse(ui->date, &d) == 0)
+		strbuf_addf(left, " %s", _(days[date_weekday(&d)]));
+	if (with_account)
+		strbuf_addf(left, "%s%s", sep, account_label(ui));
+	if (f) {
+		strbuf_addf(left, "%s%s", sep, f->v->ops->title ? _(f->v->ops->title) : "");
+		if (f->v->subtitle[0])
+			strbuf_addf(left, ": %s", f->v->subtitle);
+	}
+}
+
+static void draw_header(struct ui *ui)
+{
 	const char *sep = ui->ascii || !ui->config.glyphs ? " | " : " \xe2\x94\x82 ";
 	struct frame *f = app_top(ui);
 	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT, budget = STRBUF_INIT;
 	unsigned long attr = ui->theme.attr[TE_HEADER];
-	struct rd_date d;
 	int rw;
 
-	/* The date first: it must never be cut. */
-	strbuf_addf(&left, " %s", ui->date);
-	if (date_parse(ui->date, &d) == 0)
-		strbuf_addf(&left, " %s", _(days[date_weekday(&d)]));
-	strbuf_addf(&left, "%s%s", sep, account_label(ui));
-	if (f) {
-		strbuf_addf(&left, "%s%s", sep, f->v->ops->title ? _(f->v->ops->title) : "");
-		if (f->v->subtitle[0])
-			strbuf_addf(&left, ": %s", f->v->subtitle);
-	}
+	header_left(ui, f, sep, 1, &left);
 	if (ui->auth_failed)
 		strbuf_addf(&right, "%s%s", _("AUTHENTICATION FAILED"), sep);
 	else if (ui->offline)
@@ -210,6 +220,10 @@ static void draw_header(struct ui *ui)
 	 * what the console waits for, and for how long, must not be cut. */
 	if (rw > COLS - 16)
 		rw = COLS - 16;
+	/* Too narrow for all of it: the account goes before the view's
+	 * title and subtitle (which route, whose detail) are cut. */
+	if (text_width(ui, left.buf) > COLS - rw - 1 && f)
+		header_left(ui, f, sep, 0, &left);
 	put_fit(0, 0, COLS - rw - 1, left.buf, 0, attr, ui);
 	put_fit(0, COLS - rw - 1, 1, " ", 0, attr, ui);
 	put_fit(0, COLS - rw, rw, right.buf, 1, attr, ui);
