@@ -98,6 +98,14 @@ static void test_customer(void **state)
 	assert_string_equal(sbt_s(c, "state"), "TX");
 	assert_string_equal(sbt_s(c, "zip"), "78701");
 	assert_string_equal(sbt_s(c, "balance"), "0.00");
+	/* Every field as live carries it on a new record: nobody is "0", no
+	 * text "", no auto pay "No"; null only where live sends null. */
+	assert_string_equal(sbt_s(c, "addedByID"), "0");
+	assert_string_equal(sbt_s(c, "preferredTechID"), "0");
+	assert_string_equal(sbt_s(c, "email"), "");
+	assert_string_equal(sbt_s(c, "aPay"), "No");
+	assert_string_equal(sbt_s(c, "maxMonthlyCharge"), "0.00");
+	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(c, "source")));
 	long long *ids;
 	size_t n = sbt_search("customer", &ids, "lname=Lovelace");
 	assert_true(sbt_has(ids, n, id));

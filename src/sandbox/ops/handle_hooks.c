@@ -141,6 +141,7 @@ static int customer_before(struct write_op *op)
 		write_default(op->r, op->obj, "officeID", office);
 		write_default(op->r, op->obj, "status", "1");
 		write_default(op->r, op->obj, "statusText", "Active");
+		write_default(op->r, op->obj, "aPay", "No"); /* live's word for none */
 		write_default(op->r, op->obj, "balance", "0.00");
 		write_default(op->r, op->obj, "responsibleBalance", "0.00");
 	}

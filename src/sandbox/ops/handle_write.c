@@ -446,19 +446,20 @@ static cJSON *notes_created(const struct resource *r, const cJSON *obj)
 	return notes;
 }
 
-/* A created record carries every field its create accepts, as live records
- * do: a number or flag not sent is "0", an amount "0.00", text "".  Dates
- * keep the store's unset value. */
+/* A created record carries every field, as live records do: a number or
+ * flag not sent is "0", an amount "0.00", text "" (api-behaviour.md: "0"
+ * means nobody in any employee field).  Only the fields live sends as null
+ * when unset (RF_NULL) stay null; dates keep the store's unset value; ids
+ * lists and JSON are the hooks' or derived. */
 static void param_defaults(struct write_op *op)
 {
-	for (size_t i = 0; i < op->r->n_params; i++) {
-		const struct res_param *p = &op->r->params[i];
-		int fi = p->field && (p->flags & RP_CREATE) ? res_field_index(op->r, p->field) : -1;
+	for (size_t i = 0; i < op->r->n_fields; i++) {
+		const struct res_field *f = &op->r->fields[i];
 		const char *v = NULL;
 
-		if (fi < 0)
+		if (f->flags & (RF_DERIVED | RF_HIDDEN | RF_NULL) || strcmp(f->name, op->r->pk) == 0)
 			continue;
-		switch (op->r->fields[fi].type) {
+		switch (f->type) {
 		case RT_INT:
 		case RT_BOOL:
 			v = "0";
@@ -473,7 +474,7 @@ static void param_defaults(struct write_op *op)
 			break;
 		}
 		if (v)
-			write_default(op->r, op->obj, p->field, v);
+			write_default(op->r, op->obj, f->name, v);
 	}
 }
 
