@@ -52,6 +52,7 @@ static void copy_selection(struct ui *ui)
 	struct strbuf text = STRBUF_INIT;
 	long long id;
 	size_t row;
+	int rc;
 
 	if (!l || !list_selected(l, &row, &id)) {
 		ui_message(ui, "%s", _("Nothing selected to copy"));
@@ -64,8 +65,13 @@ static void copy_selection(struct ui *ui)
 		strbuf_addf(&text, "%lld", id);
 	else
 		list_row_text(l, row, &text);
-	if (term_copy(ui, strbuf_str(&text)) == 0)
+	rc = term_copy(ui, strbuf_str(&text));
+	if (rc == 0)
 		ui_message(ui, _("Copied %s"), strbuf_str(&text));
+	else if (rc > 0)
+		/* tmux gives no answer either way: say what it takes. */
+		ui_message(ui, _("Copied %s (in tmux: needs set-clipboard on or allow-passthrough on)"),
+		           strbuf_str(&text));
 	else
 		ui_error(ui, "%s", _("No terminal to copy to"));
 	strbuf_free(&text);
@@ -442,6 +448,20 @@ static void cmd_resize(struct ui *ui, const char *arg)
 	app_mark(ui, DIRTY_ALL | DIRTY_REPAINT);
 }
 
+/* A name no command and no view took: a prefix of several is not unknown
+ * (the man page promises any unique prefix), so it says what it could be. */
+static void refuse_command(struct ui *ui, const char *name)
+{
+	struct strbuf alts = STRBUF_INIT;
+
+	if (cmdline_candidates(name, &alts) > 1)
+		ui_error(ui, _("Ambiguous command ':%s': %s (type more of it)"), name,
+		         strbuf_str(&alts));
+	else
+		ui_error(ui, _("Unknown command ':%s' (Tab completes, ? lists them)"), name);
+	strbuf_free(&alts);
+}
+
 void app_command(struct ui *ui, const char *line)
 {
 	const struct cmd_def *def;
@@ -459,7 +479,7 @@ void app_command(struct ui *ui, const char *line)
 	def = cmdline_command(name);
 	if (!def) {
 		if (!f || !f->v->ops->command || !f->v->ops->command(f->v, ui, name, args))
-			ui_error(ui, _("Unknown command ':%s' (Tab completes, ? lists them)"), name);
+			refuse_command(ui, name);
 		app_mark(ui, DIRTY_ALL);
 	} else if (strcmp(def->name, "q") == 0) {
 		do_action(ui, ACT_BACK);

@@ -338,9 +338,13 @@ int term_copy(struct ui *ui, const char *text)
 	base64(&seq, (const unsigned char *)text, strlen(text));
 	strbuf_addc(&seq, '\a');
 	strbuf_reset(&t->copy);
+	strbuf_add(&t->copy, seq.buf, seq.len);
 	if (tmux && *tmux) {
-		/* tmux passes an escape sequence through when wrapped in DCS
-		 * with every ESC doubled. */
+		/* tmux takes the plain sequence itself with set-clipboard on
+		 * (and passes it on to its terminal); it drops the form wrapped
+		 * in DCS with every ESC doubled unless allow-passthrough is on,
+		 * which then reaches the terminal.  Either may be off, so both
+		 * go; with both on the terminal is told twice, which is harmless. */
 		strbuf_adds(&t->copy, "\033Ptmux;");
 		for (size_t i = 0; i < seq.len; i++) {
 			if (seq.buf[i] == '\033')
@@ -348,11 +352,9 @@ int term_copy(struct ui *ui, const char *text)
 			strbuf_addc(&t->copy, seq.buf[i]);
 		}
 		strbuf_adds(&t->copy, "\033\\");
-	} else {
-		strbuf_add(&t->copy, seq.buf, seq.len);
 	}
 	strbuf_free(&seq);
-	return 0;
+	return tmux && *tmux ? 1 : 0;
 }
 
 int term_resize(struct ui *ui, int lines, int cols)

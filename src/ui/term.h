@@ -37,8 +37,11 @@ unsigned term_signals(struct ui *ui);
  * nothing). */
 void term_update(struct ui *ui);
 
-/* Puts text on the clipboard of the terminal (OSC 52, wrapped for tmux),
- * after the next doupdate.  0, or -1 when there is no terminal. */
+/* Puts text on the clipboard of the terminal (OSC 52; inside tmux both
+ * plain and wrapped for passthrough), after the next doupdate.  0 when
+ * sent, 1 when sent through tmux (whose settings decide whether it gets
+ * through: set-clipboard on, or allow-passthrough on), -1 when there is
+ * no terminal. */
 int term_copy(struct ui *ui, const char *text);
 
 /* Script mode: resizes the in-memory screen.  0 or -1. */

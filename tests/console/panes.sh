@@ -45,6 +45,8 @@ S-Tab
 :save-display cust-bad.txt
 :nonsense
 :save-display unknown.txt
+:s
+:save-display ambiguous.txt
 ?
 /
 "cust"
@@ -247,9 +249,42 @@ ok ":cust with nothing to search for is refused on the message line" \
 	has "$D/cust-bad.txt" '^! Customer search: nothing to search for'
 ok "an unknown command is an error on the message line" \
 	has "$D/unknown.txt" "Unknown command ':nonsense'"
+# The man page promises any unique prefix: one of several is not unknown.
+ok "an ambiguous prefix says so and lists what it could be" \
+	has "$D/ambiguous.txt" "^! Ambiguous command ':s': :save-display, :sub"
+ok "an ambiguous prefix is not called unknown" hasnt "$D/ambiguous.txt" "Unknown command ':s'"
 # Help says what :cust reads.
 ok "help lists :cust" has "$D/help-cust.txt" '^.?:cust +command '
 ok "help's :cust line names the phone, address and e-mail searches" \
 	has "$D/help-cust.txt" '^.?:cust .*phone, address, e-mail'
+
+# ---- y inside tmux ------------------------------------------------------
+# tmux drops a passthrough-wrapped OSC 52 unless allow-passthrough is on,
+# and takes the plain one only with set-clipboard on: the console sends
+# both, and its message says what tmux needs rather than that it worked.
+if command -v tmux >/dev/null 2>&1; then
+	tmux_start 100 30
+	tmux -L "$CS_TMUX" set-option -s set-clipboard on
+	ok "tmux: the Routes pane is loaded" tmux_wait "$D/copy-routes.txt" ' 1/[0-9]+$'
+	tmux_keys y
+	ok "tmux: y says what it copied and what tmux needs for it" tmux_wait "$D/copy.txt" \
+		'Copied [0-9]+ \(in tmux: needs set-clipboard on or allow-passthrough on\)'
+	id=$(sed -n 's/.*Copied \([0-9]*\) .*/\1/p' "$D/copy.txt" | head -n 1)
+	got=
+	i=0
+	while [ $i -lt 50 ]; do
+		got=$(tmux -L "$CS_TMUX" show-buffer 2>/dev/null)
+		[ -n "$got" ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	ok "tmux with set-clipboard on: the plain OSC 52 put the id in tmux's buffer ($id, '$got')" \
+		test -n "$id" -a "$got" = "$id"
+	tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+else
+	skip "y inside tmux" "tmux is not installed"
+	skip "y inside tmux: the message" "tmux is not installed"
+	skip "y inside tmux: the buffer" "tmux is not installed"
+fi
 
 tap_done

@@ -88,5 +88,22 @@ ok "the broken theme's error names the unknown element 'nosuch' at line 3" \
 cs_run "$s" --theme nosuch >/dev/null
 ok "--theme nosuch: exit status 2" test "$CS_RC" -eq 2
 ok "--theme nosuch: says no theme has that name" has "$D/err" "no theme named 'nosuch'"
+ok "--theme nosuch: names ROUTEDESK_THEME_PATH's directory, searched first" \
+	has "$D/err" "no theme named 'nosuch' in $top_srcdir/themes, "
+
+# A console built and not installed, without ROUTEDESK_THEME_PATH: the
+# error is advice for the shell it was started from (the directories
+# searched, the variable), not for a console that never ran.
+saved_path=$ROUTEDESK_THEME_PATH
+unset ROUTEDESK_THEME_PATH
+cs_run "$s" --theme nosuch >/dev/null
+ok "no ROUTEDESK_THEME_PATH, --theme nosuch: exit status 2 ($CS_RC)" test "$CS_RC" -eq 2
+ok "no ROUTEDESK_THEME_PATH: the error names the user's theme directory" has "$D/err" " $t[ ,]"
+ok "no ROUTEDESK_THEME_PATH: the error names the installed themes' directory" \
+	has "$D/err" '/routedesk/themes( \(missing\))?; '
+ok "no ROUTEDESK_THEME_PATH: the error says ROUTEDESK_THEME_PATH adds directories" \
+	has "$D/err" 'ROUTEDESK_THEME_PATH=DIR'
+ok "no ROUTEDESK_THEME_PATH: no advice only a running console can follow" hasnt "$D/err" ':theme'
+export ROUTEDESK_THEME_PATH="$saved_path"
 
 tap_done

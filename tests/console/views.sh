@@ -71,6 +71,14 @@ ok "the Routes pane spells out its flags at 200x50" \
 	has "$D/routes-200.txt" '^ Flags: L locked, ! day alert, N day notes, \* changed since you looked  D/P/N/C: '
 ok "help lists both legends" has_all "$D/help-legend.txt" \
 	'^.Routes +legend +Flags: L locked' '^ Routes +legend +D/P/N/C: ' '^ Stops +legend +Window: AM morning'
+# The Timeline tells status by a glyph and a fill, the Notes pane who sees
+# a note by letters: help spells both out, with the ASCII forms (--ascii).
+ok "help lists the Timeline's glyphs and fills, with their ASCII forms" has_all "$D/help-legend.txt" \
+	'^ Timeline +legend +✓ █ completed \(ASCII \+ #\)' '^ Timeline +legend +· ░ pending \(ASCII \. -\)' \
+	'^ Timeline +legend +✗ ╳ no-show \(ASCII x x\)' '^ Timeline +legend +⊘ ╌ cancelled \(ASCII / /\)' \
+	'^ Timeline +legend +! late: pending past its window; ┃ ▼ now \(ASCII : v\); \+ more stops than fit'
+ok "help lists the Notes pane's Shown letters" has "$D/help-legend.txt" \
+	'^ Notes +legend +Shown: T technician, C customer, I invoice'
 
 # ---- 200 columns: the extra width goes to the cut columns -------------
 # At 200x50 the Stops list has 159 columns beside its preview: the city
@@ -90,7 +98,7 @@ ok "p hides the preview: no rule, no customer lines" sh -c \
 	'! grep -q "^─" "$1" && ! grep -Eq "^ Nelson, Aaron #10179( |\$)" "$1"' - "$D/stops-80-nopreview.txt"
 ok "p again shows it" has "$D/stops-80-preview.txt" '^ Nelson, Aaron #10179( |$)'
 ok "help lists the preview and raw actions with their keys" has_all "$D/help-legend.txt" \
-	'/legend 3/'
+	'/legend 9/'
 
 # ---- --readonly in the header -----------------------------------------
 ok "--readonly: the header says READ-ONLY" has "$D/detail-80.txt" '^ 2026-11-20 Fri │ .* READ-ONLY │ '

@@ -292,6 +292,30 @@ static void test_completion(void **state)
 	assert_null(cmdline_command(""));
 }
 
+/* The error for a name cmdline_command refuses says why: an ambiguous
+ * prefix lists what it could mean, which the man page's "any prefix that
+ * names only one command" implies. */
+static void candidates(const char *name, size_t count, const char *text)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	assert_int_equal(cmdline_candidates(name, &sb), count);
+	assert_string_equal(strbuf_str(&sb), text);
+	strbuf_free(&sb);
+}
+
+static void test_candidates(void **state)
+{
+	(void)state;
+	candidates("s", 2, ":save-display, :sub");
+	candidates("t", 3, ":theme, :ticket, :timeline");
+	candidates("r", 2, ":refresh, :resize");
+	candidates("inf", 1, ":info");
+	candidates("q", 1, ":q");
+	candidates("nonsense", 0, "");
+	candidates("", 0, "");
+}
+
 static void test_split(void **state)
 {
 	const char *args;
@@ -320,6 +344,7 @@ int main(void)
 		cmocka_unit_test(test_editor),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_completion),
+		cmocka_unit_test(test_candidates),
 		cmocka_unit_test(test_split),
 	};
 

@@ -201,6 +201,31 @@ static void test_load_errors(void **state)
 	strbuf_free(&err);
 }
 
+/* A theme not found is said with where it was looked for, those not there
+ * marked, and the variable that adds directories: advice for the shell a
+ * console that never started leaves its user in (not ':theme' and Tab). */
+static void test_load_error_names_dirs(void **state)
+{
+	struct strbuf err = STRBUF_INIT, want = STRBUF_INIT;
+	struct theme t;
+
+	(void)state;
+	setenv("ROUTEDESK_THEME_PATH", "/nonexistent-routedesk-a:" THEME_SRCDIR, 1);
+	assert_int_equal(theme_load(&t, "no-such-theme", &err), -1);
+	strbuf_addf(&want, "no theme named 'no-such-theme' in /nonexistent-routedesk-a (missing), %s, "
+	            "/nonexistent-routedesk-test/routedesk/themes (missing), ", THEME_SRCDIR);
+	assert_non_null(strstr(err.buf, want.buf));
+	assert_non_null(strstr(err.buf, THEMEDIR));
+	assert_non_null(strstr(err.buf, "ROUTEDESK_THEME_PATH=DIR"));
+	assert_null(strstr(err.buf, ":theme"));
+	/* The directories that are there are still searched, the others not. */
+	assert_int_equal(theme_load(&t, "mono", &err), 0);
+	assert_string_equal(t.name, "mono");
+	setenv("ROUTEDESK_THEME_PATH", THEME_SRCDIR, 1);
+	strbuf_free(&err);
+	strbuf_free(&want);
+}
+
 static void test_list(void **state)
 {
 	char **names;
@@ -249,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_view_styles_are_elements),
 		cmocka_unit_test(test_color_fit),
 		cmocka_unit_test(test_load_errors),
+		cmocka_unit_test(test_load_error_names_dirs),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_mono_attributes),
 	};

@@ -61,6 +61,25 @@ const struct cmd_def *cmdline_command(const char *name)
 	return found;
 }
 
+size_t cmdline_candidates(const char *name, struct strbuf *out)
+{
+	size_t len = strlen(name), count = 0;
+
+	if (!len)
+		return 0;
+	if (cmdline_command(name)) {
+		strbuf_addf(out, ":%s", cmdline_command(name)->name);
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strncmp(commands[i].name, name, len) != 0)
+			continue;
+		strbuf_addf(out, "%s:%s", count ? ", " : "", commands[i].name);
+		count++;
+	}
+	return count;
+}
+
 void cmdline_init(struct cmdline *c, size_t max_hist)
 {
 	memset(c, 0, sizeof(*c));

@@ -52,6 +52,11 @@ struct cmd_def {
 const struct cmd_def *cmdline_commands(size_t *n);
 /* The command of a name or of an unambiguous prefix, else NULL. */
 const struct cmd_def *cmdline_command(const char *name);
+/* What name could mean, for the error when cmdline_command finds nothing:
+ * the commands it is a prefix of, appended to out as ":a, :b" in the
+ * table's order.  Returns their count (2 or more: ambiguous; 0: unknown;
+ * 1 when it names one, as cmdline_command would find it). */
+size_t cmdline_candidates(const char *name, struct strbuf *out);
 /* The names --view and :view accept. */
 extern const char *const cmdline_view_names[];
 extern const size_t cmdline_n_view_names;

@@ -252,7 +252,9 @@ int theme_parse(struct theme *t, const char *text, const char *path, struct strb
 	return rc;
 }
 
-int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx)
+/* Every directory of the search in order, there or not: fn gets each with
+ * exists 1 or 0; stops when fn returns non-zero and returns that. */
+static int each_dir(int (*fn)(const char *dir, int exists, void *ctx), void *ctx)
 {
 	const char *env = getenv("ROUTEDESK_THEME_PATH");
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
@@ -263,8 +265,7 @@ int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx)
 		char *copy = xstrdup(env), *save = NULL;
 
 		for (char *d = strtok_r(copy, ":", &save); d && !rc; d = strtok_r(NULL, ":", &save))
-			if (access(d, X_OK) == 0)
-				rc = fn(d, ctx);
+			rc = fn(d, access(d, X_OK) == 0, ctx);
 		free(copy);
 		if (rc)
 			return rc;
@@ -273,12 +274,48 @@ int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx)
 		strbuf_addf(&sb, "%s/routedesk/themes", xdg);
 	else if (home && *home)
 		strbuf_addf(&sb, "%s/.config/routedesk/themes", home);
-	if (sb.len && access(sb.buf, X_OK) == 0)
-		rc = fn(sb.buf, ctx);
+	if (sb.len)
+		rc = fn(sb.buf, access(sb.buf, X_OK) == 0, ctx);
 	strbuf_free(&sb);
-	if (!rc && access(THEMEDIR, X_OK) == 0)
-		rc = fn(THEMEDIR, ctx);
+	if (!rc)
+		rc = fn(THEMEDIR, access(THEMEDIR, X_OK) == 0, ctx);
 	return rc;
+}
+
+struct each_existing {
+	int (*fn)(const char *dir, void *ctx);
+	void *ctx;
+};
+
+static int call_existing(const char *dir, int exists, void *ctx)
+{
+	struct each_existing *e = ctx;
+
+	return exists ? e->fn(dir, e->ctx) : 0;
+}
+
+int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx)
+{
+	struct each_existing e = { fn, ctx };
+
+	return each_dir(call_existing, &e);
+}
+
+static int describe_dir(const char *dir, int exists, void *ctx)
+{
+	struct strbuf *out = ctx;
+
+	if (out->len)
+		strbuf_adds(out, ", ");
+	strbuf_adds(out, dir);
+	if (!exists)
+		strbuf_adds(out, _(" (missing)"));
+	return 0;
+}
+
+void theme_describe_dirs(struct strbuf *out)
+{
+	each_dir(describe_dir, out);
 }
 
 struct find {
@@ -335,7 +372,14 @@ int theme_load(struct theme *t, const char *name, struct strbuf *err)
 	if (f.result < 0)
 		return -1;
 	if (f.result == 0 && strcmp(name, "default") != 0) {
-		strbuf_addf(err, _("no theme named '%s' (see ':theme' and Tab for the ones found)"), name);
+		struct strbuf dirs = STRBUF_INIT;
+
+		/* Said where it may be read first: on the command line of a
+		 * console that never started, so the way out is a shell's. */
+		theme_describe_dirs(&dirs);
+		strbuf_addf(err, _("no theme named '%s' in %s; ROUTEDESK_THEME_PATH=DIR[:DIR...] "
+		                   "names directories to search first"), name, strbuf_str(&dirs));
+		strbuf_free(&dirs);
 		return -1;
 	}
 	snprintf(work.name, sizeof(work.name), "%s", name);
