@@ -7,6 +7,7 @@
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "fuzz/fuzz.h"
+#include "sandbox/http/body.h"
 #include "sandbox/ops/request.h"
 #include "sandbox/store/query.h"
 
@@ -21,33 +22,15 @@
  * search filter of the path's resource is turned into store conditions.
  */
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* s[0..len) %XX- and '+'-decoded into a malloc'd NUL-terminated copy. */
+/* s[0..len) %XX- and '+'-decoded into a malloc'd NUL-terminated copy,
+ * as the sandbox decodes a form. */
 static char *decode(const char *s, size_t len, size_t *out_len)
 {
 	char *out = xmalloc(len + 1);
-	size_t n = 0;
 
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '%' && i + 2 < len && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
-			out[n++] = (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
-			i += 2;
-		} else {
-			out[n++] = s[i] == '+' ? ' ' : s[i];
-		}
-	}
-	out[n] = '\0';
-	*out_len = n;
+	memcpy(out, s, len);
+	*out_len = body_form_unescape(out, len);
+	out[*out_len] = '\0';
 	return out;
 }
 

@@ -199,3 +199,14 @@ int date_valid_or_unset(const char *s)
 		return 1;
 	return datetime_parse(s, NULL, NULL) == 0;
 }
+
+void time_deadline(int clk, long ms, struct timespec *out)
+{
+	clock_gettime((clockid_t)clk, out);
+	out->tv_sec += ms / 1000;
+	out->tv_nsec += (ms % 1000) * 1000000L;
+	if (out->tv_nsec >= 1000000000L) {
+		out->tv_sec++;
+		out->tv_nsec -= 1000000000L;
+	}
+}

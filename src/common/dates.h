@@ -25,6 +25,10 @@ void date_from_days(long days, struct rd_date *out);
 int date_weekday(const struct rd_date *d);
 /* Today in the local zone. */
 void date_today(struct rd_date *out);
+/* *out = now on clock clk plus ms milliseconds: a deadline for
+ * pthread_cond_timedwait (whose condition waits on clk). */
+struct timespec;
+void time_deadline(int clk, long ms, struct timespec *out);
 /* 1 when s is a valid date or datetime, or one of the unset values. */
 int date_valid_or_unset(const char *s);
 

@@ -658,13 +658,7 @@ void fetch_shutdown(struct fetch *f, long grace_ms)
 	 * them, and none of them has reached the server yet; they get the
 	 * grace period. */
 	append_job(f, quit);
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_sec += grace_ms / 1000;
-	until.tv_nsec += (grace_ms % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
+	time_deadline(CLOCK_MONOTONIC, grace_ms, &until);
 	while (!f->finished && pthread_cond_timedwait(&f->ended, &f->lock, &until) == 0)
 		;
 	if (!f->finished) {

@@ -15,6 +15,7 @@
 #include <libnotify/notify.h>
 #endif
 
+#include "common/dates.h"
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "notify/notify.h"
@@ -348,12 +349,7 @@ void notify_free(struct notify *n)
 	if (n->has_thread) {
 		/* 300 ms: with the fetch thread's 600 ms grace for a write, the
 		 * whole quit stays under the second a user is promised. */
-		clock_gettime(CLOCK_MONOTONIC, &deadline);
-		deadline.tv_nsec += 300 * 1000000L;
-		if (deadline.tv_nsec >= 1000000000L) {
-			deadline.tv_sec++;
-			deadline.tv_nsec -= 1000000000L;
-		}
+		time_deadline(CLOCK_MONOTONIC, 300, &deadline);
 		pthread_mutex_lock(&n->mu);
 		n->quit = 1;
 		pthread_cond_signal(&n->work);
@@ -491,13 +487,7 @@ int notify_flush(struct notify *n, int timeout_ms)
 
 	if (!n->has_thread)
 		return 0;
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += timeout_ms / 1000;
-	deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-	if (deadline.tv_nsec >= 1000000000L) {
-		deadline.tv_sec++;
-		deadline.tv_nsec -= 1000000000L;
-	}
+	time_deadline(CLOCK_MONOTONIC, (long)timeout_ms, &deadline);
 	pthread_mutex_lock(&n->mu);
 	while ((n->count || n->busy) && !n->exited && rc != ETIMEDOUT)
 		rc = pthread_cond_timedwait(&n->idle, &n->mu, &deadline);

@@ -329,6 +329,17 @@ static void options_here(struct api_options *o, char *url, size_t size)
 	o->token = "t";
 }
 
+/* Options for a port nothing listens on, with short backoffs. */
+static void options_nowhere(struct api_options *o)
+{
+	api_options_default(o);
+	o->url = "http://127.0.0.1:1/api";
+	o->key = "k";
+	o->token = "t";
+	o->backoff_base_ms = 1;
+	o->backoff_max_ms = 2;
+}
+
 static struct api_session *session(int max_attempts)
 {
 	struct api_options o;
@@ -480,12 +491,7 @@ static void test_unsent_reads_given_back(void **state)
 	struct api_call *c;
 
 	(void)state;
-	api_options_default(&o);
-	o.url = "http://127.0.0.1:1/api";
-	o.key = "k";
-	o.token = "t";
-	o.backoff_base_ms = 2;
-	o.backoff_max_ms = 8;
+	options_nowhere(&o);
 	o.random = zero_random;
 	o.may_read = count_read;
 	o.read_unsent = uncount_read;
@@ -674,13 +680,8 @@ static void test_nothing_sent_is_retried_even_for_writes(void **state)
 	struct api_call *c;
 
 	(void)state;
-	api_options_default(&o);
-	o.url = "http://127.0.0.1:1/api"; /* nothing listens there */
-	o.key = "k";
-	o.token = "t";
+	options_nowhere(&o);
 	o.max_attempts = 3;
-	o.backoff_base_ms = 1;
-	o.backoff_max_ms = 2;
 	s = api_session_new(&o, &e);
 	assert_non_null(s);
 	c = api_call_new("note/create", NULL, 1);

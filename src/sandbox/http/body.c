@@ -122,8 +122,8 @@ hexval(int c)
 
 /* Decodes application/x-www-form-urlencoded text in place ("+" is a space,
  * a malformed "%" escape stays as it is); returns the new length. */
-static size_t
-form_unescape(char *s, size_t len)
+size_t
+body_form_unescape(char *s, size_t len)
 {
 	size_t i, o = 0;
 
@@ -161,11 +161,11 @@ body_parse_form(struct request *rq)
 		if (amp > s) {
 			eq = memchr(s, '=', (size_t)(amp - s));
 			if (eq) {
-				nlen = form_unescape(s, (size_t)(eq - s));
-				vlen = form_unescape(eq + 1, (size_t)(amp - eq - 1));
+				nlen = body_form_unescape(s, (size_t)(eq - s));
+				vlen = body_form_unescape(eq + 1, (size_t)(amp - eq - 1));
 				add_pair(rq, s, nlen, eq + 1, vlen);
 			} else {
-				nlen = form_unescape(s, (size_t)(amp - s));
+				nlen = body_form_unescape(s, (size_t)(amp - s));
 				add_pair(rq, s, nlen, "", 0);
 			}
 		}

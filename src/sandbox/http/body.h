@@ -44,6 +44,9 @@ enum MHD_Result body_on_post_value(void *cls, enum MHD_ValueKind kind, const cha
                                    const char *filename, const char *content_type,
                                    const char *transfer_encoding, const char *data,
                                    uint64_t off, size_t size);
+/* Decodes application/x-www-form-urlencoded text in place ('+' a space, a
+ * malformed '%' escape kept as it is); returns the new length. */
+size_t body_form_unescape(char *s, size_t len);
 /* Splits an urlencoded (or untyped) body at '&' as PHP does, into pairs. */
 void body_parse_form(struct request *rq);
 /* One chunk of the body: kept, post-processed, or dropped past

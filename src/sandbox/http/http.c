@@ -17,6 +17,7 @@
 #include <microhttpd.h>
 #include <zlib.h>
 
+#include "common/dates.h"
 #include "common/strbuf.h"
 #include "sandbox/http/body.h"
 #include "sandbox/http/faults.h"
@@ -595,13 +596,7 @@ http_drain(struct http_server *h)
 	struct timespec until;
 	long wait_ms = 10000 + h->ctx->cfg->latency_ms + faults_slowest_ms(h->faults);
 
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += wait_ms / 1000;
-	until.tv_nsec += (wait_ms % 1000) * 1000000L;
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
+	time_deadline(CLOCK_REALTIME, wait_ms, &until);
 	pthread_mutex_lock(&h->lock);
 	h->stopping = 1;
 	while (h->in_flight > 0 && pthread_cond_timedwait(&h->idle, &h->lock, &until) == 0)
