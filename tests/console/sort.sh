@@ -30,6 +30,14 @@ I
 :save-display c-bal-inv.txt
 g
 :save-display c-bal-top.txt
+1
+>
+>
+>
+>
+>
+>
+:save-display r-flags.txt
 EOF
 )
 ok "the console runs the sort script and exits 0" cs_run "$s"
@@ -48,6 +56,8 @@ sorted() {
 }
 
 ok "> sorts by the first column (Route▲ in its header)" has "$D/r1.txt" '^ Route▲ +Technician '
+ok "a title too wide for its arrow gives up letters, not the arrow (Flag▲, not Flag…)" \
+	has "$D/r-flags.txt" ' Flags?▲$'
 ok "> again sorts by Technician (▲)" has "$D/r2.txt" '^ Route +Technician▲ '
 ok "the rows are in technician order" sorted "$D/r2.txt"
 ok "the status line names the sort" has "$D/r2.txt" 'sort Technician▲'
