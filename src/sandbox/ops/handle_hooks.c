@@ -515,6 +515,9 @@ static int route_before(struct write_op *op)
 	write_default(op->r, op->obj, "addedBy", "0");
 	write_default(op->r, op->obj, "assignedTech", "0");
 	write_default(op->r, op->obj, "lockedRoute", "0");
+	/* A route the API made, the API may schedule on (not "0", the
+	 * empty number every other field gets). */
+	write_default(op->r, op->obj, "apiCanSchedule", "1");
 	return 0;
 }
 
