@@ -301,7 +301,9 @@ ok "readonly: help hides the dispatch actions" hasnt "$CS_DIR/ro-help.txt" 'move
 
 s=$(cs_script help <<'EOF'
 ?
-G
+/
+"_stop"
+Enter
 :save-display help.txt
 EOF
 )
