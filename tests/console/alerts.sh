@@ -176,10 +176,10 @@ ok "in that order" test "$(cut -d'|' -f1 "$D/notes2.txt" | tr '\n' ,)" = "Connec
 notify_conf "$D/notes3.txt"
 s=$(cs_script refused <<'EOF'
 A
+"alerts-test: gate 4711"
+Tab
 C-u
 "99999"
-Tab
-"alerts-test: gate 4711"
 S-Tab
 S-Tab
 S-Tab

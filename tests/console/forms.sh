@@ -41,12 +41,12 @@ as_summary() {
 s=$(cs_script note <<'EOF'
 A
 :save-display note-open.txt
-C-u
-"3"
-Tab
 "forms-test alpha line one"
 Enter
 "line two"
+Tab
+C-u
+"3"
 Tab
 Space
 S-Tab
@@ -62,7 +62,7 @@ y
 EOF
 )
 ok "note: the console runs the script" cs_run "$s" --view customers
-ok "note: the form opens with the focus on its first field (Note type)" has "$CS_DIR/note-open.txt" '^> Note type \*'
+ok "note: the form opens with the focus on its first field (Text)" has "$CS_DIR/note-open.txt" '^> Text \*'
 ok "note: not on Cancel, where typed text was lost" hasnt "$CS_DIR/note-open.txt" '>\[ Cancel \]<'
 ok "note: required fields are marked" has "$CS_DIR/note-open.txt" 'Note type \*'
 ok "note: the preview shows the exact pairs" has "$CS_DIR/note-preview.txt" '^ +contactType=3$'
@@ -265,8 +265,15 @@ ok "paid: the draft is removed" test ! -e "$XDG_STATE_HOME/routedesk/drafts/addo
 
 rm -f "$XDG_STATE_HOME"/routedesk/drafts/*
 s=$(cs_script fast <<'EOF'
-"A3"
+"AGate code 1234"
 :save-display fast-note.txt
+Esc
+:view tickets
+:script-race on
++
+"quick credit"
+:script-race off
+:save-display fast-addon-text.txt
 Esc
 :view tickets
 :script-race on
@@ -283,7 +290,11 @@ Esc
 EOF
 )
 ok "typed at once: the console runs the script" cs_run "$s" --view customers
-ok "typed at once: A then 3: the note type is 3" has "$CS_DIR/fast-note.txt" '^> Note type \* +3 '
+ok "typed at once: A then text: all of it is in Text, which has the focus" \
+	has "$CS_DIR/fast-note.txt" '^> Text \* +Gate code 1234$'
+ok "typed at once: none of it went into the note type" hasnt "$CS_DIR/fast-note.txt" 'Note type \* +[0-9]*1234'
+ok "typed at once: + then text: it is the description, the item still a new one" \
+	has_all "$CS_DIR/fast-addon-text.txt" '^> Description +quick credit$' '^  Item +0 +\(a new one\)'
 ok "typed at once: + then Right: the first item is chosen once its list arrived" \
 	has "$CS_DIR/fast-addon.txt" '^> Item +[1-9][0-9]* +[^ ]'
 ok "typed at once: the add-on form became an update of that item" hasnt "$CS_DIR/fast-addon.txt" '\(a new one\)'
@@ -295,10 +306,10 @@ rm -f "$XDG_STATE_HOME"/routedesk/drafts/*
 
 s=$(cs_script long <<'EOF'
 A
+"forms-test long: the gate code is 4711, the dog is friendly but the side door sticks; ring twice, wait, then try the garage; the customer asked for the invoice by mail and for a call before the technician arrives LONGEND-42"
+Tab
 C-u
 "3"
-Tab
-"forms-test long: the gate code is 4711, the dog is friendly but the side door sticks; ring twice, wait, then try the garage; the customer asked for the invoice by mail and for a call before the technician arrives LONGEND-42"
 S-Tab
 S-Tab
 S-Tab
@@ -319,10 +330,10 @@ rm -f "$XDG_STATE_HOME"/routedesk/drafts/*
 
 s=$(cs_script traced <<'EOF'
 A
+"zebra-zygote-7"
+Tab
 C-u
 "3"
-Tab
-"zebra-zygote-7"
 Esc
 EOF
 )
@@ -338,21 +349,24 @@ rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
 
 s=$(cs_script valid <<'EOF'
 A
+Tab
 C-u
-"x"
+"--3"
 Tab
 :save-display valid-typing.txt
 S-Tab
 S-Tab
 S-Tab
-Enter
-:save-display valid-preview.txt
-C-u
-"3"
-S-Tab
 S-Tab
 Enter
 :save-display valid-text.txt
+"some text"
+Tab
+S-Tab
+S-Tab
+S-Tab
+Enter
+:save-display valid-preview.txt
 Esc
 :view tickets
 +
@@ -391,23 +405,24 @@ Esc
 EOF
 )
 ok "validation: the console runs the script" cs_run "$s" --view customers
-ok "validation: a bad number, as typed" has "$CS_DIR/valid-typing.txt" "! Note type: 'x' is not a whole number"
-ok "validation: Preview refuses and names the field" has "$CS_DIR/valid-preview.txt" "Note type: 'x' is not a whole number"
+ok "validation: a bad number, as typed, is marked at its field" has "$CS_DIR/valid-typing.txt" '^! Note type \* +--3( |$)'
+ok "validation: Preview refuses and names the field" has "$CS_DIR/valid-preview.txt" "Note type: '--3' is not a whole number"
 ok "validation: a missing required field is named" has "$CS_DIR/valid-text.txt" '! Text is required'
 ok "validation: an amount's format" has "$CS_DIR/valid-addon1.txt" "! Amount: '12,50' is not an amount \\(like 12\\.50\\)"
 ok "validation: a negative amount cannot be taxable" has "$CS_DIR/valid-addon2.txt" '! Taxable: a negative amount cannot be taxable'
 ok "validation: a quantity below 1" has "$CS_DIR/valid-addon3.txt" '! Quantity must be at least 1'
 ok "validation: an empty amount is required" has "$CS_DIR/valid-addon4.txt" 'Amount is required'
 ok "validation: nothing was sent" hasnt "$CS_DIR/out" '^routedesk: write'
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
 
 # ---- a refused write keeps the form and every character ----------------
 
 s=$(cs_script refused <<'EOF'
 A
+"forms-test bravo: gate 4711"
+Tab
 C-u
 "99999"
-Tab
-"forms-test bravo: gate 4711"
 S-Tab
 S-Tab
 S-Tab
@@ -418,6 +433,7 @@ C-u
 "3"
 S-Tab
 S-Tab
+S-Tab
 Enter
 y
 :save-display refused-after.txt
@@ -425,6 +441,9 @@ EOF
 )
 ok "refused: the console runs the script" cs_run "$s" --view customers
 ok "refused: the server's message is shown" has "$CS_DIR/refused.txt" 'no note type 99999'
+ok "refused: said to be the service's refusal, not 'not sent, or refused'" \
+	has "$CS_DIR/refused.txt" '^! Refused by the service: .*no note type 99999.*; your text is kept'
+ok "refused: the ambiguous wording is not used for it" hasnt "$CS_DIR/refused.txt" 'Not sent, or refused'
 ok "refused: the text is kept" has "$CS_DIR/refused.txt" 'forms-test bravo: gate 4711'
 ok "refused: the log says refused" has "$CS_DIR/out" 'note/create customer [0-9]+: refused: .*no note type 99999'
 ok "refused: corrected and sent" has "$CS_DIR/out" 'note/create customer [0-9]+: ok, id [0-9]+'
@@ -440,10 +459,10 @@ cs_sandbox_stop
 cs_sandbox_start --faults drop:0.5
 s=$(cs_script drop <<'EOF'
 A
+"forms-test drop 1"
+Tab
 C-u
 "3"
-Tab
-"forms-test drop 1"
 S-Tab
 S-Tab
 S-Tab
@@ -455,10 +474,10 @@ c
 Esc
 j
 A
-C-u
-"3"
-Tab
 "forms-test drop 2"
+Tab
+C-u
+"3"
 S-Tab
 S-Tab
 S-Tab
@@ -469,10 +488,10 @@ c
 Esc
 j
 A
-C-u
-"3"
-Tab
 "forms-test drop 3"
+Tab
+C-u
+"3"
 S-Tab
 S-Tab
 S-Tab
@@ -483,10 +502,10 @@ c
 Esc
 j
 A
+"forms-test drop 4"
+Tab
 C-u
 "3"
-Tab
-"forms-test drop 4"
 S-Tab
 S-Tab
 S-Tab
@@ -522,12 +541,12 @@ cs_sandbox_start
 rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
 s=$(cs_script draft1 <<'EOF'
 A
-C-u
-"3"
-Tab
 "forms-test charlie draft"
 Enter
 "kept across a restart"
+Tab
+C-u
+"3"
 Esc
 EOF
 )
@@ -558,6 +577,7 @@ ok "draft: the note is on the server" eq "$(notes_with "$cust" 'forms-test charl
 s=$(cs_script type0 <<'EOF'
 :cust 10005
 A
+Tab
 Right
 :save-display type0-a.txt
 Right
@@ -573,6 +593,87 @@ ok "type 0: the picker offers type 0, Notes" sh -c \
 ok "type 0: and type 9, E-mail" sh -c \
 	'grep -qE "^> Note type \* +9 +.*E-mail" "$1" || grep -qE "^> Note type \* +9 +.*E-mail" "$2"' \
 	- "$CS_DIR/type0-a.txt" "$CS_DIR/type0-b.txt"
+
+# ---- the preview's default, Cancel and Esc ------------------------------
+# Enter in the preview takes its default: back to the form, nothing sent.
+# Cancel throws the text and its draft away, after a y/N whose default is
+# no; Esc keeps the draft.
+
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
+s=$(cs_script cancel1 <<'EOF'
+A
+"forms-test delta enter"
+Tab
+C-u
+"3"
+S-Tab
+S-Tab
+S-Tab
+Enter
+:save-display enter-preview.txt
+Enter
+:save-display enter-back.txt
+Right
+Enter
+:save-display cancel-ask.txt
+Enter
+:save-display cancel-kept.txt
+Esc
+EOF
+)
+ok "cancel: the console runs the first script" cs_run "$s" --view customers
+ok "preview: its keys show the default, no" has "$CS_DIR/enter-preview.txt" 'n, Esc or Enter goes back to the form +\[y/N\]'
+ok "preview: Enter goes back to the form" has "$CS_DIR/enter-back.txt" '^  Text \* +forms-test delta enter$'
+ok "preview: after Enter, no preview is shown" hasnt "$CS_DIR/enter-back.txt" 'Send this\?'
+ok "form: the key hints say Cancel discards" has "$CS_DIR/enter-back.txt" 'Esc closes \(draft kept\).*Cancel discards$'
+ok "cancel: Cancel asks before throwing the text away" has "$CS_DIR/cancel-ask.txt" 'Throw this text and its draft away\? .*\[y/N\]'
+ok "cancel: Enter (no) keeps the form and its text" has "$CS_DIR/cancel-kept.txt" '^  Text \* +forms-test delta enter$'
+ok "cancel: nothing was sent by Enter or Cancel" hasnt "$CS_DIR/out" '^routedesk: write'
+draft=$(ls "$XDG_STATE_HOME/routedesk/drafts/"note-customer-* 2>/dev/null | head -n 1)
+ok "cancel: Esc then kept the draft" test -n "$draft"
+s=$(cs_script cancel2 <<'EOF'
+A
+:save-display cancel-restored.txt
+S-Tab
+Enter
+y
+:save-display cancel-done.txt
+EOF
+)
+ok "cancel: the console runs the second script" cs_run "$s" --view customers
+ok "cancel: the draft came back" has "$CS_DIR/cancel-restored.txt" 'forms-test delta enter'
+ok "cancel: y discards, and says so" has "$CS_DIR/cancel-done.txt" 'Cancelled: the text and its draft are thrown away'
+ok "cancel: the form is closed" hasnt "$CS_DIR/cancel-done.txt" 'Add a note'
+ok "cancel: the draft is removed" test ! -e "$draft"
+ok "cancel: nothing was sent" hasnt "$CS_DIR/out" '^routedesk: write'
+
+# ---- L on a subscription that is not a lead -----------------------------
+# The API lets status 0 turn a paying customer's subscription into a lead:
+# the form warns, and the preview needs a deliberate Y.
+
+s=$(cs_script notlead <<'EOF'
+:view subscriptions
+L
+C-u
+"7"
+:save-display notlead-form.txt
+S-Tab
+S-Tab
+Enter
+:save-display notlead-preview.txt
+y
+:save-display notlead-y.txt
+Esc
+Esc
+EOF
+)
+ok "not a lead: the console runs the script" cs_run "$s" --view customers
+ok "not a lead: the form says so in words" has "$CS_DIR/notlead-form.txt" '^! NOT A LEAD: this is a customer.s subscription; Status 0'
+ok "not a lead: the preview names the effect" has "$CS_DIR/notlead-preview.txt" '^! Subscription [0-9]+ is NOT a lead: status 0 turns'
+ok "not a lead: it asks for a capital Y" has "$CS_DIR/notlead-preview.txt" 'Y \(capital\) sends it'
+ok "not a lead: a plain y sends nothing" has "$CS_DIR/notlead-y.txt" 'Y \(capital\) sends it, n goes back'
+ok "not a lead: nothing was written" hasnt "$CS_DIR/out" '^routedesk: write'
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/*
 
 # ---- read-only -----------------------------------------------------------
 

@@ -185,7 +185,7 @@ ok "the Customers columns are Spanish" \
 ok "the Customers screen fits 80 columns" fits "$D/customers.txt"
 tmux_keys A
 ok "A opens the note form (Agregar una nota)" tmux_wait "$D/note.txt" '\[ Revisar \]'
-ok "the form's labels are Spanish" has_all "$D/note.txt" '^  Cliente \* ' '^> Tipo de nota \*' '^  Texto \*' \
+ok "the form's labels are Spanish" has_all "$D/note.txt" '^  Cliente \* ' '^  Tipo de nota \*' '^> Texto \*' \
 	'^  Mostrar al técnico ' '^  Motivo de cancelación'
 ok "the form's buttons and keys are Spanish" \
 	has_all "$D/note.txt" '\[ Cancelar \]' '^Tab/S-Tab mueven · Enter: siguiente o nueva línea · Esc cierra \(guarda borrador\)'
@@ -197,13 +197,13 @@ ok "Revisar on an empty note names the missing field in Spanish" \
 	tmux_wait "$D/note-bad.txt" '^! (Tipo de nota|Texto): campo obligatorio'
 tmux_keys Escape
 ok "Esc closes the empty form" tmux_wait "$D/note-closed.txt" ' 1/300 *$'
-tmux_keys A 3 Tab 'cuidado con el perro'
-ok "the text typed with A is in the form" tmux_wait "$D/note2.txt" '^> Texto \* +cuidado con el perro'
+tmux_keys A 'cuidado con el perro' Tab 3
+ok "the text typed with A is in the form" tmux_wait "$D/note2.txt" '^  Texto \* +cuidado con el perro'
 tmux_keys BTab BTab BTab Enter
 ok "Revisar shows what will be sent, in Spanish" \
 	tmux_wait "$D/preview.txt" '¿Enviar esto\? Van al servidor exactamente estos valores:'
 ok "the preview says how to send or go back" \
-	has "$D/preview.txt" 'y: lo envía \(una vez\)  n o Esc: vuelve al formulario'
+	has "$D/preview.txt" 'y: lo envía \(una vez\)  n, Esc o Enter: vuelve al formulario'
 ok "the preview fits 80 columns" fits "$D/preview.txt"
 tmux_keys n
 ok "n goes back to the form" tmux_wait "$D/back-form.txt" '\[ Revisar \]'

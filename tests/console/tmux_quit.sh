@@ -101,9 +101,9 @@ port=${port%%/*}
 export ROUTEDESK_TRACE="$D/trace.write"
 tmux_start 100 30 --view customers
 ok "write: the Customers pane is loaded" tmux_wait "$D/write-list.txt" ' 1/300$'
-# A, then at once (one send-keys) the type, Tab and the text: nothing
+# A, then at once (one send-keys) the text, Tab and the type: nothing
 # typed right after the key that opened the form may be lost.
-tmux_keys A 3 Tab 'typed-at-once note'
+tmux_keys A 'typed-at-once note' Tab 3
 ok "write: what was typed at once is in the form's text" tmux_wait "$D/write-form.txt" 'typed-at-once note'
 cs_sandbox_stop
 "$CS_SANDBOX" --listen "127.0.0.1:$port" --db "$D/sb/sb.db" --today "$CS_TODAY" --no-limits \
@@ -135,7 +135,7 @@ export ROUTEDESK_TRACE="$D/trace.draft"
 rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
 tmux_start 100 30 --view customers
 ok "draft: the Customers pane is loaded" tmux_wait "$D/draft-list.txt" ' 1/300$'
-tmux_keys j A 3 Tab 'kept-by-sigterm'
+tmux_keys j A 'kept-by-sigterm' Tab 3
 ok "draft: typed" tmux_wait "$D/draft-form.txt" 'kept-by-sigterm'
 kill -TERM "$(tmux_format '#{pane_pid}')"
 status=$(tmux_wait_exit 8)

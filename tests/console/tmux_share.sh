@@ -53,7 +53,7 @@ wait_dpnc() {
 }
 # write_note TEXT: the note form on the selected customer, sent once.
 write_note() {
-	tmux_keys A C-u 3 Tab "$1" BTab BTab BTab Enter
+	tmux_keys A "$1" Tab C-u 3 BTab BTab BTab Enter
 	tmux_wait "$D/preview.$$" '^ +contactType=3$' 60 || return 1
 	tmux_keys y
 }

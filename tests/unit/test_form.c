@@ -43,7 +43,9 @@ void ui_dirty(struct ui *ui, struct view *v)
 	(void)v;
 }
 
-/* The note/create form as forms.c builds it. */
+/* A note/create form with the type before the text (forms.c puts the
+ * text first since typing at once was lost to the type: see
+ * test_typed_at_once); the model's rules do not depend on the order. */
 static struct form *note_form(void)
 {
 	const struct resource *note = res_find("note");
@@ -775,6 +777,157 @@ static void test_times(void **state)
 	form_free(f);
 }
 
+
+/* Text typed at once never goes to a picker that cannot hold it: the
+ * note as forms.c builds it opens on its text; a letter typed into a
+ * picker goes to the form's text field, and Space does not step a picker
+ * away from text typed into it (QA: "Gate code 1234" gave type 141234). */
+static void test_typed_at_once(void **state)
+{
+	const struct resource *note = res_find("note");
+	struct form *f = form_new("note/create", "Add a note");
+	const char *typed = "Gate code 1234";
+
+	(void)state;
+	form_add_param(f, note, "customerID", "Customer", FT_FIXED, 1);
+	form_add_param(f, note, "notes", "Text", FT_LINES, 1);
+	form_add_param(f, note, "contactType", "Note type", FT_PICK, 1);
+	form_set(f, 2, "14", 1);
+	form_add_option(f, 2, 14, "Phone");
+	assert_int_equal(f->focus, 1);
+	for (const char *p = typed; *p; p++)
+		assert_int_equal(form_key(f, *p), FK_NONE);
+	assert_string_equal(form_text(f, 1), typed);
+	assert_string_equal(form_text(f, 2), "14");
+	form_free(f);
+
+	/* The add-on: a letter on the item picker starts the description. */
+	f = addon_form();
+	assert_int_equal(f->focus, 1);
+	for (const char *p = "quick credit"; *p; p++)
+		assert_int_equal(form_key(f, *p), FK_NONE);
+	assert_string_equal(form_text(f, 1), "0");
+	assert_string_equal(form_text(f, 2), "quick credit");
+	assert_int_equal(f->focus, 2);
+	form_free(f);
+
+	/* No text field (the lead stage): the letters stay visible in the
+	 * picker (and fail its check), Space does not wipe them. */
+	f = form_new("subscription/updateLeadStage", "Lead stage");
+	form_add_field(f, "stageID", "Lead stage", FT_PICK, 0);
+	form_add_option(f, 0, 4, "Quoted");
+	for (const char *p = "Gate 4"; *p; p++)
+		assert_int_equal(form_key(f, *p), FK_NONE);
+	assert_string_equal(form_text(f, 0), "Gate 4");
+	assert_int_equal(form_field_check(f, 0, NULL), -1);
+	form_free(f);
+}
+
+/* The preview's default is no: Enter goes back, nothing sent.  Cancel
+ * throws the text away only after y; Esc keeps it. */
+static void test_defaults_and_cancel(void **state)
+{
+	struct form *f = valid_note();
+
+	(void)state;
+	assert_int_equal(form_confirm(f, NULL), 0);
+	assert_int_equal(form_key(f, '\n'), FK_NONE);
+	assert_int_equal(f->state, FORM_EDITING);
+	assert_int_equal(f->sends, 0);
+
+	f->focus = FORM_CANCEL(f);
+	assert_int_equal(form_key(f, '\n'), FK_NONE);   /* asks first */
+	assert_int_equal(f->ask, FA_DISCARD);
+	assert_int_equal(form_key(f, '\n'), FK_NONE);   /* Enter: no */
+	assert_int_equal(f->ask, FA_NONE);
+	assert_int_equal(form_key(f, ' '), FK_NONE);
+	assert_int_equal(form_key(f, 'n'), FK_NONE);
+	assert_int_equal(form_key(f, ' '), FK_NONE);
+	assert_int_equal(form_key(f, 'y'), FK_DISCARD);
+	assert_int_equal(form_key(f, 27), FK_CLOSE);   /* Esc keeps the draft */
+	form_free(f);
+
+	/* Nothing typed: nothing to lose, Cancel closes at once. */
+	f = note_form();
+	f->focus = FORM_CANCEL(f);
+	assert_int_equal(form_key(f, '\n'), FK_DISCARD);
+	form_free(f);
+}
+
+/* A draft whose last send was lost says so across runs, and its preview
+ * asks again before sending (QA: y after a restart sent a duplicate). */
+static void test_lost_resend(void **state)
+{
+	struct form *f = valid_note(), *g;
+	struct api_form p = API_FORM_INIT;
+	struct api_error e = API_ERROR_INIT;
+	time_t saved = 0;
+
+	(void)state;
+	f->lost_at = 1795000000;
+	snprintf(f->lost_path, sizeof(f->lost_path), "%s", "note/create");
+	assert_int_equal(draft_save("note-customer-10012", f, NULL), 0);
+	g = note_form();
+	assert_int_equal(draft_load("note-customer-10012", g, &saved, NULL), 1);
+	assert_int_equal(g->lost_at, 1795000000);
+	assert_string_equal(g->lost_path, "note/create");
+	assert_string_equal(form_text(g, 2), form_text(f, 2));
+	assert_int_equal(form_find(g, "lost-sent"), -1);
+
+	/* y asks; Enter (the default) and n go back with nothing sent. */
+	assert_int_equal(form_confirm(g, NULL), 0);
+	assert_int_equal(form_key(g, 'y'), FK_NONE);
+	assert_int_equal(g->ask, FA_RESEND);
+	assert_int_equal(form_key(g, '\n'), FK_NONE);
+	assert_int_equal(g->state, FORM_EDITING);
+	assert_int_equal(form_confirm(g, NULL), 0);
+	assert_int_equal(form_key(g, 'y'), FK_NONE);
+	assert_int_equal(form_key(g, 'n'), FK_NONE);
+	assert_int_equal(g->state, FORM_EDITING);
+	assert_int_equal(g->sends, 0);
+	/* c checks the record first; y then y sends it, once. */
+	assert_int_equal(form_confirm(g, NULL), 0);
+	assert_int_equal(form_key(g, 'c'), FK_CHECK);
+	assert_int_equal(form_key(g, 'y'), FK_NONE);
+	assert_int_equal(form_key(g, 'y'), FK_SEND);
+	assert_int_equal(g->ask, FA_NONE);
+	/* With an effect to confirm as well, only Y sends. */
+	form_set_warning(g, "a credit");
+	assert_int_equal(form_key(g, 'Y'), FK_NONE);
+	assert_int_equal(form_key(g, 'y'), FK_WARNED);
+	assert_int_equal(form_key(g, 'Y'), FK_SEND);
+	form_free(g);
+
+	/* Without the mark, a draft restores none. */
+	f->lost_at = 0;
+	assert_int_equal(draft_save("note-customer-10012", f, NULL), 0);
+	g = note_form();
+	assert_int_equal(draft_load("note-customer-10012", g, NULL, NULL), 1);
+	assert_int_equal(g->lost_at, 0);
+	form_free(g);
+
+	/* What an error in EDITING is: the service's refusal is told apart. */
+	assert_int_equal(form_confirm(f, NULL), 0);
+	assert_int_equal(form_send(f, &p), 0);
+	api_error_set(&e, API_ERR_API, 200, "no note type 99999", "refused");
+	assert_int_equal(form_outcome(f, &e, 0), FORM_EDITING);
+	assert_int_equal(f->why, FW_REFUSED);
+	assert_int_equal(form_confirm(f, NULL), 0);
+	assert_int_equal(form_send(f, &p), 0);
+	api_error_set(&e, API_ERR_NETWORK, 0, NULL, "not connected");
+	assert_int_equal(form_outcome(f, &e, 0), FORM_EDITING);
+	assert_int_equal(f->why, FW_NOT_SENT);
+	assert_int_equal(form_confirm(f, NULL), 0);
+	assert_int_equal(form_send(f, &p), 0);
+	api_error_set(&e, API_ERR_HTTP, 502, NULL, "bad gateway");
+	assert_int_equal(form_outcome(f, &e, 0), FORM_EDITING);
+	assert_int_equal(f->why, FW_UNSURE);
+	api_error_clear(&e);
+	api_form_free(&p);
+	draft_remove("note-customer-10012");
+	form_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -788,6 +941,9 @@ int main(void)
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test_setup_teardown(test_drafts, setup_dir, teardown_dir),
 		cmocka_unit_test(test_activity),
+		cmocka_unit_test(test_typed_at_once),
+		cmocka_unit_test(test_defaults_and_cancel),
+		cmocka_unit_test_setup_teardown(test_lost_resend, setup_dir, teardown_dir),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -459,27 +459,9 @@ static void draw_titles(struct list *l, WINDOW *w, int y, int x, const int *widt
 		strbuf_reset(&t);
 		if (ops->columns[c].title && *ops->columns[c].title)
 			strbuf_adds(&t, _(ops->columns[c].title));
-		if ((int)c == l->sort_col) {
-			const char *arrow = env->ascii ? (l->sort_desc ? "v" : "^")
-			                               : (l->sort_desc ? "\xe2\x96\xbc" : "\xe2\x96\xb2");
-			size_t keep = 0;
-			int used = 0;
-
-			/* The arrow is what says the column sorts: a title too wide
-			 * for it gives up its last letters, not the arrow ("Flag▲",
-			 * not "Flag…"). */
-			while (keep < t.len) {
-				size_t n = list_char_len(t.buf + keep);
-				int cw = env->utf8 ? (int)utf8_width(t.buf + keep, n) : 1;
-
-				if (keep + n > t.len || used + cw > widths[c] - 1)
-					break;
-				used += cw;
-				keep += n;
-			}
-			strbuf_setlen(&t, keep);
-			strbuf_adds(&t, arrow);
-		}
+		if ((int)c == l->sort_col)
+			list_title_arrow(&t, widths[c], env->ascii ? (l->sort_desc ? "v" : "^")
+			                 : (l->sort_desc ? "\xe2\x96\xbc" : "\xe2\x96\xb2"), env->utf8);
 		list_fit(&sb, t.buf, t.len, widths[c], (ops->columns[c].flags & VC_RIGHT) != 0,
 		         env->ascii, env->utf8);
 	}

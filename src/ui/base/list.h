@@ -104,6 +104,9 @@ void list_row_text(struct list *l, size_t row, struct strbuf *out);
  * (the text is expected to be escaped UTF-8), to step through text as
  * list_fit does. */
 size_t list_char_len(const char *s);
+/* A column's title with its sort arrow appended, cut to width columns so
+ * that the arrow stays (list_layout.c). */
+void list_title_arrow(struct strbuf *title, int width, const char *arrow, int utf8);
 
 /* Fits raw text into exactly width display columns onto out: escaped,
  * non-ASCII replaced by '?' unless utf8, truncated with an ellipsis ("…",

@@ -334,3 +334,23 @@ void list_place(const struct view_column *cols, size_t n, int has_preview, int w
 		out->prev_w = width;
 	}
 }
+
+void list_title_arrow(struct strbuf *title, int width, const char *arrow, int utf8)
+{
+	size_t keep = 0;
+	int used = 0;
+
+	/* The arrow is what says the column sorts: a title too wide for it
+	 * gives up its last letters, not the arrow ("Flag▲", not "Flag…"). */
+	while (keep < title->len) {
+		size_t n = list_char_len(title->buf + keep);
+		int cw = utf8 ? (int)utf8_width(title->buf + keep, n) : 1;
+
+		if (keep + n > title->len || used + cw > width - 1)
+			break;
+		used += cw;
+		keep += n;
+	}
+	strbuf_setlen(title, keep);
+	strbuf_adds(title, arrow);
+}

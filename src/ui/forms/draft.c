@@ -16,6 +16,15 @@
 #define DRAFT_MAGIC "routedesk-draft 1"
 #define DRAFT_MAX_BYTES (1 << 20)
 #define PREFS_FILE "prefs"
+/* The lost send's lines: a '-' no parameter name has, so no field's. */
+#define LOST_AT "lost-sent"
+#define LOST_PATH "lost-path"
+
+/* 1 when the line's name (p up to eq) is name. */
+static int named(const char *p, const char *eq, const char *name)
+{
+	return strlen(name) == (size_t)(eq - p) && strncmp(p, name, (size_t)(eq - p)) == 0;
+}
 
 char *draft_dir(void)
 {
@@ -92,6 +101,13 @@ int draft_save(const char *key, const struct form *f, struct strbuf *err)
 		return -1;
 	}
 	strbuf_addf(&text, "%s\nsaved=%lld\n", DRAFT_MAGIC, (long long)time(NULL));
+	/* A send whose answer was lost stays on record with its text: the
+	 * next run must not send it again without saying so. */
+	if (f->lost_at > 0) {
+		strbuf_addf(&text, "%s=%lld\n%s=", LOST_AT, f->lost_at, LOST_PATH);
+		escape(&text, f->lost_path);
+		strbuf_addc(&text, '\n');
+	}
 	for (size_t i = 0; i < f->n; i++) {
 		if (f->fields[i].type == FT_FIXED)
 			continue;
@@ -160,14 +176,21 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 			continue;
 		strbuf_reset(&val);
 		unescape(&val, eq + 1, (size_t)(end - eq - 1));
-		if ((size_t)(eq - p) == 5 && strncmp(p, "saved", 5) == 0) {
+		if (named(p, eq, "saved")) {
 			if (saved)
 				*saved = (time_t)strtoll(strbuf_str(&val), NULL, 10);
 			continue;
 		}
+		if (named(p, eq, LOST_AT)) {
+			f->lost_at = strtoll(strbuf_str(&val), NULL, 10);
+			continue;
+		}
+		if (named(p, eq, LOST_PATH)) {
+			snprintf(f->lost_path, sizeof(f->lost_path), "%s", strbuf_str(&val));
+			continue;
+		}
 		for (i = 0; i < (int)f->n; i++)
-			if (strlen(f->fields[i].name) == (size_t)(eq - p) &&
-			    strncmp(f->fields[i].name, p, (size_t)(eq - p)) == 0)
+			if (named(p, eq, f->fields[i].name))
 				break;
 		if (i < (int)f->n && f->fields[i].type != FT_FIXED) {
 			form_set(f, (size_t)i, strbuf_str(&val), 0);

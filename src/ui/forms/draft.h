@@ -20,16 +20,20 @@ struct strbuf;
  * "addon-ticket-20003"); only [A-Za-z0-9_-] are kept in the file name.
  * The file is text: a first line "routedesk-draft 1", "saved=EPOCH", then
  * "NAME=VALUE" per field with backslash, CR and LF escaped (\\ \r \n).
+ * A draft whose last send had an unknown outcome (the answer was lost) also
+ * holds "lost-sent=EPOCH" and "lost-path=OPERATION" (the form's lost_at
+ * and lost_path), so that a later run shows it and asks before resending.
  */
 
 /* The drafts directory (malloc'd), or NULL when neither XDG_STATE_HOME
  * nor HOME is set. */
 char *draft_dir(void);
-/* Saves f's editable fields under key (made 0600, written through a
- * temporary file and rename).  0, or -1 with "PATH: reason" in err. */
+/* Saves f's editable fields (and its lost send, if any) under key (made
+ * 0600, written through a temporary file and rename).  0, or -1 with "PATH: reason" in err. */
 int draft_save(const char *key, const struct form *f, struct strbuf *err);
 /* Restores the draft of key into f's fields of the same names (others are
- * left as they are; fields the file does not name keep their value).
+ * left as they are; fields the file does not name keep their value) and
+ * its lost send into f->lost_at and f->lost_path.
  * 1 restored (*saved, when not NULL, gets its time), 0 no draft, -1 an
  * unreadable file (err says why; the file is left for the user). */
 int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *err);

@@ -365,6 +365,7 @@ int form_toggle(struct form *f)
 int form_pick_step(struct form *f, int dir)
 {
 	struct form_field *fd = editable(f);
+	char buf[32];
 	int k;
 
 	if (!fd || fd->type != FT_PICK || fd->n_opts == 0)
@@ -374,12 +375,8 @@ int form_pick_step(struct form *f, int dir)
 		k = dir > 0 ? 0 : (int)fd->n_opts - 1;
 	else
 		k = (int)((k + (int)fd->n_opts + (dir > 0 ? 1 : -1)) % (int)fd->n_opts);
-	{
-		char buf[32];
-
-		snprintf(buf, sizeof(buf), "%lld", fd->opts[k].id);
-		splice(fd, 0, fd->text.len, buf, strlen(buf));
-	}
+	snprintf(buf, sizeof(buf), "%lld", fd->opts[k].id);
+	splice(fd, 0, fd->text.len, buf, strlen(buf));
 	return 1;
 }
 
@@ -770,6 +767,10 @@ enum form_state form_outcome(struct form *f, const struct api_error *err, long l
 		break;
 	default:
 		f->state = FORM_EDITING;
+		/* Only success:false is the service's answer; a connection never
+		 * made is the client's; a status without an envelope may be either. */
+		f->why = err->kind == API_ERR_API ? FW_REFUSED
+		       : err->kind == API_ERR_NETWORK || err->kind == API_ERR_USAGE ? FW_NOT_SENT : FW_UNSURE;
 		form_set_error(f, err->server_message ? err->server_message : api_error_text(err));
 		k = named_field(f, err->server_message);
 		if (k >= 0)
@@ -792,6 +793,7 @@ enum form_state form_check_end(struct form *f, int applied, const char *msg)
 	if (f->state != FORM_CHECKING)
 		return f->state;
 	f->state = applied > 0 ? FORM_DONE : applied == 0 ? FORM_EDITING : FORM_UNKNOWN;
+	f->why = FW_CHECKED;
 	form_set_error(f, msg);
 	return f->state;
 }

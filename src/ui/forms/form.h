@@ -86,6 +86,21 @@ enum form_state {
 	FORM_CHECKING,  /* reading the record back after an unknown outcome */
 };
 
+/* What an error shown in EDITING says about the write. */
+enum form_why {
+	FW_UNSURE,   /* not sent, or refused: the client cannot tell which */
+	FW_REFUSED,  /* the service answered and refused (success:false) */
+	FW_NOT_SENT, /* it never left (not connected, refused by the client) */
+	FW_CHECKED,  /* a check after a lost answer found it not applied */
+};
+
+/* A y/N question the form asks before a key takes effect (form_key). */
+enum form_ask {
+	FA_NONE,
+	FA_RESEND,   /* y in the preview of a form whose last send was lost */
+	FA_DISCARD,  /* Cancel: throw the text and its draft away */
+};
+
 struct form {
 	char *path;            /* "note/create": may change (new item vs edit) */
 	char *title;           /* malloc'd, already translated */
@@ -103,6 +118,13 @@ struct form {
 	int preview_top;       /* first wrapped row of the preview shown (Up/Down scroll) */
 	char *warning;         /* an effect the preview names and only Y confirms
 	                        * (a credit, a negative balance), or NULL */
+	enum form_why why;     /* what f->error is, in EDITING */
+	/* A send whose answer was lost (kept in the draft across runs): it
+	 * may be applied already, so the preview says so and y asks again
+	 * before the form is sent a second time.  0 when none. */
+	long long lost_at;     /* when it was sent (epoch seconds) */
+	char lost_path[64];    /* where it went ("note/create") */
+	enum form_ask ask;     /* the y/N question on screen, if any */
 };
 
 /* Focus positions after the fields. */
@@ -207,8 +229,9 @@ int form_send(struct form *f, struct api_form *out);
 /* The answer to the write (SENDING only; ignored otherwise): API_OK ->
  * DONE with id; API_ERR_UNKNOWN_OUTCOME, API_ERR_DECODE and
  * API_ERR_CANCELLED -> UNKNOWN (it may have been applied); any other
- * (refused, over quota, not sent) -> EDITING with every character kept
- * and the message in f->error.  Returns the new state. */
+ * (refused, over quota, not sent) -> EDITING with every character kept,
+ * the message in f->error and what it is in f->why.  Returns the new
+ * state. */
 enum form_state form_outcome(struct form *f, const struct api_error *err, long long id);
 /* UNKNOWN -> CHECKING: 0, else -1. */
 int form_check_begin(struct form *f);

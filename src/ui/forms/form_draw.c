@@ -4,10 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
+#include "api/values.h"
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
@@ -312,6 +314,7 @@ static void draw_editing(struct ctx *c, const struct form *f)
 	int lw = label_width(f, c->w), avail = c->h - c->row - 4, row;
 	struct strbuf msg = STRBUF_INIT;
 	size_t i = first_field(f, avail);
+	const char *extra;
 
 	for (row = c->row; i < f->n; i++) {
 		int rows = field_rows(&f->fields[i], avail);
@@ -334,10 +337,56 @@ static void draw_editing(struct ctx *c, const struct form *f)
 		line(c, c->lk->notice ? c->lk->notice : "", c->lk->dim);
 	}
 	draw_buttons(c, f);
-	line(c, c->lk->ascii ? _("Tab/S-Tab move  Enter: next, or a new line in a text  Esc closes (draft kept)")
-	                     : _("Tab/S-Tab move \xc2\xb7 Enter: next, or a new line in a text \xc2\xb7 Esc closes (draft kept)"),
-	     c->lk->dim);
+	if (f->ask == FA_DISCARD) {
+		line(c, _("Throw this text and its draft away? y discards it  n, Esc or Enter keeps it  [y/N]"),
+		     c->lk->error);
+	} else {
+		strbuf_reset(&msg);
+		strbuf_adds(&msg, c->lk->ascii ? _("Tab/S-Tab move  Enter: next, or a new line in a text  Esc closes (draft kept)")
+		                               : _("Tab/S-Tab move \xc2\xb7 Enter: next, or a new line in a text \xc2\xb7 Esc closes (draft kept)"));
+		/* Only whole: the hints before it matter more on a narrow screen. */
+		extra = _("Cancel discards");
+		if (disp_width(msg.buf, msg.len, c->lk->utf8) + 3 + disp_width(extra, strlen(extra), c->lk->utf8) <= c->w)
+			strbuf_addf(&msg, "%s%s", c->lk->ascii ? "  " : " \xc2\xb7 ", extra);
+		line(c, msg.buf, c->lk->dim);
+	}
 	strbuf_free(&msg);
+}
+
+/* The lost send a draft remembers, on two rows: it may be saved already. */
+static void draw_lost(struct ctx *c, const struct form *f)
+{
+	struct strbuf sb = STRBUF_INIT;
+	time_t at = (time_t)f->lost_at, now = time(NULL);
+	struct tm tm, today;
+	char when[32] = "?";
+
+	if (localtime_r(&at, &tm) && localtime_r(&now, &today))
+		strftime(when, sizeof(when), tm.tm_yday == today.tm_yday && tm.tm_year == today.tm_year
+		                                 ? "%H:%M" : "%Y-%m-%d %H:%M", &tm);
+	strbuf_addf(&sb, "? ");
+	strbuf_addf(&sb, _("This was sent at %s (%s) and its answer was lost: it may already be saved."),
+	            when, f->lost_path);
+	line(c, sb.buf, c->lk->error);
+	strbuf_reset(&sb);
+	strbuf_adds(&sb, "? ");
+	strbuf_adds(&sb, f->state == FORM_CONFIRM
+	                     ? _("Check the record first (c reads it back); y asks again before sending it twice")
+	                     : _("Check the record first (Preview, then c reads it back); sending it twice is asked"));
+	line(c, sb.buf, c->lk->error);
+	strbuf_free(&sb);
+}
+
+/* The keys of the preview: Enter takes the default, which is not to send. */
+static const char *confirm_keys(const struct form *f)
+{
+	if (f->ask == FA_RESEND)
+		return f->warning ? _("Send it again anyway? It may already be saved.  Y sends it again  n, Esc or Enter goes back  [Y/N]")
+		                  : _("Send it again anyway? It may already be saved.  y sends it again  n, Esc or Enter goes back  [y/N]");
+	if (f->lost_at)
+		return _("c checks the record first  y sends it again (asks once more)  n, Esc or Enter goes back  [y/N]");
+	return f->warning ? _("Y (capital) sends it, with the effect above  n, Esc or Enter goes back  [Y/N]")
+	                  : _("y sends it (once)  n, Esc or Enter goes back to the form  [y/N]");
 }
 
 /* The preview: what will be (or was) sent, pair by pair, every value
@@ -406,7 +455,20 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 	line(&c, sb.buf, look->title);
 	strbuf_reset(&sb);
 	if (f->error && f->state == FORM_EDITING) {
-		strbuf_addf(&sb, "! %s: %s", _("Not sent, or refused; your text is kept"), f->error);
+		strbuf_adds(&sb, "! ");
+		if (f->why == FW_REFUSED)
+			strbuf_addf(&sb, _("Refused by the service: %s; your text is kept"), f->error);
+		else if (f->why == FW_NOT_SENT)
+			strbuf_addf(&sb, _("Not sent: %s; your text is kept"), f->error);
+		else if (f->why == FW_CHECKED)
+			strbuf_adds(&sb, f->error);
+		else
+			strbuf_addf(&sb, "%s: %s", _("Not sent, or refused; your text is kept"), f->error);
+		line(&c, sb.buf, look->error);
+	} else if (f->lost_at && (f->state == FORM_EDITING || f->state == FORM_CONFIRM)) {
+		draw_lost(&c, f);
+	} else if (look->alert && *look->alert && f->state == FORM_EDITING) {
+		strbuf_addf(&sb, "! %s", look->alert);
 		line(&c, sb.buf, look->error);
 	} else if (f->error && (f->state == FORM_UNKNOWN || f->state == FORM_CHECKING)) {
 		strbuf_addf(&sb, "? %s", f->error);
@@ -426,8 +488,7 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 		}
 		line(&c, _("Send this? Exactly these values go to the server:"), look->label);
 		draw_preview(&c, f, h - 1);
-		line(&c, f->warning ? _("Y (capital) sends it, with the effect above  n or Esc goes back")
-		                    : _("y sends it (once)  n or Esc goes back to the form"), look->focus);
+		line(&c, confirm_keys(f), f->ask == FA_RESEND ? look->error : look->focus);
 		break;
 	case FORM_SENDING:
 		line(&c, _("Sending:"), look->label);
@@ -489,11 +550,37 @@ static size_t utf8_put(unsigned cp, char *buf)
 	return 4;
 }
 
+/* The form's first field of free text, or -1: where typing belongs. */
+static int text_field(const struct form *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->fields[i].type == FT_LINES || f->fields[i].type == FT_TEXT)
+			return (int)i;
+	return -1;
+}
+
+/* Cancel: throws the text away, so it asks first when there is any (or
+ * a lost send to forget); Esc is the way to close and keep it. */
+static enum form_key cancel_key(struct form *f)
+{
+	if (!form_changed(f) && !f->lost_at)
+		return FK_DISCARD;
+	f->ask = FA_DISCARD;
+	return FK_NONE;
+}
+
 static enum form_key editing_key(struct form *f, int key)
 {
 	struct form_field *fd = f->focus < f->n ? &f->fields[f->focus] : NULL;
-	int on_button = !fd;
+	int on_button = !fd, k;
 
+	if (f->ask == FA_DISCARD) {
+		/* Only y discards: Enter, n, Esc and anything else keep it. */
+		if (key == 12)
+			return FK_REDRAW;
+		f->ask = FA_NONE;
+		return key == 'y' || key == 'Y' ? FK_DISCARD : FK_NONE;
+	}
 	switch (key) {
 	case 27:
 		return FK_CLOSE;
@@ -507,7 +594,7 @@ static enum form_key editing_key(struct form *f, int key)
 		return FK_REDRAW;
 	case '\n':
 		if (on_button)
-			return f->focus == FORM_PREVIEW(f) ? FK_PREVIEW : FK_CLOSE;
+			return f->focus == FORM_PREVIEW(f) ? FK_PREVIEW : cancel_key(f);
 		if (fd->type == FT_LINES)
 			form_newline(f);
 		else
@@ -515,10 +602,10 @@ static enum form_key editing_key(struct form *f, int key)
 		return FK_NONE;
 	case ' ':
 		if (on_button)
-			return f->focus == FORM_PREVIEW(f) ? FK_PREVIEW : FK_CLOSE;
+			return f->focus == FORM_PREVIEW(f) ? FK_PREVIEW : cancel_key(f);
 		if (fd->type == FT_BOOL)
 			form_toggle(f);
-		else if (fd->type == FT_PICK)
+		else if (fd->type == FT_PICK && (!fd->text.len || api_parse_ll(fd->text.buf, &(long long){ 0 }) == 0))
 			form_pick_step(f, 1);
 		else
 			form_insert(f, " ", 1);
@@ -577,11 +664,68 @@ static enum form_key editing_key(struct form *f, int key)
 				form_toggle(f);
 			return FK_NONE;
 		}
+		/* A letter is no choice: it is the start of a text typed at
+		 * once, which goes where text goes rather than being lost to
+		 * a picker (that Space would then step away). */
+		if (fd->type == FT_PICK && !(key >= '0' && key <= '9') && key != '-' &&
+		    (k = text_field(f)) >= 0) {
+			f->focus = (size_t)k;
+			form_cursor_end(f);
+		}
 		if (n)
 			form_insert(f, buf, n);
 		return FK_NONE;
 	}
 	return FK_IGNORED;
+}
+
+/* The preview's keys: y sends (Y when it names an effect), n, Esc and
+ * Enter go back.  After a lost send, y asks once more and c checks. */
+static enum form_key confirm_key(struct form *f, int key)
+{
+	int yes = key == 'Y' || (key == 'y' && !f->warning);
+
+	if (f->ask == FA_RESEND) {
+		if (yes) {
+			f->ask = FA_NONE;
+			return FK_SEND;
+		}
+		if (key == 'y')
+			return FK_WARNED;
+		if (key == 12)
+			return FK_REDRAW;
+		f->ask = FA_NONE;
+		/* No, the default: back to the form, nothing sent. */
+		form_back(f);
+		return FK_NONE;
+	}
+	if (yes && f->lost_at) {
+		f->ask = FA_RESEND;
+		return FK_NONE;
+	}
+	if (yes)
+		return FK_SEND;
+	if (key == 'y')
+		return FK_WARNED;
+	if ((key == 'c' || key == 'C') && f->lost_at)
+		return FK_CHECK;
+	/* The preview scrolls; drawing keeps it within the text. */
+	if (key == (KEYF | KEY_DOWN) || key == (KEYF | KEY_NPAGE)) {
+		f->preview_top += key == (KEYF | KEY_DOWN) ? 1 : 10;
+		return FK_NONE;
+	}
+	if (key == (KEYF | KEY_UP) || key == (KEYF | KEY_PPAGE)) {
+		f->preview_top -= key == (KEYF | KEY_UP) ? 1 : 10;
+		if (f->preview_top < 0)
+			f->preview_top = 0;
+		return FK_NONE;
+	}
+	/* Enter takes the default, which is not to send. */
+	if (key == 'n' || key == 'N' || key == 27 || key == '\n' || key == (KEYF | KEY_BACKSPACE)) {
+		form_back(f);
+		return FK_NONE;
+	}
+	return key == 12 ? FK_REDRAW : FK_IGNORED;
 }
 
 enum form_key form_key(struct form *f, int key)
@@ -596,28 +740,7 @@ enum form_key form_key(struct form *f, int key)
 	case FORM_CONFIRM:
 		/* A preview that names an effect (a credit, a negative balance)
 		 * is sent by a deliberate Y only, never by a reflexive y. */
-		if (key == 'y' && !f->warning)
-			return FK_SEND;
-		if (key == 'Y')
-			return FK_SEND;
-		if (key == 'y')
-			return FK_WARNED;
-		/* The preview scrolls; drawing keeps it within the text. */
-		if (key == (KEYF | KEY_DOWN) || key == (KEYF | KEY_NPAGE)) {
-			f->preview_top += key == (KEYF | KEY_DOWN) ? 1 : 10;
-			return FK_NONE;
-		}
-		if (key == (KEYF | KEY_UP) || key == (KEYF | KEY_PPAGE)) {
-			f->preview_top -= key == (KEYF | KEY_UP) ? 1 : 10;
-			if (f->preview_top < 0)
-				f->preview_top = 0;
-			return FK_NONE;
-		}
-		if (key == 'n' || key == 'N' || key == 27 || key == (KEYF | KEY_BACKSPACE)) {
-			form_back(f);
-			return FK_NONE;
-		}
-		return key == 12 ? FK_REDRAW : FK_IGNORED;
+		return confirm_key(f, key);
 	case FORM_SENDING:
 	case FORM_CHECKING:
 		return key == 'y' || key == 'Y' ? FK_BUSY : key == 12 ? FK_REDRAW : FK_IGNORED;

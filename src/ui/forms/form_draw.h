@@ -11,6 +11,8 @@ struct form_look {
 	int ascii, utf8;
 	const char *subtitle;  /* after the title ("customer 10012 · Smith, John"), or NULL */
 	const char *notice;    /* one remark ("Draft restored from 10:42"), or NULL */
+	const char *alert;     /* a warning shown in the error style under the
+	                        * title when there is no other message, or NULL */
 };
 
 /* Draws f into the rectangle (y, x, h, w) of stdscr, every cell of it;
@@ -23,12 +25,15 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 enum form_key {
 	FK_NONE,     /* handled inside the form (moved, typed): redraw */
 	FK_IGNORED,  /* means nothing in this state */
-	FK_CLOSE,    /* Esc, or Cancel: close, keeping a draft */
+	FK_CLOSE,    /* Esc: close, keeping a draft */
+	FK_DISCARD,  /* Cancel, confirmed with y (or nothing typed): close and
+	              * remove the draft */
 	FK_PREVIEW,  /* the Preview button: validate and show the preview */
 	FK_SEND,     /* y in the preview (Y when it carries a warning) */
 	FK_WARNED,   /* y on a preview with a warning: only Y sends it */
 	FK_BUSY,     /* y while sending or after an unknown outcome: nothing sent */
-	FK_CHECK,    /* c after an unknown outcome */
+	FK_CHECK,    /* c after an unknown outcome, or in the preview of a
+	              * draft whose last send was lost (f->lost_at) */
 	FK_REDRAW,   /* C-l */
 	FK_QUIT,     /* Q where no text is typed (preview, sending, outcome) */
 };
@@ -37,7 +42,11 @@ enum form_key {
  * a curses KEY_ code) to f: Tab / Shift-Tab move, Enter adds a line in a
  * text of several lines (elsewhere moves on, or presses the button), Space
  * toggles and picks, Left/Right choose in a picker, Esc closes, `y` in the
- * preview sends. */
+ * preview sends.  A letter typed into a picker goes to the form's first
+ * text field (focus moves there): what is typed is never dropped.  Two
+ * keys ask y/N first (f->ask, Enter and anything but y meaning no): Cancel
+ * when there is text to throw away, and y in the preview of a form whose
+ * last send was lost.  Enter in the preview goes back (the default). */
 enum form_key form_key(struct form *f, int key);
 
 #endif

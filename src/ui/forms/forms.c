@@ -224,9 +224,12 @@ static struct form *build_note(struct ui *ui, struct forms *fs, const struct tar
 	struct strbuf pref = STRBUF_INIT;
 	int bad = 0, ty, rs;
 
+	/* The text first: a dispatcher types the note at once after A, and
+	 * the type (the last one used, by default) is a Tab away.  With the
+	 * type first, "Gate code 1234" typed at once became type 141234. */
 	bad |= need(form_add_param(f, res, "customerID", N_("Customer"), FT_FIXED, 1), ui, "customerID");
-	bad |= need(ty = form_add_param(f, res, "contactType", N_("Note type"), FT_PICK, 1), ui, "contactType");
 	bad |= need(form_add_param(f, res, "notes", N_("Text"), FT_LINES, 1), ui, "notes");
+	bad |= need(ty = form_add_param(f, res, "contactType", N_("Note type"), FT_PICK, 1), ui, "contactType");
 	bad |= need(form_add_param(f, res, "showOnInvoice", N_("Show on invoice"), -1, 1), ui, "showOnInvoice");
 	bad |= need(form_add_param(f, res, "showTech", N_("Show to technician"), -1, 1), ui, "showTech");
 	bad |= need(form_add_param(f, res, "showCustomer", N_("Show to customer"), -1, 1), ui, "showCustomer");
@@ -469,6 +472,26 @@ static struct form *build_lead(struct ui *ui, struct forms *fs, const struct tar
 	return f;
 }
 
+void fk_lead_effect(const struct forms *fs, struct strbuf *msg)
+{
+	long long active = 0;
+	int known;
+
+	if (!fs->f || fs->kind != KIND_LEAD || fk_field_ll(fs->f, "status") != 0)
+		return;
+	known = api_field_int(fs->record, "active", &active) == API_V_OK;
+	if (known && active == -3)
+		return;
+	if (msg->len)
+		strbuf_addc(msg, ' ');
+	if (known)
+		strbuf_addf(msg, _("Subscription %lld is NOT a lead: status 0 turns this customer's subscription into a lead."),
+		            fs->t.id);
+	else
+		strbuf_addf(msg, _("Whether subscription %lld is a lead could not be read: status 0 makes it one."),
+		            fs->t.id);
+}
+
 /* ---------------------------------------------------------------- build */
 
 struct form *fk_build(struct ui *ui, struct forms *fs, enum fkind kind, const struct target *t)
@@ -585,6 +608,12 @@ static void record_read(struct ui *ui, struct forms *fs, struct fetch_result *r)
 			else
 				strbuf_adds(&sb, _("Now a subscription, not a lead"));
 			fs->notice = strbuf_detach(&sb, NULL);
+			/* The API lets status 0 make a paying customer's
+			 * subscription a lead: allowed, but never by accident. */
+			free(fs->alert);
+			fs->alert = v == -3 ? NULL
+			                    : xstrdup(_("NOT A LEAD: this is a customer's subscription; "
+			                                "Status 0 (convert to lead) would make it a lead"));
 		}
 		break;
 	default:

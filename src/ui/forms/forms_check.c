@@ -8,6 +8,7 @@
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "ui/base/console.h"
+#include "ui/base/list.h"
 #include "ui/forms/draft.h"
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"
@@ -129,6 +130,67 @@ void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 	}
 	if (row)
 		m_row_free(res, row);
+}
+
+/* ------------------------------------------------------------ the panes */
+
+struct changed {
+	struct fetch_result r;
+};
+
+static void tell_frame(struct ui *ui, struct frame *fr, void *ctx)
+{
+	struct changed *c = ctx;
+
+	if (fr->v->ops->result && fr->v->ops->result(fr->v, ui, &c->r))
+		list_changed(fr->list);
+}
+
+/* Every pane hears that resource's record id changed; row, when not NULL,
+ * is the record as the write read it back: lists take it without a read
+ * (a note, which no changelog names, joins its customer's Notes). */
+static void tell_written(struct ui *ui, const char *resource, long long id, const void *row)
+{
+	const struct resource *res = res_find(resource);
+	struct fetch_change ch = { 0, 0, NULL };
+	struct fetch_written w;
+	struct changed c;
+
+	if (!res || id <= 0 || (!res->class_id && !row))
+		return;
+	memset(&c, 0, sizeof(c));
+	c.r.kind = FETCH_REFRESH;
+	c.r.slot = FETCH_SLOT_REFRESH;
+	if (res->class_id) {
+		ch.class_id = res->class_id;
+		ch.id = id;
+		c.r.changes = &ch;
+		c.r.n_changes = 1;
+	}
+	if (row) {
+		w.resource = res->name;
+		w.row = (void *)row; /* lists copy it: never taken from here */
+		c.r.written = &w;
+		c.r.n_written = 1;
+	}
+	c.r.last_change = ui->last_change;
+	app_each_frame(ui, tell_frame, &c);
+	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
+}
+
+void forms_changed(struct ui *ui, const char *resource, long long id)
+{
+	tell_written(ui, resource, id, NULL);
+}
+
+void ui_apply_row(struct ui *ui, const char *resource, const void *row)
+{
+	long long id = row ? *(const long long *)row : 0;
+
+	tell_written(ui, resource, id, row);
+	/* An add-on moves the customer's balance too. */
+	if (row && strcmp(resource, "ticket") == 0)
+		forms_changed(ui, "customer", ((const struct m_ticket *)row)->customer_id);
 }
 
 

@@ -3,6 +3,7 @@
 #define ROUTEDESK_UI_FORMS_INT_H
 
 #include <stddef.h>
+#include <time.h>
 #include <cjson/cJSON.h>
 
 #include "fetch/fetch.h"
@@ -74,6 +75,12 @@ struct forms {
 	int have_known;
 	size_t entry;              /* activity index of the write in flight */
 	unsigned long write_gen;
+	time_t sent_at;            /* when the last write was handed out */
+	int lost_restored;         /* the form's draft came with a lost send of an
+	                            * earlier run: no ids from before it are known */
+	char *alert;               /* a warning the form shows in red (translated),
+	                            * e.g. a lead stage on a subscription that is
+	                            * not a lead; or NULL */
 
 	/* Reads, one in flight. */
 	struct pending_read queue[FORMS_MAX_READS];
@@ -136,6 +143,9 @@ const cJSON *fk_find_item(const struct forms *fs, long long id);
  * amount (a credit), or a ticket balance the add-on turns negative.
  * Nothing is written when neither. */
 void fk_addon_effect(const struct forms *fs, struct strbuf *msg);
+/* forms.c: the same for a lead stage: status 0 on a subscription that is
+ * not a lead (an active customer's) turns it into one. */
+void fk_lead_effect(const struct forms *fs, struct strbuf *msg);
 
 /* The draft key "KIND-resource-id" and the subtitle of the form on t. */
 void fk_key_and_subtitle(struct ui *ui, struct forms *fs, const char *key_kind,

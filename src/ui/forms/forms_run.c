@@ -118,6 +118,9 @@ static void reset_target(struct forms *fs)
 	fs->have_known = 0;
 	free(fs->notice);
 	fs->notice = NULL;
+	free(fs->alert);
+	fs->alert = NULL;
+	fs->lost_restored = 0;
 	free(fs->subtitle);
 	fs->subtitle = NULL;
 	free(fs->draft_key);
@@ -130,7 +133,8 @@ static void close_form(struct ui *ui, struct forms *fs, int keep)
 
 	if (!fs->f)
 		return;
-	if (keep && form_changed(fs->f)) {
+	/* A lost send is kept even when the text is as it opened. */
+	if (keep && (form_changed(fs->f) || fs->f->lost_at)) {
 		if (draft_save(fs->draft_key, fs->f, &err) == 0)
 			ui_message(ui, "%s", _("Closed; the draft is kept (the same key on the same record brings it back)"));
 		else
@@ -177,7 +181,16 @@ static void open_form(struct ui *ui, struct forms *fs, enum fkind kind, const st
 
 		if (localtime_r(&saved, &tm))
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M", &tm);
-		strbuf_addf(&sb, _("Draft of %s restored; Esc keeps it, sending removes it"), when);
+		if (f->lost_at) {
+			/* The form says it in red too: this text may be on the
+			 * server already, and y asks twice. */
+			fs->lost_restored = 1;
+			strbuf_addf(&sb, _("Draft of %s restored; its last send's answer was lost: check the record first"),
+			            when);
+			ui_error(ui, "%s", sb.buf);
+		} else {
+			strbuf_addf(&sb, _("Draft of %s restored; Esc keeps it, sending removes it"), when);
+		}
 		free(fs->notice);
 		fs->notice = strbuf_detach(&sb, NULL);
 	} else if (rc < 0) {
@@ -367,7 +380,8 @@ static void send(struct ui *ui, struct forms *fs)
 	if (draft_save(fs->draft_key, fs->f, &err) < 0)
 		ui_error(ui, _("Sending; the draft could not be saved: %s"), strbuf_str(&err));
 	fk_record_text(fs, &rec);
-	fs->entry = activity_add(&fs->log, time(NULL), fs->f->path, strbuf_str(&rec));
+	fs->sent_at = time(NULL);
+	fs->entry = activity_add(&fs->log, fs->sent_at, fs->f->path, strbuf_str(&rec));
 	job = fetch_job_write(FETCH_SLOT_WRITE, fs->f->path, &pairs, fk_refetch(fs->kind));
 	/* What it reads back is published to the office's share. */
 	fetch_job_set_share(job, ui->share, 0);
@@ -409,6 +423,9 @@ static void write_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 		break;
 	case FORM_UNKNOWN:
 		activity_update(&fs->log, fs->entry, AL_UNKNOWN, 0, f->error);
+		/* The draft remembers it: a later run must not resend it blindly. */
+		f->lost_at = (long long)fs->sent_at;
+		snprintf(f->lost_path, sizeof(f->lost_path), "%s", f->path);
 		draft_save(fs->draft_key, f, &err);
 		ui_error(ui, "%s", _("The answer was lost: it may or may not have been applied; nothing is resent (c checks)"));
 		break;
@@ -421,6 +438,22 @@ static void write_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 
 static void check(struct ui *ui, struct forms *fs)
 {
+	struct form *f = fs->f;
+	struct strbuf rec = STRBUF_INIT;
+
+	if (f->state == FORM_CONFIRM && f->lost_at) {
+		/* A draft's lost send of an earlier run: it sent what the draft
+		 * holds, and is checked as this run's would be (and logged). */
+		api_form_free(&f->sent);
+		form_pairs(f, &f->sent);
+		form_set_warning(f, NULL);
+		f->ask = FA_NONE;
+		f->state = FORM_UNKNOWN;
+		fk_record_text(fs, &rec);
+		fs->entry = activity_add(&fs->log, (time_t)f->lost_at, f->lost_path, rec.buf);
+		activity_update(&fs->log, fs->entry, AL_UNKNOWN, 0, NULL);
+		strbuf_free(&rec);
+	}
 	if (form_check_begin(fs->f) < 0)
 		return;
 	activity_update(&fs->log, fs->entry, AL_CHECKING, 0, NULL);
@@ -435,6 +468,10 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 
 	if (!fs->f || fs->f->state != FORM_CHECKING)
 		return;
+	/* The ids read when a restored draft opened may include its own
+	 * write: none counts as older than it. */
+	if (fs->lost_restored)
+		fs->have_known = 0;
 	applied = fk_check_result(fs, r);
 	if (applied > 0) {
 		form_check_end(fs->f, 1, NULL);
@@ -446,6 +483,10 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 	} else if (applied == 0) {
 		form_check_end(fs->f, 0, _("Checked: it was NOT applied; Preview then y sends it again"));
 		activity_update(&fs->log, fs->entry, AL_NOT_APPLIED, 0, NULL);
+		/* Known now: a send is no longer a second one. */
+		fs->f->lost_at = 0;
+		fs->lost_restored = 0;
+		draft_save(fs->draft_key, fs->f, NULL);
 		ui_message(ui, "%s", _("Checked: not applied; your text is kept"));
 	} else {
 		strbuf_addf(&msg, _("Could not tell (%s); c checks again"),
@@ -520,12 +561,18 @@ static void apply_key(struct ui *ui, struct forms *fs, int key)
 			ui_message(ui, "%s", _("Closed; the write's outcome is still unknown (see :log)"));
 		close_form(ui, fs, 1);
 		break;
+	case FK_DISCARD:
+		if (form_changed(f) || f->lost_at)
+			ui_message(ui, "%s", _("Cancelled: the text and its draft are thrown away"));
+		close_form(ui, fs, 0);
+		break;
 	case FK_PREVIEW:
 		if (form_confirm(f, &msg) < 0) {
 			ui_error(ui, "%s", strbuf_str(&msg));
 		} else {
 			strbuf_reset(&msg);
 			fk_addon_effect(fs, &msg);
+			fk_lead_effect(fs, &msg);
 			form_set_warning(f, msg.buf);
 		}
 		break;
@@ -642,71 +689,11 @@ int forms_draw(struct ui *ui, int y, int x, int h, int w, int *cy, int *cx)
 	lk.ascii = ui->ascii;
 	lk.utf8 = ui->utf8;
 	lk.subtitle = fs->subtitle;
+	lk.alert = fs->alert;
 	lk.notice = fs->n_held ? _("The list is still loading: what you type is kept and acts when it arrives")
 	                       : fs->notice;
 	form_draw(fs->f, y, x, h, w, &lk, cy, cx);
 	return 1;
-}
-
-/* ------------------------------------------------------------ the panes */
-
-struct changed {
-	struct fetch_result r;
-};
-
-static void tell_frame(struct ui *ui, struct frame *fr, void *ctx)
-{
-	struct changed *c = ctx;
-
-	if (fr->v->ops->result && fr->v->ops->result(fr->v, ui, &c->r))
-		list_changed(fr->list);
-}
-
-/* Every pane hears that resource's record id changed; row, when not NULL,
- * is the record as the write read it back: lists take it without a read
- * (a note, which no changelog names, joins its customer's Notes). */
-static void tell_written(struct ui *ui, const char *resource, long long id, const void *row)
-{
-	const struct resource *res = res_find(resource);
-	struct fetch_change ch = { 0, 0, NULL };
-	struct fetch_written w;
-	struct changed c;
-
-	if (!res || id <= 0 || (!res->class_id && !row))
-		return;
-	memset(&c, 0, sizeof(c));
-	c.r.kind = FETCH_REFRESH;
-	c.r.slot = FETCH_SLOT_REFRESH;
-	if (res->class_id) {
-		ch.class_id = res->class_id;
-		ch.id = id;
-		c.r.changes = &ch;
-		c.r.n_changes = 1;
-	}
-	if (row) {
-		w.resource = res->name;
-		w.row = (void *)row; /* lists copy it: never taken from here */
-		c.r.written = &w;
-		c.r.n_written = 1;
-	}
-	c.r.last_change = ui->last_change;
-	app_each_frame(ui, tell_frame, &c);
-	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
-}
-
-void forms_changed(struct ui *ui, const char *resource, long long id)
-{
-	tell_written(ui, resource, id, NULL);
-}
-
-void ui_apply_row(struct ui *ui, const char *resource, const void *row)
-{
-	long long id = row ? *(const long long *)row : 0;
-
-	tell_written(ui, resource, id, row);
-	/* An add-on moves the customer's balance too. */
-	if (row && strcmp(resource, "ticket") == 0)
-		forms_changed(ui, "customer", ((const struct m_ticket *)row)->customer_id);
 }
 
 /* ----------------------------------------------------------------- exit */
