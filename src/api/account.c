@@ -158,9 +158,11 @@ static int parse_line(const struct ini_line *l, void *ctx)
 		return -1;
 	}
 	if (l->kind == INI_PAIR) {
-		if (p->in_account && !api_account_setting(l->name))
-			strbuf_addf(&p->warnings, _("%s:%d: unknown setting '%s' in [%s] (ignored)\n"),
+		if (p->in_account && !api_account_setting(l->name)) {
+			strbuf_addf(&p->warnings, _("%s:%d: unknown setting '%s' in [%s] (ignored)"),
 			            p->path, l->lineno, l->name, p->section);
+			strbuf_addc(&p->warnings, '\n');
+		}
 		if (!p->in_account || !p->chosen)
 			return 0;
 		if (p->chosen == 2)
