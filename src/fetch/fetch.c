@@ -222,13 +222,16 @@ static int user_job_queued(const struct fetch *f)
 
 /* Under the lock: a background read that only waits (budget, Retry-After,
  * backoff) while the user waits for a job behind it goes back in the
- * queue, so the user's job runs first; it is not superseded. */
+ * queue, so the user's job runs first; it is not superseded.  Not one
+ * waiting for its answer (API_WAIT_ANSWER): that request was sent and
+ * counted, and cutting it off would spend the read for nothing. */
 static void preempt_background(struct fetch *f)
 {
 	struct fetch_job *j = f->running;
 
 	if (!j || !j->background || !FETCH_JOB_IS_READ(j) || j->requeue || f->running_superseded ||
-	    f->status.wait.kind == API_WAIT_NONE || !user_job_queued(f))
+	    f->status.wait.kind == API_WAIT_NONE || f->status.wait.kind == API_WAIT_ANSWER ||
+	    !user_job_queued(f))
 		return;
 	j->requeue = 1;
 	cancel_running(f, 1);

@@ -37,6 +37,7 @@ static struct fake {
 	const atomic_int *cancel;
 	struct api_options opts;  /* as the thread gave them (on_wait, on_budget) */
 	int wait_refreshes;       /* refreshes of since 999 report a budget wait and block, this many times */
+	enum api_wait_kind wait_kind; /* ... a wait of this kind (default API_WAIT_BUDGET) */
 	int fail_open;
 	int block_writes;
 	int obey_cancel;         /* a blocked job also ends when cancelled */
@@ -57,6 +58,7 @@ static void fake_reset(void)
 	pthread_mutex_lock(&fake.lock);
 	fake.cancel = NULL;
 	fake.wait_refreshes = 0;
+	fake.wait_kind = API_WAIT_BUDGET;
 	fake.fail_open = fake.block_writes = fake.obey_cancel = 0;
 	fake.report_cancel = 1;
 	fake.blocked = 0;
@@ -105,17 +107,23 @@ static void fake_run(void *state, const struct fetch_job *job, struct fetch_resu
 	if (fake.n_ran < MAX_RAN)
 		fake.ran[fake.n_ran++] = job->gen;
 	if (waits(job)) {
-		struct api_wait w = { API_WAIT_BUDGET, 123456, 0 }, none = { API_WAIT_NONE, 0, 0 };
+		struct api_wait w = { fake.wait_kind, 123456, 0 }, none = { API_WAIT_NONE, 0, 0 };
 
 		fake.wait_refreshes--;
+		fake.release = 0;
 		pthread_mutex_unlock(&fake.lock);
 		fake.opts.on_wait(fake.opts.wait_ctx, &w);
 		pthread_mutex_lock(&fake.lock);
-		while (!atomic_load(fake.cancel))
+		while (!atomic_load(fake.cancel) && !fake.release)
 			pthread_cond_wait(&fake.cond, &fake.lock);
+		cancelled = atomic_load(fake.cancel) != 0;
 		pthread_mutex_unlock(&fake.lock);
 		fake.opts.on_wait(fake.opts.wait_ctx, &none);
-		api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "cancelled");
+		if (cancelled) {
+			api_error_set(&r->err, API_ERR_CANCELLED, 0, NULL, "cancelled");
+			return;
+		}
+		r->last_change = job->since;
 		return;
 	}
 	if (blocks(job)) {
@@ -697,6 +705,49 @@ static void test_waiting_background_preempted(void **state)
 	fetch_stop(f);
 }
 
+/* A background read whose request is out and unanswered (API_WAIT_ANSWER)
+ * is not cut off for a job the user asks for: it was sent and counted, and
+ * cutting it would spend the read for nothing.  The user's job runs next. */
+static void test_answering_background_not_preempted(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	struct fetch_status st;
+	struct fetch_stats stats;
+	unsigned long gr, ga;
+
+	(void)state;
+	fake_reset();
+	fake.wait_refreshes = 1;
+	fake.wait_kind = API_WAIT_ANSWER;
+	f = start();
+	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 999));
+	for (int i = 0; i < DEADLINE_S * 100; i++) {
+		fetch_status(f, &st);
+		if (st.wait.kind == API_WAIT_ANSWER)
+			break;
+		poll(NULL, 0, 10);
+	}
+	assert_int_equal(st.wait.kind, API_WAIT_ANSWER);
+	ga = fetch_submit(f, read_job(81));
+	/* fetch_submit decides at once, under the lock: no cancel. */
+	assert_int_equal(atomic_load(fake.cancel), 0);
+	pthread_mutex_lock(&fake.lock);
+	fake.release = 1;
+	pthread_cond_broadcast(&fake.cond);
+	pthread_mutex_unlock(&fake.lock);
+	r = take(f);
+	assert_int_equal(r->gen, gr);
+	assert_int_equal(r->outcome, FETCH_DONE);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, ga);
+	fetch_result_free(r);
+	fetch_stats(f, &stats);
+	assert_int_equal(stats.requeued, 0);
+	fetch_stop(f);
+}
+
 /* The budget of every answer reaches the status at once, not at the end
  * of the job. */
 static void test_budget_published(void **state)
@@ -940,6 +991,7 @@ int main(void)
 		cmocka_unit_test(test_shutdown_cuts_write),
 		cmocka_unit_test(test_user_jobs_first),
 		cmocka_unit_test(test_waiting_background_preempted),
+		cmocka_unit_test(test_answering_background_not_preempted),
 		cmocka_unit_test(test_budget_published),
 		cmocka_unit_test(test_open_failure),
 		cmocka_unit_test(test_null_safe),
