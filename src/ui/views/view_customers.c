@@ -271,7 +271,7 @@ static const struct vc_pane_def customers_def = {
 	.preview = customers_preview,
 };
 
-static const struct view_ops customers_ops = VC_PANE_OPS("customers", N_("Customers"), customers_def);
+static const struct view_ops customers_ops = VC_PANE_OPS("customers", N_("Customers"), columns);
 
 struct view *view_customers_new(const char *query)
 {

@@ -96,7 +96,7 @@ static const struct vc_pane_def notes_def = {
 	.preview = notes_preview,
 };
 
-static const struct view_ops notes_ops = VC_PANE_OPS("notes", N_("Notes"), notes_def);
+static const struct view_ops notes_ops = VC_PANE_OPS("notes", N_("Notes"), columns);
 
 struct view *view_notes_new(long long customer_id)
 {

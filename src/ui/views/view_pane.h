@@ -134,13 +134,15 @@ void vc_pane_destroy(struct view *v);
 	_Static_assert(sizeof(columns_) / sizeof((columns_)[0]) ==                 \
 	               sizeof(fields_) / sizeof((fields_)[0]), "one field per column")
 
-/* The view_ops of a pane: its name, title and def; the rest is the above. */
-#define VC_PANE_OPS(name_, title_, def_)          \
+/* The view_ops of a pane: its name, title and columns (its def's own array:
+ * a member read from a const struct is no constant expression in C, so
+ * clang refuses it in a static initializer); the rest is the above. */
+#define VC_PANE_OPS(name_, title_, columns_)      \
 	{                                          \
 		.name = name_,                     \
 		.title = title_,                   \
-		.columns = (def_).columns,         \
-		.n_columns = (def_).n_columns,     \
+		.columns = (columns_),             \
+		.n_columns = sizeof(columns_) / sizeof((columns_)[0]), \
 		.count = vc_pane_count,            \
 		.row_id = vc_pane_row_id,          \
 		.loaded = vc_pane_loaded,          \

@@ -183,7 +183,7 @@ static const struct vc_pane_def subs_def = {
 	.preview = subs_preview,
 };
 
-static const struct view_ops subs_ops = VC_PANE_OPS("subscriptions", N_("Subscriptions"), subs_def);
+static const struct view_ops subs_ops = VC_PANE_OPS("subscriptions", N_("Subscriptions"), columns);
 
 struct view *view_subscriptions_new(long long customer_id, const char *query)
 {

@@ -155,7 +155,7 @@ static const struct vc_pane_def tickets_def = {
 	.preview = tickets_preview,
 };
 
-static const struct view_ops tickets_ops = VC_PANE_OPS("tickets", N_("Tickets"), tickets_def);
+static const struct view_ops tickets_ops = VC_PANE_OPS("tickets", N_("Tickets"), columns);
 
 struct view *view_tickets_new(long long customer_id, const char *query)
 {
