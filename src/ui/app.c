@@ -517,8 +517,20 @@ static void run(struct ui *ui)
 		double now, until = 0;
 		unsigned sig = term_signals(ui);
 
-		if (sig & TERM_SIG_QUIT)
+		if (sig & TERM_SIG_QUIT) {
+			/* A script cut short did not pass, whatever it had
+			 * checked so far. */
+			if (ui->script) {
+				fprintf(stderr, _("routedesk: %s:%d: stopped by a signal before the script's end\n"),
+				        ui->script->path, sr.line);
+				ui->exit_code = APP_FAILED;
+			}
 			break;
+		}
+		if (sig & TERM_SIG_STOP) {
+			term_suspend(ui);
+			app_mark(ui, DIRTY_ALL);
+		}
 		if (sig & TERM_SIG_WINCH)
 			app_mark(ui, DIRTY_ALL);
 		app_take_results(ui);
@@ -670,6 +682,12 @@ int app_main(int argc, char **argv)
 		strbuf_reset(&err);
 	}
 	choose_start(&ui, &o, &pane);
+	if (term_check(ui.script != NULL, &err) < 0) {
+		fprintf(stderr, "routedesk: %s\n", strbuf_str(&err));
+		strbuf_free(&err);
+		ui_free(&ui);
+		return APP_FAILED;
+	}
 	if (api_global_init() < 0 || connect_account(&ui, &o) < 0) {
 		ui_free(&ui);
 		api_global_cleanup();

@@ -69,27 +69,46 @@ static void remove_dir(const char *dir)
 	rmdir(dir);
 }
 
-static void child(const char *prog, const char *dir, int out_fd, long n)
-{
+/* What the child needs, made before fork(): the console's threads (the
+ * notifier's, libnotify's) may hold a stdio or malloc lock at that
+ * moment, so the child makes no call that could take one. */
+struct child_args {
 	char db[PATH_MAX], log[PATH_MAX], gen[32];
+	char failed[PATH_MAX + 32]; /* "cannot run PROG (errno ", for the log */
+	pid_t parent;
+};
+
+static void child(const char *prog, const struct child_args *a, int out_fd)
+{
 	int fd;
 
 	/* Die with the console even if it is killed without a chance to
-	 * stop us. */
+	 * stop us; if it died before this, go at once. */
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	snprintf(db, sizeof(db), "%s/demo.db", dir);
-	snprintf(log, sizeof(log), "%s/sandbox.log", dir);
-	snprintf(gen, sizeof(gen), "%ld", n);
+	if (getppid() != a->parent)
+		_exit(1);
 	dup2(out_fd, STDOUT_FILENO);
-	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	fd = open(a->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd >= 0)
 		dup2(fd, STDERR_FILENO);
 	fd = open("/dev/null", O_RDONLY);
 	if (fd >= 0)
 		dup2(fd, STDIN_FILENO);
-	execlp(prog, prog, "--listen", "127.0.0.1:0", "--db", db, "--generate", gen, "--live", "30",
-	       (char *)NULL);
-	fprintf(stderr, "exec %s: %s\n", prog, strerror(errno));
+	execlp(prog, prog, "--listen", "127.0.0.1:0", "--db", a->db, "--generate", a->gen, "--live",
+	       "30", (char *)NULL);
+	{
+		char num[16], *q = num + sizeof(num);
+		int e = errno;
+
+		/* errno in decimal by hand: strerror may translate, which locks. */
+		*--q = '\n';
+		*--q = ')';
+		do
+			*--q = (char)('0' + e % 10);
+		while ((e /= 10) > 0 && q > num + 1);
+		(void)!write(STDERR_FILENO, a->failed, strlen(a->failed));
+		(void)!write(STDERR_FILENO, q, (size_t)(num + sizeof(num) - q));
+	}
 	_exit(127);
 }
 
@@ -151,6 +170,7 @@ struct demo *demo_start(long n_customers, int timeout_s, struct strbuf *err)
 	const char *tmp = getenv("TMPDIR");
 	struct strbuf dir = STRBUF_INIT;
 	char *prog = sibling_sandbox(), *line;
+	struct child_args args;
 	int p[2];
 
 	strbuf_addf(&dir, "%s/routedesk-demo.XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -163,6 +183,11 @@ struct demo *demo_start(long n_customers, int timeout_s, struct strbuf *err)
 		strbuf_addf(err, "--demo: pipe: %s", strerror(errno));
 		goto fail;
 	}
+	snprintf(args.db, sizeof(args.db), "%s/demo.db", d->dir);
+	snprintf(args.log, sizeof(args.log), "%s/sandbox.log", d->dir);
+	snprintf(args.gen, sizeof(args.gen), "%ld", n_customers);
+	snprintf(args.failed, sizeof(args.failed), "cannot run %s (errno ", prog ? prog : SANDBOX);
+	args.parent = getpid();
 	d->pid = fork();
 	if (d->pid < 0) {
 		strbuf_addf(err, "--demo: fork: %s", strerror(errno));
@@ -171,7 +196,7 @@ struct demo *demo_start(long n_customers, int timeout_s, struct strbuf *err)
 		goto fail;
 	}
 	if (d->pid == 0)
-		child(prog ? prog : SANDBOX, d->dir, p[1], n_customers);
+		child(prog ? prog : SANDBOX, &args, p[1]);
 	close(p[1]);
 	line = first_line(p[0], timeout_s);
 	close(p[0]);

@@ -25,21 +25,26 @@ struct term {
 	int script;
 	int input_pipe[2];         /* script mode: curses' input, never written */
 	int io_fd;                 /* /proc/thread-self/io when tracing, else -1 */
-	struct sigaction old_hup, old_term, old_int, old_winch, old_pipe;
+	struct sigaction old_winch, old_pipe;
+	int sig_wfd;               /* the self-pipe's write end, to close */
 	struct strbuf copy;        /* OSC 52 to send after the next frame */
 };
 
-/* The self-pipe: written by the handlers, read by the loop. */
-static int sig_wfd = -1, sig_rfd = -1;
+/* The self-pipe: written by the handlers, read by the loop.  sig_wfd is
+ * -1 once the screen is closed: a quit signal then only counts (the
+ * shutdown it asks for is already under way). */
+static volatile sig_atomic_t sig_wfd = -1;
+static int sig_rfd = -1;
 static void (*chained_winch)(int);
 
 static void on_signal(int sig)
 {
 	int saved = errno;
-	char b = sig == SIGWINCH ? 'W' : 'Q';
+	int fd = sig_wfd;
+	char b = sig == SIGWINCH ? 'W' : sig == SIGTSTP ? 'Z' : 'Q';
 
-	if (sig_wfd >= 0)
-		(void)!write(sig_wfd, &b, 1);
+	if (fd >= 0)
+		(void)!write(fd, &b, 1);
 	/* ncurses' own SIGWINCH handler queues the KEY_RESIZE. */
 	if (sig == SIGWINCH && chained_winch)
 		chained_winch(sig);
@@ -66,11 +71,23 @@ static int open_signals(struct term *t, struct strbuf *err)
 		return -1;
 	}
 	sig_rfd = p[0];
-	sig_wfd = p[1];
-	install(SIGHUP, &t->old_hup);
-	install(SIGTERM, &t->old_term);
-	install(SIGINT, &t->old_int);
+	t->sig_wfd = sig_wfd = p[1];
+	/* No old handlers kept for these: what was there is ncurses' own
+	 * (newterm installs it), which ends the process with _exit(1) and
+	 * would, put back at term_close, cut off the exit summary of writes
+	 * and the demo's clean-up for a signal that came late. */
+	install(SIGHUP, NULL);
+	install(SIGTERM, NULL);
+	install(SIGINT, NULL);
 	if (!t->script) {
+		/* Ctrl-Z through the loop (term_suspend), not ncurses' handler:
+		 * that one calls endwin() and doupdate() inside the signal,
+		 * maybe in the middle of a frame.  Left alone when ignored (a
+		 * shell without job control started us). */
+		struct sigaction cur;
+
+		if (sigaction(SIGTSTP, NULL, &cur) == 0 && cur.sa_handler != SIG_IGN)
+			install(SIGTSTP, NULL);
 		install(SIGWINCH, &t->old_winch);
 		if (!(t->old_winch.sa_flags & SA_SIGINFO) && t->old_winch.sa_handler != SIG_DFL &&
 		    t->old_winch.sa_handler != SIG_IGN)
@@ -82,20 +99,30 @@ static int open_signals(struct term *t, struct strbuf *err)
 	return 0;
 }
 
+/* SIGHUP, SIGTERM and SIGINT keep on_signal, writing nowhere, until the
+ * process ends: the console is on its way out, and what is left (the
+ * writes' summary, the drafts, the demo sandbox stopped) must finish.
+ * SIGTSTP and SIGWINCH go back to the default: ncurses' handlers would
+ * touch a screen that is gone. */
 static void close_signals(struct term *t)
 {
-	sigaction(SIGHUP, &t->old_hup, NULL);
-	sigaction(SIGTERM, &t->old_term, NULL);
-	sigaction(SIGINT, &t->old_int, NULL);
-	if (!t->script)
-		sigaction(SIGWINCH, &t->old_winch, NULL);
+	struct sigaction dfl;
+
+	sig_wfd = -1;
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	if (!t->script) {
+		sigaction(SIGTSTP, &dfl, NULL);
+		sigaction(SIGWINCH, &dfl, NULL);
+	}
 	sigaction(SIGPIPE, &t->old_pipe, NULL);
 	chained_winch = NULL;
 	if (sig_rfd >= 0)
 		close(sig_rfd);
-	if (sig_wfd >= 0)
-		close(sig_wfd);
-	sig_rfd = sig_wfd = -1;
+	if (t->sig_wfd >= 0)
+		close(t->sig_wfd);
+	sig_rfd = t->sig_wfd = -1;
 }
 
 /* Flow control off: C-s must not freeze the screen of a dispatcher who
@@ -108,6 +135,16 @@ static void no_flow_control(int fd)
 		tio.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
 		tcsetattr(fd, TCSANOW, &tio);
 	}
+}
+
+int term_check(int script, struct strbuf *err)
+{
+	if (!script && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		strbuf_adds(err, _("the console needs a terminal on stdin and stdout "
+		                   "(for scripted runs set ROUTEDESK_SCRIPT)"));
+		return -1;
+	}
+	return 0;
 }
 
 static int open_screen(struct ui *ui, struct term *t, struct strbuf *err)
@@ -127,11 +164,8 @@ static int open_screen(struct ui *ui, struct term *t, struct strbuf *err)
 		}
 		t->input_pipe[0] = -1; /* now the FILE's */
 	} else {
-		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-			strbuf_adds(err, _("the console needs a terminal on stdin and stdout "
-			                   "(for scripted runs set ROUTEDESK_SCRIPT)"));
+		if (term_check(0, err) < 0)
 			return -1;
-		}
 		t->out = stdout;
 		t->in = stdin;
 	}
@@ -248,8 +282,29 @@ unsigned term_signals(struct ui *ui)
 		return 0;
 	while ((n = read(sig_rfd, buf, sizeof(buf))) > 0)
 		for (ssize_t i = 0; i < n; i++)
-			bits |= buf[i] == 'W' ? TERM_SIG_WINCH : TERM_SIG_QUIT;
+			bits |= buf[i] == 'W' ? TERM_SIG_WINCH : buf[i] == 'Z' ? TERM_SIG_STOP : TERM_SIG_QUIT;
 	return bits;
+}
+
+void term_suspend(struct ui *ui)
+{
+	struct term *t = ui->term;
+	struct sigaction dfl, ours;
+
+	if (!t || t->script)
+		return;
+	endwin();
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &ours);
+	/* Stops here until fg (SIGCONT); the fetch thread, whose signals
+	 * are blocked, stops with the process. */
+	raise(SIGTSTP);
+	sigaction(SIGTSTP, &ours, NULL);
+	/* The shell wrote over the screen meanwhile: the next frame is
+	 * whole, and its refresh puts the terminal back in curses' mode. */
+	clearok(curscr, TRUE);
 }
 
 /* wchar and syscw of this thread, or -1. */

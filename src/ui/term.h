@@ -8,7 +8,13 @@ struct ui;
 enum {
 	TERM_SIG_QUIT = 1u << 0,   /* SIGHUP, SIGTERM, SIGINT: leave cleanly */
 	TERM_SIG_WINCH = 1u << 1,  /* the size changed (curses has a KEY_RESIZE queued) */
+	TERM_SIG_STOP = 1u << 2,   /* SIGTSTP (Ctrl-Z): term_suspend */
 };
+
+/* 0 when term_open can have its terminal (stdin and stdout are one, or
+ * script is set), else -1 with the message in err: asked before anything
+ * slow starts (--demo's sandbox). */
+int term_check(int script, struct strbuf *err);
 
 /* Sets curses up (docs/design.md, section 7): newterm on the terminal
  * (stdin/stdout, both must be terminals), cbreak, noecho, keypad,
@@ -20,7 +26,10 @@ enum {
  * from LINES/COLUMNS.  Installs the signal handlers (self-pipe).  0, or -1
  * with a message in err (nothing to undo then). */
 int term_open(struct ui *ui, int script, struct strbuf *err);
-/* endwin, restores the terminal and the signal handlers.  Idempotent. */
+/* endwin and restores the terminal.  SIGHUP, SIGTERM and SIGINT stay
+ * caught (and are ignored) until the process ends, so a late one cannot
+ * cut off the exit summary; SIGTSTP and SIGWINCH go back to the default.
+ * Idempotent. */
 void term_close(struct ui *ui);
 
 /* The descriptors to poll: the terminal's input (-1 in script mode) and
@@ -29,6 +38,11 @@ int term_input_fd(const struct ui *ui);
 int term_signal_fd(const struct ui *ui);
 /* Drains the self-pipe: TERM_SIG_* bits of what arrived. */
 unsigned term_signals(struct ui *ui);
+
+/* Ctrl-Z: leaves curses' mode, stops the process the default way, and
+ * on fg marks the screen for a whole redraw (the caller marks its panes
+ * dirty).  Nothing in script mode. */
+void term_suspend(struct ui *ui);
 
 /* doupdate(), and with ROUTEDESK_TRACE a "frame BYTES WRITES" line: the
  * bytes ncurses wrote to the terminal for this frame (counted by the

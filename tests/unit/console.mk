@@ -117,7 +117,7 @@ tests_unit_test_view_lists_CFLAGS = $(VIEW_TEST_CFLAGS)
 tests_unit_test_view_lists_LDADD = $(VIEW_TEST_LDADD)
 endif
 
-## ui core: themes, keys and the prompt, settings and state, the list widget.
+## ui core: themes, keys and the prompt, settings and state, the terminal's signals, the list widget.
 ## The pure parts are compiled in (not libui, whose app.o pulls the views,
 ## the fetch thread and the terminal in).
 if HAVE_CMOCKA
@@ -136,6 +136,13 @@ TESTS += tests/unit/test_ui_keys
 tests_unit_test_ui_keys_SOURCES = tests/unit/test_ui_keys.c src/ui/base/action.c src/ui/base/cmdline.c
 tests_unit_test_ui_keys_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_keys_LDADD = $(UI_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test_ui_term
+TESTS += tests/unit/test_ui_term
+tests_unit_test_ui_term_SOURCES = tests/unit/test_ui_term.c src/ui/term.c src/ui/theme/theme.c \
+	src/ui/base/state.c src/ui/base/action.c src/ui/base/cmdline.c
+tests_unit_test_ui_term_CFLAGS = $(UI_TEST_CFLAGS)
+tests_unit_test_ui_term_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_loop
 TESTS += tests/unit/test_ui_loop
