@@ -188,33 +188,38 @@ void strbuf_free(struct strbuf *sb)
 
 /* Read in 8 KiB pieces with a bound, so a wrong path (a device, a huge
  * log) is refused rather than read into memory whole. */
-int strbuf_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err)
+int strbuf_read_fd(int fd, const char *name, size_t max, struct strbuf *out, struct strbuf *err)
 {
 	char buf[8192];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			strbuf_addf(err, "%s: %s", name, strerror(errno));
+			return -1;
+		}
+		if (out->len + (size_t)n > max) {
+			strbuf_addf(err, _("%s: larger than %zu bytes"), name, max);
+			return -1;
+		}
+		strbuf_add(out, buf, (size_t)n);
+	}
+	if (!out->buf)
+		strbuf_adds(out, "");
+	return 0;
+}
+
+int strbuf_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
 
 	if (fd < 0) {
 		strbuf_addf(err, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			strbuf_addf(err, "%s: %s", path, strerror(errno));
-			close(fd);
-			return -1;
-		}
-		if (out->len + (size_t)n > max) {
-			strbuf_addf(err, _("%s: larger than %zu bytes"), path, max);
-			close(fd);
-			return -1;
-		}
-		strbuf_add(out, buf, (size_t)n);
-	}
+	rc = strbuf_read_fd(fd, path, max, out, err);
 	close(fd);
-	if (!out->buf)
-		strbuf_adds(out, "");
-	return 0;
+	return rc;
 }

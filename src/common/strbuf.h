@@ -38,6 +38,8 @@ void strbuf_free(struct strbuf *sb);
 /* Reads a whole file of at most max bytes onto out.  0, or -1 with a
  * message ("PATH: reason") in err. */
 int strbuf_read_file(const char *path, size_t max, struct strbuf *out, struct strbuf *err);
+/* The same from an open descriptor (left open), name for the messages. */
+int strbuf_read_fd(int fd, const char *name, size_t max, struct strbuf *out, struct strbuf *err);
 
 /* Allocation helpers that abort on out-of-memory. */
 void *xmalloc(size_t n);

@@ -16,26 +16,33 @@
 #include "common/strbuf.h"
 #include "fetch/budget.h"
 #include "fetch/share.h"
+#include "fetch/share_fs.h"
 
 struct fetch_budget {
 	char *dir;
 	int percent;
-	int group;
+	gid_t gid;         /* the share's group, or SHARE_FS_PRIVATE */
+	int fd;            /* on dir: its files are opened from it (share_fs.h) */
 	long noted; /* the day's read limit last written to DIR/read-limit */
 };
 
-struct fetch_budget *fetch_budget_open(const char *dir, int percent, int group)
+struct fetch_budget *fetch_budget_open(const char *dir, int percent, gid_t gid)
 {
 	struct fetch_budget *fb;
+	struct strbuf err = STRBUF_INIT;
+	int rc;
 
 	if (!dir || percent < 1 || percent > 100)
 		return NULL;
-	if (mkdir(dir, group ? 02770 : 0700) < 0 && errno != EEXIST)
+	rc = share_fs_dir(AT_FDCWD, dir, gid, &err);
+	strbuf_free(&err);
+	if (rc < 0 || (rc = share_fs_base(AT_FDCWD, dir)) < 0)
 		return NULL;
 	fb = xcalloc(1, sizeof(*fb));
+	fb->fd = rc;
 	fb->dir = xstrdup(dir);
 	fb->percent = percent;
-	fb->group = group;
+	fb->gid = gid;
 	return fb;
 }
 
@@ -46,7 +53,7 @@ struct fetch_budget *fetch_budget_open_account(const struct fetch_share *sh, con
 	struct fetch_budget *fb;
 
 	if (sh)
-		return fetch_budget_open(fetch_share_path(sh), percent, 1);
+		return fetch_budget_open(fetch_share_path(sh), percent, fetch_share_gid(sh));
 	if (!state)
 		return NULL;
 	strbuf_addf(&dir, "%s/reads", state);
@@ -55,7 +62,7 @@ struct fetch_budget *fetch_budget_open_account(const struct fetch_share *sh, con
 		return NULL;
 	}
 	strbuf_addf(&dir, "/%016llx", (unsigned long long)hash_account(url, key));
-	fb = fetch_budget_open(dir.buf, percent, 0);
+	fb = fetch_budget_open(dir.buf, percent, SHARE_FS_PRIVATE);
 	strbuf_free(&dir);
 	return fb;
 }
@@ -64,6 +71,7 @@ void fetch_budget_close(struct fetch_budget *fb)
 {
 	if (!fb)
 		return;
+	close(fb->fd);
 	free(fb->dir);
 	free(fb);
 }
@@ -76,34 +84,30 @@ char *fetch_budget_path(const struct fetch_budget *fb, const char *day)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* The service's day is the account's local day, as budget_day in the
- * transport: the counter starts again at midnight. */
-static char *today_path(const struct fetch_budget *fb)
+/* Today's counter's name in dir.  The service's day is the account's
+ * local day, as budget_day in the transport: the counter starts again at
+ * midnight. */
+static int today_name(char name[32])
 {
 	char day[16];
 	time_t t = time(NULL);
 	struct tm tm;
 
 	if (!localtime_r(&t, &tm) || !strftime(day, sizeof(day), "%Y-%m-%d", &tm))
-		return NULL;
-	return fetch_budget_path(fb, day);
+		return -1;
+	snprintf(name, 32, "reads-%s", day);
+	return 0;
 }
 
-static char *limit_path(const struct fetch_budget *fb)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addf(&sb, "%s/read-limit", fb->dir);
-	return strbuf_detach(&sb, NULL);
-}
+#define LIMIT_NAME "read-limit"
 
 /* The day's read limit the service announced last, to whichever process
  * of the directory: a `routedesk api` makes one read, before which its own
  * session knows no limit, and it must keep to the share all the same. */
 static long saved_day_limit(const struct fetch_budget *fb)
 {
-	char *path = limit_path(fb), buf[32];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char buf[32];
+	int fd = share_fs_open(fb->fd, LIMIT_NAME, O_RDONLY, fb->gid);
 	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
 	long v = 0;
 
@@ -113,25 +117,21 @@ static long saved_day_limit(const struct fetch_budget *fb)
 	}
 	if (fd >= 0)
 		close(fd);
-	free(path);
 	return v > 0 ? v : -1;
 }
 
 void fetch_budget_note(void *ctx, const struct api_budget *b)
 {
 	struct fetch_budget *fb = ctx;
-	char *path, buf[32];
+	char buf[32];
 	int fd, len;
 
 	if (!fb || !b || !b->known || b->limits.read_day <= 0 || b->limits.read_day == fb->noted)
 		return;
 	fb->noted = b->limits.read_day;
-	path = limit_path(fb);
-	fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, fb->group ? 0660 : 0600);
-	free(path);
+	fd = share_fs_open(fb->fd, LIMIT_NAME, O_WRONLY | O_CREAT, fb->gid);
 	if (fd < 0)
 		return;
-	(void)fchmod(fd, fb->group ? 0660 : 0600);
 	len = snprintf(buf, sizeof(buf), "%ld\n", b->limits.read_day);
 	/* Short and written at once: a reader sees the old or the new line. */
 	if (ftruncate(fd, 0) == 0)
@@ -168,8 +168,8 @@ static long count_at(int fd)
 
 long fetch_budget_used(const struct fetch_budget *fb)
 {
-	char *path = fb ? today_path(fb) : NULL;
-	int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	char name[32];
+	int fd = fb && today_name(name) == 0 ? share_fs_open(fb->fd, name, O_RDONLY, fb->gid) : -1;
 	long n = 0;
 
 	if (fd >= 0) {
@@ -177,7 +177,6 @@ long fetch_budget_used(const struct fetch_budget *fb)
 			n = count_at(fd);
 		close(fd);
 	}
-	free(path);
 	return n;
 }
 
@@ -185,13 +184,11 @@ long fetch_budget_used(const struct fetch_budget *fb)
  * it cannot be kept: a counter that cannot be kept stops nobody's work. */
 static int open_locked(const struct fetch_budget *fb)
 {
-	char *path = today_path(fb);
-	int fd = path ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, fb->group ? 0660 : 0600) : -1;
+	char name[32];
+	int fd = today_name(name) == 0 ? share_fs_open(fb->fd, name, O_RDWR | O_CREAT, fb->gid) : -1;
 
-	free(path);
 	if (fd < 0)
 		return -1;
-	(void)fchmod(fd, fb->group ? 0660 : 0600);
 	if (flock(fd, LOCK_EX) < 0) {
 		close(fd);
 		return -1;

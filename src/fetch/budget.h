@@ -2,6 +2,8 @@
 #ifndef ROUTEDESK_FETCH_BUDGET_H
 #define ROUTEDESK_FETCH_BUDGET_H
 
+#include <sys/types.h>
+
 #include <stddef.h>
 
 #include "api/pace.h"
@@ -19,9 +21,10 @@
  */
 struct fetch_budget;
 
-/* Counts into dir (created when missing; mode 0660 files when group is 1,
- * else 0600) for percent (1..100; 100 counts but never refuses). */
-struct fetch_budget *fetch_budget_open(const char *dir, int percent, int group);
+/* Counts into dir (created when missing, as share_fs.h says: gid the
+ * share's group, or SHARE_FS_PRIVATE for the user's own 0700/0600) for
+ * percent (1..100; 100 counts but never refuses). */
+struct fetch_budget *fetch_budget_open(const char *dir, int percent, gid_t gid);
 /* The account's counter: in the office's share when sh is not NULL (the
  * group's), else in STATE/reads/ACCOUNT (the user's own, 0700, one per
  * account: a sandbox's or another company's reads never count against

@@ -18,6 +18,7 @@
 #include "common/ini.h"
 #include "common/strbuf.h"
 #include "fetch/flight.h"
+#include "fetch/share_fs.h"
 
 #define FLIGHT_MAGIC "routedesk-flight 1\n"
 #define FLIGHT_MAX_BYTES ((size_t)512 << 20)
@@ -26,7 +27,6 @@
 
 struct fetch_flight {
 	const struct fetch_share *sh;
-	char *dir;   /* DIR/ACCOUNT/flight */
 	char *url;
 	char *key, *token;
 };
@@ -49,23 +49,16 @@ struct fetch_flight *fetch_flight_open(const struct fetch_share *sh, const char 
                                        const char *key, const char *token, struct strbuf *err)
 {
 	struct fetch_flight *ff;
-	struct strbuf p = STRBUF_INIT;
 
 	if (!sh) {
 		strbuf_adds(err, "no share");
 		return NULL;
 	}
-	strbuf_addf(&p, "%s/flight", fetch_share_path(sh));
-	/* 02770 whatever the umask, as every directory of the share. */
-	if ((mkdir(p.buf, 02770) < 0 && errno != EEXIST) ||
-	    (chmod(p.buf, 02770) < 0 && errno != EPERM) || access(p.buf, W_OK | X_OK) < 0) {
-		strbuf_addf(err, "%s: %s", p.buf, strerror(errno));
-		strbuf_free(&p);
+	/* 02770 in the share's group, as every directory of the share. */
+	if (share_fs_dir(fetch_share_fd(sh), "flight", fetch_share_gid(sh), err) < 0)
 		return NULL;
-	}
 	ff = xcalloc(1, sizeof(*ff));
 	ff->sh = sh;
-	ff->dir = strbuf_detach(&p, NULL);
 	ff->url = xstrdup(url ? url : "");
 	/* The credentials as the session sends them (and the service echoes
 	 * them): trimmed as api_session_new trims them. */
@@ -88,7 +81,6 @@ void fetch_flight_close(struct fetch_flight *ff)
 		return;
 	wipe(ff->key);
 	wipe(ff->token);
-	free(ff->dir);
 	free(ff->url);
 	free(ff);
 }
@@ -185,21 +177,22 @@ static void call_free(struct flight_call *fc)
 
 /* flock(LOCK_NB) on the lock file: 0 held, 1 taken by another, -1 error.
  * A lock file pruned between open and flock guards nothing: opened again. */
-static int try_lock(struct flight_call *fc)
+static int try_lock(const struct fetch_flight *ff, struct flight_call *fc)
 {
 	for (int tries = 0; tries < 3; tries++) {
 		struct stat a, b;
 
 		if (fc->fd < 0) {
-			fc->fd = open(fc->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0660);
+			fc->fd = share_fs_open(fetch_share_fd(ff->sh), fc->lock, O_RDWR | O_CREAT,
+			                       fetch_share_gid(ff->sh));
 			if (fc->fd < 0)
 				return -1;
-			(void)fchmod(fc->fd, 0660);
 		}
 		if (flock(fc->fd, LOCK_EX | LOCK_NB) < 0)
 			return errno == EWOULDBLOCK || errno == EINTR ? 1 : -1;
-		if (fstat(fc->fd, &a) == 0 && stat(fc->lock, &b) == 0 && a.st_ino == b.st_ino &&
-		    a.st_dev == b.st_dev) {
+		if (fstat(fc->fd, &a) == 0 &&
+		    fstatat(fetch_share_fd(ff->sh), fc->lock, &b, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    a.st_ino == b.st_ino && a.st_dev == b.st_dev) {
 			(void)futimens(fc->fd, NULL); /* in use: not pruned */
 			return 0;
 		}
@@ -227,8 +220,10 @@ static int read_answer(const struct fetch_flight *ff, struct flight_call *fc, st
 	int rc = -1;
 
 	/* No clock is compared: the share may be on another host's disk. */
-	if (stat(fc->answer, &st) < 0 || !written_since(fc, &st) ||
-	    strbuf_read_file(fc->answer, FLIGHT_MAX_BYTES, &text, &err) < 0)
+	if (fstatat(fetch_share_fd(ff->sh), fc->answer, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !written_since(fc, &st) ||
+	    share_fs_read(fetch_share_fd(ff->sh), fc->answer, fetch_share_gid(ff->sh),
+	                  FLIGHT_MAX_BYTES, &text, &err) < 0)
 		goto out;
 	strbuf_addf(&head, FLIGHT_MAGIC "%s\n%zu\n", ff->url, fc->canon.len);
 	strbuf_add(&head, fc->canon.buf, fc->canon.len);
@@ -264,9 +259,10 @@ int fetch_flight_ask(void *ctx, const char *path, const struct api_form *form, v
 		{
 			struct strbuf p = STRBUF_INIT;
 
-			strbuf_addf(&p, "%s/%s.lock", ff->dir, fc->name);
+			/* Relative to the share's directory (share_fs.h). */
+			strbuf_addf(&p, "flight/%s.lock", fc->name);
 			fc->lock = strbuf_detach(&p, NULL);
-			strbuf_addf(&p, "%s/%s.json", ff->dir, fc->name);
+			strbuf_addf(&p, "flight/%s.json", fc->name);
 			fc->answer = strbuf_detach(&p, NULL);
 		}
 		*fl = fc;
@@ -275,8 +271,9 @@ int fetch_flight_ask(void *ctx, const char *path, const struct api_form *form, v
 	 * taken for an old one, and the read sent again (never the wrong
 	 * way round). */
 	memset(&st, 0, sizeof(st));
-	had = !fc->waited && stat(fc->answer, &st) == 0;
-	r = try_lock(fc);
+	had = !fc->waited &&
+	      fstatat(fetch_share_fd(ff->sh), fc->answer, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	r = try_lock(ff, fc);
 	if (r == 1) {
 		if (!fc->waited) {
 			fc->had = had;
@@ -304,34 +301,34 @@ int fetch_flight_ask(void *ctx, const char *path, const struct api_form *form, v
  * hour (removed under their lock: try_lock sees the difference). */
 static void prune(const struct fetch_flight *ff, const char *mine)
 {
-	DIR *d = opendir(ff->dir);
+	DIR *d = share_fs_opendir(fetch_share_fd(ff->sh), "flight");
 	struct dirent *e;
 	time_t now = time(NULL);
 
+	/* Names relative to the directory opened: a flight/ swapped for a
+	 * symlink prunes nothing elsewhere. */
 	while (d && (e = readdir(d))) {
-		struct strbuf p = STRBUF_INIT;
 		const char *dot = strrchr(e->d_name, '.');
 		struct stat st;
 
 		if (e->d_name[0] == '.' || !dot || strncmp(e->d_name, mine, 16) == 0)
 			continue;
-		strbuf_addf(&p, "%s/%s", ff->dir, e->d_name);
-		if (stat(p.buf, &st) == 0) {
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 			if (strcmp(dot, ".lock") != 0) {
 				/* answers, and the temporary files of a process
 				 * that died writing one */
 				if (now - st.st_mtime > FLIGHT_KEEP_SECONDS)
-					unlink(p.buf);
+					unlinkat(dirfd(d), e->d_name, 0);
 			} else if (now - st.st_mtime > LOCK_KEEP_SECONDS) {
-				int fd = open(p.buf, O_RDWR | O_CLOEXEC);
+				int fd = share_fs_open(dirfd(d), e->d_name, O_RDONLY,
+				                       fetch_share_gid(ff->sh));
 
 				if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
-					unlink(p.buf);
+					unlinkat(dirfd(d), e->d_name, 0);
 				if (fd >= 0)
 					close(fd);
 			}
 		}
-		strbuf_free(&p);
 	}
 	if (d)
 		closedir(d);
@@ -355,7 +352,7 @@ void fetch_flight_end(void *ctx, void *fl, const char *answer, size_t len)
 		 * finds it; a failure leaves none, and the waiter sends. */
 		if (!answer || fetch_flight_strip(answer, len, ff->key, ff->token, &text) < 0 ||
 		    fetch_share_write(ff->sh, rel.buf, text.buf, text.len, &err) < 0)
-			unlink(fc->answer);
+			unlinkat(fetch_share_fd(ff->sh), fc->answer, 0);
 		strbuf_free(&text);
 		strbuf_free(&err);
 		strbuf_free(&rel);

@@ -5,7 +5,7 @@ src_fetch_libfetch_a_SOURCES = \
 	src/fetch/fetch.h \
 	src/fetch/fetch.c \
 	src/fetch/job.c \
-	src/fetch/share.c src/fetch/share.h \
+	src/fetch/share.c src/fetch/share.h src/fetch/share_fs.c src/fetch/share_fs.h \
 	src/fetch/budget.c src/fetch/budget.h \
 	src/fetch/flight.c src/fetch/flight.h \
 	src/fetch/jobs.c src/fetch/jobs.h src/fetch/runner.h \

@@ -21,6 +21,7 @@
 #include "common/resources.h"
 #include "common/strbuf.h"
 #include "fetch/share.h"
+#include "fetch/share_fs.h"
 
 /* Ticks older than this are pruned by the ticker: a console that slept
  * longer asks the service itself. */
@@ -30,6 +31,8 @@
 
 struct fetch_share {
 	char *path;        /* DIR/ACCOUNT */
+	gid_t gid;         /* DIR's group: every file and directory's */
+	int fd;            /* on path: every name below is taken from it */
 	char *url;
 	int lock_fd;       /* open on ticker.lock; -1 until tried */
 	int ticker;        /* the lock is ours */
@@ -46,25 +49,6 @@ struct fetch_share {
 
 static const char *const subdirs[] = { "ticks", "days", "written", "lookup" };
 
-/* A directory of the share: 02770 whatever the umask. */
-static int make_dir(const char *path, struct strbuf *err)
-{
-	if (mkdir(path, 02770) < 0 && errno != EEXIST) {
-		strbuf_addf(err, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	/* Ours to set only when we made it; an office's own DIR keeps its mode. */
-	if (chmod(path, 02770) < 0 && errno != EPERM) {
-		strbuf_addf(err, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (access(path, W_OK | X_OK) < 0) {
-		strbuf_addf(err, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 struct fetch_share *fetch_share_open(const char *dir, const char *url, const char *key,
                                      struct strbuf *err)
 {
@@ -72,6 +56,7 @@ struct fetch_share *fetch_share_open(const char *dir, const char *url, const cha
 	struct strbuf p = STRBUF_INIT;
 	struct stat st;
 	uint64_t h;
+	int fd;
 
 	if (!dir || dir[0] != '/') {
 		strbuf_addf(err, _("%s: the share must be an absolute directory"), dir ? dir : "");
@@ -81,24 +66,43 @@ struct fetch_share *fetch_share_open(const char *dir, const char *url, const cha
 		strbuf_addf(err, "%s: %s", dir, stat(dir, &st) < 0 ? strerror(errno) : _("not a directory"));
 		return NULL;
 	}
+	/* Any user of the host could make the account's directory there
+	 * first, or swap it for their own. */
+	if (st.st_mode & S_IWOTH) {
+		strbuf_addf(err, _("%s: every user of this host can write in it; a share is for one "
+		                   "group (chmod o-w %s)"),
+		            dir, dir);
+		return NULL;
+	}
 	h = hash_account(url, key);
 	strbuf_addf(&p, "%s/%016llx", dir, (unsigned long long)h);
-	if (make_dir(p.buf, err) < 0) {
+	if (share_fs_dir(AT_FDCWD, p.buf, st.st_gid, err) < 0) {
+		strbuf_free(&p);
+		return NULL;
+	}
+	/* Held open: the account's directory renamed or swapped for a
+	 * symlink later changes nothing this console opens. */
+	fd = share_fs_base(AT_FDCWD, p.buf);
+	if (fd < 0) {
+		strbuf_addf(err, "%s: %s", p.buf, strerror(errno));
 		strbuf_free(&p);
 		return NULL;
 	}
 	for (size_t i = 0; i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
-		size_t len = p.len;
+		struct strbuf why = STRBUF_INIT;
 
-		strbuf_addf(&p, "/%s", subdirs[i]);
-		if (make_dir(p.buf, err) < 0) {
+		if (share_fs_dir(fd, subdirs[i], st.st_gid, &why) < 0) {
+			strbuf_addf(err, "%s/%s", p.buf, strbuf_str(&why));
+			strbuf_free(&why);
+			close(fd);
 			strbuf_free(&p);
 			return NULL;
 		}
-		strbuf_setlen(&p, len);
 	}
 	sh = xcalloc(1, sizeof(*sh));
 	sh->path = strbuf_detach(&p, NULL);
+	sh->gid = st.st_gid;
+	sh->fd = fd;
 	sh->url = xstrdup(url);
 	sh->lock_fd = -1;
 	if (getrandom(&h, sizeof(h), GRND_NONBLOCK) != (ssize_t)sizeof(h))
@@ -114,6 +118,7 @@ void fetch_share_close(struct fetch_share *sh)
 		return;
 	if (sh->lock_fd >= 0)
 		close(sh->lock_fd); /* the lock goes with it */
+	close(sh->fd);
 	for (size_t i = 0; i < sh->n_seen; i++)
 		free(sh->seen[i]);
 	free(sh->seen);
@@ -127,12 +132,14 @@ const char *fetch_share_path(const struct fetch_share *sh)
 	return sh ? sh->path : NULL;
 }
 
-static char *file(const struct fetch_share *sh, const char *rel)
+gid_t fetch_share_gid(const struct fetch_share *sh)
 {
-	struct strbuf sb = STRBUF_INIT;
+	return sh->gid;
+}
 
-	strbuf_addf(&sb, "%s/%s", sh->path, rel);
-	return strbuf_detach(&sb, NULL);
+int fetch_share_fd(const struct fetch_share *sh)
+{
+	return sh->fd;
 }
 
 const char *fetch_share_url(const struct fetch_share *sh)
@@ -143,80 +150,32 @@ const char *fetch_share_url(const struct fetch_share *sh)
 int fetch_share_read_text(const struct fetch_share *sh, const char *rel, size_t max,
                           struct strbuf *out, struct strbuf *err)
 {
-	char *path = file(sh, rel);
-	int rc = strbuf_read_file(path, max, out, err);
-
-	free(path);
-	return rc < 0 ? -1 : 0;
+	return share_fs_read(sh->fd, rel, sh->gid, max, out, err) < 0 ? -1 : 0;
 }
 
 int fetch_share_write(const struct fetch_share *sh, const char *rel, const char *text, size_t len,
                       struct strbuf *err)
 {
-	char *path = file(sh, rel);
-	struct strbuf tmp = STRBUF_INIT;
-	int fd, rc = -1;
-	size_t off = 0;
-
-	strbuf_addf(&tmp, "%s.%ld.tmp", path, (long)getpid());
-	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (fd < 0) {
-		strbuf_addf(err, "%s: %s", tmp.buf, strerror(errno));
-		goto out;
-	}
-	if (fchmod(fd, 0660) < 0)
-		goto fail;
-	while (off < len) {
-		ssize_t n = write(fd, text + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			goto fail;
-		off += (size_t)n;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp.buf, path) < 0)
-		goto fail;
-	rc = 0;
-	goto out;
-fail:
-	strbuf_addf(err, "%s: %s", tmp.buf, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp.buf);
-out:
-	strbuf_free(&tmp);
-	free(path);
-	return rc;
+	return share_fs_write(sh->fd, rel, sh->gid, text, len, err);
 }
 
 static void touch_file(const struct fetch_share *sh, const char *rel)
 {
-	char *path = file(sh, rel);
-	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0660);
+	int fd = share_fs_open(sh->fd, rel, O_WRONLY | O_CREAT, sh->gid);
 
 	if (fd >= 0) {
-		(void)fchmod(fd, 0660);
 		(void)futimens(fd, NULL);
 		close(fd);
 	}
-	free(path);
 }
 
 static time_t file_time(const struct fetch_share *sh, const char *rel)
 {
-	char *path = file(sh, rel);
 	struct stat st;
 	time_t t = 0;
 
-	if (stat(path, &st) == 0)
+	if (fstatat(sh->fd, rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		t = st.st_mtime;
-	free(path);
 	return t;
 }
 
@@ -240,13 +199,9 @@ int fetch_share_ticker(struct fetch_share *sh)
 	if (sh->ticker)
 		return 1;
 	if (sh->lock_fd < 0) {
-		char *path = file(sh, "ticker.lock");
-
-		sh->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0660);
-		free(path);
+		sh->lock_fd = share_fs_open(sh->fd, "ticker.lock", O_RDWR | O_CREAT, sh->gid);
 		if (sh->lock_fd < 0)
 			return 0;
-		(void)fchmod(sh->lock_fd, 0660);
 	}
 	/* Free when no console holds it: the last ticker ended or died. */
 	sh->ticker = flock(sh->lock_fd, LOCK_EX | LOCK_NB) == 0;
@@ -264,26 +219,24 @@ static void add_rows(cJSON *o, const char *name, const char *resource, void **ro
 			cJSON_AddItemToArray(arr, m_row_encode(resource, rows[i]));
 }
 
+/* Ticks past TICK_KEEP_SECONDS; names relative to the directory opened,
+ * so a ticks/ swapped for a symlink prunes nothing elsewhere. */
 static void prune(struct fetch_share *sh, time_t now)
 {
-	char *dir = file(sh, "ticks");
-	DIR *d = opendir(dir);
+	DIR *d = share_fs_opendir(sh->fd, "ticks");
 	struct dirent *e;
 
 	while (d && (e = readdir(d))) {
-		struct strbuf p = STRBUF_INIT;
 		struct stat st;
 
 		if (e->d_name[0] == '.')
 			continue;
-		strbuf_addf(&p, "%s/%s", dir, e->d_name);
-		if (stat(p.buf, &st) == 0 && now - st.st_mtime > TICK_KEEP_SECONDS)
-			unlink(p.buf);
-		strbuf_free(&p);
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    now - st.st_mtime > TICK_KEEP_SECONDS)
+			unlinkat(dirfd(d), e->d_name, 0);
 	}
 	if (d)
 		closedir(d);
-	free(dir);
 }
 
 void fetch_share_publish(struct fetch_share *sh, long long since, const struct fetch_result *r)
@@ -365,14 +318,14 @@ static void take_records(const cJSON *o, const char *name, const char *resource,
 
 /* One published tick into r; 0, or -1 when it is not this account's or
  * not whole (then r keeps what it had). */
-static int apply_tick(struct fetch_share *sh, const char *path, struct fetch_result *r)
+static int apply_tick(struct fetch_share *sh, const char *rel, struct fetch_result *r)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	cJSON *o = NULL;
 	const cJSON *u, *ch, *pair;
 	int rc = -1;
 
-	if (strbuf_read_file(path, TICK_MAX_BYTES, &text, &err) < 0)
+	if (share_fs_read(sh->fd, rel, sh->gid, TICK_MAX_BYTES, &text, &err) < 0)
 		goto out;
 	o = cJSON_Parse(strbuf_str(&text));
 	u = cJSON_GetObjectItemCaseSensitive(o, "url");
@@ -405,7 +358,6 @@ out:
 int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
                      struct fetch_result *r)
 {
-	char *dir;
 	DIR *d;
 	struct dirent *e;
 	struct tick *t = NULL;
@@ -417,8 +369,7 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 	 * holding the lock: this console asks the service itself. */
 	if (!ticked || time(NULL) - ticked > stale_after)
 		return 0;
-	dir = file(sh, "ticks");
-	d = opendir(dir);
+	d = share_fs_opendir(sh->fd, "ticks");
 	r->last_change = since;
 	while (d && (e = readdir(d))) {
 		long long s, nw;
@@ -446,7 +397,7 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 			covered = 0;
 			break;
 		}
-		strbuf_addf(&p, "%s/%s", dir, t[i].name);
+		strbuf_addf(&p, "ticks/%s", t[i].name);
 		if (apply_tick(sh, p.buf, r) < 0)
 			covered = 0;
 		else if (t[i].newest > r->last_change)
@@ -456,7 +407,6 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 	for (size_t i = 0; i < n; i++)
 		free(t[i].name);
 	free(t);
-	free(dir);
 	return covered;
 }
 
@@ -521,7 +471,7 @@ void fetch_share_publish_write(struct fetch_share *sh, const char *resource, con
 
 /* One file of written/ into r; quietly nothing when it is not whole or
  * not this account's. */
-static void take_written(const struct fetch_share *sh, const char *path, struct fetch_result *r)
+static void take_written(const struct fetch_share *sh, const char *rel, struct fetch_result *r)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	cJSON *o = NULL;
@@ -529,7 +479,7 @@ static void take_written(const struct fetch_share *sh, const char *path, struct 
 	const struct resource *rs;
 	void *row;
 
-	if (strbuf_read_file(path, TICK_MAX_BYTES, &text, &err) < 0)
+	if (share_fs_read(sh->fd, rel, sh->gid, TICK_MAX_BYTES, &text, &err) < 0)
 		goto out;
 	o = cJSON_Parse(strbuf_str(&text));
 	u = cJSON_GetObjectItemCaseSensitive(o, "url");
@@ -555,7 +505,6 @@ static int by_name(const void *a, const void *b)
 
 void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r)
 {
-	char *dir;
 	DIR *d;
 	struct dirent *e;
 	char **names = NULL, **seen = NULL;
@@ -564,8 +513,7 @@ void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r)
 
 	if (!sh)
 		return;
-	dir = file(sh, "written");
-	d = opendir(dir);
+	d = share_fs_opendir(sh->fd, "written");
 	while (d && (e = readdir(d))) {
 		long long sec;
 		long nsec;
@@ -576,11 +524,8 @@ void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r)
 		    e->d_name[len] != '\0')
 			continue;
 		if (now - (time_t)sec > TICK_KEEP_SECONDS) {
-			struct strbuf p = STRBUF_INIT;
-
-			strbuf_addf(&p, "%s/%s", dir, e->d_name);
-			unlink(p.buf); /* anyone prunes: nobody owns the folder */
-			strbuf_free(&p);
+			/* anyone prunes: nobody owns the folder */
+			unlinkat(dirfd(d), e->d_name, 0);
 			continue;
 		}
 		if (strcmp(tag, sh->tag) == 0 || sec < (long long)sh->opened.tv_sec ||
@@ -603,7 +548,7 @@ void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r)
 		if (!known) {
 			struct strbuf p = STRBUF_INIT;
 
-			strbuf_addf(&p, "%s/%s", dir, names[i]);
+			strbuf_addf(&p, "written/%s", names[i]);
 			take_written(sh, p.buf, r);
 			strbuf_free(&p);
 		}
@@ -616,5 +561,4 @@ void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r)
 	free(names);
 	sh->seen = seen;
 	sh->n_seen = n_seen;
-	free(dir);
 }

@@ -3,6 +3,7 @@
 #define ROUTEDESK_FETCH_SHARE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "common/strbuf.h"
@@ -35,9 +36,12 @@
  *                 it at its next tick, so a note (which has no changelog
  *                 class) or a changed record reaches the office's panes
  *                 with no read of theirs.
- * Files are 0660 and directories 02770 whatever the umask: the office's
- * access is DIR's group, and nothing is wider.  Nothing holds a token or
- * a key.
+ * Files are 0660 and directories 02770 in DIR's group whatever the umask
+ * and whatever DIR's setgid bit: the office's access is DIR's group, and
+ * nothing is wider.  A DIR every user can write in is refused, and every
+ * name in the share is opened as share_fs.h says (no symlink followed, a
+ * directory made by another user used only when it is the group's and
+ * closed to others).  Nothing holds a token or a key.
  */
 struct fetch_share;
 
@@ -48,6 +52,11 @@ struct fetch_share *fetch_share_open(const char *dir, const char *url, const cha
 void fetch_share_close(struct fetch_share *sh);
 /* DIR/ACCOUNT. */
 const char *fetch_share_path(const struct fetch_share *sh);
+/* For share_fs.h: DIR's group (every file of the share's), and the
+ * account's directory held open (a base: names below it are opened
+ * without following a symlink). */
+gid_t fetch_share_gid(const struct fetch_share *sh);
+int fetch_share_fd(const struct fetch_share *sh);
 /* A key in this console (at most every few seconds on disk). */
 void fetch_share_touch(struct fetch_share *sh, time_t now);
 /* When any console of the share last saw a key (wall clock), 0 unknown. */

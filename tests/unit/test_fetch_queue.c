@@ -921,12 +921,12 @@ static void test_read_share(void **state)
 	memset(&known, 0, sizeof(known));
 	known.known = 1;
 	known.limits.read_day = 300;
-	a = fetch_budget_open(dir, 1, 1); /* 1% of 300: 3 reads */
-	b = fetch_budget_open(dir, 1, 1);
+	a = fetch_budget_open(dir, 1, getgid()); /* 1% of 300: 3 reads */
+	b = fetch_budget_open(dir, 1, getgid());
 	assert_non_null(a);
 	assert_non_null(b);
-	assert_null(fetch_budget_open(dir, 0, 1));
-	assert_null(fetch_budget_open(dir, 101, 1));
+	assert_null(fetch_budget_open(dir, 0, getgid()));
+	assert_null(fetch_budget_open(dir, 101, getgid()));
 	assert_int_equal(fetch_budget_limit(a, &known), 3);
 	/* Before the service said its limits, the read goes (and counts). */
 	{
@@ -953,7 +953,7 @@ static void test_read_share(void **state)
 	assert_int_equal(fetch_budget_used(a), 3);
 	fetch_budget_unsent(NULL);
 	/* 100% counts but never refuses. */
-	all = fetch_budget_open(dir, 100, 1);
+	all = fetch_budget_open(dir, 100, getgid());
 	assert_int_equal(fetch_budget_may_read(all, &known, why, sizeof(why)), 0);
 	assert_int_equal(fetch_budget_used(all), 4);
 	/* The office's file: the group's, no wider. */

@@ -1,4 +1,4 @@
-/* test_fetch_share.c: the office share's files: ticks published and read, records written by one console taken once by the others, accounts kept apart. */
+/* test_fetch_share.c: the office share's files: ticks published and read, records written by one console taken once by the others, accounts kept apart, planted symlinks and FIFOs never followed. */
 #include "config.h"
 
 #include <dirent.h>
@@ -9,12 +9,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include "common/strbuf.h"
+#include "fetch/budget.h"
 #include "fetch/fetch.h"
 #include "fetch/share.h"
 #include "model/model.h"
@@ -211,12 +213,232 @@ static void test_baseline_from_the_ticker(void **state)
 	fetch_share_close(b);
 }
 
+
+/* A victim file outside the share, in a directory of its own. */
+static char vdir[64];
+
+static const char *make_victim(void)
+{
+	static char path[96];
+	FILE *f;
+
+	snprintf(vdir, sizeof(vdir), "/tmp/test_fetch_share_victim.XXXXXX");
+	assert_non_null(mkdtemp(vdir));
+	snprintf(path, sizeof(path), "%s/victim.txt", vdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("secret\n", f);
+	fclose(f);
+	assert_int_equal(chmod(path, 0600), 0);
+	return path;
+}
+
+static void assert_victim_untouched(const char *path)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct stat st;
+
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	assert_int_equal(strbuf_read_file(path, 100, &text, &err), 0);
+	assert_string_equal(strbuf_str(&text), "secret\n");
+	strbuf_free(&text);
+	strbuf_free(&err);
+}
+
+static void remove_victim(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", vdir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* A fellow dispatcher (anyone who can write in the share) puts symlinks
+ * to another's file where the share's files go: opening, touching,
+ * locking, counting and writing must neither follow them nor change the
+ * file they point to (it was made 0660 and truncated to "3000"). */
+static void test_symlinks_in_the_share_never_followed(void **state)
+{
+	static const char *const names[] = { "ticker.lock", "active", "read-limit", "lookup/customer.json" };
+	const char *url = "http://127.0.0.1:4/api";
+	const char *victim = make_victim();
+	struct fetch_share *a = open_share(url), *b;
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
+	struct strbuf err = STRBUF_INIT;
+	struct api_budget bud;
+	struct fetch_budget *fb;
+	struct stat st;
+	char today[40], why[256];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	(void)state;
+	localtime_r(&t, &tm);
+	strftime(today, sizeof(today), "reads-%Y-%m-%d", &tm);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		assert_int_equal(symlinkat(victim, fetch_share_fd(a), names[i]), 0);
+	assert_int_equal(symlinkat(victim, fetch_share_fd(a), today), 0);
+	b = open_share(url);
+	/* The lock cannot be had through a symlink: no ticker. */
+	assert_int_equal(fetch_share_ticker(b), 0);
+	fetch_share_touch(b, t);
+	r->kind = FETCH_REFRESH;
+	r->last_change = 4711;
+	fetch_share_publish(b, 4000, r);
+	/* A whole-file write replaces the symlink itself. */
+	assert_int_equal(fetch_share_write(b, "lookup/customer.json", "{}", 2, &err), 0);
+	assert_int_equal(fstatat(fetch_share_fd(b), "lookup/customer.json", &st, AT_SYMLINK_NOFOLLOW), 0);
+	assert_true(S_ISREG(st.st_mode));
+	/* The read counter and the day's limit: refused, so not kept (a
+	 * counter that cannot be kept stops nobody's work). */
+	memset(&bud, 0, sizeof(bud));
+	bud.known = 1;
+	bud.limits.read_day = 3000;
+	fb = fetch_budget_open(fetch_share_path(b), 50, fetch_share_gid(b));
+	assert_non_null(fb);
+	fetch_budget_note(fb, &bud);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(fb), 0);
+	fetch_budget_close(fb);
+	assert_victim_untouched(victim);
+	strbuf_free(&err);
+	fetch_result_free(r);
+	fetch_share_close(a);
+	fetch_share_close(b);
+	remove_victim();
+}
+
+/* A directory of the share swapped for a symlink to another's: nothing
+ * written there, nothing pruned there (the ticker prunes every file of
+ * ticks/ past three hours; written/ is pruned by anyone). */
+static void test_swapped_directory_never_followed(void **state)
+{
+	const char *url = "http://127.0.0.1:5/api";
+	const char *victim = make_victim();
+	struct fetch_share *a = open_share(url);
+	struct fetch_result *r = xcalloc(1, sizeof(*r)), *w = xcalloc(1, sizeof(*w));
+	struct timespec old[2] = { { 0, 0 }, { 0, 0 } };
+	struct strbuf err = STRBUF_INIT, path = STRBUF_INIT;
+	DIR *d;
+	struct dirent *e;
+	int n = 0;
+
+	(void)state;
+	old[0].tv_sec = old[1].tv_sec = time(NULL) - 86400;
+	assert_int_equal(utimensat(AT_FDCWD, victim, old, 0), 0);
+	strbuf_addf(&path, "%s/ticks", fetch_share_path(a));
+	assert_int_equal(rmdir(path.buf), 0);
+	assert_int_equal(symlink(vdir, path.buf), 0);
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/written", fetch_share_path(a));
+	assert_int_equal(rmdir(path.buf), 0);
+	assert_int_equal(symlink(vdir, path.buf), 0);
+	r->kind = FETCH_REFRESH;
+	r->last_change = 4711;
+	fetch_share_publish(a, 4000, r);
+	assert_int_equal(fetch_share_write(a, "written/1.0-0123456789abcdef.json", "{}", 2, &err), -1);
+	fetch_share_read_written(a, w);
+	d = opendir(vdir);
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	assert_int_equal(n, 1); /* the victim alone: nothing added, nothing pruned */
+	assert_victim_untouched(victim);
+	strbuf_free(&err);
+	strbuf_free(&path);
+	fetch_result_free(r);
+	fetch_result_free(w);
+	fetch_share_close(a);
+	remove_victim();
+}
+
+/* A FIFO where a file is read: refused at once, never a hang. */
+static void test_fifo_in_the_share_does_not_hang(void **state)
+{
+	const char *url = "http://127.0.0.1:6/api";
+	struct fetch_share *a = open_share(url);
+	long long newest = -1;
+
+	(void)state;
+	assert_int_equal(mkfifoat(fetch_share_fd(a), "ticked", 0660), 0);
+	assert_int_equal(fetch_share_baseline(a, 120, &newest), 0);
+	fetch_share_touch(a, time(NULL));
+	assert_int_equal(mkfifoat(fetch_share_fd(a), "ticker.lock", 0660), 0);
+	assert_int_equal(fetch_share_ticker(a), 0);
+	fetch_share_close(a);
+}
+
+/* DIR writable by every user is refused (anyone could make the account's
+ * directory first); the account's directory gets DIR's group and 02770
+ * back, whatever DIR's setgid bit and whatever mode it was left with. */
+static void test_share_directory_modes(void **state)
+{
+	const char *url = "http://127.0.0.1:7/api";
+	struct strbuf err = STRBUF_INIT;
+	struct fetch_share *a;
+	struct stat st;
+	gid_t groups[64], other;
+	int ng = getgroups(64, groups);
+
+	(void)state;
+	assert_int_equal(chmod(dir, 0777), 0);
+	assert_null(fetch_share_open(dir, url, "demo-key", &err));
+	assert_non_null(strstr(strbuf_str(&err), "every user of this host can write in it"));
+	assert_int_equal(chmod(dir, 0770), 0);
+	/* A second group of this user when it has one (root has them all):
+	 * DIR given it without g+s, the account's directory must follow. */
+	other = getgid();
+	for (int i = 0; i < ng; i++)
+		if (groups[i] != getgid())
+			other = groups[i];
+	if (geteuid() == 0 && other == getgid())
+		other = getgid() + 1;
+	assert_int_equal(chown(dir, (uid_t)-1, other), 0);
+	a = open_share(url);
+	assert_int_equal(stat(fetch_share_path(a), &st), 0);
+	assert_int_equal(st.st_gid, other);
+	assert_int_equal(st.st_mode & 07777, 02770);
+	assert_int_equal(fetch_share_gid(a), other);
+	/* Left 0777 by hand: the next console closes it again. */
+	assert_int_equal(chmod(fetch_share_path(a), 0777), 0);
+	fetch_share_close(a);
+	a = open_share(url);
+	assert_int_equal(stat(fetch_share_path(a), &st), 0);
+	assert_int_equal(st.st_mode & 07777, 02770);
+	fetch_share_close(a);
+	/* Another user's directory open to others is not used (only root can
+	 * make one for another user here). */
+	if (geteuid() == 0) {
+		struct strbuf p = STRBUF_INIT;
+
+		strbuf_addf(&p, "%s/ticks", fetch_share_path(a = open_share(url)));
+		fetch_share_close(a);
+		assert_int_equal(chown(p.buf, 65534, other), 0);
+		assert_int_equal(chmod(p.buf, 02777), 0);
+		strbuf_reset(&err);
+		assert_null(fetch_share_open(dir, url, "demo-key", &err));
+		assert_non_null(strstr(strbuf_str(&err), "made by another user"));
+		assert_int_equal(chmod(p.buf, 02770), 0);
+		a = open_share(url);
+		fetch_share_close(a);
+		strbuf_free(&p);
+	}
+	assert_int_equal(chown(dir, (uid_t)-1, getgid()), 0);
+	strbuf_free(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_written_taken_once_by_the_others),
 		cmocka_unit_test(test_written_since_opened_in_order),
 		cmocka_unit_test(test_baseline_from_the_ticker),
+		cmocka_unit_test(test_symlinks_in_the_share_never_followed),
+		cmocka_unit_test(test_swapped_directory_never_followed),
+		cmocka_unit_test(test_fifo_in_the_share_does_not_hang),
+		cmocka_unit_test(test_share_directory_modes),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

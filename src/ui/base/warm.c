@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,8 @@
 #include "common/hash.h"
 #include "common/i18n.h"
 #include "common/strbuf.h"
+#include "fetch/share.h"
+#include "fetch/share_fs.h"
 #include "ui/base/state.h"
 #include "ui/base/warm.h"
 
@@ -169,13 +172,16 @@ void warm_day_free(struct warm_day *d)
 
 /* The kept file at path when it is the account's (the URL inside is url):
  * its tree, else NULL. */
-static cJSON *read_kept(const char *path, const char *url)
+static cJSON *read_kept(const struct fetch_share *sh, const char *path, const char *url)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	const cJSON *u;
 	cJSON *o = NULL;
 
-	if (path && strbuf_read_file(path, WARM_MAX_BYTES, &text, &err) == 0) {
+	/* A share's files as the share's (no symlink followed); the user's
+	 * own state directory the same way, which costs nothing. */
+	if (path && share_fs_read(AT_FDCWD, path, sh ? fetch_share_gid(sh) : SHARE_FS_PRIVATE,
+	                          WARM_MAX_BYTES, &text, &err) == 0) {
 		o = cJSON_Parse(strbuf_str(&text));
 		u = cJSON_GetObjectItemCaseSensitive(o, "url");
 		if (!cJSON_IsString(u) || strcmp(u->valuestring, url) != 0) {
@@ -201,7 +207,7 @@ int warm_load(const struct fetch_share *sh, const char *url, const char *key, co
               time_t now, long max_age, struct warm_day *d)
 {
 	char *path = url ? day_path(sh, url, key, date) : NULL;
-	cJSON *o = url ? read_kept(path, url) : NULL;
+	cJSON *o = url ? read_kept(sh, path, url) : NULL;
 	const cJSON *dt = cJSON_GetObjectItemCaseSensitive(o, "date");
 	long long stamp;
 	int ok = 0;
@@ -299,7 +305,7 @@ int warm_reference(const struct fetch_share *sh, const char *url, const char *ke
 		return 0;
 	v = kept_days(dir, prefix, now, max_age, &n);
 	for (size_t i = 0; i < n && !ok; i++) {
-		cJSON *o = read_kept(v[i].name, url);
+		cJSON *o = read_kept(sh, v[i].name, url);
 
 		d->reference_saved = recent(o, "referenceSaved", now, max_age);
 		if (d->reference_saved &&

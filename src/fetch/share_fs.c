@@ -1,0 +1,274 @@
+/* share_fs.c: files and directories of the office share: never through a symlink, the share's group kept, others' checked. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/i18n.h"
+#include "fetch/share_fs.h"
+
+static mode_t file_mode(gid_t gid)
+{
+	return gid == SHARE_FS_PRIVATE ? 0600 : 0660;
+}
+
+static mode_t dir_mode(gid_t gid)
+{
+	return gid == SHARE_FS_PRIVATE ? 0700 : 02770;
+}
+
+static void close_keep_errno(int fd)
+{
+	int saved = errno;
+
+	close(fd);
+	errno = saved;
+}
+
+/*
+ * The directory that holds rel's last component, opened (the caller
+ * closes it), and that component in *last (a pointer into rel).  From a real base every component is
+ * opened O_NOFOLLOW; from AT_FDCWD the directories are followed.  -1 with
+ * errno when a directory is missing or a symlink.
+ */
+static int parent_of(int base, const char *rel, const char **last)
+{
+	const char *slash = strrchr(rel, '/');
+	char *copy, *comp, *save = NULL;
+	int fd, next;
+
+	if (!slash) {
+		*last = rel;
+		return base == AT_FDCWD ? open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+		                        : fcntl(base, F_DUPFD_CLOEXEC, 0);
+	}
+	*last = slash + 1;
+	copy = xstrdup(rel);
+	copy[slash - rel] = '\0';
+	if (base == AT_FDCWD) {
+		fd = open(copy[0] ? copy : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		free(copy);
+		return fd;
+	}
+	fd = fcntl(base, F_DUPFD_CLOEXEC, 0);
+	for (comp = strtok_r(copy, "/", &save); comp && fd >= 0; comp = strtok_r(NULL, "/", &save)) {
+		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close_keep_errno(fd);
+		fd = next;
+	}
+	free(copy);
+	return fd;
+}
+
+/* The checks on an open descriptor (see share_fs.h): 0, or -1 with errno. */
+static int check_file(int fd, int flags, gid_t gid)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return -1;
+	if (!S_ISREG(st.st_mode)) {
+		errno = EINVAL;
+		return -1;
+	}
+	/* A hard link to a file elsewhere (the kernel's protected_hardlinks
+	 * stops most of them; this stops the rest). */
+	if (st.st_nlink > 1) {
+		errno = EMLINK;
+		return -1;
+	}
+	if (st.st_uid == geteuid()) {
+		/* Ours: the share's mode and group whatever the umask, and
+		 * whatever DIR's setgid bit. */
+		if (gid != SHARE_FS_PRIVATE && st.st_gid != gid && fchown(fd, (uid_t)-1, gid) < 0)
+			return -1;
+		if ((st.st_mode & 07777) != file_mode(gid) && fchmod(fd, file_mode(gid)) < 0)
+			return -1;
+		return 0;
+	}
+	/* Another user's: read it (the group shares its data), write it only
+	 * when it is the group's and no one else's. */
+	if ((flags & O_ACCMODE) != O_RDONLY &&
+	    (gid == SHARE_FS_PRIVATE || st.st_gid != gid || (st.st_mode & S_IRWXO))) {
+		errno = EPERM;
+		return -1;
+	}
+	return 0;
+}
+
+/* The last component opened in its directory, checked. */
+static int open_in(int dir, const char *name, int flags, gid_t gid)
+{
+	/* O_NONBLOCK: a FIFO put in the share must not hang the open (it is
+	 * then refused as no regular file); taken off again after. */
+	int fd = openat(dir, name, flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK,
+	                file_mode(gid));
+
+	if (fd < 0)
+		return -1;
+	if (check_file(fd, flags, gid) < 0 || fcntl(fd, F_SETFL, flags & O_APPEND) < 0) {
+		close_keep_errno(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int share_fs_open(int base, const char *rel, int flags, gid_t gid)
+{
+	const char *last;
+	int dir = parent_of(base, rel, &last), fd;
+
+	if (dir < 0)
+		return -1;
+	fd = open_in(dir, last, flags, gid);
+	close_keep_errno(dir);
+	return fd;
+}
+
+int share_fs_base(int base, const char *rel)
+{
+	const char *last;
+	int dir = parent_of(base, rel, &last), fd;
+
+	if (dir < 0)
+		return -1;
+	fd = openat(dir, last, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	close_keep_errno(dir);
+	return fd;
+}
+
+int share_fs_dir(int base, const char *rel, gid_t gid, struct strbuf *err)
+{
+	const char *last;
+	struct stat st;
+	int dir = parent_of(base, rel, &last), fd = -1;
+
+	if (dir < 0 || (mkdirat(dir, last, dir_mode(gid)) < 0 && errno != EEXIST)) {
+		strbuf_addf(err, "%s: %s", rel, strerror(errno));
+		goto fail;
+	}
+	fd = openat(dir, last, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		strbuf_addf(err, "%s: %s", rel,
+		            errno == ELOOP || errno == ENOTDIR ? _("not a directory (a symbolic link?)")
+		                                                : strerror(errno));
+		goto fail;
+	}
+	if (st.st_uid == geteuid()) {
+		if (gid != SHARE_FS_PRIVATE && st.st_gid != gid && fchown(fd, (uid_t)-1, gid) < 0) {
+			strbuf_addf(err, _("%s: cannot give it the share's group (are you in it?): %s"),
+			            rel, strerror(errno));
+			goto fail;
+		}
+		if ((st.st_mode & 07777) != dir_mode(gid) && fchmod(fd, dir_mode(gid)) < 0) {
+			strbuf_addf(err, "%s: %s", rel, strerror(errno));
+			goto fail;
+		}
+	} else if (gid == SHARE_FS_PRIVATE || st.st_gid != gid || (st.st_mode & S_IRWXO)) {
+		strbuf_addf(err, _("%s: made by another user, and not closed to the share's group "
+		                   "(group and others' permissions); not used"),
+		            rel);
+		goto fail;
+	}
+	if (faccessat(dir, last, W_OK | X_OK, 0) < 0) {
+		strbuf_addf(err, "%s: %s", rel, strerror(errno));
+		goto fail;
+	}
+	close(fd);
+	close(dir);
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	if (dir >= 0)
+		close(dir);
+	return -1;
+}
+
+int share_fs_read(int base, const char *rel, gid_t gid, size_t max, struct strbuf *out,
+                  struct strbuf *err)
+{
+	int fd = share_fs_open(base, rel, O_RDONLY, gid), rc;
+
+	if (fd < 0) {
+		strbuf_addf(err, "%s: %s", rel, strerror(errno));
+		return -1;
+	}
+	rc = strbuf_read_fd(fd, rel, max, out, err);
+	close(fd);
+	return rc;
+}
+
+int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_t len,
+                   struct strbuf *err)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	const char *last;
+	unsigned long long r = 0;
+	size_t off = 0;
+	int dir = parent_of(base, rel, &last), fd = -1, rc = -1;
+
+	if (dir < 0) {
+		strbuf_addf(err, "%s: %s", rel, strerror(errno));
+		return -1;
+	}
+	/* A name nobody can guess or have put there first (O_EXCL). */
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
+		r ^= (unsigned long long)getpid() << 20 ^ (unsigned long long)(size_t)&tmp;
+	strbuf_addf(&tmp, "%s.%016llx", last, r);
+	fd = openat(dir, tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	            file_mode(gid));
+	if (fd < 0) {
+		strbuf_addf(err, "%s: %s", rel, strerror(errno));
+		goto out;
+	}
+	if (check_file(fd, O_WRONLY, gid) < 0)
+		goto fail;
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto fail;
+		off += (size_t)n;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	/* rename replaces a symlink at rel itself, never its target. */
+	if (renameat(dir, tmp.buf, dir, last) < 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	strbuf_addf(err, "%s: %s", rel, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	unlinkat(dir, tmp.buf, 0);
+out:
+	close(dir);
+	strbuf_free(&tmp);
+	return rc;
+}
+
+DIR *share_fs_opendir(int base, const char *rel)
+{
+	int fd = share_fs_base(base, rel);
+	DIR *d;
+
+	if (fd < 0)
+		return NULL;
+	d = fdopendir(fd);
+	if (!d)
+		close(fd);
+	return d;
+}
