@@ -25,7 +25,7 @@ void api_account_init(struct api_account *a)
 	a->rate = -1;
 }
 
-static void wipe_free(char *s)
+void api_wipe_free(char *s)
 {
 	if (s) {
 		volatile char *p = s;
@@ -41,8 +41,8 @@ void api_account_free(struct api_account *a)
 	free(a->name);
 	free(a->path);
 	free(a->url);
-	wipe_free(a->key);
-	wipe_free(a->token);
+	api_wipe_free(a->key);
+	api_wipe_free(a->token);
 	free(a->token_command);
 	free(a->share);
 	free(a->warnings);
@@ -107,10 +107,10 @@ static int set_key(struct parse *p, int line, const char *k, const char *v, stru
 		free(a->url);
 		a->url = xstrdup(v);
 	} else if (strcmp(k, "key") == 0) {
-		wipe_free(a->key);
+		api_wipe_free(a->key);
 		a->key = xstrdup(v);
 	} else if (strcmp(k, "token") == 0) {
-		wipe_free(a->token);
+		api_wipe_free(a->token);
 		a->token = xstrdup(v);
 	} else if (strcmp(k, "token_command") == 0) {
 		free(a->token_command);
@@ -242,7 +242,7 @@ out:
 	api_account_free(&p.first);
 	strbuf_free(&p.names);
 	strbuf_free(&p.warnings);
-	wipe_free(copy);
+	api_wipe_free(copy);
 	return rc;
 }
 
@@ -262,15 +262,17 @@ int api_config_check_file(const char *path, unsigned mode, unsigned uid, unsigne
 {
 	if (uid != my_uid) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              _("%s holds API credentials but belongs to another user (uid %u); "
-		                "refusing to use it. Copy it to a file of your own and chmod 600 it"),
+		              _("%s belongs to another user (uid %u), and it chooses where the API key "
+		                "is sent and which commands run as you; refusing to use it. Copy it to "
+		                "a file of your own and chmod 600 it"),
 		              path, uid);
 		return -1;
 	}
 	if (mode & (S_IWGRP | S_IWOTH)) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
-		              _("%s holds API credentials and other users can change it (mode %03o); "
-		                "refusing to use it. Fix it with: chmod 600 %s"),
+		              _("%s: other users can change it (mode %03o), and it chooses where the API "
+		                "key is sent and which commands run as you; refusing to use it. Fix it "
+		                "with: chmod 600 %s"),
 		              path, mode & 0777u, path);
 		return -1;
 	}
@@ -304,18 +306,18 @@ int api_token_command(const char *cmd, char **token, struct api_error *err)
 		else
 			api_error_set(err, API_ERR_USAGE, 0, NULL,
 			              _("token_command failed (status %d)"), status);
-		wipe_free(strbuf_detach(&out, NULL));
+		api_wipe_free(strbuf_detach(&out, NULL));
 		return -1;
 	}
 	line = strbuf_detach(&out, NULL);
 	line[strcspn(line, "\n")] = '\0';
 	if (!*ini_trim(line)) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL, _("token_command printed no token"));
-		wipe_free(line);
+		api_wipe_free(line);
 		return -1;
 	}
 	*token = xstrdup(ini_trim(line));
-	wipe_free(line);
+	api_wipe_free(line);
 	return 0;
 }
 
@@ -342,12 +344,11 @@ static int holds_key(const char *text, const char *name)
 	struct holds h = { name, 0 };
 
 	(void)ini_parse(copy, holds_line, &h);
-	wipe_free(copy);
+	api_wipe_free(copy);
 	return h.found;
 }
 
-/* Reads the file into *text: 0, 1 when it does not exist, -1 with err. */
-static int read_config(const char *path, char **text, struct api_error *err)
+int api_config_read(const char *path, char **text, struct api_error *err)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
@@ -370,17 +371,18 @@ static int read_config(const char *path, char **text, struct api_error *err)
 	close(fd);
 	if (memchr(sb.buf ? sb.buf : "", '\0', sb.len)) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL, _("%s is not a text file"), path);
-		wipe_free(strbuf_detach(&sb, NULL));
+		api_wipe_free(strbuf_detach(&sb, NULL));
 		return -1;
 	}
 	*text = strbuf_detach(&sb, NULL);
 	/* Checked on the descriptor that was read, not on the path again. */
-	/* A token must stay private; a token_command must stay the user's:
-	 * whoever can change it runs a command as the user. */
-	if (((holds_key(*text, "token") || holds_key(*text, "token_command")) &&
-	     api_config_check_file(path, st.st_mode, st.st_uid, geteuid(), err) < 0) ||
+	/* Every config must stay the user's: whoever can change one chooses
+	 * the URL the key and token are sent to (from the environment too)
+	 * and the commands run as the user (token_command, [notify]
+	 * command).  A token must also stay private. */
+	if (api_config_check_file(path, st.st_mode, st.st_uid, geteuid(), err) < 0 ||
 	    (holds_key(*text, "token") && api_config_check_mode(path, st.st_mode, err) < 0)) {
-		wipe_free(*text);
+		api_wipe_free(*text);
 		*text = NULL;
 		return -1;
 	}
@@ -399,12 +401,12 @@ static void from_env(char **slot, const char *name, int secret)
 	copy = xstrdup(v);
 	if (*ini_trim(copy)) {
 		if (secret)
-			wipe_free(*slot);
+			api_wipe_free(*slot);
 		else
 			free(*slot);
 		*slot = xstrdup(ini_trim(copy));
 	}
-	wipe_free(copy);
+	api_wipe_free(copy);
 }
 
 static void trim_in_place(char **slot)
@@ -414,7 +416,7 @@ static void trim_in_place(char **slot)
 	if (!*slot)
 		return;
 	t = xstrdup(ini_trim(*slot));
-	wipe_free(*slot);
+	api_wipe_free(*slot);
 	*slot = t;
 }
 
@@ -424,7 +426,7 @@ int api_config_load(const char *account, struct api_account *out, struct api_err
 	int rc;
 
 	api_account_init(out);
-	rc = path ? read_config(path, &text, err) : 1;
+	rc = path ? api_config_read(path, &text, err) : 1;
 	if (rc < 0)
 		goto fail;
 	if (rc == 0) {
@@ -452,11 +454,11 @@ int api_config_load(const char *account, struct api_account *out, struct api_err
 	if (!out->token && out->token_command &&
 	    api_token_command(out->token_command, &out->token, err) < 0)
 		goto fail;
-	wipe_free(text);
+	api_wipe_free(text);
 	free(path);
 	return 0;
 fail:
-	wipe_free(text);
+	api_wipe_free(text);
 	free(path);
 	api_account_free(out);
 	return -1;

@@ -52,13 +52,24 @@ char *api_config_path(void);
 int api_config_parse(const char *text, const char *path, const char *account,
                      struct api_account *out, struct api_error *err);
 
+/* Reads the config file at path into *text (malloc'd: free it with
+ * api_wipe_free, it may hold a token) after the checks above on the
+ * descriptor read: the file must be the user's and writable by no one
+ * else (api_config_check_file), and private when it holds a token.  0,
+ * 1 when there is no such file, -1 with a usage error.  The console's
+ * own settings are read through it too: a [notify] command is as much
+ * the user's to choose as a token_command. */
+int api_config_read(const char *path, char **text, struct api_error *err);
+/* Zeroes a string, then frees it. */
+void api_wipe_free(char *s);
+
 /* 0 when a file of this mode may hold a token; -1 with a usage error
  * telling how to fix it (chmod 600 PATH) when group or others can read it. */
 int api_config_check_mode(const char *path, unsigned mode, struct api_error *err);
-/* 0 when a file owned by uid with this mode may hold credentials (a token
- * or a token_command, which the console runs): -1 with a usage error when
- * another user owns it or group or others can write it (they could change
- * the token, or the command run for it). */
+/* 0 when a config file owned by uid with this mode may be used: -1 with a
+ * usage error when another user owns it or group or others can write it
+ * (they could change the URL the key is sent to, the token, or a command
+ * run as the user). */
 int api_config_check_file(const char *path, unsigned mode, unsigned uid, unsigned my_uid,
                           struct api_error *err);
 

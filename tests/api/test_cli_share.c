@@ -389,6 +389,8 @@ static void write_file(const char *path, const char *text)
 	assert_non_null(f);
 	fputs(text, f);
 	assert_int_equal(fclose(f), 0);
+	/* A config others can change is refused, whatever the umask. */
+	assert_int_equal(chmod(path, 0600), 0);
 }
 
 /* (d) [ui] read_share holds across processes: 1% of the sandbox's 3,000

@@ -109,6 +109,9 @@ cs_setup() {
 	if [ ! -x "$CS_BIN" ] || [ ! -x "$CS_SANDBOX" ]; then
 		skip_all "routedesk or routedesk-sandbox not built in $top_builddir"
 	fi
+	# The config files the tests write must be the user's alone to change
+	# (a group-writable config is refused), whatever the caller's umask.
+	umask 022
 	CS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/rdconsole.XXXXXX") || exit 99
 	CS_PIDS=
 	CS_TMUX=

@@ -232,6 +232,21 @@ static void test_load_refuses_writable_command(void **state)
 	assert_int_equal(api_config_load(NULL, &a, &e), -1);
 	assert_non_null(strstr(e.message, "other users can change it"));
 	api_error_clear(&e);
+	/* Nor with no credential at all: the URL (the environment's key and
+	 * token go there) and [notify] command are the user's to choose.  An
+	 * install audit had a 0666 config's notify command run as the
+	 * dispatcher. */
+	write_config("[account a]\nurl=http://h/api\nkey=k\n[notify]\ncommand = id\n", 0666);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	assert_non_null(strstr(e.message, "other users can change it"));
+	api_error_clear(&e);
+	write_config("[account a]\nurl=http://h/api\nkey=k\n", 0620);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	api_error_clear(&e);
+	/* Readable by others is fine without a token. */
+	write_config("[account a]\nurl=http://h/api\nkey=k\n[notify]\ncommand = id\n", 0644);
+	assert_int_equal(api_config_load(NULL, &a, &e), 0);
+	api_account_free(&a);
 }
 
 static void test_load_refuses_readable_token(void **state)

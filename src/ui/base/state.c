@@ -17,7 +17,6 @@
 #include "common/strbuf.h"
 #include "ui/base/state.h"
 
-#define CONFIG_MAX_BYTES (1 << 20)
 #define STATE_MAX_BYTES (256 * 1024)
 
 enum conf_type { CONF_INT, CONF_LONG, CONF_BOOL, CONF_STR };
@@ -221,16 +220,19 @@ int state_config_parse(const char *text, const char *path, struct ui_config *c,
 
 int state_config_load(struct ui_config *c, struct strbuf *err)
 {
-	char *path = api_config_path();
-	struct strbuf text = STRBUF_INIT;
-	int rc = 0;
+	char *path = api_config_path(), *text = NULL;
+	struct api_error e = API_ERROR_INIT;
+	int rc = path ? api_config_read(path, &text, &e) : 1;
 
-	if (path && access(path, F_OK) == 0) {
-		rc = strbuf_read_file(path, CONFIG_MAX_BYTES, &text, err);
-		if (rc == 0)
-			rc = state_config_parse(strbuf_str(&text), path, c, err);
+	if (rc < 0) {
+		strbuf_adds(err, api_error_text(&e));
+		api_error_clear(&e);
+	} else if (rc == 0) {
+		rc = state_config_parse(text, path, c, err);
+	} else {
+		rc = 0;
 	}
-	strbuf_free(&text);
+	api_wipe_free(text);
 	free(path);
 	return rc;
 }
