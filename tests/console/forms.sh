@@ -326,6 +326,24 @@ ok "long: no ellipsis anywhere in the preview" hasnt "$CS_DIR/long-preview.txt" 
 ok "long: every word of it is there" sh -c 'tr -s " \n" "  " <"$1" | grep -qF "ring twice, wait, then try the garage; the customer asked for the invoice by mail"' - "$CS_DIR/long-preview.txt"
 rm -f "$XDG_STATE_HOME"/routedesk/drafts/*
 
+# ---- a form from a customer's detail (its summary, not the raw record) --
+# The summary has no customerID row: A there said "Still loading this
+# record" for good (an install audit); the view's own record is the target.
+
+s=$(cs_script fromdetail <<'EOF'
+Enter
+:save-display detail-summary.txt
+A
+:save-display detail-form.txt
+Esc
+Esc
+EOF
+)
+ok "detail: the console runs the script" cs_run "$s" --view customers
+ok "detail: the customer's summary is shown" has "$CS_DIR/detail-summary.txt" '[Cc]ustomer #[0-9]+'
+ok "detail: A opens the note form on it" has "$CS_DIR/detail-form.txt" '^> Text \*'
+ok "detail: no 'still loading'" hasnt "$CS_DIR/detail-form.txt" 'Still loading'
+
 # ---- the trace never records what is typed into a form ------------------
 
 s=$(cs_script traced <<'EOF'

@@ -21,6 +21,7 @@
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"
 #include "ui/base/list.h"
+#include "ui/views/views.h"
 
 #define QUIT_WAIT_SECONDS 30
 
@@ -212,41 +213,27 @@ static int has_session_note(const struct forms *fs, long long id, long long *cus
 	return 0;
 }
 
-/* A detail view shows one record, its primary key among the first field
- * rows (wire order puts it first): read through the view's own cells. */
+/* The record a detail view stands on, when a form writes to its kind. */
 static int detail_target(const struct view *v, struct target *t)
 {
-	static const struct {
-		const char *pk, *resource;
-	} kinds[] = {
-		{ "customerID", "customer" }, { "subscriptionID", "subscription" },
-		{ "ticketID", "ticket" }, { "appointmentID", "appointment" }, { "noteID", "note" },
-	};
-	size_t n = v->ops->count ? v->ops->count(v) : 0;
-	struct strbuf name = STRBUF_INIT, val = STRBUF_INIT;
-	int found = -1;
+	static const char *const kinds[] = { "customer", "subscription", "ticket", "appointment",
+		                             "note" };
+	const char *resource;
+	long long id;
 
-	for (size_t row = 0; row < n && row < 16 && found < 0 && v->ops->cell; row++) {
-		enum view_style st = VS_NORMAL;
-		long long id;
-
-		strbuf_reset(&name);
-		strbuf_reset(&val);
-		v->ops->cell(v, row, 0, &name, &st);
-		v->ops->cell(v, row, 1, &val, &st);
-		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-			if (strcmp(strbuf_str(&name), kinds[k].pk) == 0 &&
-			    api_parse_ll(strbuf_str(&val), &id) == 0 && id > 0) {
-				t->resource = kinds[k].resource;
-				t->id = id;
-				found = 0;
-				break;
-			}
+	/* The view's own record, not a row of it: the customer's summary
+	 * has no customerID row (only its raw view has), and A from it said
+	 * "still loading" for good. */
+	if (view_detail_record(v, &resource, &id) < 0 || id <= 0)
+		return -1;
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		if (strcmp(resource, kinds[k]) == 0) {
+			t->resource = kinds[k];
+			t->id = id;
+			return 0;
 		}
 	}
-	strbuf_free(&name);
-	strbuf_free(&val);
-	return found;
+	return -1;
 }
 
 /* The selected row as a target; 0, or -1 with a message. */
@@ -262,7 +249,8 @@ static int selection(struct ui *ui, struct target *t)
 	memset(t, 0, sizeof(*t));
 	if (fr && strcmp(name, "detail") == 0) {
 		if (detail_target(fr->v, t) < 0) {
-			ui_message(ui, "%s", _("Still loading this record"));
+			ui_error(ui, "%s", _("No form writes to this kind of record: open a customer, "
+			                     "stop, subscription or ticket"));
 			return -1;
 		}
 		if (strcmp(t->resource, "customer") == 0)

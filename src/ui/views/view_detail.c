@@ -613,3 +613,15 @@ struct view *view_detail_new(const char *resource, long long id)
 	p->id = id;
 	return ui_view_new(&detail_ops, p);
 }
+
+int view_detail_record(const struct view *v, const char **resource, long long *id)
+{
+	const struct detail *p;
+
+	if (!v || v->ops != &detail_ops)
+		return -1;
+	p = priv(v);
+	*resource = p->resource;
+	*id = p->id;
+	return 0;
+}

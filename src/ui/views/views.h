@@ -14,6 +14,9 @@ struct view *view_notes_new(long long customer_id);
 struct view *view_timeline_new(void);
 /* Every field of one record, fetched by-id. */
 struct view *view_detail_new(const char *resource, long long id);
+/* The record a detail view stands on, loaded or not: its resource
+ * ("customer") and id.  0, or -1 when v is no detail view. */
+int view_detail_record(const struct view *v, const char **resource, long long *id);
 
 /* The Routes and Stops panes' legends (view_ops.legend), for the help. */
 extern const char *const view_routes_legend[];
