@@ -320,10 +320,26 @@ void app_key(struct ui *ui, int key)
 		trace_event("key", "%s", action_key_name(key, name, sizeof(name)));
 	/* Below the minimum the screen says only that: a key whose effect the
 	 * user cannot see must not move the selection, open a form or send a
-	 * write.  Quit and redraw still act (a resize never comes here). */
+	 * write.  Quit and redraw still act (a resize never comes here); but
+	 * with a form or a prompt open, a Q is a letter of what is being typed,
+	 * and typing goes on: text and Backspace reach the field or the
+	 * prompt, where they change nothing else (a tmux split that shrank
+	 * the pane mid-note lost the words and quit on a "Quote"). */
 	if (screen_too_small()) {
 		enum action a = keymap_action(ui->keys, key);
+		int text = !(key & KEYF) && key >= 0x20 && key != 0x7f;
+		int erase = key == action_key_normalize(0x7f); /* Backspace, normalised */
 
+		if (forms_active(ui)) {
+			if (forms_typing(ui) && (text || erase))
+				(void)forms_key(ui, key);
+			return;
+		}
+		if (ui->prompt) {
+			if (text || erase)
+				prompt_key(ui, key);
+			return;
+		}
 		if (a == ACT_QUIT || a == ACT_REDRAW)
 			do_action(ui, a);
 		return;

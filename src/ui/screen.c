@@ -429,8 +429,10 @@ static void draw_too_small(struct ui *ui)
 	attrset((attr_t)ui->theme.attr[TE_ERROR]);
 	put_centred(y > 0 ? y : 0, msg);
 	/* The other keys are ignored until it grows (dispatch.c): say
-	 * which one still works. */
-	if (quit >= 0) {
+	 * which one still works; in a form or a prompt, typing does. */
+	if (forms_active(ui) || ui->prompt) {
+		put_centred((y > 0 ? y : 0) + 1, _("typing goes on; the rest waits"));
+	} else if (quit >= 0) {
 		snprintf(msg, sizeof(msg), _("%s quits"), action_key_name(quit, key, sizeof(key)));
 		put_centred((y > 0 ? y : 0) + 1, msg);
 	}

@@ -114,4 +114,36 @@ ok "keys while too small: A opened no form" sh -c \
 	'grep -q "\[3 Customers\]" "$1" && ! grep -q "Cancel" "$1"' - "$D/k-form.txt"
 ok "keys while too small: Q quit (no step after it ran)" test ! -e "$D/k-never.txt"
 
+# A form or a prompt open when the terminal shrinks (a tmux split, a phone
+# window): typing goes on into it, Q included, and nothing else acts.
+s=$(cs_script small-typing <<'EOF'
+:view customers
+A
+"abc "
+:resize 60x20
+:save-display t-small.txt
+"Quote typed while smallx"
+Backspace
+Tab
+Enter
+:resize 100x30
+:save-display t-back.txt
+Esc
+":cu"
+:resize 60x20
+"st smith"
+:resize 100x30
+:save-display t-prompt.txt
+Esc
+EOF
+)
+ok "typing while too small: the script runs to its end (Q did not quit)" cs_run "$s"
+ok "typing while too small: the screen says typing goes on" \
+	has_all "$D/t-small.txt" 'too small: 60x20' 'typing goes on'
+ok "typing while too small: every letter reached the note, Backspace too" \
+	has "$D/t-back.txt" 'abc Quote typed while small$'
+ok "typing while too small: Tab and Enter did not move the focus or open the preview" \
+	sh -c 'grep -q "^> Text \*" "$1" && ! grep -q "Send this" "$1"' - "$D/t-back.txt"
+ok "typing while too small: the prompt got its text" has "$D/t-prompt.txt" '^:cust smith'
+
 tap_done

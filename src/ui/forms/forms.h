@@ -31,6 +31,10 @@ struct view;
 void forms_action(struct ui *ui, enum action a);
 /* 1 while a form is open. */
 int forms_active(const struct ui *ui);
+/* 1 when the open form's focus is a field that takes typed text (not a
+ * picker, a flag, the preview or Cancel), in editing: what is typed there
+ * changes the text only, never the selection or the server. */
+int forms_typing(const struct ui *ui);
 /* 1 while the forms wait for a fetch result (a read or a write). */
 int forms_busy(const struct ui *ui);
 /* Gives key (normalised) to the open form: 1 when taken (every key but

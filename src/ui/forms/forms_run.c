@@ -48,6 +48,17 @@ int forms_active(const struct ui *ui)
 	return ui->forms && ui->forms->f;
 }
 
+int forms_typing(const struct ui *ui)
+{
+	const struct form *f = forms_active(ui) ? ui->forms->f : NULL;
+	enum form_type t;
+
+	if (!f || f->state != FORM_EDITING || f->focus >= f->n)
+		return 0;
+	t = f->fields[f->focus].type;
+	return t == FT_TEXT || t == FT_LINES || t == FT_INT || t == FT_MONEY || t == FT_TIME;
+}
+
 int forms_busy(const struct ui *ui)
 {
 	return ui->forms && (ui->forms->read_gen || ui->forms->write_gen);
