@@ -161,6 +161,42 @@ static void test_filter_folds_accents(void **state)
 	assert_false(vc_contains(NULL, "a"));
 }
 
+/* A new search forgets the old rows at once: under ":cust smith" loading,
+ * the last list's rows were shown and A wrote to one of them. */
+static void test_customers_new_search_clears(void **state)
+{
+	struct ui ui;
+	struct view *v;
+	struct fetch_result *r;
+	size_t jobs;
+
+	(void)state;
+	memset(&ui, 0, sizeof(ui));
+	strcpy(ui.date, "2026-11-20");
+	v = view_customers_new(NULL);
+	v->ops->open(v, &ui);
+	r = customer_list(&ui, 10000, 3, 0, 3);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
+	assert_int_equal(v->ops->count(v), 3);
+	jobs = ui.n_jobs;
+	assert_int_equal(v->ops->command(v, &ui, "cust", "smith"), 1);
+	assert_int_equal(ui.n_jobs, jobs + 1);
+	assert_int_equal(v->ops->count(v), 0);
+	assert_int_equal(v->ops->row_id(v, 0), 0);
+	/* Its answer fills it again. */
+	r = customer_list(&ui, 20000, 2, 0, 2);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
+	assert_int_equal(v->ops->count(v), 2);
+	assert_int_equal(v->ops->row_id(v, 0), 20000);
+	/* The same search again (r, or the pane opened anew) keeps them
+	 * while it loads. */
+	assert_int_equal(v->ops->command(v, &ui, "cust", "smith"), 1);
+	assert_int_equal(v->ops->count(v), 2);
+	view_free(v);
+}
+
 static void test_customers_lazy(void **state)
 {
 	struct ui ui;
@@ -728,6 +764,7 @@ int main(void)
 		cmocka_unit_test(test_customer_queries),
 		cmocka_unit_test(test_customers_found_by),
 		cmocka_unit_test(test_filter_folds_accents),
+		cmocka_unit_test(test_customers_new_search_clears),
 		cmocka_unit_test(test_customers_lazy),
 		cmocka_unit_test(test_customers_hard_refresh),
 		cmocka_unit_test(test_subscriptions),

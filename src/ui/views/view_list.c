@@ -188,6 +188,34 @@ static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int 
 	}
 }
 
+/* The searches as one text, to tell one from another. */
+static void search_text(const struct api_form *f, const struct api_form *alts, size_t n,
+                        struct strbuf *out)
+{
+	if (f)
+		api_form_encode(f, NULL, NULL, out);
+	for (size_t i = 0; i < n; i++) {
+		strbuf_addc(out, '\n');
+		api_form_encode(&alts[i], NULL, NULL, out);
+	}
+}
+
+void vc_list_clear(struct vc_list *l)
+{
+	free(l->ids);
+	free(l->state);
+	free(l->found);
+	free(l->shown);
+	free(l->asked);
+	l->ids = NULL;
+	l->state = NULL;
+	l->found = NULL;
+	l->shown = NULL;
+	l->asked = NULL;
+	l->n = l->n_shown = l->n_asked = 0;
+	l->listed = 0;
+}
+
 void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
                     const struct api_form *filters, int hard)
 {
@@ -197,8 +225,22 @@ void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
 void vc_list_search_any(struct vc_list *l, struct view *v, struct ui *ui,
                         const struct api_form *alts, size_t n, int hard)
 {
+	struct strbuf was = STRBUF_INIT, now = STRBUF_INIT;
+
 	if (n > 8)
 		n = 8; /* a job takes at most 8 (fetch_job_list_any) */
+	/* Another search (not one that only shows more or fewer of the same
+	 * ids, as ":ticket all"): the old rows go at once.  A dispatcher
+	 * audit had ":cust smith" show its title over the last list for the
+	 * seconds it loaded, and A write to a row of that list. */
+	if (l->have_search) {
+		search_text(&l->filters, l->alts, l->n_alts, &was);
+		search_text(n ? &alts[0] : NULL, n > 1 ? alts + 1 : NULL, n > 1 ? n - 1 : 0, &now);
+		if (strcmp(strbuf_str(&was), strbuf_str(&now)) != 0)
+			vc_list_clear(l);
+		strbuf_free(&was);
+		strbuf_free(&now);
+	}
 	api_form_free(&l->filters);
 	api_form_init(&l->filters);
 	forget_alts(l);
