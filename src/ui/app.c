@@ -682,6 +682,7 @@ int app_main(int argc, char **argv)
 		strbuf_reset(&err);
 	}
 	choose_start(&ui, &o, &pane);
+	today(ui.today_seen);
 	/* --demo's sandbox takes seconds to generate: a console that cannot
 	 * have its terminal says so first. */
 	if (o.demo && term_check(ui.script != NULL, &err) < 0) {

@@ -1,6 +1,8 @@
 /* loop.c: the main loop's clock: poll timeouts and the waits the header explains. */
 #include "config.h"
 
+#include <string.h>
+
 #include <limits.h>
 #include <stdio.h>
 
@@ -151,4 +153,9 @@ double loop_refresh_on_key(double now, double last_key, double last_data, double
 	if (due <= now)
 		return now;
 	return due < next ? due : next;
+}
+
+int loop_day_moved(const char *shown, const char *seen, const char *today)
+{
+	return *seen && strcmp(shown, seen) == 0 && strcmp(today, seen) != 0;
 }

@@ -55,4 +55,11 @@ long loop_closed_for(int open, int close, int now);
 double loop_refresh_on_key(double now, double last_key, double last_data, double next,
                            int base, int idle_after);
 
+/* Whether a console should follow the calendar to today: 1 when the day
+ * it shows (shown) is the day that was today when last looked (seen) and
+ * today is another, so a console left on today all day moves on at
+ * midnight; 0 when the dispatcher chose another day, or nothing changed.
+ * Dates are "YYYY-MM-DD". */
+int loop_day_moved(const char *shown, const char *seen, const char *today);
+
 #endif

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "common/i18n.h"
+#include "common/dates.h"
 #include "common/strbuf.h"
 #include "ui/alerts.h"
 #include "ui/app.h"
@@ -528,9 +529,33 @@ void app_schedule_refresh(struct ui *ui)
 	ui->next_refresh = now + interval;
 }
 
+/* A console left on today all day moves on at midnight, and says so: the
+ * night before's day would otherwise stay under review, its late stops
+ * going back to plain pending as the Timeline's clock passed midnight.
+ * 1 when it moved (its review is then on its way). */
+static int follow_today(struct ui *ui)
+{
+	struct rd_date d;
+	char now[11], was[11];
+
+	date_today(&d);
+	date_format(&d, now);
+	if (!loop_day_moved(ui->date, ui->today_seen, now)) {
+		memcpy(ui->today_seen, now, sizeof(now));
+		return 0;
+	}
+	memcpy(was, ui->date, sizeof(was));
+	memcpy(ui->today_seen, now, sizeof(now));
+	app_set_date(ui, now);
+	ui_message(ui, _("A new day: the review moved on to %s ([ goes back to %s)"), now, was);
+	return 1;
+}
+
 void app_refresh_tick(struct ui *ui, int manual)
 {
 	if (!manual && ui->paused)
+		return;
+	if (follow_today(ui))
 		return;
 	if (ui->budget.known && ui_reads_left_today(ui) <= ui->config.budget_reserve) {
 		if (!ui->budget_paused)

@@ -167,9 +167,27 @@ static void test_refresh_on_key(void **state)
 	assert_true(loop_refresh_on_key(2200, 1000, 0, 2440, 60, 600) == 2200);
 }
 
+/* A console left on today follows the calendar at midnight; one on a day
+ * the dispatcher chose stays there. */
+static void test_day_moved(void **state)
+{
+	(void)state;
+	assert_int_equal(loop_day_moved("2026-11-20", "2026-11-20", "2026-11-21"), 1);
+	assert_int_equal(loop_day_moved("2026-11-20", "2026-11-20", "2026-11-20"), 0);
+	/* On yesterday by choice ([ at 23:59): stays. */
+	assert_int_equal(loop_day_moved("2026-11-19", "2026-11-20", "2026-11-21"), 0);
+	/* On tomorrow (planning): stays, even when tomorrow comes. */
+	assert_int_equal(loop_day_moved("2026-11-21", "2026-11-20", "2026-11-21"), 0);
+	/* Nothing seen yet: never moves. */
+	assert_int_equal(loop_day_moved("2026-11-20", "", "2026-11-21"), 0);
+	/* The clock set back a day: today is "another" day, followed. */
+	assert_int_equal(loop_day_moved("2026-11-20", "2026-11-20", "2026-11-19"), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_day_moved),
 		cmocka_unit_test(test_deadline_already_passed),
 		cmocka_unit_test(test_refresh_backs_off),
 		cmocka_unit_test(test_office_hours),

@@ -115,6 +115,7 @@ struct ui {
 
 	/* The day under review. */
 	char date[11];
+	char today_seen[11];           /* today's date when last looked (the ticks) */
 	struct m_review *review;       /* NULL until loaded */
 	struct {
 		struct m_review *rv;
