@@ -23,6 +23,7 @@
 #include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/demo.h"
+#include "ui/forms/draft.h"
 #include "ui/forms/forms.h"
 #include "ui/loop.h"
 #include "ui/script.h"
@@ -595,6 +596,27 @@ static void run(struct ui *ui)
 	}
 }
 
+/* What was typed and not sent, or sent with its answer lost, before the
+ * last exit (an SSH link that dropped says nothing on the way out): said
+ * at the start, the unknown outcomes first.  A draft comes back when its
+ * form is opened on its record. */
+static void announce_drafts(struct ui *ui)
+{
+	struct strbuf lost = STRBUF_INIT, kept = STRBUF_INIT;
+	size_t n_lost, n = draft_kept(&lost, &kept, &n_lost);
+
+	if (n_lost)
+		ui_error(ui, _("Sent before the last exit with no answer, maybe applied: %s; open that "
+		               "form on its record and press c to check"),
+		         strbuf_str(&lost));
+	else if (n)
+		ui_message(ui, _("Unsent drafts kept: %s; opening that form on its record brings it "
+		                 "back"),
+		           strbuf_str(&kept));
+	strbuf_free(&lost);
+	strbuf_free(&kept);
+}
+
 /* The pane and date to open on: options, else the saved state. */
 static void choose_start(struct ui *ui, const struct options *o, int *pane)
 {
@@ -726,6 +748,7 @@ int app_main(int argc, char **argv)
 		else
 			ui_error(&ui, "%.*s", (int)(e ? e - w : (long)strlen(w)), w);
 	}
+	announce_drafts(&ui);
 	/* The Routes view may have asked for the day itself when it opened;
 	 * one review is enough. */
 	if (ui.review) { /* warm: what changed since */

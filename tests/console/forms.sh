@@ -573,6 +573,7 @@ draft=$(ls "$XDG_STATE_HOME/routedesk/drafts/"note-customer-* 2>/dev/null | head
 ok "draft: saved on disk" test -n "$draft"
 ok "draft: readable by its owner only" eq "$(stat -c %a "$draft" 2>/dev/null)" 600
 s=$(cs_script draft2 <<'EOF'
+:save-display draft-start.txt
 A
 :save-display draft-restored.txt
 S-Tab
@@ -582,6 +583,8 @@ y
 EOF
 )
 ok "draft: the second run sends it" cs_run "$s" --view customers
+ok "draft: the start says a draft is kept, and where it comes back" \
+	has "$CS_DIR/draft-start.txt" 'Unsent drafts kept: note-customer-[0-9]+; opening that form on its'
 ok "draft: restored when the same form opens on the same record" has "$CS_DIR/draft-restored.txt" 'Draft of .* restored'
 ok "draft: with every line" has "$CS_DIR/draft-restored.txt" 'kept across a restart'
 ok "draft: removed after the send" test ! -e "$draft"

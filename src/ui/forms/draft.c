@@ -1,6 +1,7 @@
 /* draft.c: forms' drafts and remembered choices, one private file each under the state directory. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,6 +218,42 @@ int draft_remove(const char *key)
 }
 
 /* Prefs are "name=value" lines in one file. */
+size_t draft_kept(struct strbuf *lost, struct strbuf *kept, size_t *n_lost)
+{
+	char *dir = draft_dir();
+	DIR *d = dir ? opendir(dir) : NULL;
+	struct dirent *e;
+	size_t n = 0;
+
+	*n_lost = 0;
+	while (d && (e = readdir(d))) {
+		struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+
+		if (e->d_name[0] == '.' || strcmp(e->d_name, PREFS_FILE) == 0)
+			continue;
+		strbuf_addf(&path, "%s/%s", dir, e->d_name);
+		/* A draft's first line says so: temporary files and strays
+		 * are no drafts. */
+		if (read_all(path.buf, &text, NULL) > 0 &&
+		    strncmp(strbuf_str(&text), DRAFT_MAGIC "\n", strlen(DRAFT_MAGIC) + 1) == 0) {
+			struct strbuf *to = strstr(strbuf_str(&text), "\n" LOST_AT "=") ? lost : kept;
+
+			if (to == lost)
+				(*n_lost)++;
+			if (to->len)
+				strbuf_adds(to, ", ");
+			strbuf_adds(to, e->d_name);
+			n++;
+		}
+		strbuf_free(&path);
+		strbuf_free(&text);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	return n;
+}
+
 int draft_pref_get(const char *name, struct strbuf *out)
 {
 	char *path = file_of(PREFS_FILE, 0);

@@ -40,6 +40,13 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 /* Removes the draft of key: 0 (also when there was none), -1 on failure. */
 int draft_remove(const char *key);
 
+/* The drafts on disk, for the start to say they are there: their keys
+ * (file names), comma-separated, appended to lost (those whose last send
+ * had an unknown outcome; *n_lost of them) or to kept (the others).
+ * Returns how many in all. */
+struct strbuf;
+size_t draft_kept(struct strbuf *lost, struct strbuf *kept, size_t *n_lost);
+
 /* Small remembered choices next to the drafts ("note_type" -> "14"):
  * get appends the value to out and returns 0, or -1 when unset. */
 int draft_pref_get(const char *name, struct strbuf *out);
