@@ -432,22 +432,34 @@ void api_submit(struct api_session *s, struct api_call *c)
 
 /* ------------------------------------------------------------------ loop */
 
-static int budget_spent(struct api_session *s, struct api_call *c)
+/* The day's budget as last reported is spent: the call is refused here,
+ * unsent, for BUDGET_RECHECK_MS after that report.  Not until midnight:
+ * the account's day may reset on the service's clock, or its limit be
+ * raised, and a console kept open would never learn it (a dispatcher
+ * audit restarted the service with reads back and the console refused
+ * every r until it was restarted).  Past that, one call goes, and its
+ * answer (or refusal) reports the budget again. */
+#define BUDGET_RECHECK_MS (10 * 60 * 1000L)
+
+static int budget_spent(struct api_session *s, struct api_call *c, long now)
 {
 	const struct api_budget *b = &s->budget;
+	long minutes = (s->budget_at + BUDGET_RECHECK_MS - now + 59999) / 60000;
 
-	if (!b->known || s->budget_day != transport_local_day())
+	if (!b->known || s->budget_day != transport_local_day() || minutes <= 0)
 		return 0;
 	if (c->is_write ? b->writes_left_today > 0 : b->reads_left_today > 0)
 		return 0;
 	if (c->is_write)
 		api_error_set(&c->err, API_ERR_QUOTA, 0, NULL,
-		              _("the key's daily write budget is spent (%ld of %ld); /%s was not sent"),
-		              b->usage.write_today, b->limits.write_day, c->path);
+		              _("the key's daily write budget is spent (%ld of %ld); /%s was not sent "
+		                "(the service is asked again in %ld min)"),
+		              b->usage.write_today, b->limits.write_day, c->path, minutes);
 	else
 		api_error_set(&c->err, API_ERR_QUOTA, 0, NULL,
-		              _("the key's daily read budget is spent (%ld of %ld); /%s was not sent"),
-		              b->usage.read_today, b->limits.read_day, c->path);
+		              _("the key's daily read budget is spent (%ld of %ld); /%s was not sent "
+		                "(the service is asked again in %ld min)"),
+		              b->usage.read_today, b->limits.read_day, c->path, minutes);
 	return 1;
 }
 
@@ -514,7 +526,7 @@ static void start_ready(struct api_session *s, long now, long *wake, struct api_
 		 * the service refuses. */
 		if (!s->probed && s->n_running > 0)
 			continue;
-		if (budget_spent(s, c)) {
+		if (budget_spent(s, c, now)) {
 			transport_unlink(&s->queued, c);
 			transport_finish(s, c);
 			continue;

@@ -241,6 +241,7 @@ void transport_learn_usage(struct api_session *s, const struct api_answer *a, lo
 		return;
 	api_budget_from(&s->budget, &a->usage, &a->limits);
 	s->budget_day = transport_local_day();
+	s->budget_at = now;
 	api_pacer_report(&s->pacer[0], a->usage.read_minute, now);
 	api_pacer_report(&s->pacer[1], a->usage.write_minute, now);
 	if (s->o.on_budget)

@@ -28,6 +28,7 @@ struct api_session {
 	struct api_pacer pacer[2]; /* [0] reads, [1] writes */
 	struct api_budget budget;
 	long budget_day;           /* local day of the usage report */
+	long budget_at;            /* transport_now of the usage report */
 	long requests;
 	unsigned long rng;
 	struct api_wait wait;      /* what the last turn found nothing moving for */

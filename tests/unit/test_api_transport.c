@@ -58,6 +58,13 @@ static const char minute_quota_body[] =
 static const char day_quota_body[] =
 	"{\"success\":false,\"errorMessage\":\"You have exceeded the maximum number of read "
 	"requests per day (3000).\"}";
+/* A read that took the day's last: answered, and the day spent. */
+static const char spent_body[] =
+	"{\"success\":true,\"tokenUsage\":{\"requestsReadToday\":3000,\"requestsWriteToday\":2,"
+	"\"requestsReadInLastMinute\":3,\"requestsWriteInLastMinute\":1},"
+	"\"tokenLimits\":{\"limitReadRequestsPerMinute\":60,\"limitReadRequestsPerDay\":3000,"
+	"\"limitWriteRequestsPerMinute\":60,\"limitWriteRequestsPerDay\":3000},"
+	"\"count\":1,\"customerIDs\":[1],\"propertyName\":\"customerIDs\"}";
 static const char fail_body[] = "{\"success\":false,\"errorMessage\":\"Missing required field: notes\"}";
 
 struct conn {
@@ -212,6 +219,8 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 						reply(conns[i].fd, "200 OK", "", minute_quota_body);
 					else if (strcmp(act, "day") == 0)
 						reply(conns[i].fd, "200 OK", "", day_quota_body);
+					else if (strcmp(act, "spent") == 0)
+						reply(conns[i].fd, "200 OK", "", spent_body);
 					else if (strcmp(act, "garbage") == 0)
 						reply(conns[i].fd, "200 OK", "", "<html>oops</html>");
 					else if (strcmp(act, "gzip") == 0 || strcmp(act, "badgzip") == 0) {
@@ -838,6 +847,54 @@ static void test_day_quota_final(void **state)
 	api_session_free(s);
 }
 
+/* A day's budget reported spent refuses reads here, unsent, but not until
+ * midnight: ten minutes on, one read goes and learns the budget again
+ * (the service's day may have reset, or the limit been raised). */
+static long fake_ms;
+
+static long fake_clock(void *ctx)
+{
+	(void)ctx;
+	return fake_ms;
+}
+
+static void test_day_spent_asks_again_later(void **state)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	struct api_call *c;
+	char url[64];
+
+	(void)state;
+	start("spent ok");
+	options_here(&o, url, sizeof(url));
+	o.now_ms = fake_clock;
+	o.on_wait = NULL;
+	fake_ms = 1000000;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), 0);
+	api_call_free(c);
+	/* Spent: refused here, nothing sent, and said when it asks again. */
+	fake_ms += 60 * 1000;
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->err.kind, API_ERR_QUOTA);
+	assert_non_null(strstr(c->err.message, "daily read budget is spent (3000 of 3000)"));
+	assert_non_null(strstr(c->err.message, "asked again in 9 min"));
+	assert_int_equal(logged(NULL, NULL, 0), 1);
+	api_call_free(c);
+	/* Ten minutes after the report: one read goes, and is answered. */
+	fake_ms += 10 * 60 * 1000;
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), 0);
+	assert_int_equal(logged(NULL, NULL, 0), 2);
+	api_call_free(c);
+	api_session_free(s);
+}
+
 /* The minute's refusal teaches the pacer what others spent: the retry
  * waits for the read budget, and says so. */
 static struct api_wait last_wait;
@@ -1229,6 +1286,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_cancel, teardown),
 		cmocka_unit_test_teardown(test_minute_quota_retried, teardown),
 		cmocka_unit_test_teardown(test_day_quota_final, teardown),
+		cmocka_unit_test_teardown(test_day_spent_asks_again_later, teardown),
 		cmocka_unit_test_teardown(test_minute_quota_waits_for_budget, teardown),
 		cmocka_unit_test_teardown(test_first_call_alone, teardown),
 		cmocka_unit_test_teardown(test_cancel_after_done, teardown),
