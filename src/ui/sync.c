@@ -173,13 +173,26 @@ static void note_failure(char *buf, size_t size, const struct fetch_result *r, c
 	snprintf(buf, size, _("%s failed: %s (r tries again)"), what, api_error_text(&r->err));
 }
 
+/* The service answers again: said once, and every pane whose last fetch
+ * failed meanwhile (one opened while offline says "failed ... (r tries
+ * again)") tries again at once, as r would, rather than waiting for a key
+ * the dispatcher has no reason to press. */
+static void back_online(struct ui *ui)
+{
+	ui->offline = 0;
+	ui_message(ui, "%s", _("Connection back"));
+	for (int p = 0; p < PANE_COUNT; p++)
+		for (struct frame *f = ui->panes[p]; f; f = f->below)
+			if (f->v->failed[0] && !f->v->waiting && f->v->ops->refresh)
+				f->v->ops->refresh(f->v, ui, 0);
+	app_mark(ui, DIRTY_HEADER | DIRTY_BODY);
+}
+
 static void came_back(struct ui *ui)
 {
 	ui->auth_failed = 0;
-	if (ui->offline) {
-		ui->offline = 0;
-		ui_message(ui, "%s", _("Connection back"));
-	}
+	if (ui->offline)
+		back_online(ui);
 	app_mark(ui, DIRTY_HEADER | DIRTY_BODY);
 }
 
@@ -386,11 +399,8 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 	/* Any answer, a refusal included, is the service reached: offline
 	 * ends here, not at the next read that happens to succeed. */
 	if (ui->offline && r->err.kind != API_ERR_NETWORK && r->err.kind != API_ERR_CANCELLED &&
-	    (r->err.kind == API_OK || r->err.http_status > 0)) {
-		ui->offline = 0;
-		ui_message(ui, "%s", _("Connection back"));
-		app_mark(ui, DIRTY_HEADER | DIRTY_BODY);
-	}
+	    (r->err.kind == API_OK || r->err.http_status > 0))
+		back_online(ui);
 	if (r->budget.known) {
 		ui->budget = r->budget;
 		app_mark(ui, DIRTY_HEADER);

@@ -21,9 +21,15 @@ Enter
 :info
 :save-display offline.txt
 q
+3
+:save-display cust-offline.txt
+1
 :save-display sync2
 :refresh
 :save-display back.txt
+3
+:save-display cust-back.txt
+1
 :info
 :save-display online.txt
 :save-display sync3
@@ -80,6 +86,10 @@ ok "the error also went to stderr, prefixed" has "$D/err" '^routedesk: Network: 
 if [ "$restarted" = yes ]; then
 	ok "after the server came back, :refresh clears OFFLINE" hasnt "$D/back.txt" 'OFFLINE'
 	ok "after the server came back, :info says the connection is ok" has "$D/online.txt" '^ Connection +ok$'
+	ok "offline, the Customers pane opened said its search failed" \
+		has "$D/cust-offline.txt" 'Customers failed'
+	ok "once the connection is back, that pane is loaded again with no r" \
+		has "$D/cust-back.txt" ' 1/[0-9]+$'
 	ok "after the server came back, the refresh asked the changelog once" \
 		test "$(sed -n '/key :refresh/,$p' "$D/trace" | sed -n '/sync2/,$p' |
 			sed -n '/key :refresh/,/key :save-display back.txt/{p;/back\.txt/q;}' |
