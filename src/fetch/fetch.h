@@ -180,9 +180,10 @@ struct fetch_result {
 	                                   * when search i matched it; else NULL */
 	void **rows;
 	size_t n_rows;
-	/* FETCH_REFRESH: also appointment and route rows changed */
-	void **appts, **routes;
-	size_t n_appts, n_routes;
+	/* FETCH_REFRESH: also appointment and route rows changed, and the
+	 * customers (of a review) the changes' notes rebuilt with no read */
+	void **appts, **routes, **customers;
+	size_t n_appts, n_routes, n_customers;
 	struct fetch_change *changes;     /* every change seen */
 	size_t n_changes;
 	/* FETCH_REFRESH on a share: records other consoles wrote since the

@@ -267,6 +267,7 @@ void fetch_result_free(struct fetch_result *r)
 		free(r->rows);
 	free_rows("appointment", r->appts, r->n_appts);
 	free_rows("route", r->routes, r->n_routes);
+	free_rows("customer", r->customers, r->n_customers);
 	for (size_t i = 0; i < r->n_changes; i++)
 		free(r->changes[i].notes);
 	free(r->changes);

@@ -401,6 +401,21 @@ static int changes_each(void *ctx, const cJSON *records)
 
 /* The ticks the share's ticker published since job->since, as this tick's
  * result: 1, or 0 when they do not reach back that far (ask the service). */
+/* The review's customers a change's notes rebuild (a balance after a
+ * completed stop), as rows for the refresh, with no read.  One the notes
+ * cannot rebuild waits for the next review: a third read on every busy
+ * tick is not worth a balance. */
+static void kept_customers(struct state *st, struct fetch_result *r)
+{
+	struct fetch_ids ids = { NULL, 0, 0 };
+	struct fetch_rows rc = { "customer", NULL, NULL, 0, 0, 0, NULL };
+
+	jobs_kept_changes(st->cust_lk, CLASS_CUSTOMER, r, &ids, &rc);
+	r->customers = rc.v;
+	r->n_customers = rc.n;
+	fetch_ids_free(&ids);
+}
+
 static int from_share(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
 	struct fetch_result *t = xcalloc(1, sizeof(*t));
@@ -421,6 +436,7 @@ static int from_share(struct state *st, const struct fetch_job *job, struct fetc
 	t->n_changes = t->n_appts = t->n_routes = 0;
 	fetch_result_free(t);
 	jobs_kept_follow(st, r);
+	kept_customers(st, r);
 	if (r->last_change > st->newest)
 		st->newest = r->last_change;
 	st->have_baseline = 1;
@@ -506,6 +522,7 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	r->n_appts = ra.n;
 	r->routes = rr.v;
 	r->n_routes = rr.n;
+	kept_customers(st, r);
 	free(appts.v);
 	free(routes.v);
 	if (job->share)
@@ -544,6 +561,7 @@ static void *jobs_open(const struct api_options *o, struct api_error *err)
 	st->changelog = res_find("changelog");
 	st->appt_lk = lookup_new("appointment");
 	st->route_lk = lookup_new("route");
+	st->cust_lk = lookup_new("customer");
 	if (!st->route || !st->appt || !st->customer || !st->employee || !st->stype ||
 	    !st->changelog)
 		abort(); /* the resource table lost a resource the review needs */
@@ -607,6 +625,7 @@ static void jobs_close(void *state)
 	jobs_index_free(st);
 	lookup_free(st->appt_lk);
 	lookup_free(st->route_lk);
+	lookup_free(st->cust_lk);
 	fetch_ids_free(&st->known_employees);
 	fetch_ids_free(&st->known_types);
 	m_table_free(st->employees);

@@ -355,7 +355,9 @@ void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch
 	m_table_each(rv->appts, add_customer_id, &ids);
 	fetch_ids_sort(&ids);
 	if (ids.n && r->err.kind != API_ERR_CANCELLED) {
-		struct fetch_rows rcu = { "customer", rv->customers, NULL, 0, 0, 0, NULL };
+		/* Kept as text too: a balance a refresh's changelog notes
+		 * give is then applied with no read (jobs.c, kept_customers). */
+		struct fetch_rows rcu = { "customer", rv->customers, NULL, 0, 0, 0, st->cust_lk };
 		struct api_sink sink = fetch_rows_sink(&rcu, st->tree);
 
 		if (api_get_all(st->s, st->customer, ids.v, ids.n, NULL, &sink, NULL, &e) < 0) {

@@ -61,7 +61,7 @@ struct state {
 	time_t lk_retry_at;
 	/* The stops and routes the reviews and ticks read, as text: a tick
 	 * rebuilds a changed one from the change's notes instead of a get. */
-	struct lookup *appt_lk, *route_lk;
+	struct lookup *appt_lk, *route_lk, *cust_lk;
 };
 
 /* Keeps a page's records as text (unless ROUTEDESK_ROWS_TREE=1). */

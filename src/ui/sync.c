@@ -317,10 +317,18 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 		                        &need, &n_need);
 		r->n_routes = merge_rows(rv->routes, r->routes, r->n_routes, ui->date, 0, NULL, NULL, NULL);
 		/* Customers whose record changed (a balance after a completed
-		 * stop) are not fetched here: that would make every busy tick
-		 * cost a third read.  Their balances catch up with the next
-		 * review (R, another day); new stops' customers are fetched,
-		 * since a stop without its customer cannot be shown. */
+		 * stop) come rebuilt from the changes' notes where those say
+		 * it all (fetch/jobs.c, kept_customers), with no read; they are
+		 * never fetched here, which would make every busy tick cost a
+		 * third read, so one the notes do not rebuild catches up with
+		 * the next review (R, another day).  New stops' customers are
+		 * fetched, since a stop without its customer cannot be shown. */
+		for (size_t i = 0; i < r->n_customers; i++) {
+			if (r->customers[i] && m_table_get(rv->customers, *(long long *)r->customers[i])) {
+				m_table_put(rv->customers, r->customers[i]);
+				r->customers[i] = NULL;
+			}
+		}
 	}
 	r->n_appts = days_take_rows(ui, r->appts, r->n_appts, 1, app_now());
 	r->n_routes = days_take_rows(ui, r->routes, r->n_routes, 0, app_now());

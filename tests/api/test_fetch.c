@@ -665,6 +665,62 @@ static void test_refresh_live(void **state)
 	fetch_stop(f);
 }
 
+/* A completed stop raises its customer's balance; --live's change says
+ * the new balance (and dateUpdated) in its notes, so the tick brings the
+ * review's customer rebuilt with it, still one read (a dispatcher audit
+ * found balances never moving until R). */
+static void test_refresh_live_balances(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r, *got;
+	long long since, *ids;
+	int ticks = 0;
+
+	(void)state;
+	f = start_on(srv_slow, 100);
+	r = run_ok(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
+	since = r->last_change;
+	fetch_result_free(r);
+	for (;;) {
+		r = run_ok(f, fetch_job_refresh(FETCH_SLOT_REFRESH, since));
+		assert_int_equal(r->requests, 1);
+		if (r->n_customers > 0)
+			break;
+		since = r->last_change;
+		fetch_result_free(r);
+		assert_true(++ticks < 60);
+	}
+	ids = calloc(r->n_customers, sizeof(*ids));
+	for (size_t i = 0; i < r->n_customers; i++) {
+		const struct m_customer *c = r->customers[i];
+		int named = 0;
+
+		for (size_t k = 0; k < r->n_changes; k++)
+			named |= r->changes[k].class_id == 8 && r->changes[k].id == c->id; /* customer */
+		assert_true(named);
+		ids[i] = c->id;
+	}
+	/* As the service has them now: the same balances and stamps. */
+	got = run_ok(f, fetch_job_rows(45, "customer", ids, r->n_customers));
+	assert_int_equal(got->n_rows, r->n_customers);
+	for (size_t i = 0; i < r->n_customers; i++) {
+		const struct m_customer *a = r->customers[i], *b = NULL;
+
+		for (size_t k = 0; k < got->n_rows; k++)
+			if (((const struct m_customer *)got->rows[k])->id == a->id)
+				b = got->rows[k];
+		assert_non_null(b);
+		/* --live may have moved it on again since: never backwards. */
+		assert_true(strcmp(a->updated, b->updated) <= 0);
+		if (strcmp(a->updated, b->updated) == 0)
+			assert_int_equal(a->balance, b->balance);
+	}
+	free(ids);
+	fetch_result_free(got);
+	fetch_result_free(r);
+	fetch_stop(f);
+}
+
 /* Stop while a request takes 2 s: the read is cancelled, stop returns and
  * frees everything (ASan and valgrind check the freeing). */
 static void test_stop_during_request(void **state)
@@ -705,6 +761,7 @@ int main(void)
 		SBT_TEST(test_write_refused),
 		SBT_TEST(test_supersede),
 		SBT_TEST(test_refresh_live),
+		SBT_TEST(test_refresh_live_balances),
 		SBT_TEST(test_stop_during_request),
 	};
 
