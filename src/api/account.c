@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -294,6 +295,15 @@ int api_token_command(const char *cmd, char **token, struct api_error *err)
 		api_error_set(err, API_ERR_USAGE, 0, NULL, _("cannot run token_command: %s"),
 		              strerror(errno));
 		return -1;
+	}
+	/* A command that takes a while (a passphrase asked for, a hung
+	 * agent) is said, once, instead of a silent hang before anything
+	 * starts; the terminal is still the shell's, so Ctrl-C ends both. */
+	{
+		struct pollfd p = { fileno(f), POLLIN, 0 };
+
+		if (poll(&p, 1, 1000) == 0)
+			fprintf(stderr, "%s", _("routedesk: waiting for token_command (Ctrl-C gives up)...\n"));
 	}
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
 		if (out.len < 65536)

@@ -297,6 +297,28 @@ static void test_load_token_command_readable_is_fine(void **state)
 	assert_string_equal(a.url, "http://h/api");
 	api_account_free(&a);
 
+	/* A slow command is said on stderr, once, and still read. */
+	{
+		char errpath[] = "/tmp/test_api_account_err.XXXXXX";
+		int fd = mkstemp(errpath), saved = dup(2);
+		struct strbuf said = STRBUF_INIT, why = STRBUF_INIT;
+
+		assert_true(fd >= 0 && saved >= 0);
+		dup2(fd, 2);
+		write_config("[account a]\ntoken_command = sleep 1.5; echo slow\n", 0600);
+		assert_int_equal(api_config_load("a", &a, &e), 0);
+		dup2(saved, 2);
+		close(saved);
+		close(fd);
+		assert_string_equal(a.token, "slow");
+		api_account_free(&a);
+		assert_int_equal(strbuf_read_file(errpath, 4096, &said, &why), 0);
+		assert_non_null(strstr(strbuf_str(&said), "waiting for token_command"));
+		assert_null(strstr(strbuf_str(&said), "slow")); /* never the token */
+		unlink(errpath);
+		strbuf_free(&said);
+		strbuf_free(&why);
+	}
 	write_config("[account a]\ntoken_command = exit 3\n", 0600);
 	assert_int_equal(api_config_load("a", &a, &e), -1);
 	assert_non_null(strstr(e.message, "token_command failed"));
