@@ -283,9 +283,10 @@ static int connect_account(struct ui *ui, const struct options *o)
 	if (ui->acct.share && !o->demo) {
 		ui->share = fetch_share_open(ui->acct.share, ui->acct.url, ui->acct.key, &msg);
 		if (!ui->share) {
+			/* Said once the screen is up: ui_error writes it to
+			 * stderr too (it was said twice). */
 			snprintf(ui->share_error, sizeof(ui->share_error),
 			         _("share %s: %s: running unshared"), ui->acct.share, strbuf_str(&msg));
-			fprintf(stderr, "routedesk: %s\n", ui->share_error);
 			strbuf_reset(&msg);
 		}
 	}

@@ -160,6 +160,7 @@ EOF2
 SHARE=/etc/passwd/office console F "$f"
 ok "with share = a path under a file the console still runs (exit 0)" test $? -eq 0
 ok "it says on stderr that it runs unshared" has "$D/err.F" 'share /etc/passwd/office: .*running unshared'
+ok "once" test "$(grep -c 'running unshared' "$D/err.F")" = 1
 ok "and on the message line" has "$D/f1.txt" 'share /etc/passwd/office: .*running unshared'
 
 tap_done
