@@ -642,6 +642,8 @@ static void choose_start(struct ui *ui, const struct options *o, int *pane)
 
 static void ui_free(struct ui *ui)
 {
+	for (size_t i = 0; i < MSG_KEEP; i++)
+		free(ui->msg_hist[i].text);
 	app_free_panes(ui);
 	if (ui->fetch)
 		fetch_stop(ui->fetch);

@@ -118,5 +118,8 @@ int screen_too_small(void);
 /* panels.c: the core's own views. */
 struct view *panel_help_new(struct ui *ui);
 struct view *panel_info_new(struct ui *ui);
+/* :messages: the message line's last MSG_KEEP messages, newest first,
+ * the selected one whole in the preview. */
+struct view *panel_messages_new(struct ui *ui);
 
 #endif

@@ -518,6 +518,8 @@ void app_command(struct ui *ui, const char *line)
 		ui_push(ui, forms_log_view(ui));
 	} else if (strcmp(def->name, "info") == 0) {
 		ui_push(ui, panel_info_new(ui));
+	} else if (strcmp(def->name, "messages") == 0) {
+		ui_push(ui, panel_messages_new(ui));
 	} else if (strcmp(def->name, "help") == 0) {
 		ui_push(ui, panel_help_new(ui));
 	} else if (strcmp(def->name, "save-display") == 0) {

@@ -1,4 +1,4 @@
-/* panels.c: the console's own views: help (from the live key map) and info. */
+/* panels.c: the console's own views: help (from the live key map), info and the messages said. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -299,6 +299,53 @@ static const struct view_ops info_ops = {
 	.refresh = tr_refresh,
 	.destroy = tr_destroy,
 };
+
+/* :messages: what the message line said, newest first; the preview has
+ * the selected one whole, since the line cuts a long one at the edge. */
+static void build_messages(struct text_rows *t)
+{
+	struct ui *ui = t->ui;
+
+	for (size_t k = 1; k <= MSG_KEEP; k++) {
+		size_t i = (ui->msg_next + MSG_KEEP - k) % MSG_KEEP;
+
+		if (ui->msg_hist[i].text)
+			rows_add(t, ui->msg_hist[i].at, ui->msg_hist[i].text, "",
+			         ui->msg_hist[i].error ? VS_ALERT : VS_NORMAL);
+	}
+}
+
+static void tr_preview(const struct view *v, size_t row, struct strbuf *out)
+{
+	const struct text_rows *t = v->priv;
+
+	if (row < t->n)
+		strbuf_addf(out, "%s  %s\n", t->cells[row * 3], t->cells[row * 3 + 1]);
+}
+
+static const struct view_column message_columns[] = {
+	{ N_("Time"), 8, 8, 0 },
+	{ N_("Message"), 100, 20, VC_FLEX },
+	{ "", 1, 1, VC_NOSORT },
+};
+
+static const struct view_ops messages_ops = {
+	.name = "messages",
+	.title = N_("Messages"),
+	.columns = message_columns,
+	.n_columns = 3,
+	.count = tr_count,
+	.row_id = tr_id,
+	.cell = tr_cell,
+	.preview = tr_preview,
+	.refresh = tr_refresh,
+	.destroy = tr_destroy,
+};
+
+struct view *panel_messages_new(struct ui *ui)
+{
+	return text_view(ui, &messages_ops, build_messages, _("newest first; r updates"));
+}
 
 struct view *panel_info_new(struct ui *ui)
 {

@@ -98,6 +98,25 @@ ok "the rebound key moves the selection to row 2" has "$D/moved.txt" ' 2/[0-9]+$
 ok "the old key no longer opens help" hasnt "$D/nohelp.txt" 'Routes › Help'
 rm -f "$XDG_CONFIG_HOME/routedesk/config"
 
+# :messages: the message line cuts a long message at the screen's edge;
+# the view lists what it said, newest first, and its preview has the
+# selected one whole (a dispatcher audit could not read a cut error).
+s=$(cs_script messages <<'EOF'
+:cust-nonsense
+:date 2026-02-30
+:messages
+:save-display messages.txt
+j
+:save-display messages-2.txt
+EOF
+)
+ok ":messages: the console runs" cs_run "$s"
+ok ":messages: a view on top of Routes" has "$D/messages.txt" 'Routes › Messages'
+ok ":messages: newest first, with the time" \
+	sh -c 'a=$(grep -n "2026-02-30" "$1" | head -n 1 | cut -d: -f1); b=$(grep -n "cust-nonsense" "$1" | head -n 1 | cut -d: -f1); [ -n "$a" ] && [ -n "$b" ] && [ "$a" -lt "$b" ]' - "$D/messages.txt"
+ok ":messages: each with its time" has "$D/messages.txt" '^.[0-9]{2}:[0-9]{2}:[0-9]{2} +.*cust-nonsense'
+ok ":messages: the selected one whole in the preview" has "$D/messages-2.txt" '^ [0-9:]{8}  .*cust-nonsense'
+
 # The ways out: each ends the program with status 0 at once (the rest of
 # the script is not run: no display saved after them).
 for how in Q ':q' ':quit' q; do

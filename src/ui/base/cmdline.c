@@ -22,6 +22,7 @@ static const struct cmd_def commands[] = {
 	{ "refresh", CMDARG_NONE, N_("Fetch what changed now (the auto-refresh tick)") },
 	{ "log", CMDARG_NONE, N_("The activity log: this session's writes") },
 	{ "info", CMDARG_NONE, N_("Account, server, requests made and budget left") },
+	{ "messages", CMDARG_NONE, N_("What the message line said, whole, newest first") },
 	{ "save-display", CMDARG_FILE, N_("Write the screen's text to FILE") },
 	{ "help", CMDARG_NONE, N_("The keys and commands") },
 	{ "cust", CMDARG_TEXT, N_("Find customers by name, company, phone, address, e-mail or id") },

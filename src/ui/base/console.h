@@ -84,6 +84,8 @@ struct demo;
 struct forms;
 struct script;
 
+#define MSG_KEEP 100
+
 struct ui {
 	/* Options and settings. */
 	char *account;             /* --account, or NULL */
@@ -152,6 +154,14 @@ struct ui {
 	size_t n_themes;
 	struct strbuf msg;
 	int msg_error;
+	/* The last MSG_KEEP messages, for :messages (the line cuts a long
+	 * one at the screen's edge): a ring, next the slot to write. */
+	struct {
+		char *text;
+		char at[9];                /* HH:MM:SS */
+		int error;
+	} msg_hist[MSG_KEEP];
+	size_t msg_next;
 	int msg_row_wait;              /* msg explains a wait on the top frame's selected
 	                                * row: cleared once that row has loaded */
 	void *term;                    /* term.c's state */

@@ -152,6 +152,26 @@ unsigned long ui_submit(struct ui *ui, struct view *v, struct fetch_job *job)
 	return gen;
 }
 
+/* Into the ring :messages shows, with its time; the same text again
+ * (a wait said every second) once. */
+static void keep_message(struct ui *ui, int error)
+{
+	size_t last = (ui->msg_next + MSG_KEEP - 1) % MSG_KEEP;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!ui->msg.len ||
+	    (ui->msg_hist[last].text && strcmp(ui->msg_hist[last].text, ui->msg.buf) == 0))
+		return;
+	free(ui->msg_hist[ui->msg_next].text);
+	ui->msg_hist[ui->msg_next].text = xstrdup(ui->msg.buf);
+	ui->msg_hist[ui->msg_next].error = error;
+	if (!localtime_r(&now, &tm) ||
+	    !strftime(ui->msg_hist[ui->msg_next].at, sizeof(ui->msg_hist[0].at), "%H:%M:%S", &tm))
+		ui->msg_hist[ui->msg_next].at[0] = '\0';
+	ui->msg_next = (ui->msg_next + 1) % MSG_KEEP;
+}
+
 static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 
@@ -160,6 +180,7 @@ static void set_message(struct ui *ui, int error, const char *fmt, va_list ap)
 	strbuf_reset(&ui->msg);
 	strbuf_vaddf(&ui->msg, fmt, ap);
 	ui->msg_error = error;
+	keep_message(ui, error);
 	ui->msg_row_wait = 0;
 	app_mark(ui, DIRTY_MESSAGE);
 	/* A scripted run has no screen to read: errors go to stderr too,
