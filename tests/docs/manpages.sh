@@ -115,6 +115,25 @@ for p in routedesk.1 routedesk-sandbox.1 routedesk.5; do
 		not_ok "mandoc -T lint -W warning doc/$p reports nothing"
 		note "$out"
 	fi
+	# Lint is silent about a quoting macro (Sq, Dq, Ql) that swallows the
+	# rest of its line, nested ones included: the page then reads
+	# "'a x, 'b y ''" with the closers piled up at the end.  So the
+	# rendered quotes must pair off in order, each closed before the
+	# next of its kind opens.
+	bad=""
+	for pair in "‘ ’" "“ ”"; do
+		set -- $pair
+		seq=$(mandoc -T utf8 "$doc/$p" 2>/dev/null | grep -o "$1\|$2" | tr -d '\n')
+		if [ -n "$(printf '%s' "$seq" | sed "s/$1$2//g")" ]; then
+			bad="$bad $1$2"
+		fi
+	done
+	if [ -z "$bad" ]; then
+		ok "doc/$p renders its quotes paired"
+	else
+		not_ok "doc/$p renders its quotes paired"
+		note "unpaired or nested:$bad" "$(mandoc -T utf8 "$doc/$p" 2>/dev/null | sed "s/.\x08//g" | grep -e "’’" -e "””")"
+	fi
 done
 if head -n 1 "$doc/routedesk.conf.example" | grep -qE '^# routedesk\.conf\.example: .+'; then
 	ok "doc/routedesk.conf.example opens with its one-line comment"
