@@ -93,7 +93,7 @@ nfields=$(sed -n '/"customer":[[:space:]]*{/,/^	}/p' "$D/c.json" | grep -Ec '^		
 nlinks=$(rows "$D/customer.txt" | grep -c '^→ ')
 ok "Enter on a stop opens its customer (Routes › Stops › Detail)" \
 	has "$D/customer.txt" 'Routes › Stops › Detail$'
-ok "the detail names customer #10179" has "$D/customer.txt" 'Detail: customer #10179'
+ok "the detail names customer #10179" has "$D/customer.txt" 'Detail: Customer #10179'
 ok "the detail links to subscriptions, tickets and notes" has_all "$D/customer.txt" \
 	'→ Subscriptions' '→ Tickets' '→ Notes'
 ok "the detail shows all $nfields fields of the record (plus $nlinks links)" \
@@ -116,7 +116,7 @@ cs_api "/subscription/$subid" >"$D/s.json"
 nsf=$(sed -n '/"subscription":[[:space:]]*{/,/^	}/p' "$D/s.json" | grep -Ec '^		"[A-Za-z0-9]+":')
 nsl=$(rows "$D/sub-detail.txt" | grep -c '^→ ')
 ok "Enter on a subscription opens its detail with all $nsf fields" has_all "$D/sub-detail.txt" \
-	"Detail: subscription #$subid" " 1/$((nsf + nsl))\$"
+	"Detail: Subscription #$subid" " 1/$((nsf + nsl))\$"
 ok "→ Tickets lists the customer's $ntick tickets" has_all "$D/cust-tickets.txt" \
 	'Detail › Tickets$' " 1/$ntick\$"
 nnotes=$(cs_count note 'customerIDs:=[10179]')
@@ -126,7 +126,7 @@ ok "→ Notes lists the customer's $nnotes notes" has_all "$D/cust-notes.txt" \
 	'Detail › Notes$' " 1/$nnotes\$"
 
 # Back, one level at a time.
-ok "- from Notes goes back to the customer's detail" has "$D/back-customer.txt" 'Detail: customer #10179'
+ok "- from Notes goes back to the customer's detail" has "$D/back-customer.txt" 'Detail: Customer #10179'
 ok "- from the detail goes back to the stops" has "$D/back-stops.txt" 'Routes › Stops$'
 ok "Esc from the stops goes back to Routes, on the same route" has_all "$D/back-routes.txt" \
 	'^ Route +Technician' '^▸Route 01 .*Anthony'

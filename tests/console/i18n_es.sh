@@ -1,5 +1,5 @@
 #!/bin/sh
-# i18n_es.sh: the console in Spanish at 80x24 (private es_ES.UTF-8 locale, built catalogue): header, tabs, form, help, errors.
+# i18n_es.sh: the console in Spanish at 80x24 (private es_ES.UTF-8 locale, built catalogue): header, tabs, form, help, errors; a customer's detail at 100 columns; numbers still read with a point.
 #
 # Nothing is installed: localedef makes the locale under $CS_DIR/locale
 # (LOCPATH), the built po/es.gmo is copied to
@@ -115,6 +115,20 @@ desc_cents() {
 ok "the balances are in descending order, cents included" desc_cents "$D/s-bal.txt"
 points() { rows "$1" | grep -Eq ' [0-9]+\.[0-9]{2} [a-záéíóú]+$'; }
 ok "the balances keep their decimal point" points "$D/s-bal.txt"
+
+# The customer's detail, drilled to from a route's stop, at 100 columns:
+# what the header calls the record is a word of the language, never
+# the API's resource name ("Detalle: customer #10131" it was).
+s=$(cs_script es-detail <<'EOF'
+Enter
+Enter
+:save-display s-detail.txt
+EOF
+)
+LINES=24 COLUMNS=100 cs_run "$s"
+ok "Routes -> Stops -> the customer's detail at 100 columns (exit $CS_RC)" test "$CS_RC" = 0
+ok "the detail's header names a Cliente, not a customer" \
+	has "$D/s-detail.txt" '^ 2026-11-20 vie │ Detalle: Cliente #[0-9]+ · '
 
 for f in s-routes s-info s-tickets s-date; do
 	ok "script: $f fits 80 columns" fits "$D/$f.txt"

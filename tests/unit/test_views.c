@@ -509,14 +509,14 @@ static void test_detail_customer(void **state)
 	assert_int_equal(last_job(&ui)->kind, FETCH_RECORD);
 	assert_int_equal(last_job(&ui)->id, 1001);
 	assert_int_equal(v->ops->count(v), 0);
-	assert_string_equal(v->subtitle, "customer #1001");
+	assert_string_equal(v->subtitle, "Customer #1001");
 
 	r = fake_result(&ui, FETCH_RECORD, "customer");
 	r->record = cJSON_Parse(customer_json);
 	assert_int_equal(v->ops->result(v, &ui, r), 1);
 	assert_null(r->record); /* taken */
 	result_free(r);
-	assert_string_equal(v->subtitle, "customer #1001 · Doe, Jane");
+	assert_string_equal(v->subtitle, "Customer #1001 · Doe, Jane");
 	/* A customer opens on its summary (issue 15: what a dispatcher
 	 * reads, the raw record one key away); no tickets: no second read. */
 	assert_int_equal(last_job(&ui)->kind, FETCH_RECORD);
@@ -612,6 +612,9 @@ static void test_detail_ticket(void **state)
 	make_day(&ui);
 	v = view_detail_new("ticket", 8001);
 	v->ops->open(v, &ui);
+	/* The header names the kind of record in words, not the wire's
+	 * resource name. */
+	assert_string_equal(v->subtitle, "Ticket #8001");
 	r = fake_result(&ui, FETCH_RECORD, "ticket");
 	r->record = cJSON_Parse("{\"ticketID\":\"8001\",\"customerID\":\"1002\",\"total\":\"95.00\","
 	                        "\"items\":[{\"itemID\":\"5\",\"description\":\"Wasp nest\","
@@ -648,6 +651,12 @@ static void test_detail_ticket(void **state)
 	v->ops->open(v, &ui);
 	assert_int_equal(ui.n_jobs, jobs);
 	assert_int_equal(ui.n_errors, 2);
+	view_free(v);
+
+	/* A stop is an appointment on the wire. */
+	v = view_detail_new("appointment", 9001);
+	v->ops->open(v, &ui);
+	assert_string_equal(v->subtitle, "Stop #9001");
 	view_free(v);
 	ui_done(&ui);
 }

@@ -343,6 +343,30 @@ static void detail_preview(const struct view *v, size_t row, struct strbuf *out)
 	}
 }
 
+/* What the header calls a record: the API's resource names ("customer",
+ * "appointment") are wire words, in English and in the service's terms
+ * (the console calls an appointment a stop and, in Spanish, a ticket an
+ * invoice); a resource missing here shows its wire name. */
+static const struct {
+	const char *resource, *name;
+} kinds[] = {
+	{ "customer", N_("Customer") },
+	{ "subscription", N_("Subscription") },
+	{ "ticket", N_("Ticket") },
+	{ "appointment", N_("Stop") },
+	{ "route", N_("Route") },
+	{ "note", N_("Note") },
+	{ "employee", N_("Employee") },
+};
+
+static const char *kind_name(const char *resource)
+{
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(kinds[i].resource, resource) == 0)
+			return _(kinds[i].name);
+	return resource;
+}
+
 /* A text member when present and not empty, else NULL. */
 static const char *text_of(const cJSON *rec, const char *name)
 {
@@ -367,10 +391,10 @@ static void set_subtitle(struct view *v)
 	if (name)
 		strbuf_adds(&sb, name);
 	if (sb.len)
-		vc_subtitle(v, "%s #%lld %s %s", p->resource, p->id,
+		vc_subtitle(v, "%s #%lld %s %s", kind_name(p->resource), p->id,
 		         vc_dot(), strbuf_str(&sb));
 	else
-		vc_subtitle(v, "%s #%lld", p->resource, p->id);
+		vc_subtitle(v, "%s #%lld", kind_name(p->resource), p->id);
 	strbuf_free(&sb);
 }
 
