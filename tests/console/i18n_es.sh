@@ -150,7 +150,7 @@ ok "the header keeps the read budget visible, in Spanish" budget "$D/routes.txt"
 ok "the tabs are Spanish" has "$D/routes.txt" '^\[1 Rutas\] 2 Paradas  3 Clientes  4 Suscripciones  5 Facturas'
 ok "the Routes columns are Spanish" has "$D/routes.txt" '^ Ruta +Técnico +R/P/A/C +Para(das|…) +Horario +Adeudo +Marca$'
 ok "a route without a technician says SIN ASIGNAR" has "$D/routes.txt" ' SIN ASIGNAR '
-ok "the key hints are Spanish" has "$D/routes.txt" '^ \? ayuda  q atrás  : comando  / filtrar  Enter abierta '
+ok "the key hints are Spanish" has "$D/routes.txt" '^ \? ayuda  q atrás  : comando  / filtrar  Enter abrir '
 ok "no English column title or hint is left" hasnt "$D/routes.txt" 'Technician|UNASSIGNED|reads left| help | back '
 ok "the Routes screen fits 80 columns" fits "$D/routes.txt"
 

@@ -34,7 +34,7 @@ if [ -z "$missing" ]; then ok "HACKING.md names every file of src, tests/lib, be
 else not_ok "HACKING.md does not name:$missing"; fi
 
 missing=""
-for f in $(grep -lE '(^|[^A-Za-z0-9_])N?_\("' $(list src | grep -E '\.c$')); do
+for f in $(grep -lE '(^|[^A-Za-z0-9_])N?C?_\("' $(list src | grep -E '\.c$')); do
   grep -qx "$f" po/POTFILES.in || missing="$missing $f"
 done
 if [ -z "$missing" ]; then ok "po/POTFILES.in lists every source file with translatable strings"
@@ -49,7 +49,7 @@ else not_ok "po/POTFILES.in lists missing files:$gone"; fi
 
 if command -v xgettext >/dev/null 2>&1; then
   pot=$(mktemp)
-  if xgettext -o "$pot" --from-code=UTF-8 --keyword=_ --keyword=N_ \
+  if xgettext -o "$pot" --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2 \
        $(grep -v '^#' po/POTFILES.in | grep -v '^$') 2>"$pot.err"; then
     count=$(grep -c '^msgid ' "$pot")
     if [ "$count" -gt 50 ]; then ok "xgettext extracts $count messages"

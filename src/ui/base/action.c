@@ -32,7 +32,7 @@ static const struct action_def table[] = {
 	{ ACT_LAST, "last", "G End", N_("Go to the last row"), NULL, 0 },
 	{ ACT_PAGE_DOWN, "page_down", "PgDn C-f", N_("Move down one page"), NULL, 0 },
 	{ ACT_PAGE_UP, "page_up", "PgUp C-b", N_("Move up one page"), NULL, 0 },
-	{ ACT_ENTER, "enter", "Enter", N_("Open the selected row (drill down)"), N_("open"), ACTF_HINT },
+	{ ACT_ENTER, "enter", "Enter", N_("Open the selected row (drill down)"), NC_("key hint", "open"), ACTF_HINT },
 	{ ACT_NEXT_PANE, "next_pane", "Tab", N_("Next pane"), NULL, 0 },
 	{ ACT_PREV_PANE, "prev_pane", "S-Tab", N_("Previous pane"), NULL, 0 },
 	{ ACT_PANE_1, "pane_routes", "1", N_("Routes pane (the day's review)"), NULL, 0 },
@@ -383,6 +383,7 @@ void keymap_hints(const struct keymap *km, int readonly, struct strbuf *out)
 			continue;
 		if (n++)
 			strbuf_adds(out, "  ");
-		strbuf_addf(out, "%s %s", action_key_name(key, buf, sizeof(buf)), _(table[i].hint));
+		strbuf_addf(out, "%s %s", action_key_name(key, buf, sizeof(buf)),
+		            i18n_pgettext(table[i].hint));
 	}
 }

@@ -79,7 +79,7 @@ struct action_def {
 	const char *name;   /* config name: "page_down" */
 	const char *keys;   /* default keys, space-separated key names */
 	const char *help;   /* N_() */
-	const char *hint;   /* N_() short label for the status line, or NULL */
+	const char *hint;   /* N_() or NC_() short label for the status line, or NULL */
 	unsigned flags;
 };
 

@@ -73,7 +73,7 @@ static void status_text(const struct vc_pane *p, const void *row, struct strbuf 
 
 	(void)p;
 	if (t->balance > 0) {
-		strbuf_adds(out, _("open"));
+		strbuf_adds(out, C_("ticket status", "open"));
 		if (style)
 			*style = VS_MONEY_DUE;
 	} else {
