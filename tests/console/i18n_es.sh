@@ -123,12 +123,23 @@ s=$(cs_script es-detail <<'EOF'
 Enter
 Enter
 :save-display s-detail.txt
+v
+/
+"status"
+Enter
+:save-display s-detail-raw.txt
 EOF
 )
 LINES=24 COLUMNS=100 cs_run "$s"
 ok "Routes -> Stops -> the customer's detail at 100 columns (exit $CS_RC)" test "$CS_RC" = 0
 ok "the detail's header names a Cliente, not a customer" \
 	has "$D/s-detail.txt" '^ 2026-11-20 vie │ Detalle: Cliente #[0-9]+ · '
+# Its status in the Customers list's word ("activo"), not the service's
+# statusText ("Estado Active" it read); the raw record (v) keeps both.
+ok "the detail's Estado is the list's word (activo), not the API's Active" \
+	has "$D/s-detail.txt" '^ Estado +activo( |$)'
+ok "the raw record (v) still shows statusText as the service sent it" \
+	has_all "$D/s-detail-raw.txt" '^.status +1 *$' '^.statusText +Active *$'
 
 for f in s-routes s-info s-tickets s-date; do
 	ok "script: $f fits 80 columns" fits "$D/$f.txt"

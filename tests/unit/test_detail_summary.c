@@ -16,7 +16,7 @@
  * him (members cut to what the summary reads, and a few it must not). */
 static const char nelson[] =
 	"{\"customerID\":\"10179\",\"fname\":\"Aaron\",\"lname\":\"Nelson\",\"companyName\":\"\","
-	"\"statusText\":\"Active\",\"pendingCancel\":\"1\",\"email\":\"a@example.org\","
+	"\"status\":\"1\",\"statusText\":\"Active\",\"pendingCancel\":\"1\",\"email\":\"a@example.org\","
 	"\"phone1\":\"6027256587\",\"ext1\":\"\",\"phone2\":\"4805550101\",\"ext2\":\"12\","
 	"\"address\":\"17817 Ocotillo St\",\"city\":\"Phoenix\",\"state\":\"AZ\",\"zip\":\"85003\","
 	"\"notes\":\"Dog in the yard, call first\",\"balance\":\"789.03\",\"balanceAge\":\"60\","
@@ -55,7 +55,9 @@ static void test_customer(void **state)
 	for (size_t i = 0; i < n; i++)
 		assert_string_equal(l[i].label, order[i]);
 	assert_string_equal(find(l, n, "Name")->value, "Nelson, Aaron");
-	assert_string_equal(find(l, n, "Status")->value, "Active, cancellation pending");
+	/* The Customers list's word for status 1, never statusText's
+	 * English (which read "Estado Active" beside the list's "activo"). */
+	assert_string_equal(find(l, n, "Status")->value, "active, cancellation pending");
 	assert_int_equal(find(l, n, "Status")->style, VS_ALERT);
 	assert_string_equal(find(l, n, "Address")->value, "17817 Ocotillo St, Phoenix AZ 85003");
 	assert_string_equal(find(l, n, "Phone")->value, "6027256587");
@@ -128,6 +130,20 @@ static void test_sparse(void **state)
 	detail_summary_free(l, n);
 	assert_int_equal(detail_summary(NULL, NULL, 0, 1, &l), 0);
 	assert_null(l);
+	cJSON_Delete(rec);
+
+	/* Status 0 is the list's "inactive"; with no code at all the
+	 * service's statusText is all there is. */
+	rec = cJSON_Parse("{\"customerID\":\"6\",\"status\":\"0\",\"statusText\":\"Inactive\"}");
+	n = detail_summary(rec, NULL, 0, 1, &l);
+	assert_string_equal(find(l, n, "Status")->value, "inactive");
+	assert_int_equal(find(l, n, "Status")->style, VS_NORMAL);
+	detail_summary_free(l, n);
+	cJSON_Delete(rec);
+	rec = cJSON_Parse("{\"customerID\":\"7\",\"statusText\":\"Frozen\"}");
+	n = detail_summary(rec, NULL, 0, 1, &l);
+	assert_string_equal(find(l, n, "Status")->value, "Frozen");
+	detail_summary_free(l, n);
 	cJSON_Delete(rec);
 }
 

@@ -520,17 +520,20 @@ static void test_detail_customer(void **state)
 	/* A customer opens on its summary (issue 15: what a dispatcher
 	 * reads, the raw record one key away); no tickets: no second read. */
 	assert_int_equal(last_job(&ui)->kind, FETCH_RECORD);
-	assert_int_equal(v->ops->count(v), 5);
+	assert_int_equal(v->ops->count(v), 6);
 	assert_string_equal(cell(v, 0, 0, NULL), "Name");
 	assert_string_equal(cell(v, 0, 1, NULL), "Doe, Jane");
-	assert_string_equal(cell(v, 1, 0, NULL), "Balance");
-	assert_string_equal(cell(v, 1, 1, &st), "125.50");
+	/* The status code in the Customers list's word (no statusText). */
+	assert_string_equal(cell(v, 1, 0, NULL), "Status");
+	assert_string_equal(cell(v, 1, 1, NULL), "active");
+	assert_string_equal(cell(v, 2, 0, NULL), "Balance");
+	assert_string_equal(cell(v, 2, 1, &st), "125.50");
 	assert_int_equal(st, VS_MONEY_DUE);
-	assert_string_equal(cell(v, 2, 0, NULL), "Open tickets");
-	assert_string_equal(cell(v, 2, 1, NULL), "none");
-	assert_string_equal(cell(v, 3, 0, NULL), "Subscriptions");
-	assert_string_equal(cell(v, 4, 0, NULL), "Notes");
-	v->ops->enter(v, &ui, 3);
+	assert_string_equal(cell(v, 3, 0, NULL), "Open tickets");
+	assert_string_equal(cell(v, 3, 1, NULL), "none");
+	assert_string_equal(cell(v, 4, 0, NULL), "Subscriptions");
+	assert_string_equal(cell(v, 5, 0, NULL), "Notes");
+	v->ops->enter(v, &ui, 4);
 	assert_int_equal(ui.n_pushed, 1);
 	assert_string_equal(ui.pushed[0]->ops->name, "subscriptions");
 	view_free(ui.pushed[0]);

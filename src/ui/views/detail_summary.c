@@ -65,7 +65,7 @@ static void who(struct lines *l, const cJSON *rec, struct strbuf *sb)
 {
 	const char *fname = text_of(rec, "fname"), *lname = text_of(rec, "lname");
 	const char *company = text_of(rec, "companyName"), *status = text_of(rec, "statusText");
-	long long pending = 0;
+	long long pending = 0, code = 0;
 
 	join(sb, "", lname);
 	join(sb, ", ", fname);
@@ -75,7 +75,14 @@ static void who(struct lines *l, const cJSON *rec, struct strbuf *sb)
 		strbuf_adds(sb, company);
 		add(l, N_("Company"), sb, VS_NORMAL, DS_NONE);
 	}
-	join(sb, "", status);
+	/* The list's word for the status code, in the console's language:
+	 * statusText is the service's English ("Active"), which sat beside
+	 * "activo" on the list.  Only without a code does it show (the raw
+	 * record, v, shows both). */
+	if (api_field_int(rec, "status", &code) == API_V_OK)
+		join(sb, "", vc_customer_status(code));
+	else
+		join(sb, "", status);
 	if (api_field_int(rec, "pendingCancel", &pending) == API_V_OK && pending > 0)
 		join(sb, ", ", _("cancellation pending"));
 	if (sb->len)

@@ -156,6 +156,11 @@ void vc_customer_name(struct strbuf *out, const struct m_customer *c)
 		strbuf_addf(out, "#%lld", c->id);
 }
 
+const char *vc_customer_status(long long status)
+{
+	return status == 1 ? _("active") : _("inactive");
+}
+
 void vc_customer_lines(struct strbuf *out, const struct m_customer *c)
 {
 	vc_customer_name(out, c);

@@ -73,6 +73,11 @@ const struct m_customer *vc_stop_customer(const struct ui *ui, const struct m_ap
 /* "Acme Pest Co" when the customer has a company, else "Lname, Fname",
  * else "#ID". */
 void vc_customer_name(struct strbuf *out, const struct m_customer *c);
+/* A customer's status code (its "status" member) as the panes say it:
+ * "active" for 1, else "inactive", translated; the word of the Customers
+ * list and of a customer's detail, never the service's statusText.
+ * Static or the catalogue's. */
+const char *vc_customer_status(long long status);
 /* The lines every customer's preview has, each at its place whatever the
  * customer lacks (name and id, street, city, Phone:, Email:, Balance:), so
  * a row down rewrites only the text that differs (Stops, Customers). */

@@ -191,7 +191,7 @@ static void status_text(const struct vc_pane *p, const void *row, struct strbuf 
 	const struct m_customer *c = row;
 
 	(void)p;
-	strbuf_adds(out, c->status == 1 ? _("active") : _("inactive"));
+	strbuf_adds(out, vc_customer_status(c->status));
 	if (style && c->status != 1)
 		*style = VS_DIM;
 }
@@ -240,8 +240,8 @@ static void customers_preview(const struct vc_pane *p, const void *row, struct s
 	/* Each word padded to the wider of its two, so "since" and the date
 	 * keep their column from an active customer to an inactive one. */
 	from = out->len;
-	strbuf_adds(out, c->status == 1 ? _("active") : _("inactive"));
-	vc_pad(out, from, widest(_("active"), _("inactive")));
+	strbuf_adds(out, vc_customer_status(c->status));
+	vc_pad(out, from, widest(vc_customer_status(1), vc_customer_status(0)));
 	strbuf_addf(out, " %s ", vc_dot());
 	from = out->len;
 	strbuf_adds(out, c->commercial ? _("commercial") : _("residential"));
