@@ -1,6 +1,7 @@
 /* screen.c: the screen's layout: header, tabs, body, status line, message line, prompt. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -250,40 +251,75 @@ static void trail_text(const struct ui *ui, struct frame **stack, int n, int fro
 	strbuf_addc(out, ' ');
 }
 
+/* The shortest an inactive tab's label gets before it gives way to its
+ * number alone: three letters and an ellipsis still name a pane. */
+#define TAB_LABEL_MIN 4
+
+/* Pane p's tab: "[1 Routes]" when active; else " 2 Stops ", its label cut
+ * to cap columns (an ellipsis ends it), or " 2 " with cap 0. */
+static void tab_text(const struct ui *ui, int p, int active, int cap, struct strbuf *out)
+{
+	const char *title = app_pane_title(p);
+	int w = text_width(ui, title);
+
+	strbuf_reset(out);
+	if (active) {
+		strbuf_addf(out, "[%d %s]", p + 1, title);
+		return;
+	}
+	strbuf_addf(out, " %d ", p + 1);
+	if (cap <= 0)
+		return;
+	list_fit(out, title, strlen(title), w < cap ? w : cap, 0, ui->ascii, ui->utf8);
+	strbuf_addc(out, ' ');
+}
+
+static int tabs_width(const struct ui *ui, int cap, struct strbuf *tab)
+{
+	int w = 0;
+
+	for (int p = 0; p < PANE_COUNT; p++) {
+		tab_text(ui, p, p == ui->cur, cap, tab);
+		w += text_width(ui, tab->buf);
+	}
+	return w;
+}
+
 /*
  * The tabs, then the drill-down trail at the right.  Six tabs take 72
- * columns: when the trail would not fit beside them the inactive tabs
- * shrink to their numbers (the keys that reach them), and a trail still
- * too long loses its first crumbs, never its last: where one is matters
- * more than how one got there.
+ * columns in English, more in Spanish: when the trail would not fit
+ * beside them the inactive tabs' labels shrink, the longest first, down to
+ * three letters and an ellipsis, and only then to their numbers (the keys
+ * that reach them).  Numbers at once lost every label in Spanish at 100
+ * columns for want of one column.  A trail still too long loses its
+ * first crumbs, never its last: where one is matters more than how one
+ * got there.
  */
 static void draw_tabs(struct ui *ui)
 {
 	struct strbuf trail = STRBUF_INIT, tab = STRBUF_INIT;
 	struct frame *stack[64];
-	int x = 0, n = 0, full = 0, compact, from = 0;
+	int x = 0, n = 0, cap = INT_MAX, widest = 0, from = 0;
 
 	for (struct frame *f = app_top(ui); f && n < 64; f = f->below)
 		stack[n++] = f;
 	trail_text(ui, stack, n, 0, &trail);
-	for (int p = 0; p < PANE_COUNT; p++) {
-		strbuf_reset(&tab);
-		strbuf_addf(&tab, " %d %s ", p + 1, app_pane_title(p));
-		full += text_width(ui, tab.buf);
+	if (n > 1 && tabs_width(ui, cap, &tab) + text_width(ui, trail.buf) > COLS) {
+		for (int p = 0; p < PANE_COUNT; p++)
+			if (p != ui->cur && text_width(ui, app_pane_title(p)) > widest)
+				widest = text_width(ui, app_pane_title(p));
+		for (cap = widest - 1; cap >= TAB_LABEL_MIN; cap--)
+			if (tabs_width(ui, cap, &tab) + text_width(ui, trail.buf) <= COLS)
+				break;
+		if (cap < TAB_LABEL_MIN)
+			cap = 0;
 	}
-	compact = n > 1 && full + text_width(ui, trail.buf) > COLS;
 	for (int p = 0; p < PANE_COUNT; p++) {
 		int active = p == ui->cur;
 		int w;
 
-		strbuf_reset(&tab);
 		/* Brackets as well as colour: the active tab shows without it. */
-		if (active)
-			strbuf_addf(&tab, "[%d %s]", p + 1, app_pane_title(p));
-		else if (compact)
-			strbuf_addf(&tab, " %d ", p + 1);
-		else
-			strbuf_addf(&tab, " %d %s ", p + 1, app_pane_title(p));
+		tab_text(ui, p, active, cap, &tab);
 		w = text_width(ui, tab.buf);
 		put_fit(1, x, w, tab.buf, 0, ui->theme.attr[active ? TE_TAB_ACTIVE : TE_TABS], ui);
 		x += w;

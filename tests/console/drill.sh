@@ -93,6 +93,10 @@ nfields=$(sed -n '/"customer":[[:space:]]*{/,/^	}/p' "$D/c.json" | grep -Ec '^		
 nlinks=$(rows "$D/customer.txt" | grep -c '^→ ')
 ok "Enter on a stop opens its customer (Routes › Stops › Detail)" \
 	has "$D/customer.txt" 'Routes › Stops › Detail$'
+# At 100 columns every tab keeps its whole label beside that trail (in
+# Spanish the labels shrink; i18n_es.sh checks it).
+ok "at 100 columns the tabs keep their labels beside the trail" \
+	has "$D/customer.txt" '^\[1 Routes\] 2 Stops  3 Customers  4 Subscriptions  5 Tickets  6 Timeline +Routes › Stops › Detail$'
 ok "the detail names customer #10179" has "$D/customer.txt" 'Detail: Customer #10179'
 ok "the detail links to subscriptions, tickets and notes" has_all "$D/customer.txt" \
 	'→ Subscriptions' '→ Tickets' '→ Notes'

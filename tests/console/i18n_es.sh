@@ -134,6 +134,10 @@ LINES=24 COLUMNS=100 cs_run "$s"
 ok "Routes -> Stops -> the customer's detail at 100 columns (exit $CS_RC)" test "$CS_RC" = 0
 ok "the detail's header names a Cliente, not a customer" \
 	has "$D/s-detail.txt" '^ 2026-11-20 vie │ Detalle: Cliente #[0-9]+ · '
+# The tabs and the trail do not fit whole in 100 columns in Spanish: the
+# longest label shrinks, never all of them to bare numbers ("2  3  4").
+ok "at 100 columns the tabs keep their labels, the longest cut (Suscripcion…)" \
+	has "$D/s-detail.txt" '^\[1 Rutas\] 2 Paradas  3 Clientes  4 Suscripcion…  5 Facturas  6 Cronograma +Rutas › Paradas › Detalle$'
 # Its status in the Customers list's word ("activo"), not the service's
 # statusText ("Estado Active" it read); the raw record (v) keeps both.
 ok "the detail's Estado is the list's word (activo), not the API's Active" \
