@@ -169,6 +169,46 @@ check_options "routedesk" routedesk.1 OPTIONS "$build/routedesk"
 check_options "routedesk api" routedesk.1 "API CLIENT" "$build/routedesk" api
 check_options "routedesk-sandbox" routedesk-sandbox.1 OPTIONS "$build/routedesk-sandbox"
 
+# routedesk --help shows routedesk api's usage line too: the same one as
+# routedesk api --help (it lacked NAME@FILE).
+if [ -x "$build/routedesk" ]; then
+	own=$("$build/routedesk" api --help 2>&1 | sed -n 's/^usage: routedesk api //p')
+	console=$("$build/routedesk" --help 2>&1 | sed -n 's/^ *routedesk api //p')
+	if [ -n "$own" ] && [ "$own" = "$console" ]; then
+		ok "routedesk --help gives routedesk api's own usage line"
+	else
+		not_ok "routedesk --help gives routedesk api's own usage line"
+		note "routedesk api --help: $own" "routedesk --help:     $console"
+	fi
+else
+	skip "routedesk --help gives routedesk api's own usage line" "routedesk not built"
+fi
+
+# Each exit status of routedesk api, in the words of the page's list
+# (rendered, one entry a line), is in its --help ("2 usage" it said, where
+# the page has "usage, config or credentials").
+if [ -x "$build/routedesk" ] && command -v mandoc >/dev/null 2>&1; then
+	help=$("$build/routedesk" api --help 2>&1 | tr -s ' \n\t' '   ')
+	bad=
+	mandoc -T ascii -O width=400 "$doc/routedesk.1" | sed 's/.\x08//g' |
+		sed -n '/^EXIT STATUS/,/^[A-Z]/p' | sed -n '/routedesk api exits:/,$p' |
+		sed -n 's/^ *\([0-9]\)[[:space:]][[:space:]]*\(.*[^.]\)\.* *$/\1 \2/p' >"$tmp/exits"
+	while read -r line; do
+		case $help in
+		*"$line"*) ;;
+		*) bad="$bad; $line" ;;
+		esac
+	done <"$tmp/exits"
+	if [ -s "$tmp/exits" ] && [ -z "$bad" ]; then
+		ok "routedesk api --help says each exit status as doc/routedesk.1 does"
+	else
+		not_ok "routedesk api --help says each exit status as doc/routedesk.1 does"
+		note "missing from --help:${bad#;}"
+	fi
+else
+	skip "routedesk api --help says each exit status as doc/routedesk.1 does" "routedesk or mandoc missing"
+fi
+
 # ---- 3. the default key map and the : commands ----------------------------
 
 dump=$build/tests/docs/docdump
