@@ -607,32 +607,51 @@ static void same_appt(const struct m_appt *a, const struct m_appt *b)
 	assert_string_equal(a->updated, b->updated);
 }
 
+/* A review of the live day, then refresh ticks until one has what
+ * enough wants; since is the last tick's baseline. */
+static struct fetch_result *live_tick_until(struct fetch *f, int (*enough)(const struct fetch_result *r),
+                                            long long *since)
+{
+	struct fetch_result *r = run_ok(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
+	int ticks = 0;
+
+	*since = r->last_change;
+	fetch_result_free(r);
+	for (;;) {
+		r = run_ok(f, fetch_job_refresh(FETCH_SLOT_REFRESH, *since));
+		/* --live's changes carry every new value (dateUpdated among
+		 * them) in their notes: the stops, routes and customers the
+		 * review read are rebuilt from them, and the tick is its one
+		 * changelog read, however many changed. */
+		assert_int_equal(r->requests, 1);
+		if (enough(r))
+			return r;
+		*since = r->last_change;
+		fetch_result_free(r);
+		/* A tick a second; 60 refreshes of 300 ms cover many. */
+		assert_true(++ticks < 60);
+	}
+}
+
+static int has_appts(const struct fetch_result *r)
+{
+	return r->n_appts > 0;
+}
+
+static int has_customers(const struct fetch_result *r)
+{
+	return r->n_customers > 0;
+}
+
 static void test_refresh_live(void **state)
 {
 	struct fetch *f;
 	struct fetch_result *r, *got;
 	long long since, *ids;
-	int ticks = 0;
 
 	(void)state;
 	f = start_on(srv_slow, 100);
-	r = run_ok(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
-	since = r->last_change;
-	fetch_result_free(r);
-	for (;;) {
-		r = run_ok(f, fetch_job_refresh(FETCH_SLOT_REFRESH, since));
-		/* --live's changes carry every new value (dateUpdated among
-		 * them) in their notes: the stops and routes the review read
-		 * are rebuilt from them, and the tick is its one changelog
-		 * read, however many changed. */
-		assert_int_equal(r->requests, 1);
-		if (r->n_appts > 0)
-			break;
-		since = r->last_change;
-		fetch_result_free(r);
-		/* A tick a second; 60 refreshes of 300 ms cover many. */
-		assert_true(++ticks < 60);
-	}
+	r = live_tick_until(f, has_appts, &since);
 	assert_true(r->last_change > since);
 	ids = calloc(r->n_appts, sizeof(*ids));
 	for (size_t i = 0; i < r->n_appts; i++) {
@@ -674,22 +693,10 @@ static void test_refresh_live_balances(void **state)
 	struct fetch *f;
 	struct fetch_result *r, *got;
 	long long since, *ids;
-	int ticks = 0;
 
 	(void)state;
 	f = start_on(srv_slow, 100);
-	r = run_ok(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
-	since = r->last_change;
-	fetch_result_free(r);
-	for (;;) {
-		r = run_ok(f, fetch_job_refresh(FETCH_SLOT_REFRESH, since));
-		assert_int_equal(r->requests, 1);
-		if (r->n_customers > 0)
-			break;
-		since = r->last_change;
-		fetch_result_free(r);
-		assert_true(++ticks < 60);
-	}
+	r = live_tick_until(f, has_customers, &since);
 	ids = calloc(r->n_customers, sizeof(*ids));
 	for (size_t i = 0; i < r->n_customers; i++) {
 		const struct m_customer *c = r->customers[i];
