@@ -195,6 +195,7 @@ static void test_customers_new_search_clears(void **state)
 	assert_int_equal(v->ops->command(v, &ui, "cust", "smith"), 1);
 	assert_int_equal(v->ops->count(v), 2);
 	view_free(v);
+	ui_done(&ui);
 }
 
 static void test_customers_lazy(void **state)
