@@ -400,6 +400,14 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 		api_error_set(&err, API_ERR_HTTP, status, NULL, _("HTTP %ld from /%s"), status, c->path);
 	}
 	free(msg);
+	/* Refused for the quota (429, or the minute's refusal): the next
+	 * start goes alone again, as a session's first does, so that when
+	 * the wait ends one read finds out whether the minute has reads
+	 * left, not every queued one refused together (a dispatcher audit
+	 * saw four refused at each minute's turn while other integrations
+	 * took the minute, each counted against routedesk's share). */
+	if (err.kind == API_ERR_QUOTA)
+		s->probed = 0;
 
 	if (retry && ra_ms > s->o.retry_after_max_ms) {
 		struct strbuf sb = STRBUF_INIT;

@@ -966,6 +966,34 @@ static void test_first_call_alone(void **state)
 	api_session_free(s);
 }
 
+/* After a quota refusal, when the wait ends, one call goes alone again:
+ * here it hangs, and the two queued behind it never start (without the
+ * rule all three went at the minute's turn, to be refused together). */
+static void test_after_refusal_one_goes_alone(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+	int ended = 0;
+
+	(void)state;
+	start("429 hang");
+	s = cancellable();
+	assert_non_null(s);
+	for (int i = 0; i < 3; i++)
+		api_submit(s, api_call_new("customer/get", NULL, 0));
+	signal(SIGALRM, on_alarm);
+	alarm(3); /* the 429 asks for 1 s */
+	while ((c = api_wait(s))) {
+		api_call_free(c);
+		ended++;
+	}
+	assert_int_equal(ended, 3);
+	/* The first call, refused; then the same call again, alone. */
+	assert_int_equal(logged(NULL, NULL, 0), 2);
+	atomic_store(&cancel_flag, 0);
+	api_session_free(s);
+}
+
 /* ---------------------------------------------- the state machine's edges */
 
 /* A call that finished is final: a cancel raised after it does not rewrite
@@ -1289,6 +1317,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_day_spent_asks_again_later, teardown),
 		cmocka_unit_test_teardown(test_minute_quota_waits_for_budget, teardown),
 		cmocka_unit_test_teardown(test_first_call_alone, teardown),
+		cmocka_unit_test_teardown(test_after_refusal_one_goes_alone, teardown),
 		cmocka_unit_test_teardown(test_cancel_after_done, teardown),
 		cmocka_unit_test_teardown(test_supersede_while_queued, teardown),
 		cmocka_unit_test_teardown(test_retry_races_cancel, teardown),
