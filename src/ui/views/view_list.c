@@ -126,11 +126,7 @@ void vc_list_free(struct vc_list *l)
 {
 	api_form_free(&l->filters);
 	forget_alts(l);
-	free(l->found);
-	free(l->ids);
-	free(l->state);
-	free(l->shown);
-	free(l->asked);
+	vc_list_clear(l);
 	free(l->pending_names);
 	m_table_free(l->rows);
 	m_table_free(l->customers);
