@@ -380,7 +380,7 @@ static void read_keys(struct ui *ui)
 	while (!ui->quit && (rc = wget_wch(stdscr, &wc)) != ERR) {
 		int key = rc == KEY_CODE_YES ? (int)(KEYF | (int)wc) : (int)wc;
 
-		double now = app_now();
+		double now = app_now(), next;
 
 		if (key == (KEYF | KEY_RESIZE)) {
 			app_mark(ui, DIRTY_ALL);
@@ -395,9 +395,15 @@ static void read_keys(struct ui *ui)
 		}
 		/* Back from an idle spell (or after hours): the refresh comes
 		 * back at once, and the tick to its usual pace. */
-		ui->next_refresh = loop_refresh_on_key(now, ui->last_key, ui->review_at,
-		                                       ui->next_refresh, ui->config.refresh,
-		                                       ui->config.refresh_idle);
+		next = loop_refresh_on_key(now, ui->last_key, ui->review_at, ui->next_refresh,
+		                           ui->config.refresh, ui->config.refresh_idle);
+		if (next != ui->next_refresh) {
+			/* Someone is back: idle and after hours no longer say
+			 * why the tick is late (the budget's reasons still do). */
+			ui->refresh_slow &= ~(unsigned)(LOOP_SLOW_IDLE | LOOP_SLOW_AWAY | LOOP_SLOW_CLOSED);
+			ui->next_refresh = next;
+			app_mark(ui, DIRTY_HEADER);
+		}
 		ui->last_key = now;
 		fetch_share_touch(ui->share, time(NULL));
 		app_key(ui, key);

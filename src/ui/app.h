@@ -56,10 +56,14 @@ void app_take_row(struct ui *ui, const char *resource, void *row);
  * tick (manual 0) skips when paused or when the day's budget is at the
  * reserve. */
 void app_refresh_tick(struct ui *ui, int manual);
-/* Arms the timer: [ui] refresh seconds, four times longer when the day's
- * budget runs low, at least a minute when this minute's is nearly spent;
- * never in a script (scripts say :refresh). */
+/* Arms the timer: [ui] refresh seconds, slower while nobody types, after
+ * office hours, when the day's budget runs low, at least a minute when
+ * this minute's is nearly spent (loop_refresh_plan; ui->refresh_slow says
+ * which, for the header); never in a script (scripts say :refresh). */
 void app_schedule_refresh(struct ui *ui);
+/* :info's "every 60 s, now every 5 min: no key for 10 min or more ...":
+ * the configured pace and, when the tick runs slower, how and why. */
+void app_refresh_explain(const struct ui *ui, struct strbuf *out);
 /* Applies every queued fetch result. */
 void app_take_results(struct ui *ui);
 

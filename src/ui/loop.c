@@ -109,6 +109,104 @@ double loop_refresh_interval(int base, int idle_after, double idle)
 	return base;
 }
 
+double loop_refresh_plan(const struct loop_plan_in *in, unsigned *why)
+{
+	double interval = loop_refresh_interval(in->base, in->idle_after, in->idle);
+
+	*why = 0;
+	if (interval <= 0)
+		return 0;
+	/* After hours the next tick is the opening, whoever typed last (a
+	 * key brings one back sooner, loop_refresh_on_key). */
+	if (in->closed > 0) {
+		*why = LOOP_SLOW_CLOSED;
+		return (double)in->closed;
+	}
+	if (interval >= 15.0 * in->base)
+		*why |= LOOP_SLOW_AWAY;
+	else if (interval > in->base)
+		*why |= LOOP_SLOW_IDLE;
+	if (in->budget_known) {
+		/* The day's reads are everyone's: with few left, a tick in
+		 * four; with the minute's nearly spent, none before the next. */
+		if (in->reads_left_today < in->reserve * 4) {
+			interval *= 4;
+			*why |= LOOP_SLOW_DAY;
+		}
+		if (in->reads_left_minute < 5 && interval < 60) {
+			interval = 60;
+			*why |= LOOP_SLOW_MINUTE;
+		}
+	}
+	return interval;
+}
+
+const char *loop_slow_word(unsigned why)
+{
+	/* The one word the header has room for: the reason that lasts
+	 * longest first. */
+	if (why & LOOP_SLOW_CLOSED)
+		return _("after hours");
+	if (why & (LOOP_SLOW_DAY | LOOP_SLOW_MINUTE))
+		return _("saving reads");
+	if (why & (LOOP_SLOW_IDLE | LOOP_SLOW_AWAY))
+		return _("idle");
+	return NULL;
+}
+
+/* "10 min" or "45 s": a duration of the config's, in the unit it reads in. */
+static void add_duration(struct strbuf *out, long seconds)
+{
+	if (seconds >= 120 && seconds % 60 == 0)
+		strbuf_addf(out, _("%ld min"), seconds / 60);
+	else
+		strbuf_addf(out, _("%ld s"), seconds);
+}
+
+/* "; " between two reasons (out had start bytes before the first). */
+static void add_sep(struct strbuf *out, size_t start)
+{
+	if (out->len > start)
+		strbuf_adds(out, "; ");
+}
+
+void loop_slow_text(struct strbuf *out, unsigned why, const struct loop_plan_in *in)
+{
+	size_t start = out->len;
+	struct strbuf d = STRBUF_INIT;
+
+	if (why & LOOP_SLOW_CLOSED)
+		strbuf_adds(out, _("after office hours ([ui] office_hours): the next at the opening, "
+		                   "or at a key"));
+	if (why & (LOOP_SLOW_IDLE | LOOP_SLOW_AWAY)) {
+		add_sep(out, start);
+		add_duration(&d, (why & LOOP_SLOW_AWAY) ? 6L * in->idle_after : (long)in->idle_after);
+		strbuf_addf(out, _("no key for %s or more ([ui] refresh_idle): a key brings it back"),
+		            strbuf_str(&d));
+	}
+	if (why & LOOP_SLOW_DAY) {
+		add_sep(out, start);
+		strbuf_addf(out, _("only %ld reads left today, under 4 times the reserve of %ld "
+		                   "([ui] budget_reserve)"),
+		            in->reads_left_today, in->reserve);
+	}
+	if (why & LOOP_SLOW_MINUTE) {
+		add_sep(out, start);
+		strbuf_adds(out, _("fewer than 5 reads left this minute"));
+	}
+	strbuf_free(&d);
+}
+
+/* The pace a console's tick runs at, "every 5 min", into out. */
+void loop_every_text(struct strbuf *out, double seconds)
+{
+	struct strbuf d = STRBUF_INIT;
+
+	add_duration(&d, (long)(seconds + 0.5));
+	strbuf_addf(out, _("every %s"), strbuf_str(&d));
+	strbuf_free(&d);
+}
+
 int loop_parse_hours(const char *s, int *open, int *close)
 {
 	int oh, om, ch, cm, n = 0;

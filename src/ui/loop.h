@@ -40,6 +40,43 @@ void loop_wait_text(struct strbuf *out, const struct api_wait *w, long seconds);
  * minute, then 5 minutes after 10 idle minutes, then 15 after an hour.) */
 double loop_refresh_interval(int base, int idle_after, double idle);
 
+/* Why the auto-refresh runs slower than [ui] refresh: bits, so that the
+ * header and :info can say it (a wait is always explained). */
+enum loop_slow {
+	LOOP_SLOW_IDLE = 1,    /* nobody typed for refresh_idle: 5 x */
+	LOOP_SLOW_AWAY = 2,    /* nobody for 6 x refresh_idle: 15 x */
+	LOOP_SLOW_CLOSED = 4,  /* after office hours: the next tick at the opening */
+	LOOP_SLOW_DAY = 8,     /* few reads left today: 4 x */
+	LOOP_SLOW_MINUTE = 16, /* the minute's reads nearly spent: a minute at least */
+};
+
+/* What the next tick's plan depends on. */
+struct loop_plan_in {
+	int base;               /* [ui] refresh, seconds; 0 off */
+	int idle_after;         /* [ui] refresh_idle, seconds; 0 never backs off */
+	double idle;            /* seconds since the last key (the office's on a share) */
+	long closed;            /* loop_closed_for: seconds until the opening, 0 open */
+	int budget_known;       /* the three below come from an answer */
+	long reads_left_today;  /* the lower of the account's and routedesk's share */
+	long reads_left_minute;
+	long reserve;           /* [ui] budget_reserve */
+};
+
+/* Seconds to the next auto-refresh tick (0: none) and, in *why, the
+ * loop_slow bits that made it later than base. */
+double loop_refresh_plan(const struct loop_plan_in *in, unsigned *why);
+
+/* The header's word for why (the first reason that applies: "idle",
+ * "closed", "saving reads"), translated; NULL when why is 0. */
+const char *loop_slow_word(unsigned why);
+
+/* :info's sentence for why, appended to out ("no key for 10 min or more:
+ * a key brings it back"), every reason that applies; translated. */
+void loop_slow_text(struct strbuf *out, unsigned why, const struct loop_plan_in *in);
+
+/* "every 60 s", "every 5 min": a tick's pace, appended to out; translated. */
+void loop_every_text(struct strbuf *out, double seconds);
+
 /* "07:00-18:00" into seconds of the day (close may be 24:00; hours that run
  * past midnight, "22:00-06:00", are allowed): 0, or -1 when s is not that. */
 int loop_parse_hours(const char *s, int *open, int *close);

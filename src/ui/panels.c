@@ -82,6 +82,15 @@ static void tr_refresh(struct view *v, struct ui *ui, int hard)
 	ui_dirty(ui, v);
 }
 
+/* :info follows each review and tick (the reads left, the refresh's pace
+ * and why): what it says is then never older than the header. */
+static int tr_result(struct view *v, struct ui *ui, struct fetch_result *r)
+{
+	(void)r;
+	tr_refresh(v, ui, 0);
+	return 1;
+}
+
 static void tr_destroy(struct view *v)
 {
 	struct text_rows *t = v->priv;
@@ -243,7 +252,7 @@ static void build_info(struct text_rows *t)
 {
 	struct ui *ui = t->ui;
 	const struct api_budget *b = &ui->budget;
-	struct strbuf notes = STRBUF_INIT;
+	struct strbuf notes = STRBUF_INIT, pace = STRBUF_INIT;
 
 	info_row(t, _("Account"), "%s", ui->acct.name ? ui->acct.name : _("(from the environment)"));
 	info_row(t, _("Server"), "%s", ui->acct.url ? ui->acct.url : "?");
@@ -266,16 +275,21 @@ static void build_info(struct text_rows *t)
 	} else {
 		info_row(t, _("Budget"), "%s", _("not known yet (no answer carried it)"));
 	}
-	if (ui->config.refresh <= 0)
+	if (ui->config.refresh <= 0) {
 		info_row(t, _("Auto-refresh"), "%s", _("off ([ui] refresh = 0)"));
-	else
+	} else if (ui->paused || ui->budget_paused) {
 		info_row(t, _("Auto-refresh"), _("every %d s%s"), ui->config.refresh,
-		         ui->paused ? _(", paused") : ui->budget_paused ? _(", paused: budget low") : "");
+		         ui->paused ? _(", paused") : _(", paused: budget low"));
+	} else {
+		app_refresh_explain(ui, &pace);
+		info_row(t, _("Auto-refresh"), "%s", strbuf_str(&pace));
+	}
 	info_row(t, _("Last change seen"), "%lld", ui->last_change);
 	info_row(t, _("Connection"), "%s", ui->offline ? _("offline: retrying at the next refresh") : _("ok"));
 	alerts_describe(ui->alerts, &notes);
 	info_row(t, _("Notifications"), "%s", strbuf_str(&notes));
 	strbuf_free(&notes);
+	strbuf_free(&pace);
 	info_row(t, _("Theme"), "%s%s", ui->theme.name, ui->use_color ? "" : _(" (no colour)"));
 	info_row(t, _("Screen"), "%dx%d%s", COLS, LINES, ui->ascii ? _(", ASCII") : _(", UTF-8"));
 	info_row(t, _("Trace"), "%s", trace_on() ? _("on (ROUTEDESK_TRACE)") : _("off"));
@@ -296,6 +310,7 @@ static const struct view_ops info_ops = {
 	.count = tr_count,
 	.row_id = tr_id,
 	.cell = tr_cell,
+	.result = tr_result,
 	.refresh = tr_refresh,
 	.destroy = tr_destroy,
 };

@@ -136,8 +136,9 @@ static const char *account_label(const struct ui *ui)
 	return host;
 }
 
-/* ", next 14:05": when the auto-refresh runs next, on the wall clock (it
- * backs off while nobody types and sleeps after office hours). */
+/* ", next 14:05 (idle)": when the auto-refresh runs next, on the wall
+ * clock, and why when later than usual (it backs off while nobody types,
+ * sleeps after office hours, saves reads when the budget runs low). */
 static void add_next_refresh(const struct ui *ui, struct strbuf *out)
 {
 	time_t at = time(NULL) + (time_t)(ui->next_refresh - app_now() + 0.5);
@@ -148,6 +149,9 @@ static void add_next_refresh(const struct ui *ui, struct strbuf *out)
 		return;
 	strbuf_adds(out, ", ");
 	strbuf_addf(out, _("next %s"), hhmm);
+	/* Later than [ui] refresh: why, in a word (:info says it whole). */
+	if (loop_slow_word(ui->refresh_slow))
+		strbuf_addf(out, " (%s)", loop_slow_word(ui->refresh_slow));
 }
 
 /* The header's left part: the date first (it must never be cut), the

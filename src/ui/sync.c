@@ -518,33 +518,61 @@ static long share_stale(const struct ui *ui)
 	return interval * 2 > 120 ? (long)(interval * 2) : 120;
 }
 
+/* What the tick's pace depends on, now. */
+static void plan_in(const struct ui *ui, double now, struct loop_plan_in *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->base = ui->config.refresh;
+	in->idle_after = ui->config.refresh_idle;
+	in->idle = idle_for(ui, now);
+	in->closed = loop_closed_for(ui->office_open, ui->office_close, seconds_of_day());
+	in->budget_known = ui->budget.known;
+	if (in->budget_known) {
+		in->reads_left_today = ui_reads_left_today(ui);
+		in->reads_left_minute = ui->budget.reads_left_minute;
+		in->reserve = ui->config.budget_reserve;
+	}
+}
+
 void app_schedule_refresh(struct ui *ui)
 {
 	double now = app_now();
-	double interval = loop_refresh_interval(ui->config.refresh, ui->config.refresh_idle,
-	                                        idle_for(ui, now));
-	long closed;
+	struct loop_plan_in in;
+	double interval;
 
 	app_mark(ui, DIRTY_HEADER);
+	plan_in(ui, now, &in);
+	interval = loop_refresh_plan(&in, &ui->refresh_slow);
 	/* Scripts refresh only when they say so (:refresh): reproducible. */
 	if (interval <= 0 || ui->script) {
 		ui->next_refresh = 0;
+		ui->refresh_slow = 0;
 		return;
-	}
-	closed = loop_closed_for(ui->office_open, ui->office_close, seconds_of_day());
-	if (closed > 0) {
-		/* After hours: the next tick is the opening (a key brings one
-		 * back sooner, loop_refresh_on_key). */
-		ui->next_refresh = now + (double)closed;
-		return;
-	}
-	if (ui->budget.known) {
-		if (ui_reads_left_today(ui) < ui->config.budget_reserve * 4)
-			interval *= 4;
-		if (ui->budget.reads_left_minute < 5 && interval < 60)
-			interval = 60;
 	}
 	ui->next_refresh = now + interval;
+}
+
+void app_refresh_explain(const struct ui *ui, struct strbuf *out)
+{
+	struct loop_plan_in in;
+
+	loop_every_text(out, ui->config.refresh);
+	if (!ui->refresh_slow || ui->next_refresh <= 0)
+		return;
+	plan_in(ui, app_now(), &in);
+	strbuf_adds(out, ", ");
+	if (ui->refresh_slow & LOOP_SLOW_CLOSED) {
+		strbuf_adds(out, _("none until the opening"));
+	} else {
+		struct strbuf every = STRBUF_INIT;
+		unsigned why;
+
+		loop_every_text(&every, loop_refresh_plan(&in, &why));
+		strbuf_addf(out, _("now %s"), strbuf_str(&every));
+		strbuf_free(&every);
+	}
+	strbuf_adds(out, ": ");
+	loop_slow_text(out, ui->refresh_slow, &in);
 }
 
 /* A console left on today all day moves on at midnight, and says so: the

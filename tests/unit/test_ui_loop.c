@@ -108,6 +108,86 @@ static void test_refresh_backs_off(void **state)
 	assert_true(loop_refresh_interval(30, 120, 130) == 150);
 }
 
+/* The plan says why the tick is later than [ui] refresh: each reason
+ * alone and together, the word the header shows, the sentence :info does. */
+static void test_refresh_plan_says_why(void **state)
+{
+	struct loop_plan_in in = { .base = 60, .idle_after = 600, .budget_known = 1,
+	                           .reads_left_today = 2000, .reads_left_minute = 50,
+	                           .reserve = 50 };
+	struct strbuf sb = STRBUF_INIT;
+	unsigned why = 99;
+
+	(void)state;
+	/* Someone typing, budget plenty: the base pace, no reason. */
+	assert_true(loop_refresh_plan(&in, &why) == 60);
+	assert_int_equal(why, 0);
+	assert_null(loop_slow_word(why));
+	/* Ten idle minutes: 5 x; an hour: 15 x. */
+	in.idle = 600;
+	assert_true(loop_refresh_plan(&in, &why) == 300);
+	assert_int_equal(why, LOOP_SLOW_IDLE);
+	assert_string_equal(loop_slow_word(why), "idle");
+	loop_slow_text(&sb, why, &in);
+	assert_string_equal(strbuf_str(&sb),
+	                    "no key for 10 min or more ([ui] refresh_idle): a key brings it back");
+	in.idle = 3600;
+	assert_true(loop_refresh_plan(&in, &why) == 900);
+	assert_int_equal(why, LOOP_SLOW_AWAY);
+	strbuf_reset(&sb);
+	loop_slow_text(&sb, why, &in);
+	assert_non_null(strstr(strbuf_str(&sb), "no key for 60 min or more"));
+	/* Few reads left today, on top of idle: 4 x more, both said; the
+	 * header's word is the budget's. */
+	in.idle = 600;
+	in.reads_left_today = 199;
+	assert_true(loop_refresh_plan(&in, &why) == 1200);
+	assert_int_equal(why, LOOP_SLOW_IDLE | LOOP_SLOW_DAY);
+	assert_string_equal(loop_slow_word(why), "saving reads");
+	strbuf_reset(&sb);
+	loop_slow_text(&sb, why, &in);
+	assert_string_equal(strbuf_str(&sb),
+	                    "no key for 10 min or more ([ui] refresh_idle): a key brings it back; "
+	                    "only 199 reads left today, under 4 times the reserve of 50 "
+	                    "([ui] budget_reserve)");
+	/* 200 is not under 4 x 50. */
+	in.reads_left_today = 200;
+	in.idle = 0;
+	assert_true(loop_refresh_plan(&in, &why) == 60);
+	assert_int_equal(why, 0);
+	/* The minute's reads nearly spent: a minute at least. */
+	in.base = 20;
+	in.reads_left_minute = 4;
+	assert_true(loop_refresh_plan(&in, &why) == 60);
+	assert_int_equal(why, LOOP_SLOW_MINUTE);
+	assert_string_equal(loop_slow_word(why), "saving reads");
+	/* ... a budget not known yet changes nothing. */
+	in.budget_known = 0;
+	assert_true(loop_refresh_plan(&in, &why) == 20);
+	assert_int_equal(why, 0);
+	/* After hours: the opening, whatever else, and only that is said. */
+	in.closed = 7200;
+	in.idle = 4000;
+	assert_true(loop_refresh_plan(&in, &why) == 7200);
+	assert_int_equal(why, LOOP_SLOW_CLOSED);
+	assert_string_equal(loop_slow_word(why), "after hours");
+	/* Refresh off stays off, with no reason. */
+	in.base = 0;
+	assert_true(loop_refresh_plan(&in, &why) == 0);
+	assert_int_equal(why, 0);
+	/* The pace in the unit the config reads in. */
+	strbuf_reset(&sb);
+	loop_every_text(&sb, 60);
+	assert_string_equal(strbuf_str(&sb), "every 60 s");
+	strbuf_reset(&sb);
+	loop_every_text(&sb, 900);
+	assert_string_equal(strbuf_str(&sb), "every 15 min");
+	strbuf_reset(&sb);
+	loop_every_text(&sb, 150);
+	assert_string_equal(strbuf_str(&sb), "every 150 s");
+	strbuf_free(&sb);
+}
+
 static void test_office_hours(void **state)
 {
 	int o = -1, c = -1;
@@ -190,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_day_moved),
 		cmocka_unit_test(test_deadline_already_passed),
 		cmocka_unit_test(test_refresh_backs_off),
+		cmocka_unit_test(test_refresh_plan_says_why),
 		cmocka_unit_test(test_office_hours),
 		cmocka_unit_test(test_refresh_on_key),
 		cmocka_unit_test(test_nothing_due_waits_for_input),

@@ -168,6 +168,7 @@ struct ui {
 
 	/* Timers (monotonic seconds). */
 	double next_refresh;
+	unsigned refresh_slow;         /* loop_slow bits: why next_refresh is later than [ui] refresh */
 	double last_key;               /* when the dispatcher last typed */
 	int office_open, office_close; /* [ui] office_hours, seconds of the day; equal: always */
 	int paused, budget_paused;
