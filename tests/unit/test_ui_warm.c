@@ -1,4 +1,4 @@
-/* test_ui_warm.c: the kept days' reference tables: the account's newest recent one, the stamp of when they were read, other accounts and old tables left out. */
+/* test_ui_warm.c: the kept days' reference tables: the account's newest recent one, the stamp of when they were read, other accounts and old tables left out, a share's swapped days/ not followed. */
 #include "config.h"
 
 #include <setjmp.h>
@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "fetch/share.h"
 #include "ui/base/warm.h"
 
 #define URL "https://acme.example.com/api"
@@ -180,6 +182,49 @@ static void test_load_keeps_stamp(void **state)
 	warm_day_free(&d);
 }
 
+/* On an office share, the days are read below the account's directory the
+ * share holds: a fellow member who swaps days/ for a symlink to another
+ * directory (one holding a day of the account's, say from the opener's
+ * own state) is refused, not followed, for the day and for the tables. */
+static void test_share_days_swapped_not_followed(void **state)
+{
+	time_t now = time(NULL);
+	struct m_table *types = m_table_new(m_row_free_fn("serviceType"));
+	cJSON *rec = cJSON_Parse("{\"typeID\":\"3\",\"description\":\"Quarterly\"}");
+	struct warm_day d = { m_review_new("2026-11-24"), employees(3), types, 42, now - 60, now - 60 };
+	struct strbuf err = STRBUF_INIT, office = STRBUF_INIT, days = STRBUF_INIT, aside = STRBUF_INIT;
+	struct fetch_share *sh;
+
+	(void)state;
+	m_table_put(types, m_row_decode("serviceType", rec));
+	cJSON_Delete(rec);
+	strbuf_addf(&office, "%s/office", dir);
+	assert_int_equal(mkdir(office.buf, 0770), 0);
+	sh = fetch_share_open(office.buf, URL, KEY, &err);
+	assert_non_null(sh);
+	assert_int_equal(warm_save(sh, URL, KEY, &d, &err), 0);
+	warm_day_free(&d);
+	/* Kept in the share: loaded, its tables a reference. */
+	assert_int_equal(warm_load(sh, URL, KEY, "2026-11-24", now, WARM_MAX_AGE, &d), 1);
+	warm_day_free(&d);
+	assert_int_equal(warm_reference(sh, URL, KEY, now, DAY, &d), 1);
+	warm_day_free(&d);
+	/* days/ moved aside and a symlink to it put in its place. */
+	strbuf_addf(&days, "%s/days", fetch_share_path(sh));
+	strbuf_addf(&aside, "%s/elsewhere", dir);
+	assert_int_equal(rename(days.buf, aside.buf), 0);
+	assert_int_equal(symlink(aside.buf, days.buf), 0);
+	assert_int_equal(warm_load(sh, URL, KEY, "2026-11-24", now, WARM_MAX_AGE, &d), 0);
+	assert_null(d.review);
+	assert_int_equal(warm_reference(sh, URL, KEY, now, DAY, &d), 0);
+	assert_null(d.employees);
+	fetch_share_close(sh);
+	strbuf_free(&err);
+	strbuf_free(&office);
+	strbuf_free(&days);
+	strbuf_free(&aside);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_unstamped_skipped),
 		cmocka_unit_test(test_other_account),
 		cmocka_unit_test(test_load_keeps_stamp),
+		cmocka_unit_test(test_share_days_swapped_not_followed),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

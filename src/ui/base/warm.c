@@ -21,9 +21,19 @@
 
 #define WARM_MAX_BYTES (64L << 20)
 
-/* The directory of the account's kept days, and the start of their file
- * names in it ("HASH-" in the state directory, "" in the share's, which is
- * the account's own).  NULL when there is no state directory. */
+/* The directory its kept days' names are relative to: a share's are below
+ * the account's directory the share holds open, so that a fellow member
+ * who swaps days/ for a symlink is refused, not followed (share_fs.h); the
+ * state directory's are taken as paths. */
+static int days_base(const struct fetch_share *sh)
+{
+	return sh ? fetch_share_fd(sh) : AT_FDCWD;
+}
+
+/* The directory of the account's kept days (relative to days_base), and
+ * the start of their file names in it ("HASH-" in the state directory, ""
+ * in the share's, which is the account's own).  NULL when there is no
+ * state directory. */
 static char *days_dir(const struct fetch_share *sh, const char *url, const char *key,
                       char prefix[18])
 {
@@ -32,10 +42,8 @@ static char *days_dir(const struct fetch_share *sh, const char *url, const char 
 	struct strbuf sb = STRBUF_INIT;
 
 	prefix[0] = '\0';
-	if (sh) {
-		strbuf_addf(&sb, "%s/days", fetch_share_path(sh));
-		return strbuf_detach(&sb, NULL);
-	}
+	if (sh)
+		return xstrdup("days");
 	dir = state_dir();
 	if (!dir)
 		return NULL;
@@ -94,14 +102,17 @@ int warm_save(const struct fetch_share *sh, const char *url, const char *key,
 		strbuf_adds(err, _("no state directory (set HOME or XDG_STATE_HOME)"));
 		return -1;
 	}
-	slash = strrchr(path, '/');
-	*slash = '\0';
-	rc = state_make_dirs(path);
-	*slash = '/';
-	if (rc < 0) {
-		strbuf_addf(err, _("%s: cannot create its directory"), path);
-		free(path);
-		return -1;
+	/* The share made its days/ when it was opened. */
+	if (!sh) {
+		slash = strrchr(path, '/');
+		*slash = '\0';
+		rc = state_make_dirs(path);
+		*slash = '/';
+		if (rc < 0) {
+			strbuf_addf(err, _("%s: cannot create its directory"), path);
+			free(path);
+			return -1;
+		}
 	}
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "url", url);
@@ -122,11 +133,7 @@ int warm_save(const struct fetch_share *sh, const char *url, const char *key,
 	text = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
 	if (sh) {
-		struct strbuf rel = STRBUF_INIT;
-
-		strbuf_addf(&rel, "days/%s.json", d->review->date);
-		rc = fetch_share_write(sh, rel.buf, text, strlen(text), err);
-		strbuf_free(&rel);
+		rc = fetch_share_write(sh, path, text, strlen(text), err);
 	} else {
 		rc = state_write_file(path, text, strlen(text), err);
 	}
@@ -170,8 +177,8 @@ void warm_day_free(struct warm_day *d)
 	memset(d, 0, sizeof(*d));
 }
 
-/* The kept file at path when it is the account's (the URL inside is url):
- * its tree, else NULL. */
+/* The kept file at path (relative to days_base) when it is the account's
+ * (the URL inside is url): its tree, else NULL. */
 static cJSON *read_kept(const struct fetch_share *sh, const char *path, const char *url)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
@@ -180,7 +187,7 @@ static cJSON *read_kept(const struct fetch_share *sh, const char *path, const ch
 
 	/* A share's files as the share's (no symlink followed); the user's
 	 * own state directory the same way, which costs nothing. */
-	if (path && share_fs_read(AT_FDCWD, path, sh ? fetch_share_gid(sh) : SHARE_FS_PRIVATE,
+	if (path && share_fs_read(days_base(sh), path, sh ? fetch_share_gid(sh) : SHARE_FS_PRIVATE,
 	                          WARM_MAX_BYTES, &text, &err) == 0) {
 		o = cJSON_Parse(strbuf_str(&text));
 		u = cJSON_GetObjectItemCaseSensitive(o, "url");
@@ -254,10 +261,10 @@ static int newest_first(const void *a, const void *b)
 /* The account's kept days modified in the last max_age seconds, newest
  * first (a file is written after the tables it holds were read, so an
  * older file cannot hold younger tables).  *n of them, malloc'd. */
-static struct kept *kept_days(const char *dir, const char *prefix, time_t now, long max_age,
-                              size_t *n)
+static struct kept *kept_days(int base, const char *dir, const char *prefix, time_t now,
+                              long max_age, size_t *n)
 {
-	DIR *d = opendir(dir);
+	DIR *d = share_fs_opendir(base, dir);
 	struct dirent *e;
 	struct kept *v = NULL;
 	size_t cap = 0, plen = strlen(prefix);
@@ -273,7 +280,8 @@ static struct kept *kept_days(const char *dir, const char *prefix, time_t now, l
 		    strcmp(e->d_name + len - 5, ".json") != 0)
 			continue;
 		strbuf_addf(&p, "%s/%s", dir, e->d_name);
-		if (stat(p.buf, &sb) == 0 && S_ISREG(sb.st_mode) && now - sb.st_mtime <= max_age) {
+		if (fstatat(dirfd(d), e->d_name, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(sb.st_mode) &&
+		    now - sb.st_mtime <= max_age) {
 			if (*n == cap) {
 				cap = cap ? cap * 2 : 8;
 				v = xrealloc(v, cap * sizeof(*v));
@@ -303,7 +311,7 @@ int warm_reference(const struct fetch_share *sh, const char *url, const char *ke
 	memset(d, 0, sizeof(*d));
 	if (!dir)
 		return 0;
-	v = kept_days(dir, prefix, now, max_age, &n);
+	v = kept_days(days_base(sh), dir, prefix, now, max_age, &n);
 	for (size_t i = 0; i < n && !ok; i++) {
 		cJSON *o = read_kept(sh, v[i].name, url);
 
