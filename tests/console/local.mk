@@ -17,7 +17,7 @@ CONSOLE_TESTS = tests/console/network.sh tests/console/routes.sh tests/console/p
 	tests/console/drill.sh tests/console/filter.sh tests/console/sort.sh \
 	tests/console/dates.sh tests/console/state.sh tests/console/refresh.sh \
 	tests/console/readonly.sh tests/console/resize.sh tests/console/themes.sh \
-	tests/console/ascii.sh tests/console/escape.sh tests/console/tmux_review.sh tests/console/tmux_pace.sh \
+	tests/console/ascii.sh tests/console/escape.sh tests/console/tmux_review.sh tests/console/tmux_pace.sh tests/console/tmux_midnight.sh \
 	tests/console/tmux_escape.sh tests/console/tmux_quit.sh tests/console/warm.sh \
 	tests/console/share.sh tests/console/timeline.sh tests/console/tmux_timeline.sh \
 	tests/console/tmux_mouse.sh tests/console/views.sh tests/console/tmux_share.sh \

@@ -413,7 +413,7 @@ need_tmux() {
 # the exit status can be read) running the console with ARGS, --fresh and
 # --date 2026-11-20, TERM=tmux-256color, and LINES/COLUMNS unset (ncurses
 # would prefer them to the terminal's size).  Skips the whole program
-# when tmux is missing.
+# when tmux is missing.  CS_TMUX_WRAP and CS_TMUX_DATE: see below.
 tmux_start() {
 	command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
 	cs_cols=$1
@@ -425,7 +425,14 @@ tmux_start() {
 	cs_tmux_n=$(( ${cs_tmux_n:-0} + 1 ))
 	CS_TMUX=rdtest$$-$cs_tmux_n
 	cs_cmd="cd '$CS_DIR' && exec env -u LINES -u COLUMNS TERM=tmux-256color"
-	for cs_a in "$CS_BIN" --fresh --date "$CS_TODAY" "$@"; do
+	# CS_TMUX_WRAP: words run before the console (faketime ...);
+	# CS_TMUX_DATE=none: no --date (the console's own today).
+	for cs_a in ${CS_TMUX_WRAP:-}; do
+		cs_cmd="$cs_cmd '$cs_a'"
+	done
+	cs_cmd="$cs_cmd '$CS_BIN' --fresh"
+	[ "${CS_TMUX_DATE:-}" = none ] || cs_cmd="$cs_cmd --date '${CS_TMUX_DATE:-$CS_TODAY}'"
+	for cs_a in "$@"; do
 		cs_cmd="$cs_cmd '$cs_a'"
 	done
 	cs_cmd="$cs_cmd 2>'$CS_DIR/tmux.err'"
