@@ -1,4 +1,4 @@
-/* test_ui_theme.c: theme files: the shipped ones parse, errors name the line, colours fit. */
+/* test_ui_theme.c: theme files: the shipped ones parse, errors name the line, colours fit, 8 colours keep styles apart. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -263,6 +263,203 @@ static void test_mono_attributes(void **state)
 	strbuf_free(&err);
 }
 
+/* What curses draws for an element: its pair's colours and its attributes. */
+struct drawn {
+	short fg, bg;
+	attr_t attrs;
+};
+
+/* Loads theme name and applies it in colour on a terminal of type term,
+ * as term.c does, and reads back what each element draws as.  Returns
+ * the terminal's COLORS. */
+static int drawn_on(const char *term, const char *name, struct theme *t, struct drawn out[TE_COUNT])
+{
+	struct strbuf err = STRBUF_INIT;
+	FILE *o = tmpfile(), *in = fopen("/dev/null", "r");
+	SCREEN *scr;
+	int colors;
+
+	assert_non_null(o);
+	assert_non_null(in);
+	setenv("LINES", "24", 1);
+	setenv("COLUMNS", "80", 1);
+	scr = newterm(term, o, in);
+	assert_non_null(scr);
+	assert_int_not_equal(start_color(), ERR);
+	use_default_colors();
+	if (theme_load(t, name, &err) < 0)
+		fail_msg("%s", err.buf);
+	theme_apply(t, 1);
+	for (int e = 0; e < TE_COUNT; e++) {
+		assert_int_not_equal(pair_content((short)PAIR_NUMBER(t->attr[e]), &out[e].fg, &out[e].bg),
+		                     ERR);
+		out[e].attrs = (attr_t)t->attr[e] & (A_ATTRIBUTES & ~A_COLOR);
+	}
+	colors = COLORS;
+	endwin();
+	delscreen(scr);
+	fclose(o);
+	fclose(in);
+	strbuf_free(&err);
+	return colors;
+}
+
+static int same_line(const struct theme_style *a, const struct theme_style *b)
+{
+	return a->fg == b->fg && a->bg == b->bg && a->attrs == b->attrs;
+}
+
+static int same_drawn(const struct drawn *a, const struct drawn *b)
+{
+	return a->fg == b->fg && a->bg == b->bg && a->attrs == b->attrs;
+}
+
+/* On an 8-colour terminal (TERM=xterm or screen) the nearest basic colour
+ * folds several of a theme's colours into one: colorblind's 214 and 208
+ * both become yellow, and no-show (214 bold) drew exactly as unassigned
+ * (208 bold); light's money due (130) as its alert (124).  Every two view
+ * styles a theme tells apart must still draw apart there; two it styles
+ * alike (cancelled and dim) stay alike. */
+static void test_eight_colours_keep_styles_apart(void **state)
+{
+	static const char *const terms[] = { "xterm", "screen" };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(terms) / sizeof(terms[0]); k++) {
+		for (size_t i = 0; i < sizeof(shipped) / sizeof(shipped[0]); i++) {
+			struct drawn d[TE_COUNT];
+			struct theme t;
+
+			assert_int_equal(drawn_on(terms[k], shipped[i], &t, d), 8);
+			for (int a = 0; a < VS_COUNT; a++) {
+				for (int b = a + 1; b < VS_COUNT; b++) {
+					int apart = !same_line(&t.s[a], &t.s[b]);
+
+					if (apart && same_drawn(&d[a], &d[b]))
+						fail_msg("%s on TERM=%s: %s and %s draw alike (%d/%d %#lx)",
+						         shipped[i], terms[k], theme_elem_name(a),
+						         theme_elem_name(b), d[a].fg, d[a].bg,
+						         (unsigned long)d[a].attrs);
+					if (!apart && !same_drawn(&d[a], &d[b]))
+						fail_msg("%s on TERM=%s: %s and %s are styled alike, drawn apart",
+						         shipped[i], terms[k], theme_elem_name(a),
+						         theme_elem_name(b));
+				}
+			}
+		}
+	}
+}
+
+/* The colour-blind theme tells every stop and route status apart at 256
+ * colours; on 8 each still draws as its own. */
+static void test_eight_colours_colorblind_statuses(void **state)
+{
+	static const int statuses[] = {
+		VS_DONE, VS_PENDING, VS_NOSHOW, VS_CANCELLED, VS_ALERT, VS_MONEY_DUE,
+		VS_UNASSIGNED, VS_CHANGED,
+	};
+	const size_t n = sizeof(statuses) / sizeof(statuses[0]);
+	struct drawn d[TE_COUNT];
+	struct theme t;
+
+	(void)state;
+	assert_int_equal(drawn_on("xterm", "colorblind", &t, d), 8);
+	for (size_t a = 0; a < n; a++)
+		for (size_t b = a + 1; b < n; b++)
+			if (same_drawn(&d[statuses[a]], &d[statuses[b]]))
+				fail_msg("colorblind on 8 colours: %s and %s draw alike",
+				         theme_elem_name(statuses[a]), theme_elem_name(statuses[b]));
+}
+
+/* The curses attributes of a theme line's TA_* bits. */
+static attr_t curses_bits(unsigned ta)
+{
+	attr_t a = A_NORMAL;
+
+	a |= ta & TA_BOLD ? A_BOLD : 0;
+	a |= ta & TA_DIM ? A_DIM : 0;
+	a |= ta & TA_UNDERLINE ? A_UNDERLINE : 0;
+	a |= ta & TA_REVERSE ? A_REVERSE : 0;
+	a |= ta & TA_STANDOUT ? A_STANDOUT : 0;
+	a |= ta & TA_ITALIC ? A_ITALIC : 0;
+	a |= ta & TA_BLINK ? A_BLINK : 0;
+	return a;
+}
+
+/* A terminal of 256 colours draws every shipped theme exactly as written:
+ * its colours and its attributes, nothing added. */
+static void test_256_colours_as_written(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(shipped) / sizeof(shipped[0]); i++) {
+		struct drawn d[TE_COUNT];
+		struct theme t;
+
+		assert_int_equal(drawn_on("xterm-256color", shipped[i], &t, d), 256);
+		for (int e = 0; e < TE_COUNT; e++) {
+			assert_int_equal(d[e].fg, t.s[e].fg);
+			assert_int_equal(d[e].bg, t.s[e].bg);
+			assert_int_equal(d[e].attrs, curses_bits(t.s[e].attrs));
+		}
+	}
+}
+
+/* The rule itself, over theme text: the later of two view styles folded
+ * into one look gets the first mark that is nobody else's; twins stay
+ * twins; the console's parts and 256 colours are left as written. */
+static void test_resolve_marks(void **state)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct theme_look l[TE_COUNT];
+	struct theme t;
+
+	(void)state;
+	theme_default(&t);
+	assert_int_equal(theme_parse(&t,
+	                             "color done       32  default normal\n"   /* cyan on 8 */
+	                             "color changed    75  default normal\n"   /* cyan on 8 */
+	                             "color noshow     214 default bold\n"     /* yellow */
+	                             "color alert      208 default bold underline\n"
+	                             "color unassigned 208 default bold\n"
+	                             "color money_due  bright-red default\n"  /* red on 8, not 16 */
+	                             "color pending    red default\n"
+	                             "color error      208 default bold\n",
+	                             "t", &err), 0);
+	theme_resolve(&t, 8, l);
+	assert_int_equal(l[TE_DONE].fg, COLOR_CYAN);
+	assert_int_equal(l[TE_DONE].attrs, 0);
+	assert_int_equal(l[TE_CHANGED].fg, COLOR_CYAN);
+	assert_int_equal(l[TE_CHANGED].attrs, TA_UNDERLINE);
+	/* Underline would make unassigned the alert, bold changes nothing. */
+	assert_int_equal(l[TE_NOSHOW].attrs, TA_BOLD);
+	assert_int_equal(l[TE_ALERT].attrs, TA_BOLD | TA_UNDERLINE);
+	assert_int_equal(l[TE_UNASSIGNED].fg, COLOR_YELLOW);
+	assert_int_equal(l[TE_UNASSIGNED].attrs, TA_BOLD | TA_REVERSE);
+	/* pending comes first in the enum: money due takes the mark. */
+	assert_int_equal(l[TE_PENDING].attrs, 0);
+	assert_int_equal(l[TE_MONEY_DUE].fg, COLOR_RED);
+	assert_int_equal(l[TE_MONEY_DUE].attrs, TA_UNDERLINE);
+	/* Written alike (the default theme's dim, cancelled, loading). */
+	assert_int_equal(l[TE_CANCELLED].attrs, l[TE_DIM].attrs);
+	assert_int_equal(l[TE_LOADING].attrs, l[TE_DIM].attrs);
+	/* Not a view style: the message line's error is as fitted. */
+	assert_int_equal(l[TE_ERROR].fg, COLOR_YELLOW);
+	assert_int_equal(l[TE_ERROR].attrs, TA_BOLD);
+	/* 16 colours keep bright red; the cube still folds. */
+	theme_resolve(&t, 16, l);
+	assert_int_equal(l[TE_MONEY_DUE].fg, 9);
+	assert_int_equal(l[TE_MONEY_DUE].attrs, 0);
+	assert_int_equal(l[TE_UNASSIGNED].attrs, TA_BOLD | TA_REVERSE);
+	/* 256: every line as written. */
+	theme_resolve(&t, 256, l);
+	for (int e = 0; e < TE_COUNT; e++) {
+		assert_int_equal(l[e].fg, t.s[e].fg);
+		assert_int_equal(l[e].bg, t.s[e].bg);
+		assert_int_equal(l[e].attrs, t.s[e].attrs);
+	}
+	strbuf_free(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +474,10 @@ int main(void)
 		cmocka_unit_test(test_load_error_names_dirs),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_mono_attributes),
+		cmocka_unit_test(test_eight_colours_keep_styles_apart),
+		cmocka_unit_test(test_eight_colours_colorblind_statuses),
+		cmocka_unit_test(test_256_colours_as_written),
+		cmocka_unit_test(test_resolve_marks),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -518,22 +518,129 @@ static attr_t curses_attrs(unsigned bits)
 	return a;
 }
 
-void theme_apply(struct theme *t, int use_color)
+/*
+ * Folded colours.  A terminal of 8 colours gets each of a theme's colours
+ * as the nearest basic one, and two the theme tells apart may come out as
+ * one: the colour-blind theme's 208 (unassigned, bold) and 214 (no-show,
+ * bold) are both yellow there.  The glyphs and words still say the status,
+ * but the theme said it in colour too, and the fallback should not take
+ * that away.  So after fitting, the view styles (what a pane's cells are
+ * drawn in, side by side) are walked in enum order, and one whose look
+ * equals an earlier one's although their theme lines differ gets the first
+ * of fold_marks that makes it unlike every earlier look and every later
+ * style's own look (so a style that was fine is never pushed aside by the
+ * mark given to another).  Styles a theme writes alike (cancelled and dim)
+ * are the theme's choice and stay alike; the console's parts (header,
+ * selection ...) are never beside a status and are left as fitted.  With
+ * 256 colours nothing folds and nothing is added.
+ */
+static const unsigned fold_marks[] = {
+	/* Underline first: it keeps the colour and the weight the theme
+	 * chose (bold brightens a basic colour on many terminals).  Reverse
+	 * before dim: dim already says "secondary" or "cancelled" in every
+	 * shipped theme.  Never bold with dim, which terminals draw as
+	 * either. */
+	TA_UNDERLINE, TA_BOLD, TA_REVERSE, TA_DIM,
+	TA_UNDERLINE | TA_BOLD, TA_UNDERLINE | TA_REVERSE, TA_BOLD | TA_REVERSE,
+	TA_UNDERLINE | TA_DIM, TA_REVERSE | TA_DIM,
+	TA_UNDERLINE | TA_BOLD | TA_REVERSE, TA_UNDERLINE | TA_REVERSE | TA_DIM,
+};
+
+static int same_line(const struct theme_style *a, const struct theme_style *b)
+{
+	return a->fg == b->fg && a->bg == b->bg && a->attrs == b->attrs;
+}
+
+static int same_look(const struct theme_look *a, const struct theme_look *b)
+{
+	return a->fg == b->fg && a->bg == b->bg && a->attrs == b->attrs;
+}
+
+/* The first view style written as style i is (i itself when none before). */
+static int first_alike(const struct theme *t, int i)
+{
+	int j = 0;
+
+	while (!same_line(&t->s[j], &t->s[i]))
+		j++;
+	return j;
+}
+
+/* 1 when cand is the look of a view style written unlike style i: an
+ * earlier one's final look, and when later too, a later one's as fitted
+ * (or its earlier twin's final, which it will take). */
+static int look_taken(const struct theme *t, const struct theme_look *look,
+                      const struct theme_look *fitted, int i, int later,
+                      const struct theme_look *cand)
+{
+	for (int j = 0; j < (later ? VS_COUNT : i); j++) {
+		int first = first_alike(t, j);
+
+		if (j == i || same_line(&t->s[j], &t->s[i]))
+			continue;
+		if (same_look(j < i || first < i ? &look[first] : &fitted[j], cand))
+			return 1;
+	}
+	return 0;
+}
+
+static void keep_apart(const struct theme *t, struct theme_look look[TE_COUNT])
+{
+	struct theme_look fitted[VS_COUNT];
+
+	memcpy(fitted, look, sizeof(fitted));
+	for (int i = 1; i < VS_COUNT; i++) {
+		int first = first_alike(t, i);
+
+		if (first < i) {
+			/* Written alike: drawn alike, whatever the first got. */
+			look[i] = look[first];
+			continue;
+		}
+		if (!look_taken(t, look, fitted, i, 0, &look[i]))
+			continue;
+		for (size_t m = 0; m < sizeof(fold_marks) / sizeof(fold_marks[0]); m++) {
+			struct theme_look cand = fitted[i];
+
+			cand.attrs |= fold_marks[m];
+			if (!look_taken(t, look, fitted, i, 1, &cand)) {
+				look[i] = cand;
+				break;
+			}
+		}
+		/* No mark left (a theme of eleven statuses in one colour, all
+		 * underlined and reversed): drawn as fitted. */
+	}
+}
+
+void theme_resolve(const struct theme *t, int colors, struct theme_look look[TE_COUNT])
 {
 	for (int i = 0; i < TE_COUNT; i++) {
+		look[i].fg = theme_color_fit(t->s[i].fg, colors);
+		look[i].bg = theme_color_fit(t->s[i].bg, colors);
+		look[i].attrs = t->s[i].attrs;
+	}
+	keep_apart(t, look);
+}
+
+void theme_apply(struct theme *t, int use_color)
+{
+	struct theme_look look[TE_COUNT];
+
+	if (use_color)
+		theme_resolve(t, COLORS, look);
+	for (int i = 0; i < TE_COUNT; i++) {
 		const struct theme_style *s = &t->s[i];
-		unsigned bits = s->attrs;
 
 		if (!use_color) {
 			/* The theme's attributes plus the element's own minimum. */
-			t->attr[i] = curses_attrs(bits | elems[i].mono);
+			t->attr[i] = curses_attrs(s->attrs | elems[i].mono);
 			continue;
 		}
-		t->attr[i] = curses_attrs(bits);
+		t->attr[i] = curses_attrs(look[i].attrs);
 		if ((s->fg != THEME_DEFAULT_COLOR || s->bg != THEME_DEFAULT_COLOR) &&
 		    i + 1 < COLOR_PAIRS) {
-			init_pair((short)(i + 1), theme_color_fit(s->fg, COLORS),
-			          theme_color_fit(s->bg, COLORS));
+			init_pair((short)(i + 1), look[i].fg, look[i].bg);
 			t->attr[i] |= COLOR_PAIR(i + 1);
 		}
 	}

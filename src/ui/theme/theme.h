@@ -131,8 +131,23 @@ void theme_list_free(char **names, size_t n);
  * of the 8 basic colours.  THEME_DEFAULT_COLOR stays. */
 short theme_color_fit(short n, int colors);
 
+/* How an element is drawn on a terminal of some number of colours. */
+struct theme_look {
+	short fg, bg;        /* fitted to the terminal, or THEME_DEFAULT_COLOR */
+	unsigned attrs;      /* TA_*: the theme's, and any the fitting added */
+};
+
+/* Fills look[TE_COUNT] with t's elements as a terminal of `colors`
+ * colours draws them: each colour through theme_color_fit.  Fitting can
+ * fold two colours into one (on 8 colours 208 and 214 are both yellow);
+ * two view styles (VS_*) whose theme lines differ but whose looks came
+ * out alike are kept apart with attributes (design in theme.c).  With
+ * every colour fitting (256 colours) the looks are the theme's lines. */
+void theme_resolve(const struct theme *t, int colors, struct theme_look look[TE_COUNT]);
+
 /* Curses side: computes t->attr.  use_color 0 (NO_COLOR, mono terminal)
- * uses attributes only.  Call after start_color() when use_color. */
+ * uses attributes only; otherwise theme_resolve for the terminal's
+ * COLORS.  Call after start_color() when use_color. */
 void theme_apply(struct theme *t, int use_color);
 
 /* 1 when colour should be used: the terminal has colours and NO_COLOR is
