@@ -1,5 +1,5 @@
 #!/bin/sh
-# themes.sh: every shipped theme loads (--theme and :theme), a broken theme file is a clear error.
+# themes.sh: every shipped theme loads (--theme and :theme, on 256 and 8 colours), a broken theme file is a clear error.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -25,6 +25,20 @@ for f in "$top_srcdir"/themes/*.theme; do
 	ok "--theme $name: nothing went to stderr" test ! -s "$D/err"
 done
 ok "the four shipped themes were found (default, light, mono, colorblind: $n)" test "$n" -ge 4
+# An 8-colour terminal (TERM=xterm): every theme's colours are fitted to
+# the basic eight and folded styles marked (theme.c), and it still runs.
+for f in "$top_srcdir"/themes/*.theme; do
+	name=$(basename "$f" .theme)
+	rm -f "$D/info.txt" "$D/stops.txt"
+	saved_term=$TERM
+	TERM=xterm
+	cs_run "$s" --theme "$name"
+	rc=$?
+	TERM=$saved_term
+	ok "TERM=xterm --theme $name runs and exits 0" test "$rc" -eq 0
+	ok "TERM=xterm --theme $name: the stops are drawn" has "$D/stops.txt" '^ +# +Window +Customer'
+	ok "TERM=xterm --theme $name: nothing went to stderr" test ! -s "$D/err"
+done
 for name in default light mono; do
 	ok "themes/$name.theme is shipped" test -f "$top_srcdir/themes/$name.theme"
 done

@@ -411,9 +411,10 @@ need_tmux() {
 # tmux_start COLS LINES [ARGS...]: a private tmux server (-L rdtestPID, no
 # user config, escape-time 0 so Esc is not held back, remain-on-exit so
 # the exit status can be read) running the console with ARGS, --fresh and
-# --date 2026-11-20, TERM=tmux-256color, and LINES/COLUMNS unset (ncurses
-# would prefer them to the terminal's size).  Skips the whole program
-# when tmux is missing.  CS_TMUX_WRAP and CS_TMUX_DATE: see below.
+# --date 2026-11-20, TERM=tmux-256color (CS_TMUX_TERM overrides), and
+# LINES/COLUMNS unset (ncurses would prefer them to the terminal's size).
+# Skips the whole program when tmux is missing.  CS_TMUX_WRAP and
+# CS_TMUX_DATE: see below.
 tmux_start() {
 	command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
 	cs_cols=$1
@@ -424,7 +425,7 @@ tmux_start() {
 	# still exiting, and tmux then fails to start ("server exited").
 	cs_tmux_n=$(( ${cs_tmux_n:-0} + 1 ))
 	CS_TMUX=rdtest$$-$cs_tmux_n
-	cs_cmd="cd '$CS_DIR' && exec env -u LINES -u COLUMNS TERM=tmux-256color"
+	cs_cmd="cd '$CS_DIR' && exec env -u LINES -u COLUMNS TERM=${CS_TMUX_TERM:-tmux-256color}"
 	# CS_TMUX_WRAP: words run before the console (faketime ...);
 	# CS_TMUX_DATE=none: no --date (the console's own today).
 	for cs_a in ${CS_TMUX_WRAP:-}; do
