@@ -31,7 +31,9 @@ enum view_style {
  * Without colour (NO_COLOR set, a mono terminal, or a theme of only
  * `default` colours) only the attributes are used, and each element adds
  * its own mono attributes (selection in reverse, errors in bold ...), so
- * nothing is ever told by colour alone.
+ * nothing is ever told by colour alone.  With fewer colours than a theme
+ * names, theme_resolve fits them and marks with attributes the view
+ * styles the fitting made alike.
  */
 enum theme_elem {
 	TE_NORMAL = VS_NORMAL,
