@@ -34,11 +34,7 @@ ok "past midnight, the review moves on to 2026-11-21" \
 	tmux_wait "$D/after.txt" '^ 2026-11-21 Sat │ ' 60
 ok "and says so, with the way back" \
 	tmux_wait "$D/said.txt" 'A new day: the review moved on to 2026-11-21 \(\[ goes back to 2026-11-20\)' 30
-tmux_keys Q
-status=$(tmux_wait_exit 30)
-ok "Q ends it with exit status 0 ($status)" test "$status" = 0
-ok "nothing went to stderr" sh -c '! test -s "$1"' - "$D/tmux.err"
-tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+tmux_quit
 
 # A day chosen by hand (--date, or [ and ]) is not today's: it stays.
 CS_TMUX_WRAP=$(fake_at '2026-11-20 23:59:52')
@@ -50,9 +46,6 @@ sleep 12
 tmux_capture "$D/chosen-after.txt"
 ok "past midnight, it is still on 2026-11-19" has "$D/chosen-after.txt" '^ 2026-11-19 Thu │ '
 ok "with nothing said of a new day" hasnt "$D/chosen-after.txt" 'A new day'
-tmux_keys Q
-status=$(tmux_wait_exit 30)
-ok "Q ends it with exit status 0 ($status)" test "$status" = 0
-tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+tmux_quit
 unset CS_TMUX_WRAP CS_TMUX_DATE
 tap_done

@@ -27,10 +27,7 @@ ok ":info, left alone, says how slow and why" \
 	tmux_wait "$D/info-idle.txt" 'Auto-refresh +every 2 s, now every 10 s: no key for 3 s or more' 30
 ok "the reason names the setting and the way back" \
 	has "$D/info-idle.txt" '\(\[ui\] refresh_idle\): a key brings it back'
-tmux_keys Q
-status=$(tmux_wait_exit 30)
-ok "Q ends the console with exit status 0 ($status)" test "$status" = 0
-tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+tmux_quit
 
 # After office hours (open two minutes from now until two minutes ago:
 # closed now, whatever the clock says), the next tick is the opening and
@@ -40,9 +37,5 @@ printf '[ui]\nrefresh = 2\noffice_hours = %s-%s\n' "$(date -d '+2 min' +%H:%M)" 
 tmux_start 120 30
 ok "after office hours the header says the refresh waits for the opening" \
 	tmux_wait "$D/closed.txt" ', next [0-2][0-9]:[0-5][0-9] \(after hours\) │ reads left' 30
-tmux_keys Q
-status=$(tmux_wait_exit 30)
-ok "Q ends it with exit status 0 ($status)" test "$status" = 0
-ok "nothing went to stderr" sh -c '! test -s "$1"' - "$D/tmux.err"
-tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+tmux_quit
 tap_done

@@ -492,6 +492,16 @@ tmux_wait() {
 	done
 }
 
+# tmux_quit: Q, then two test lines (the console exits 0, it wrote
+# nothing to stderr), and the server goes.
+tmux_quit() {
+	tmux_keys Q
+	cs_status=$(tmux_wait_exit 30)
+	ok "Q ends the console with exit status 0 ($cs_status)" test "$cs_status" = 0
+	ok "nothing went to stderr" sh -c '! test -s "$1"' - "$CS_DIR/tmux.err"
+	tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
+}
+
 # tmux_format FORMAT: a tmux format of the pane (#{pane_dead}, ...).
 tmux_format() {
 	tmux -L "$CS_TMUX" display-message -p -t app "$1"
