@@ -172,30 +172,37 @@ static int sum(const int *w, size_t n)
 	return s;
 }
 
-/* The Routes and Stops panes' columns (view_routes.c, view_stops.c). */
+/* The Routes and Stops panes' columns (copies of view_routes.c's and
+ * view_stops.c's). */
 static const struct view_column routes_cols[] = {
-	{ "Route", 16, 8, VC_FLEX }, { "Technician", 18, 10, VC_GROW }, { "D/P/N/C", 11, 7, 0 },
+	{ "Route", 16, 8, VC_FLEX | VC_CAP }, { "Technician", 18, 10, VC_GROW }, { "D/P/N/C", 11, 7, 0 },
 	{ "Stops", 5, 3, VC_RIGHT }, { "Window", 11, 11, 0 }, { "Due", 10, 8, VC_RIGHT },
 	{ "Flags", 5, 4, 0 },
 };
 static const struct view_column stops_cols[] = {
-	{ "#", 3, 2, VC_RIGHT }, { "Window", 14, 14, 0 }, { "Customer", 20, 10, VC_FLEX },
-	{ "City", 12, 5, VC_GROW }, { "Service", 23, 5, VC_GROW }, { "Status", 13, 11, 0 },
-	{ "Call", 4, 4, 0 }, { "In-Out", 11, 11, 0 }, { "Owed", 9, 8, VC_RIGHT },
+	{ "#", 3, 2, VC_RIGHT }, { "Window", 14, 14, 0 }, { "Customer", 20, 10, VC_FLEX | VC_CAP },
+	{ "City", 12, 5, VC_GROW | VC_DROP(3) }, { "Service", 23, 5, VC_GROW }, { "Status", 13, 11, 0 },
+	{ "Call", 4, 4, VC_DROP(1) }, { "In-Out", 11, 11, VC_DROP(2) }, { "Owed", 9, 8, VC_RIGHT },
 };
 
 static const struct view_column customers_cols[] = {
-	{ "ID", 8, 6, VC_RIGHT }, { "Name", 22, 10, VC_FLEX }, { "Company", 18, 8, VC_GROW },
+	{ "ID", 8, 6, VC_RIGHT }, { "Name", 22, 10, VC_FLEX | VC_CAP }, { "Company", 18, 8, VC_GROW },
 	{ "City", 14, 6, VC_GROW }, { "Phone", 12, 10, 0 }, { "Balance", 10, 8, VC_RIGHT },
-	{ "Status", 8, 8, 0 },
+	{ "Status", 8, 8, VC_DROP(1) },
 };
 
 /* Every column shown at its minimum at least, fixed ones (min = width)
- * whole, and the widths fill the list exactly. */
+ * whole, and the widths fill the list exactly, but for the blank a capped
+ * flex column (VC_CAP, at twice its width) leaves at the right. */
 static void check_layout(const struct view_column *c, size_t n, int width, int *w)
 {
 	list_layout(c, n, width, w);
-	assert_int_equal(sum(w, n), width); /* the gutter, columns and separators */
+	if (sum(w, n) != width) { /* the gutter, columns and separators */
+		assert_true(sum(w, n) < width);
+		for (size_t i = 0; i < n; i++)
+			if (c[i].flags & VC_FLEX)
+				assert_true((c[i].flags & VC_CAP) && w[i] == 2 * c[i].width);
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (!w[i])
 			continue;
@@ -229,42 +236,59 @@ static void test_layout(void **state)
 	/* Routes (no preview: the list has the whole width).  From 100
 	 * columns on every column has its preferred width, the technician
 	 * (VC_GROW) a share of the rest up to twice its width and the
-	 * route's title the rest; at 80 nothing is dropped and the window is
-	 * whole. */
+	 * route's title the rest, up to twice its own (VC_CAP); at 80 nothing
+	 * is dropped and the window is whole. */
 	for (int width = 80; width <= 200; width += width == 120 ? 80 : 20) {
 		check_layout(routes_cols, 7, width, w);
 		for (size_t i = 0; i < 7; i++)
 			assert_true(w[i] > 0);
 		if (width >= 100) {
+			int rest;
+
 			for (size_t i = 2; i < 7; i++)
 				assert_int_equal(w[i], routes_cols[i].width);
 			assert_true(w[1] > 18 && w[1] <= 36);
-			assert_int_equal(w[0], width - 1 - 6 - 42 - w[1]);
+			rest = width - 1 - 6 - 42 - w[1];
+			assert_int_equal(w[0], rest < 32 ? rest : 32);
 		}
 	}
+	/* At 200 the title is bounded: 32 columns, not the 115 it took, and
+	 * the technician 36; 83 stay blank at the right. */
 	check_layout(routes_cols, 7, 200, w);
+	assert_int_equal(w[0], 32);
 	assert_int_equal(w[1], 36);
+	assert_int_equal(200 - sum(w, 7), 83);
 	check_layout(routes_cols, 7, 80, w);
 	assert_int_equal(w[4], 11);
 	assert_true(w[0] >= 13 && w[1] >= 14);
 
-	/* Stops: at 80 and 100 (preview below) every column is shown, the
-	 * windows whole, the narrowing spread over the widest; at 120 (the
-	 * preview still below: beside it the list would be squeezed) and
-	 * 200 (preview at the right, 40 columns) the preferred widths. */
+	/* Stops: at 80 (preview below, the product's smallest terminal) the
+	 * name would be cut to 10 columns: Call, In-Out and City go instead
+	 * (their VC_DROP ranks, in that order), the windows stay whole, and
+	 * the name keeps nearly all its 20; at 100 Call and In-Out go and the
+	 * name is whole; at 120 (the preview still below: beside it the list
+	 * would be squeezed) and 200 (preview at the right, 40 columns) every
+	 * column has its preferred width. */
 	list_place(stops_cols, 9, 1, 80, 20, &pl);
 	assert_int_equal(pl.side, 0);
 	assert_int_equal(pl.list_w, 80);
 	check_layout(stops_cols, 9, pl.list_w, w);
+	assert_int_equal(w[3], 0); /* City */
+	assert_int_equal(w[6], 0); /* Call */
+	assert_int_equal(w[7], 0); /* In-Out */
 	for (size_t i = 0; i < 9; i++)
-		assert_true(w[i] > 0);
+		assert_true(i == 3 || i == 6 || i == 7 || w[i] > 0);
 	assert_int_equal(w[1], 14);
-	assert_int_equal(w[7], 11);
-	assert_true(w[2] >= 10);
+	assert_true(w[5] >= 11); /* "✓ completed" whole */
+	assert_true(w[2] >= 18);
+	assert_true(w[4] >= 16); /* the service too */
 	list_place(stops_cols, 9, 1, 100, 26, &pl);
 	assert_int_equal(pl.side, 0);
 	check_layout(stops_cols, 9, pl.list_w, w);
-	assert_true(w[2] >= 14 && w[3] >= 9 && w[4] >= 14);
+	assert_int_equal(w[6], 0);
+	assert_int_equal(w[7], 0);
+	assert_int_equal(w[2], 20);
+	assert_true(w[3] == 12 && w[4] >= 20);
 	list_place(stops_cols, 9, 1, 120, 36, &pl);
 	assert_int_equal(pl.side, 0);
 	assert_int_equal(pl.list_w, 120);
@@ -290,13 +314,23 @@ static void test_layout(void **state)
 	assert_int_equal(w[2], 20 + 41 - 41 * 12 / 55 - 41 * 23 / 55);
 
 	/* Columns narrow in proportion to their slack: at 80 columns the
-	 * customer's name keeps more than the columns that could give less. */
+	 * customer's name keeps more than the columns that could give less,
+	 * and the Status word went for it. */
 	list_place(customers_cols, 7, 1, 80, 20, &pl);
 	check_layout(customers_cols, 7, pl.list_w, w);
-	assert_true(w[1] >= 15);
+	assert_true(w[1] >= 19);
+	assert_int_equal(w[6], 0);
 	for (size_t i = 0; i < 7; i++)
 		assert_true(i == 1 || w[i] < w[1]);
-	assert_int_equal(w[4], 11);
+	assert_true(w[4] >= 10); /* a phone's 10 digits */
+	/* At 200 (159 beside the preview) the name stops at 44, the company
+	 * and the city at twice theirs; 6 columns stay blank. */
+	list_place(customers_cols, 7, 1, 200, 50, &pl);
+	check_layout(customers_cols, 7, pl.list_w, w);
+	assert_int_equal(w[1], 44);
+	assert_int_equal(w[2], 36);
+	assert_int_equal(w[3], 28);
+	assert_int_equal(w[6], 8);
 
 	/* A list that keeps its widths beside the preview has it at the
 	 * right: a third of the width from 100 columns, 40 at most. */
@@ -319,6 +353,80 @@ static void test_layout(void **state)
 	list_place(stops_cols, 9, 0, 200, 46, &pl);
 	assert_int_equal(pl.prev_h, 0);
 	assert_int_equal(pl.list_w, 200);
+}
+
+/* Ranked columns (VC_DROP) go, lowest rank first and the rightmost of a
+ * rank, only while the flex column would be narrower than its preferred
+ * width; unranked ones only when not even the minimums fit; a capped flex
+ * column (VC_CAP) stops at twice its width and leaves the rest blank. */
+static void test_layout_drop_and_cap(void **state)
+{
+	static const struct view_column c[] = {
+		{ "Name", 20, 8, VC_FLEX }, { "A", 6, 6, VC_DROP(2) }, { "B", 6, 6, VC_DROP(1) },
+		{ "C", 6, 6, VC_DROP(1) }, { "D", 6, 6, 0 },
+	};
+	static const struct view_column g[] = {
+		{ "Name", 10, 5, VC_FLEX | VC_CAP }, { "G", 10, 5, VC_GROW }, { "X", 5, 5, 0 },
+	};
+	static const struct view_column nocap[] = {
+		{ "Name", 10, 5, VC_FLEX }, { "G", 10, 5, VC_GROW }, { "X", 5, 5, 0 },
+	};
+	static const struct view_column noflex[] = {
+		{ "A", 10, 5, 0 }, { "B", 10, 10, VC_DROP(1) }, { "C", 10, 10, 0 },
+	};
+	int w[5];
+
+	(void)state;
+	/* Room for all: nothing goes, the name takes the rest. */
+	check_layout(c, 5, 60, w);
+	for (size_t i = 0; i < 5; i++)
+		assert_true(w[i] > 0);
+	assert_int_equal(w[0], 20 + 11);
+	/* The name would narrow to 15: C (rank 1, the rightmost) goes, and
+	 * the name has its 20 and more; B, of the same rank, stays. */
+	check_layout(c, 5, 44, w);
+	assert_int_equal(w[3], 0);
+	assert_true(w[1] == 6 && w[2] == 6 && w[4] == 6);
+	assert_int_equal(w[0], 22);
+	/* Narrower: B next, then A (rank 2), never D (no rank). */
+	check_layout(c, 5, 38, w);
+	assert_true(w[2] == 0 && w[3] == 0 && w[1] == 6 && w[4] == 6);
+	assert_int_equal(w[0], 23);
+	check_layout(c, 5, 30, w);
+	assert_true(w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 6);
+	assert_int_equal(w[0], 22);
+	/* No rank left: the name narrows toward its minimum, D stays... */
+	check_layout(c, 5, 20, w);
+	assert_int_equal(w[4], 6);
+	assert_int_equal(w[0], 12);
+	/* ... until not even the minimums fit: D goes from the right. */
+	check_layout(c, 5, 12, w);
+	assert_int_equal(w[4], 0);
+	assert_int_equal(w[0], 11);
+
+	/* Without a flex column a rank only orders what goes when the
+	 * minimums do not fit: B before C, which is further right. */
+	check_layout(noflex, 3, 33, w);
+	assert_true(w[0] == 10 && w[1] == 10 && w[2] == 10);
+	check_layout(noflex, 3, 31, w);
+	assert_true(w[0] == 8 && w[1] == 10 && w[2] == 10);
+	list_layout(noflex, 3, 26, w); /* the last column shown takes the rest */
+	assert_true(w[0] == 10 && w[1] == 0 && w[2] == 14);
+
+	/* Capped: the grow column doubles (20), the name too (20), and the
+	 * other 52 columns stay blank; uncapped, the name took them. */
+	check_layout(g, 3, 100, w);
+	assert_int_equal(w[0], 20);
+	assert_int_equal(w[1], 20);
+	assert_int_equal(w[2], 5);
+	assert_int_equal(100 - sum(w, 3), 52);
+	check_layout(nocap, 3, 100, w);
+	assert_int_equal(w[0], 72);
+	assert_int_equal(w[1], 20);
+	/* Below twice its width a capped name takes all the rest. */
+	check_layout(g, 3, 45, w);
+	assert_int_equal(sum(w, 3), 45);
+	assert_true(w[0] < 20);
 }
 
 /* The legend keeps whole pieces in order; wrapping breaks at a space. */
@@ -476,6 +584,93 @@ static void test_filter_and_find(void **state)
 static void read_line(int y, char *buf, int n)
 {
 	mvinnstr(y, 0, buf, n);
+}
+
+/* A column the layout dropped (a narrow terminal) is no stop of < and >;
+ * a sort on a column that a resize then drops stays, and is named. */
+static void test_sort_hidden(void **state)
+{
+	static const struct view_column ncols[] = {
+		{ "Name", 20, 8, VC_FLEX }, { "Due", 10, 6, VC_RIGHT | VC_DROP(1) },
+		{ "Flag", 4, 4, VC_NOSORT },
+	};
+	static const struct view_column capped[] = {
+		{ "Name", 10, 5, VC_FLEX | VC_CAP }, { "Due", 10, 6, VC_RIGHT },
+		{ "Flag", 4, 4, VC_NOSORT },
+	};
+	struct view_ops nops = ops;
+	struct view *v = fake_view(6, 6, NULL);
+	struct list *l = list_new(v);
+	struct theme th;
+	struct list_env env = { &th, 0, 1, NULL, 0, NULL, 0, 0 };
+	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	SCREEN *scr;
+	char line[512];
+
+	(void)state;
+	nops.columns = ncols;
+	v->ops = &nops;
+	setenv("LINES", "24", 1);
+	setenv("COLUMNS", "80", 1);
+	scr = newterm("xterm", out, in);
+	assert_non_null(scr);
+	theme_default(&th);
+	theme_apply(&th, 0);
+	/* Before any draw every column counts. */
+	list_sort_step(l, 1);
+	list_sort_step(l, 1);
+	assert_int_equal(list_sort_column(l, NULL), 1);
+	list_sort_step(l, 1);
+	assert_int_equal(list_sort_column(l, NULL), -1);
+	/* 30 columns: Due goes so that the name keeps its 20. */
+	list_draw(l, 0, 0, 10, 30, &env);
+	read_line(0, line, sizeof(line));
+	assert_non_null(strstr(line, "Name"));
+	assert_null(strstr(line, "Due"));
+	list_sort_step(l, 1);
+	assert_int_equal(list_sort_column(l, NULL), 0);
+	list_sort_step(l, 1); /* Due hidden, Flag unsortable: unsorted */
+	assert_int_equal(list_sort_column(l, NULL), -1);
+	list_sort_step(l, -1);
+	assert_int_equal(list_sort_column(l, NULL), 0);
+	/* Wide again: Due is a stop, and its arrow shows. */
+	list_draw(l, 0, 0, 10, 80, &env);
+	list_sort_step(l, 1);
+	assert_int_equal(list_sort_column(l, NULL), 1);
+	list_draw(l, 0, 0, 10, 80, &env);
+	read_line(0, line, sizeof(line));
+	assert_non_null(strstr(line, "Due\xe2\x96\xb2"));
+	/* Narrow again: the sort stays on Due (rows do not move under the
+	 * dispatcher; the status line names it), I still inverts it, and the
+	 * next step leaves it for a column shown. */
+	list_draw(l, 0, 0, 10, 30, &env);
+	assert_int_equal(list_sort_column(l, NULL), 1);
+	list_sort_invert(l);
+	{
+		int desc;
+
+		assert_int_equal(list_sort_column(l, &desc), 1);
+		assert_true(desc);
+	}
+	list_sort_step(l, -1);
+	assert_int_equal(list_sort_column(l, NULL), 0);
+	/* A capped name leaves the end of the lines blank: what was there
+	 * before is gone from the titles and the rows alike. */
+	nops.columns = capped;
+	list_changed(l);
+	for (int y = 0; y < 10; y++)
+		mvaddstr(y, 0, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX");
+	list_draw(l, 0, 0, 10, 80, &env);
+	for (int y = 0; y < 10; y++) {
+		read_line(y, line, 81);
+		assert_null(strchr(line, 'X'));
+	}
+	endwin();
+	delscreen(scr);
+	fclose(out);
+	fclose(in);
+	list_free(l);
+	fake_free(v);
 }
 
 /* Drawing a 100,000-row view touches only the rows on screen, and asks
@@ -782,9 +977,11 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_layout_drop_and_cap),
 		cmocka_unit_test(test_legend_wrap),
 		cmocka_unit_test(test_selection_follows_id),
 		cmocka_unit_test(test_sort),
+		cmocka_unit_test(test_sort_hidden),
 		cmocka_unit_test(test_filter_and_find),
 		cmocka_unit_test(test_draw_virtualised),
 		cmocka_unit_test(test_move_bytes),

@@ -23,6 +23,7 @@ struct list {
 	long long sel_id;      /* the selected record (0 none yet) */
 	size_t sel, top;       /* positions */
 	int sort_col, sort_desc;
+	unsigned char hidden[64]; /* columns the last draw's layout dropped */
 	char *filter;          /* narrowing text, or NULL */
 	char *pattern;         /* the last filter text, for n/N */
 	int height;            /* rows of the last draw, for paging */
@@ -318,14 +319,18 @@ void list_sort_step(struct list *l, int dir)
 	const struct view_ops *ops = l->v->ops;
 	int n = (int)ops->n_columns, c = l->sort_col;
 
-	/* -1 (unsorted) is one stop of the cycle. */
+	/* -1 (unsorted) is one stop of the cycle.  A column the narrow
+	 * terminal dropped is stepped over: its arrow would show nowhere and
+	 * the rows would seem to move at random.  One that was the sort when
+	 * it was dropped (a resize) stays the sort: the status line names it,
+	 * and the order does not change under the dispatcher's eyes. */
 	for (int i = 0; i <= n; i++) {
 		c += dir;
 		if (c >= n)
 			c = -1;
 		else if (c < -1)
 			c = n - 1;
-		if (c == -1 || !(ops->columns[c].flags & VC_NOSORT))
+		if (c == -1 || (!(ops->columns[c].flags & VC_NOSORT) && !(c < 64 && l->hidden[c])))
 			break;
 	}
 	l->sort_col = c;
@@ -442,13 +447,15 @@ static int put_painted(const struct list *l, WINDOW *w, int y, int x, size_t row
 	return cursor >= 0 && cursor < width ? cursor : -1;
 }
 
-static void draw_titles(struct list *l, WINDOW *w, int y, int x, const int *widths,
+static void draw_titles(struct list *l, WINDOW *w, int y, int x, int width, const int *widths,
                         const struct list_env *env)
 {
 	const struct view_ops *ops = l->v->ops;
 	unsigned long attr = env->theme->attr[TE_TITLE];
 	struct strbuf sb = STRBUF_INIT, t = STRBUF_INIT;
 
+	/* Blank first: a capped flex column leaves the line's end blank. */
+	fill(w, y, x, width, attr);
 	strbuf_addc(&sb, ' ');
 	for (size_t c = 0, first = 1; c < ops->n_columns; c++) {
 		if (!widths[c])
@@ -706,7 +713,9 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	}
 	strbuf_free(&legend);
 	list_layout(ops->columns, ncols, lw, widths);
-	draw_titles(l, w, y, x, widths, env);
+	for (size_t c = 0; c < ncols; c++)
+		l->hidden[c] = widths[c] == 0;
+	draw_titles(l, w, y, x, lw, widths, env);
 	body = lh - 1;
 	l->height = body > 0 ? body : 1;
 	if (l->sel < l->top)

@@ -81,7 +81,9 @@ void list_page(struct list *l, int dir);
 void list_first(struct list *l);
 void list_last(struct list *l);
 
-/* < and >: the previous / next sortable column, through "unsorted". */
+/* < and >: the previous / next sortable column, through "unsorted"; a
+ * column the last draw's layout dropped is stepped over (a sort on one
+ * that a resize dropped stays). */
 void list_sort_step(struct list *l, int dir);
 void list_sort_invert(struct list *l);
 /* The sort column (-1 none) and *desc. */
@@ -128,11 +130,16 @@ size_t list_wrap(const char *s, size_t len, int width, int utf8);
 
 /* The column widths for a width (1 column of it is the selection gutter):
  * preferred widths first and the flex column the rest, shared with the
- * VC_GROW columns (in proportion to their widths, each at most doubled); short of room the
- * columns narrow toward their minimum, each in proportion to its width
- * over it (a column whose min equals its width is never cut), then columns are dropped from the right (never
- * the first or the flex one).  widths[i] is 0 for a dropped column.  At
- * most 64 columns.  Pure. */
+ * VC_GROW columns (in proportion to their widths, each at most doubled; a
+ * VC_CAP flex column at most doubled too, the rest of the width then blank
+ * at the right); short of room the columns narrow toward their minimum,
+ * each in proportion to its width over it (a column whose min equals its
+ * width is never cut), but before the flex column narrows below its
+ * preferred width the VC_DROP columns are dropped, lowest rank first; then
+ * columns are dropped from the right (never the first or the flex one).
+ * widths[i] is 0 for a dropped column; the widths and their separators
+ * take the whole width but for a capped flex column's blank.  At most 64
+ * columns.  Pure. */
 void list_layout(const struct view_column *cols, size_t n, int width, int *widths);
 
 /* This byte (NUL) in a view's preview text ends the preview's first

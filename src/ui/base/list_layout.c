@@ -181,8 +181,12 @@ static int preferred(const struct view_column *cols, size_t n, const unsigned ch
  * share of the shortage in proportion to how far it may narrow (its
  * preferred width over its minimum), so a long name narrows more than a
  * short code and none is cut to nothing first; what rounding leaves is
- * taken from the widest.  Returns the new need. */
-static int shrink(const struct view_column *cols, size_t n, int *widths, int need, int avail)
+ * taken from the widest other than the flex column (flex, -1 none), which
+ * gives it only when no other can: it was always the widest, and its
+ * whole width is what the layout drops columns for.  Returns the new
+ * need. */
+static int shrink(const struct view_column *cols, size_t n, int *widths, int need, int avail,
+                  int flex)
 {
 	long short_by = need - avail, slack = 0, taken = 0;
 
@@ -205,8 +209,11 @@ static int shrink(const struct view_column *cols, size_t n, int *widths, int nee
 		int best = -1;
 
 		for (size_t i = 0; i < n; i++)
-			if (widths[i] > min_width(&cols[i]) && (best < 0 || widths[i] > widths[best]))
+			if (widths[i] > min_width(&cols[i]) && (int)i != flex &&
+			    (best < 0 || widths[i] > widths[best]))
 				best = (int)i;
+		if (best < 0 && flex >= 0 && widths[flex] > min_width(&cols[flex]))
+			best = flex;
 		if (best < 0)
 			break;
 		widths[best]--;
@@ -243,15 +250,39 @@ static int grow(const struct view_column *cols, size_t n, int *widths, int to, i
 	return (int)given;
 }
 
+/* The shown column to give up next: the lowest VC_DROP rank, the rightmost
+ * of a rank; -1 when no ranked column is left.  Never the first or the flex
+ * one (the first takes what there is when nothing else fits). */
+static int next_ranked(const struct view_column *cols, size_t n, int flex,
+                       const unsigned char *dropped)
+{
+	int best = -1;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned r = VC_DROP_RANK(cols[i].flags);
+
+		if (!r || dropped[i] || (int)i == flex || i == 0)
+			continue;
+		if (best < 0 || r <= VC_DROP_RANK(cols[best].flags))
+			best = (int)i;
+	}
+	return best;
+}
+
 /*
  * Columns get their preferred widths first and the flex column the rest,
- * shared with the VC_GROW columns (grow).
+ * shared with the VC_GROW columns (grow); a VC_CAP flex column takes at
+ * most twice its width and leaves the rest blank at the right.
  * Short of room, the columns narrow toward their minimum in proportion to
  * their slack (shrink); a column whose minimum is its width (a time
- * window, a date) is never cut.  Shorter still, columns go from
- * the right (never the first or the flex one), and the others are laid
- * out again from their preferred widths, so a dropped column's room goes
- * back to those that had to narrow.
+ * window, a date) is never cut.  When that would cut the flex column below
+ * its preferred width, the columns the view ranked (VC_DROP) go first,
+ * lowest rank first, one at a time while it still would: a dispatcher
+ * reads the whole name before a code that the preview also says.  Shorter
+ * still, ranked columns and then the others go from the right (never the
+ * first or the flex one).  After each drop the others are laid out again
+ * from their preferred widths, so a dropped column's room goes back to
+ * those that had to narrow.
  */
 void list_layout(const struct view_column *cols, size_t n, int width, int *widths)
 {
@@ -266,16 +297,21 @@ void list_layout(const struct view_column *cols, size_t n, int width, int *width
 		if (cols[i].flags & VC_FLEX)
 			flex = (int)i;
 	for (;;) {
-		size_t drop = n;
+		int drop;
 
-		need = shrink(cols, n, widths, preferred(cols, n, dropped, widths), avail);
-		if (need <= avail)
+		need = shrink(cols, n, widths, preferred(cols, n, dropped, widths), avail, flex);
+		if (need <= avail && (flex < 0 || widths[flex] >= cols[flex].width))
 			break;
-		while (drop-- > 1)
-			if (!dropped[drop] && (int)drop != flex)
+		drop = next_ranked(cols, n, flex, dropped);
+		if (drop < 0 && need <= avail)
+			break;
+		if (drop < 0) {
+			for (drop = (int)n; drop-- > 1;)
+				if (!dropped[drop] && drop != flex)
+					break;
+			if (drop <= 0)
 				break;
-		if (drop == 0)
-			break;
+		}
 		dropped[drop] = 1;
 	}
 	if (need > avail) {
@@ -285,12 +321,17 @@ void list_layout(const struct view_column *cols, size_t n, int width, int *width
 			widths[i] = 0;
 		widths[0] = avail > 0 ? avail : 0;
 	} else if (need < avail) {
-		int to = flex;
+		int to = flex, spare;
 
 		for (size_t i = n; to < 0 && i-- > 0;)
 			if (widths[i])
 				to = (int)i;
-		widths[to] += avail - need - grow(cols, n, widths, to, avail - need);
+		spare = avail - need - grow(cols, n, widths, to, avail - need);
+		/* Every column has its preferred width here, so a capped flex
+		 * column's twice is its width again. */
+		if (to == flex && (cols[to].flags & VC_CAP) && spare > widths[to])
+			spare = widths[to];
+		widths[to] += spare;
 	}
 }
 

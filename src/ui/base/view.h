@@ -35,13 +35,28 @@ enum {
 	VC_BAR = 1u << 5,   /* the selection bar ends here, not at the flex
 	                     * column: a record whose flex column is long text
 	                     * after what names it (a note's date and type) */
+	VC_CAP = 1u << 6,   /* the flex column grows at most to twice its width,
+	                     * as a VC_GROW one: a name, not long text; what is
+	                     * left of a wide terminal stays blank at the right
+	                     * rather than 100 blanks between a name and its
+	                     * figures */
 };
+
+/* A column the list gives up, before the flex column is narrowed below its
+ * preferred width, when the terminal is short of room: rank 1 goes first,
+ * then 2 ... (1 to 15, in the flags: VC_DROP(1)).  A column without a rank
+ * goes only when not even the minimums fit (from the right).  The view
+ * says why each ranked column matters less than a whole name (the Stops
+ * pane's Call, In-Out and City are in its preview). */
+#define VC_DROP_SHIFT 8
+#define VC_DROP(rank) ((unsigned)(rank) << VC_DROP_SHIFT)
+#define VC_DROP_RANK(flags) (((unsigned)(flags) >> VC_DROP_SHIFT) & 0xfu)
 
 struct view_column {
 	const char *title;  /* marked N_(), translated when drawn */
 	int width;          /* preferred display columns */
 	int min;            /* below this the column is dropped on narrow terminals */
-	unsigned flags;
+	unsigned flags;     /* VC_* and a VC_DROP rank */
 };
 
 struct view;
