@@ -66,16 +66,19 @@ ok "row 2 is Route 01 of Anthony O'Brien" matches "$route" "Route 01 .*Anthony O
 # Stops of the route.
 ok "Enter on a route opens its stops (breadcrumb Routes › Stops)" has "$D/stops.txt" 'Routes › Stops$'
 ok "the header names the route and the date" has "$D/stops.txt" '│ Stops: Route 01 · 2026-11'
-ok "Stops columns: #, Window, Customer, City, Service, Status, Call, In-Out, Owed" \
-	has "$D/stops.txt" '^ +# +Window +Customer +City +Service +Status +Call +In-Out +Owed$'
+# At 100 columns the name would be cut: Call and In-Out give way to it
+# (their drop ranks in view_stops.c; layout.sh checks
+# 80 and 200 columns).
+ok "Stops columns at 100: #, Window, Customer, City, Service, Status, Owed" \
+	has "$D/stops.txt" '^ +# +Window +Customer +City +Service +Status +Owed$'
 ok "the stops pane lists the route's $nstops stops" has "$D/stops.txt" " 1/$nstops\$"
 ok "stops are in order, numbered from 1" matches "$(rows "$D/stops.txt" | awk '{ printf "%s ", $1 }')" \
 	"^1 2 3 4 5 6 7 8 9 10 \$"
 ok "a stop's status is text and glyph (✓ completed)" has "$D/stops.txt" '✓ completed'
 ok "a pending stop shows · pending" has "$D/stops.txt" '· pending'
 ok "a cancelled stop shows ⊘ cancelled" has "$D/stops.txt" '⊘ cancelled'
-ok "completed stops show check-in and check-out" has "$D/stops.txt" \
-	'✓ completed +([a-z]+ +)?[0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9] +[0-9]+\.[0-9]{2}$'
+ok "a completed stop's preview shows its check-in and check-out" has "$D/stops.txt" \
+	' {2,}✓ completed +[0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9] [A-Z]+ · in/out [0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9]$'
 ok "the preview shows the stop's customer with its id" has "$D/stops.txt" '^ Nelson, Aaron #10179( |$)'
 ok "the preview shows balance and age" has "$D/stops.txt" '^ Balance: [0-9]+\.[0-9]{2} \([0-9]+ days\)$'
 ok "the preview shows the subscription and the open ticket" has_all "$D/stops.txt" \

@@ -108,12 +108,13 @@ EOF
 )
 LINES=24 COLUMNS=80 cs_run "$s"
 ok "six times > and I sort Customers by Saldo, descending" has "$D/s-bal.txt" ' Saldo▼ '
+# At 80 columns the Estado word gives way to the name: the balance ends the row.
 desc_cents() {
 	rows "$1" | grep -E '^ *[0-9]+ ' | LC_ALL=C awk -v prev=1e18 \
-		'{ b = $(NF - 1) + 0; if (b > prev) { bad = 1; print "# out of order: " $0 } prev = b } END { exit bad }'
+		'{ b = $NF + 0; if (b > prev) { bad = 1; print "# out of order: " $0 } prev = b } END { exit bad }'
 }
 ok "the balances are in descending order, cents included" desc_cents "$D/s-bal.txt"
-points() { rows "$1" | grep -Eq ' [0-9]+\.[0-9]{2} [a-záéíóú]+$'; }
+points() { rows "$1" | grep -Eq ' [0-9]+\.[0-9]{2}$'; }
 ok "the balances keep their decimal point" points "$D/s-bal.txt"
 
 # The customer's detail, drilled to from a route's stop, at 100 columns:
@@ -182,7 +183,8 @@ ok "q closes the help" tmux_wait "$D/nohelp.txt" '^ Ruta +Técnico '
 tmux_keys Enter
 ok "Enter opens the route's stops (Rutas › Paradas)" tmux_wait "$D/stops.txt" 'Rutas › Paradas *$'
 ok "the stops are listed" tmux_wait "$D/stops.txt" ' 1/[0-9]+ *$'
-ok "the Stops columns are Spanish" has "$D/stops.txt" '^ +# Horario +Cliente .* Estado +Tel\. Entr-Sal +Adeudo$'
+# At 80 columns Tel. (call ahead), Entr-Sal and Ciudad give way to the name.
+ok "the Stops columns are Spanish" has "$D/stops.txt" '^ +# Horario +Cliente +Servicio +Estado +Adeudo$'
 ok "the stop's preview is Spanish" has_all "$D/stops.txt" '^ Saldo: [0-9-]' \
 	'(^| {2,})(✓ realizada|· pendiente|✗ ausente|⊘ cancelada|↻ reprogramada)( |$)'
 ok "the Stops screen fits 80 columns" fits "$D/stops.txt"
@@ -210,7 +212,7 @@ cs_sandbox_start
 tmux_start 80 24 --view customers
 ok "the Customers pane is listed (Clientes)" tmux_wait "$D/customers.txt" ' 1/300 *$' 60
 ok "the Customers columns are Spanish" \
-	has "$D/customers.txt" '^ +ID Nombre +Empresa +Ciudad +Teléfono +Saldo +Estado$'
+	has "$D/customers.txt" '^ +ID Nombre +Empresa +Ciudad +Teléfono +Saldo$'
 ok "the Customers screen fits 80 columns" fits "$D/customers.txt"
 tmux_keys A
 ok "A opens the note form (Agregar una nota)" tmux_wait "$D/note.txt" '\[ Revisar \]'

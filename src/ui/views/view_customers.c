@@ -35,14 +35,18 @@
 
 enum { COL_ID, COL_NAME, COL_COMPANY, COL_CITY, COL_PHONE, COL_BALANCE, COL_STATUS };
 
+/* A look-up is read by the name: at 80 columns the Status word (the
+ * preview's first line after the balance says it too) goes before the name
+ * is cut (VC_DROP), and on a wide terminal the name stops at twice its
+ * width (VC_CAP), beside its company and city rather than far from them. */
 static const struct view_column columns[] = {
 	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT },
-	[COL_NAME] = { N_("Name"), 22, 10, VC_FLEX },
+	[COL_NAME] = { N_("Name"), 22, 10, VC_FLEX | VC_CAP },
 	[COL_COMPANY] = { N_("Company"), 18, 8, VC_GROW },
 	[COL_CITY] = { N_("City"), 14, 6, VC_GROW },
 	[COL_PHONE] = { N_("Phone"), 12, 10, 0 },
 	[COL_BALANCE] = { N_("Balance"), 10, 8, VC_RIGHT },
-	[COL_STATUS] = { N_("Status"), 8, 8, 0 },
+	[COL_STATUS] = { N_("Status"), 8, 8, VC_DROP(1) },
 };
 
 static const char *const commands[] = { "cust", "customer", "customers", NULL };

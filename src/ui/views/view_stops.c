@@ -26,16 +26,24 @@ enum {
 /* Preferred widths fit the usual text ("Commercial Pest Control"), so a wide
  * terminal cuts none; the windows keep their width (min = width:
  * "07:38-08:0…" says less than a dropped column); money keeps room for
- * 99999.99. */
+ * 99999.99.  The name is what a dispatcher reads a stop by, so a narrow
+ * terminal (80 columns, a thin client) gives up whole columns before it
+ * cuts the name (VC_DROP, list_layout): first Call, a rare "yes" that the
+ * preview says too; then In-Out, blank on every stop still to do, which
+ * are the ones a dispatcher acts on, and whose visits the status already
+ * says were done; then City, in the preview's address, and a route's stops
+ * lie in a few neighbouring towns anyway.  The service and the status
+ * stay: they say what the visit is and where it stands.  The name grows at
+ * most to 40 columns (VC_CAP): a wider one puts the figures far from it. */
 static const struct view_column columns[] = {
 	[COL_SEQ] = { N_("#"), 3, 2, VC_RIGHT },
 	[COL_WINDOW] = { N_("Window"), 14, 14, 0 },
-	[COL_CUSTOMER] = { N_("Customer"), 20, 10, VC_FLEX },
-	[COL_CITY] = { N_("City"), 12, 5, VC_GROW },
+	[COL_CUSTOMER] = { N_("Customer"), 20, 10, VC_FLEX | VC_CAP },
+	[COL_CITY] = { N_("City"), 12, 5, VC_GROW | VC_DROP(3) },
 	[COL_SERVICE] = { N_("Service"), 23, 5, VC_GROW },
 	[COL_STATUS] = { N_("Status"), 13, 11, 0 },
-	[COL_CALL] = { N_("Call"), 4, 4, 0 },
-	[COL_INOUT] = { N_("In-Out"), 11, 11, 0 },
+	[COL_CALL] = { N_("Call"), 4, 4, VC_DROP(1) },
+	[COL_INOUT] = { N_("In-Out"), 11, 11, VC_DROP(2) },
 	[COL_OWED] = { N_("Owed"), 9, 8, VC_RIGHT },
 };
 
@@ -297,6 +305,10 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 		vc_employee_name(out, p->ui, a->tech_id);
 		strbuf_addc(out, '\n');
 	}
+	/* The Call column is the first a narrow terminal gives up: the
+	 * preview says it still. */
+	if (a->call_ahead)
+		strbuf_addf(out, "%s: %s\n", _("Call ahead"), _("yes"));
 	if (a->ticket_id > 0)
 		strbuf_addf(out, "%s #%lld\n", _("Open ticket"), a->ticket_id);
 	line(out, _("Appointment notes"), a->notes);

@@ -22,14 +22,18 @@
 
 enum { COL_ID, COL_CUSTOMER, COL_SERVICE, COL_STATUS, COL_CHARGE, COL_NEXT, COL_LAST };
 
+/* At 80 columns "Last done" (the preview's "Last completed") goes before
+ * the customer's name is cut: the next service is what a dispatcher plans
+ * by (VC_DROP).  On a wide terminal the name stops at twice its width
+ * (VC_CAP) and the service, cut at 23, takes a share (VC_GROW). */
 static const struct view_column columns[] = {
 	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT },
-	[COL_CUSTOMER] = { N_("Customer"), 20, 8, VC_FLEX },
-	[COL_SERVICE] = { N_("Service"), 23, 8, 0 },
+	[COL_CUSTOMER] = { N_("Customer"), 20, 8, VC_FLEX | VC_CAP },
+	[COL_SERVICE] = { N_("Service"), 23, 8, VC_GROW },
 	[COL_STATUS] = { N_("Status"), 16, 6, 0 },
 	[COL_CHARGE] = { N_("Charge"), 9, 8, VC_RIGHT },
 	[COL_NEXT] = { N_("Next"), 10, 10, 0 },
-	[COL_LAST] = { N_("Last done"), 10, 10, 0 },
+	[COL_LAST] = { N_("Last done"), 10, 10, VC_DROP(1) },
 };
 
 static const char *const commands[] = { "sub", "subs", "subscription", "subscriptions", NULL };
