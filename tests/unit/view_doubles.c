@@ -189,6 +189,11 @@ int ui_readonly(const struct ui *ui)
 	return 0;
 }
 
+int ui_minutes_now(const struct ui *ui)
+{
+	return ui->today ? ui->minutes : -1;
+}
+
 /* ------------------------------------------------------------ helpers */
 
 void view_free(struct view *v)

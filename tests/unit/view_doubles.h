@@ -36,6 +36,8 @@ struct ui {
 	char error[512];
 	int n_errors;
 	int n_refreshes;    /* ui_refresh calls (the core's tick, asked for by r) */
+	int today;          /* ui_minutes_now: minutes when the day is today (1), */
+	int minutes;        /* else -1 (0, the default: another day) */
 };
 
 /* Destroys v (its ops->destroy, then the struct). */

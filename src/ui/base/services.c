@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/dates.h"
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
@@ -269,6 +270,20 @@ const struct m_service_type *ui_service_type(const struct ui *ui, long long id)
 int ui_readonly(const struct ui *ui)
 {
 	return ui->readonly;
+}
+
+int ui_minutes_now(const struct ui *ui)
+{
+	struct rd_date d;
+	char today[11];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	date_today(&d);
+	date_format(&d, today);
+	if (strcmp(today, ui->date) != 0 || !localtime_r(&t, &tm))
+		return -1;
+	return tm.tm_hour * 60 + tm.tm_min;
 }
 
 int ui_ascii(const struct ui *ui)

@@ -40,6 +40,11 @@ const struct m_employee *ui_employee(const struct ui *ui, long long id);
 const struct m_service_type *ui_service_type(const struct ui *ui, long long id);
 /* 1 when started with --readonly (views hide write actions). */
 int ui_readonly(const struct ui *ui);
+/* Minutes since midnight on the local clock when the day under review is
+ * today, else -1: what a stop's lateness and the Timeline's "now" line are
+ * measured against.  A service, not each view's look at the clock, so the
+ * views' tests set the time of day. */
+int ui_minutes_now(const struct ui *ui);
 
 /* Opening a view from a view: views never call each other's constructors;
  * they name the kind and the loop's constructors (ui_hooks) make it. */

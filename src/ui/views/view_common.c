@@ -7,6 +7,7 @@
 
 #include "common/strbuf.h"
 #include "common/utf8.h"
+#include "ui/views/timeline_layout.h"
 #include "ui/views/view_common.h"
 
 int view_ascii;
@@ -99,6 +100,20 @@ void vc_status(struct strbuf *out, int status, enum view_style *style)
 	strbuf_addf(out, "%s %s", vc_status_glyph(status), vc_status_text(status));
 	if (style)
 		*style = vc_status_style(status);
+}
+
+int vc_stop_end(const struct m_appt *a)
+{
+	int start = timeline_minutes(a->start), end = start < 0 ? -1 : timeline_minutes(a->end);
+
+	if (start >= 0 && end <= start)
+		end = a->duration > 0 ? start + a->duration : -1;
+	return end;
+}
+
+int vc_stop_late(const struct m_appt *a, int now)
+{
+	return timeline_late(a->status == M_PENDING, vc_stop_end(a), now);
 }
 
 int vc_status_width(void)

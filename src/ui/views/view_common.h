@@ -46,6 +46,13 @@ enum view_style vc_status_style(int status);
 void vc_status(struct strbuf *out, int status, enum view_style *style);
 /* The widest translated status word (vc_status_text), in display columns. */
 int vc_status_width(void);
+/* The minute a stop's window ends: its end, else its start plus its
+ * duration; -1 without a start (or without either of those).  The
+ * Timeline's block ends there and lateness is measured from it. */
+int vc_stop_end(const struct m_appt *a);
+/* 1 when a stop is late at now (ui_minutes_now, -1 when the day is not
+ * today): pending, and its window ended before now (timeline_late). */
+int vc_stop_late(const struct m_appt *a, int now);
 /* "→" or "->"; "·" or "|". Static strings. */
 const char *vc_arrow(void);
 const char *vc_dot(void);

@@ -4,9 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "common/dates.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
 #include "ui/base/list.h"
@@ -111,9 +109,9 @@ static void rebuild(struct timeline *p)
 			b->id = appts[k]->id;
 			b->sequence = appts[k]->sequence;
 			b->start = timeline_minutes(appts[k]->start);
-			b->end = b->start < 0 ? -1 : timeline_minutes(appts[k]->end);
-			if (b->start >= 0 && b->end <= b->start)
-				b->end = appts[k]->duration > 0 ? b->start + appts[k]->duration : -1;
+			/* The end lateness is measured from too (view_common.c),
+			 * so a block and the Stops pane agree on what is late. */
+			b->end = vc_stop_end(appts[k]);
 			if (b->start >= 0 && (p->first < 0 || b->start < p->first))
 				p->first = b->start;
 			if (b->end > p->last)
@@ -258,19 +256,11 @@ static int tl_match(const struct view *v, size_t row, const char *filter)
 }
 
 /* Minutes since midnight now when the day under review is today, else -1:
- * the "now" line and lateness exist only on today. */
+ * the "now" line and lateness exist only on today (ui_minutes_now, which
+ * the Stops pane's late mark reads too). */
 static int now_minutes(const struct timeline *p)
 {
-	struct rd_date d;
-	char today[11];
-	time_t t = time(NULL);
-	struct tm tm;
-
-	date_today(&d);
-	date_format(&d, today);
-	if (!p->ui || strcmp(today, ui_date(p->ui)) != 0 || !localtime_r(&t, &tm))
-		return -1;
-	return tm.tm_hour * 60 + tm.tm_min;
+	return p->ui ? ui_minutes_now(p->ui) : -1;
 }
 
 static void put_text(struct view_paint *out, int width, int at, const char *s, int style)
@@ -362,7 +352,7 @@ static void paint_block(const struct timeline *p, const struct timeline_block *b
 	const struct m_appt *a = appt_of(p, b->id);
 	const struct m_customer *c = customer_of(p, a);
 	int status = a ? a->status : -1, st = vc_status_style(status);
-	int late = a && timeline_late(a->status == M_PENDING, b->end, now);
+	int late = a && vc_stop_late(a, now);
 	int room = b->c1 - b->c0 - 1, used = 0;
 
 	put_text(out, width, b->c0, late ? "!" : vc_status_glyph(status), late ? VS_ALERT : st);
