@@ -1,5 +1,5 @@
 #!/bin/sh
-# refresh.sh: r, R and the refresh tick keep the selection on the same record, even when rows move.
+# refresh.sh: r, R and the refresh tick keep the selection on the same record, even when rows move; the Stops pane marks what a tick changed.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -107,5 +107,47 @@ span :refresh ':save-display c5-tick.txt' | grep ' request ' | sed 's/^/# /'
 quiet=$(span ':save-display renamed.txt' ':save-display quiet-tick.txt' |
 	awk 'index($0, "key :refresh") { on = 1 } on' | grep -c ' request ')
 ok "with every pane open and nothing changed, a tick is 1 read ($quiet)" test "$quiet" -eq 1
+
+# ---- the Stops pane marks what a tick changed --------------------------------
+# Route 01 of Anthony O'Brien (row 2): its stop 7, Cruz, Ingrid, is pending.
+# Behind the console's back the service completes it; the tick brings it
+# marked (*, as Routes marks its route), and a quiet tick keeps the mark.
+mkfifo "$D/sync3" || exit 99
+s=$(cs_script stops-mark <<'EOF2'
+j
+Enter
+j
+j
+j
+j
+j
+j
+:save-display st-before.txt
+:save-display sync3
+:refresh
+:save-display st-after.txt
+:refresh
+:save-display st-quiet.txt
+EOF2
+)
+export ROUTEDESK_TRACE="$D/trace3"
+cs_run "$s" &
+console=$!
+if cs_wait_for "$D/trace3" 'key :save-display sync3' 120; then
+	cid=$(sed -n 's/^ Cruz, Ingrid #\([0-9]*\).*/\1/p' "$D/st-before.txt" | head -n 1)
+	stop=$(cs_api /appointment/search date="$CS_TODAY" "customerIDs=$cid" status=0 | tr -d ' \t\n' |
+		sed -n 's/.*"appointmentIDs":\["\{0,1\}\([0-9]*\).*/\1/p')
+	cs_api /appointment/complete "appointmentID=$stop" status=1 >"$D/complete.json"
+	cat "$D/sync3" >/dev/null
+fi
+wait $console
+ok "the Stops mark script exits 0" test $? -eq 0
+unset ROUTEDESK_TRACE
+ok "before: stop 7 (Cruz, Ingrid, #$cid) is pending, and no stop is marked" sh -c \
+	'grep -Eq "^▸  7 .*Cruz, Ingrid .*· pending" "$1" && ! grep -Eq "^.[ *]*\*[0-9]+ " "$1"' - "$D/st-before.txt"
+ok "the service completed it (#$stop)" grep -q '"success":[[:space:]]*true' "$D/complete.json"
+ok "after the tick: stop 7 is completed and marked *" has "$D/st-after.txt" '^▸ \*7 .*Cruz, Ingrid .*✓ completed'
+ok "after the tick: it is the only stop marked" test "$(grep -Ec '^. *\*[0-9]+ ' "$D/st-after.txt")" -eq 1
+ok "a tick that changes nothing keeps the mark" has "$D/st-quiet.txt" '^▸ \*7 .*Cruz, Ingrid'
 
 tap_done

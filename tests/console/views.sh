@@ -66,11 +66,12 @@ ok "the summary costs the by-id (with its subscriptions) and one get of the tick
 
 # ---- legends ----------------------------------------------------------
 ok "the Stops pane spells out the window codes at 80x24" \
-	has "$D/stops-80.txt" '^ Window: AM morning, PM afternoon, AT any time$'
+	has "$D/stops-80.txt" '^ Window: AM morning, PM afternoon, AT any time  \* changed by the latest refresh$'
 ok "the Routes pane spells out its flags at 200x50" \
 	has "$D/routes-200.txt" '^ Flags: L locked, ! day alert, N day notes, \* changed since you looked  D/P/N/C: '
 ok "help lists both legends" has_all "$D/help-legend.txt" \
-	'^.Routes +legend +Flags: L locked' '^ Routes +legend +D/P/N/C: ' '^ Stops +legend +Window: AM morning'
+	'^.Routes +legend +Flags: L locked' '^ Routes +legend +D/P/N/C: ' '^ Stops +legend +Window: AM morning' \
+	'^ Stops +legend +\* changed by the latest refresh$'
 # The Timeline tells status by a glyph and a fill, the Notes pane who sees
 # a note by letters: help spells both out, with the ASCII forms (--ascii).
 ok "help lists the Timeline's glyphs and fills, with their ASCII forms" has_all "$D/help-legend.txt" \
@@ -98,7 +99,7 @@ ok "p hides the preview: no rule, no customer lines" sh -c \
 	'! grep -q "^─" "$1" && ! grep -Eq "^ Nelson, Aaron #10179( |\$)" "$1"' - "$D/stops-80-nopreview.txt"
 ok "p again shows it" has "$D/stops-80-preview.txt" '^ Nelson, Aaron #10179( |$)'
 ok "help lists the preview and raw actions with their keys" has_all "$D/help-legend.txt" \
-	'/legend 9/'
+	'/legend 10/'
 
 # ---- --readonly in the header -----------------------------------------
 ok "--readonly: the header says READ-ONLY" has "$D/detail-80.txt" '^ 2026-11-20 Fri │ .* READ-ONLY │ '

@@ -494,6 +494,113 @@ static void test_stops(void **state)
 	ui_done(&ui);
 }
 
+/* The Stops pane's marks, as the Timeline and Routes make them: a late
+ * stop (pending, its window over, today only) says "! late" in the alert
+ * style; a stop the latest refresh changed has the Routes pane's '*'. */
+static void test_stops_marks(void **state)
+{
+	struct ui ui;
+	struct view *v;
+	enum view_style st;
+	struct fetch_result *r;
+	struct m_appt *a;
+	char *text, *at;
+
+	make_day(&ui);
+	v = view_stops_new(10);
+	v->ops->open(v, &ui);
+	/* Stop 101 (row 1) is pending, 09:00-09:30; 102 completed 08:00-08:30. */
+	assert_string_equal(cell(v, 1, 5, &st), "· pending");
+	ui.today = 1;
+	ui.minutes = 9 * 60 + 30;
+	assert_string_equal(cell(v, 1, 5, &st), "· pending"); /* its last minute */
+	assert_int_equal(st, VS_PENDING);
+	ui.minutes = 9 * 60 + 31;
+	assert_string_equal(cell(v, 1, 5, &st), "! late");
+	assert_int_equal(st, VS_ALERT);
+	assert_string_equal(cell(v, 0, 5, &st), "✓ completed"); /* done is never late */
+	assert_int_equal(st, VS_DONE);
+	/* Late is the first of the open work when sorted by status. */
+	assert_true(v->ops->compare(v, 1, 2, 5) < 0);
+	/* The preview says it too, and the window after it keeps its
+	 * column (the word padded as "pending" is). */
+	view_ascii = 1;
+	text = preview(v, 1);
+	at = strstr(text, "! late");
+	assert_non_null(at);
+	{
+		size_t late_at = (size_t)(strstr(at, "09:00-09:30") - at);
+
+		free(text);
+		ui.minutes = 9 * 60;
+		text = preview(v, 1);
+		at = strstr(text, ". pending");
+		assert_non_null(at);
+		assert_int_equal((size_t)(strstr(at, "09:00-09:30") - at), late_at);
+		free(text);
+	}
+	view_ascii = 0;
+	/* Not today: no stop is late, whatever the clock. */
+	ui.today = 0;
+	ui.minutes = 23 * 60;
+	assert_string_equal(cell(v, 1, 5, &st), "· pending");
+	/* No window end: start plus duration; neither: never late. */
+	ui.today = 1;
+	a = (struct m_appt *)m_table_get(ui.rv->appts, 101);
+	a->end[0] = '\0';
+	a->duration = 45;
+	ui.minutes = 9 * 60 + 40;
+	assert_string_equal(cell(v, 1, 5, NULL), "· pending");
+	ui.minutes = 9 * 60 + 46;
+	assert_string_equal(cell(v, 1, 5, NULL), "! late");
+	a->duration = 0;
+	assert_string_equal(cell(v, 1, 5, NULL), "· pending");
+	ui.today = 0;
+
+	/* A first look marks nothing changed. */
+	assert_string_equal(cell(v, 0, 0, &st), "1");
+	assert_int_equal(st, VS_NORMAL);
+	assert_string_equal(cell(v, 1, 0, NULL), "2");
+	/* A refresh completes 101: it is marked, in the changed style. */
+	a = mk_appt(101, 10, 1001, 2, M_COMPLETED, "09:00", "09:30");
+	strcpy(a->updated, "2026-11-20 09:35:00");
+	m_table_put(ui.rv->appts, a);
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
+	assert_string_equal(cell(v, 1, 0, &st), "*2");
+	assert_int_equal(st, VS_CHANGED);
+	assert_string_equal(cell(v, 0, 0, NULL), "1");
+	assert_string_equal(cell(v, 2, 0, NULL), "3");
+	assert_true(v->ops->match(v, 1, "*"));
+	/* A refresh that changes nothing of the route (another route, the
+	 * customers of new stops) keeps the mark ... */
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	v->ops->result(v, &ui, r);
+	result_free(r);
+	assert_string_equal(cell(v, 1, 0, NULL), "*2");
+	/* ... and the next that changes the route moves it on. */
+	a = mk_appt(103, 10, 1001, 3, M_COMPLETED, "10:00", "10:30");
+	strcpy(a->updated, "2026-11-20 10:35:00");
+	m_table_put(ui.rv->appts, a);
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	v->ops->result(v, &ui, r);
+	result_free(r);
+	assert_string_equal(cell(v, 1, 0, NULL), "2");
+	assert_string_equal(cell(v, 2, 0, &st), "*3");
+	assert_int_equal(st, VS_CHANGED);
+	/* Sorting by # still sorts by the number. */
+	assert_true(v->ops->compare(v, 1, 2, 0) < 0);
+	view_free(v);
+
+	/* A view opened on this review marks nothing. */
+	v = view_stops_new(10);
+	v->ops->open(v, &ui);
+	assert_string_equal(cell(v, 2, 0, NULL), "3");
+	view_free(v);
+	ui_done(&ui);
+}
+
 /* ------------------------------------------------------------ detail */
 
 static const char customer_json[] =
@@ -679,6 +786,7 @@ int main(void)
 		cmocka_unit_test(test_routes),
 		cmocka_unit_test(test_review_panes_wait_for_core),
 		cmocka_unit_test(test_stops),
+		cmocka_unit_test(test_stops_marks),
 		cmocka_unit_test(test_detail_customer),
 		cmocka_unit_test(test_detail_ticket),
 	};

@@ -116,9 +116,24 @@ int vc_stop_late(const struct m_appt *a, int now)
 	return timeline_late(a->status == M_PENDING, vc_stop_end(a), now);
 }
 
+void vc_stop_status(struct strbuf *out, const struct m_appt *a, int now,
+                    enum view_style *style)
+{
+	if (!vc_stop_late(a, now)) {
+		vc_status(out, a->status, style);
+		return;
+	}
+	/* Late implies pending: the word says the more urgent of the two. */
+	strbuf_addf(out, "! %s", _("late"));
+	if (style)
+		*style = VS_ALERT;
+}
+
 int vc_status_width(void)
 {
-	int w = 0;
+	/* "late" too: vc_stop_status says it in a status's place. */
+	const char *late = _("late");
+	int w = (int)utf8_width(late, strlen(late));
 
 	for (size_t i = 0; i < sizeof(looks) / sizeof(looks[0]); i++) {
 		const char *t = _(looks[i].word);

@@ -44,7 +44,8 @@ const char *vc_status_text(int status);
 enum view_style vc_status_style(int status);
 /* "✓ completed" with *style set (may be NULL): status never by colour alone. */
 void vc_status(struct strbuf *out, int status, enum view_style *style);
-/* The widest translated status word (vc_status_text), in display columns. */
+/* The widest translated status word (vc_status_text, and vc_stop_status's
+ * "late"), in display columns. */
 int vc_status_width(void);
 /* The minute a stop's window ends: its end, else its start plus its
  * duration; -1 without a start (or without either of those).  The
@@ -53,6 +54,11 @@ int vc_stop_end(const struct m_appt *a);
 /* 1 when a stop is late at now (ui_minutes_now, -1 when the day is not
  * today): pending, and its window ended before now (timeline_late). */
 int vc_stop_late(const struct m_appt *a, int now);
+/* A stop's status as vc_status says it, or "! late" in VS_ALERT when it is
+ * late at now: the glyph the Timeline gives it, and a word, since a status
+ * is never told by colour alone.  style may be NULL. */
+void vc_stop_status(struct strbuf *out, const struct m_appt *a, int now,
+                    enum view_style *style);
 /* "→" or "->"; "·" or "|". Static strings. */
 const char *vc_arrow(void);
 const char *vc_dot(void);

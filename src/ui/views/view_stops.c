@@ -16,6 +16,16 @@
  * says the review changed (the result op) or the review is another one, and
  * rows are appointment ids looked up again in the review on every call,
  * because the core replaces review rows when a refresh lands.
+ *
+ * Marks, as the Timeline and Routes panes make them: a late stop (pending,
+ * its window ended, today only: vc_stop_late, the Timeline's rule) says
+ * "! late" in the alert style instead of "· pending"; a stop changed by the
+ * latest refresh that changed the route (a newer dateUpdated than the
+ * route's newest before it, the Routes pane's test) has a '*' before its
+ * number, in the changed style.  The mark lasts until the next refresh that
+ * changes the route, so the stop completed a minute ago stands out rather
+ * than every stop that changed since the route was opened; a first look,
+ * or another day, marks nothing.
  */
 
 enum {
@@ -53,6 +63,10 @@ struct stops {
 	long long *ids; /* appointment ids in route order */
 	size_t n;
 	const struct m_review *built_from;
+	char day[11];     /* the day the marks below belong to */
+	char newest[20];  /* the newest dateUpdated of the route's stops */
+	char changed[20]; /* newest before the latest refresh that moved it:
+	                   * stops updated after it are marked; "" none */
 };
 
 static struct stops *priv(const struct view *v)
@@ -69,6 +83,7 @@ static void rebuild(struct stops *p)
 {
 	const struct m_review *rv = review(p);
 	const struct m_appt **appts = NULL;
+	char newest[20] = "";
 
 	free(p->ids);
 	p->ids = NULL;
@@ -78,9 +93,26 @@ static void rebuild(struct stops *p)
 		return;
 	p->n = m_review_stops(rv, p->route_id, &appts);
 	p->ids = xcalloc(p->n ? p->n : 1, sizeof(*p->ids));
-	for (size_t i = 0; i < p->n; i++)
+	for (size_t i = 0; i < p->n; i++) {
 		p->ids[i] = appts[i]->id;
+		if (strcmp(appts[i]->updated, newest) > 0)
+			memcpy(newest, appts[i]->updated, sizeof(newest));
+	}
 	free(appts);
+	if (strcmp(rv->date, p->day) != 0) {
+		snprintf(p->day, sizeof(p->day), "%s", rv->date);
+		memcpy(p->newest, newest, sizeof(newest));
+		p->changed[0] = '\0';
+	} else if (strcmp(newest, p->newest) > 0) {
+		memcpy(p->changed, p->newest, sizeof(p->changed));
+		memcpy(p->newest, newest, sizeof(newest));
+	}
+}
+
+/* 1 when the latest refresh that changed the route changed this stop. */
+static int changed(const struct stops *p, const struct m_appt *a)
+{
+	return p->changed[0] && strcmp(a->updated, p->changed) > 0;
 }
 
 static const struct m_appt *appt_at(const struct stops *p, size_t row)
@@ -132,6 +164,13 @@ static void stops_cell(const struct view *v, size_t row, size_t col, struct strb
 		return;
 	switch (col) {
 	case COL_SEQ:
+		/* The Routes pane's letter for a change, where every row has
+		 * room for it. */
+		if (changed(p, a)) {
+			strbuf_addc(out, '*');
+			if (style)
+				*style = VS_CHANGED;
+		}
 		strbuf_addf(out, "%d", a->sequence);
 		break;
 	case COL_WINDOW:
@@ -151,7 +190,7 @@ static void stops_cell(const struct view *v, size_t row, size_t col, struct strb
 		vc_service_type(out, p->ui, a->service_type_id);
 		break;
 	case COL_STATUS:
-		vc_status(out, a->status, style);
+		vc_stop_status(out, a, ui_minutes_now(p->ui), style);
 		break;
 	case COL_CALL:
 		if (a->call_ahead)
@@ -200,9 +239,14 @@ static int stops_compare(const struct view *v, size_t a, size_t b, size_t col)
 		if (!c)
 			c = strcmp(x->end, y->end);
 		break;
-	case COL_STATUS:
-		c = vc_cmp_ll(status_rank(x->status), status_rank(y->status));
+	case COL_STATUS: {
+		/* A late stop is the most open work of all. */
+		int now = ui_minutes_now(p->ui);
+
+		c = vc_cmp_ll(vc_stop_late(x, now) ? -1 : status_rank(x->status),
+		              vc_stop_late(y, now) ? -1 : status_rank(y->status));
 		break;
+	}
 	case COL_CALL:
 		c = vc_cmp_ll(x->call_ahead, y->call_ahead);
 		break;
@@ -277,9 +321,10 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 	else
 		strbuf_addf(out, "%s #%lld\n", _("Customer"), a->customer_id);
 	strbuf_addc(out, LIST_PREVIEW_BREAK);
-	strbuf_addf(out, "%s ", vc_status_glyph(a->status));
 	from = out->len;
-	strbuf_addf(out, "%s", vc_status_text(a->status));
+	vc_stop_status(out, a, ui_minutes_now(p->ui), NULL);
+	/* Padded from the word, after its glyph and a blank. */
+	from += strcspn(out->buf + from, " ") + 1;
 	if (a->start[0]) {
 		vc_pad(out, from, vc_status_width());
 		strbuf_adds(out, " ");
@@ -380,9 +425,11 @@ static void stops_destroy(struct view *v)
 	v->priv = NULL;
 }
 
-/* The service's time window codes; another code shows as it comes. */
+/* The service's time window codes (another code shows as it comes), and
+ * the change mark, a letter only the Routes pane's legend spelt out. */
 const char *const view_stops_legend[] = {
 	N_("Window: AM morning, PM afternoon, AT any time"),
+	N_("* changed by the latest refresh"),
 	NULL,
 };
 
