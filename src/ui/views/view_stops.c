@@ -351,9 +351,10 @@ static void stops_preview(const struct view *v, size_t row, struct strbuf *out)
 		strbuf_addc(out, '\n');
 	}
 	/* The Call column is the first a narrow terminal gives up: the
-	 * preview says it still. */
-	if (a->call_ahead)
-		strbuf_addf(out, "%s: %s\n", _("Call ahead"), _("yes"));
+	 * preview says it still, yes or no on every stop, so that the lines
+	 * under it stay where they are from stop to stop (a line for the
+	 * yes alone moved them, and cost a row down 50 bytes more). */
+	strbuf_addf(out, "%s: %s\n", _("Call ahead"), a->call_ahead ? _("yes") : _("no"));
 	if (a->ticket_id > 0)
 		strbuf_addf(out, "%s #%lld\n", _("Open ticket"), a->ticket_id);
 	line(out, _("Appointment notes"), a->notes);
