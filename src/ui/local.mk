@@ -47,13 +47,24 @@ src_ui_libui_a_SOURCES = \
 	src/ui/views/activity.c src/ui/views/activity.h
 UI_LIBS = src/ui/libui.a src/notify/librdnotify.a $(FETCH_LIBS) $(NCURSES_LIBS) $(LIBNOTIFY_LIBS) $(LIBINTL)
 
-# Themes: installed for every user; ROUTEDESK_THEME_PATH points tests at the source tree.
+# Themes: installed for every user (to copy and edit); ROUTEDESK_THEME_PATH
+# points tests at the source tree.
 themesdir = $(pkgdatadir)/themes
-dist_themes_DATA = \
+THEME_FILES = \
 	themes/default.theme \
 	themes/light.theme \
 	themes/mono.theme \
 	themes/colorblind.theme
+dist_themes_DATA = $(THEME_FILES)
+# ... and built in (tools/embed-themes): a program run from its build tree,
+# or installed without its data, still has every shipped theme.
+BUILT_SOURCES += src/ui/theme/themes_shipped.h
+CLEANFILES += src/ui/theme/themes_shipped.h
+EXTRA_DIST += tools/embed-themes
+src/ui/theme/themes_shipped.h: $(THEME_FILES:%=$(top_srcdir)/%) $(top_srcdir)/tools/embed-themes
+	$(AM_V_GEN)$(MKDIR_P) src/ui/theme && \
+	$(SHELL) $(top_srcdir)/tools/embed-themes $(THEME_FILES:%=$(top_srcdir)/%) >$@-t && \
+	mv $@-t $@
 
 # Tests find the shipped themes in the source tree, never an installed copy
 # (distcheck runs them before installing, and a stale /usr/local one would win).

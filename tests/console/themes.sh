@@ -25,6 +25,17 @@ for f in "$top_srcdir"/themes/*.theme; do
 	ok "--theme $name: nothing went to stderr" test ! -s "$D/err"
 done
 ok "the four shipped themes were found (default, light, mono, colorblind: $n)" test "$n" -ge 4
+# Run from the build tree with no theme directory at all (no
+# ROUTEDESK_THEME_PATH, nothing installed under the config): the shipped
+# themes are built in.
+run_bare() {
+	(unset ROUTEDESK_THEME_PATH; cs_run "$@")
+}
+for name in default light mono colorblind; do
+	rm -f "$D/info.txt" "$D/stops.txt"
+	ok "--theme $name with no theme directory runs and exits 0" run_bare "$s" --theme "$name"
+	ok "--theme $name with no theme directory: :info names it" has "$D/info.txt" "^ Theme +$name\$"
+done
 # An 8-colour terminal (TERM=xterm): every theme's colours are fitted to
 # the basic eight and folded styles marked (theme.c), and it still runs.
 for f in "$top_srcdir"/themes/*.theme; do

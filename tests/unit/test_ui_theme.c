@@ -115,6 +115,50 @@ static void expect_error(const char *text, const char *message)
 	strbuf_free(&err);
 }
 
+/* With no directory holding them (no ROUTEDESK_THEME_PATH, an empty
+ * config directory: a console run from its build tree), every shipped
+ * theme still loads, built in, the same as its file; and :theme lists
+ * them.  Unless a copy is installed in THEMEDIR, which is the same text. */
+static void test_shipped_themes_built_in(void **state)
+{
+	char **names;
+	size_t n;
+
+	(void)state;
+	unsetenv("ROUTEDESK_THEME_PATH");
+	for (size_t i = 0; i < sizeof(shipped) / sizeof(shipped[0]); i++) {
+		struct strbuf path = STRBUF_INIT, text = STRBUF_INIT, err = STRBUF_INIT;
+		struct theme file, loaded;
+
+		strbuf_addf(&path, "%s/%s.theme", THEME_SRCDIR, shipped[i]);
+		assert_int_equal(strbuf_read_file(path.buf, 65536, &text, &err), 0);
+		theme_default(&file);
+		assert_int_equal(theme_parse(&file, text.buf, path.buf, &err), 0);
+		if (theme_load(&loaded, shipped[i], &err) < 0)
+			fail_msg("%s: %s", shipped[i], err.buf);
+		assert_string_equal(loaded.name, shipped[i]);
+		for (int e = 0; e < TE_COUNT; e++) {
+			assert_int_equal(loaded.s[e].fg, file.s[e].fg);
+			assert_int_equal(loaded.s[e].bg, file.s[e].bg);
+			assert_int_equal(loaded.s[e].attrs, file.s[e].attrs);
+		}
+		strbuf_free(&path);
+		strbuf_free(&text);
+		strbuf_free(&err);
+	}
+	n = theme_list(&names);
+	for (size_t i = 0; i < sizeof(shipped) / sizeof(shipped[0]); i++) {
+		size_t k = 0;
+
+		while (k < n && strcmp(names[k], shipped[i]) != 0)
+			k++;
+		if (k == n)
+			fail_msg("theme_list lacks %s", shipped[i]);
+	}
+	theme_list_free(names, n);
+	setenv("ROUTEDESK_THEME_PATH", THEME_SRCDIR, 1);
+}
+
 static void test_parse_errors(void **state)
 {
 	(void)state;
@@ -466,6 +510,7 @@ int main(void)
 		cmocka_unit_test(test_shipped_themes_parse),
 		cmocka_unit_test(test_shipped_themes_are_complete),
 		cmocka_unit_test(test_default_file_matches_builtin),
+		cmocka_unit_test(test_shipped_themes_built_in),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_parse_values),
 		cmocka_unit_test(test_view_styles_are_elements),

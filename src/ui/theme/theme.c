@@ -53,31 +53,19 @@ static const struct {
 	[TE_HELP_KEY] = { "help_key", TA_BOLD },
 };
 
-/* Kept identical to themes/default.theme (a unit test compares them). */
-static const char builtin_default[] =
-	"color normal      default default\n"
-	"color dim         default default dim\n"
-	"color done        green   default\n"
-	"color pending     default default\n"
-	"color noshow      magenta default bold\n"
-	"color cancelled   default default dim\n"
-	"color alert       red     default bold\n"
-	"color money_due   yellow  default\n"
-	"color unassigned  red     default bold\n"
-	"color changed     cyan    default bold\n"
-	"color loading     default default dim\n"
-	"color header      white   blue    bold\n"
-	"color tabs        default default\n"
-	"color tab_active  black   cyan    bold\n"
-	"color title       default default bold underline\n"
-	"color selected    black   cyan\n"
-	"color status      black   white\n"
-	"color message     default default\n"
-	"color error       red     default bold\n"
-	"color prompt      default default bold\n"
-	"color preview     default default\n"
-	"color border      blue    default\n"
-	"color help_key    cyan    default bold\n";
+/* The shipped themes (themes/NAME.theme), built in (tools/embed-themes): a console run
+ * from its build tree, or installed without its data, has them all, and
+ * the default theme is themes/default.theme itself. */
+#include "ui/theme/themes_shipped.h"
+
+/* The built-in text of shipped theme name, or NULL. */
+static const char *shipped_text(const char *name)
+{
+	for (size_t i = 0; i < sizeof(themes_shipped) / sizeof(themes_shipped[0]); i++)
+		if (strcmp(themes_shipped[i].name, name) == 0)
+			return themes_shipped[i].text;
+	return NULL;
+}
 
 static const char *const color_names[8] = {
 	"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
@@ -120,7 +108,7 @@ void theme_default(struct theme *t)
 
 	theme_blank(t);
 	/* The built-in text is ours and known good; a failure is a bug. */
-	if (theme_parse(t, builtin_default, "(built-in)", &err) < 0)
+	if (!shipped_text("default") || theme_parse(t, shipped_text("default"), "(built-in)", &err) < 0)
 		abort();
 	snprintf(t->name, sizeof(t->name), "default");
 	strbuf_free(&err);
@@ -371,6 +359,13 @@ int theme_load(struct theme *t, const char *name, struct strbuf *err)
 	theme_each_dir(try_dir, &f);
 	if (f.result < 0)
 		return -1;
+	/* No file of that name in any directory: the shipped one, built in
+	 * (a file of the same name overrides it, as a user's own copy). */
+	if (f.result == 0 && shipped_text(name)) {
+		if (theme_parse(&work, shipped_text(name), name, err) < 0)
+			return -1;
+		f.result = 1;
+	}
 	if (f.result == 0 && strcmp(name, "default") != 0) {
 		struct strbuf dirs = STRBUF_INIT;
 
@@ -435,7 +430,8 @@ size_t theme_list(char ***names)
 {
 	struct names nm = { NULL, 0, 0 };
 
-	names_add(&nm, "default", 7);
+	for (size_t i = 0; i < sizeof(themes_shipped) / sizeof(themes_shipped[0]); i++)
+		names_add(&nm, themes_shipped[i].name, strlen(themes_shipped[i].name));
 	theme_each_dir(list_dir, &nm);
 	qsort(nm.v, nm.n, sizeof(*nm.v), cmp_names);
 	*names = nm.v;

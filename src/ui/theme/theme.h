@@ -107,11 +107,9 @@ int theme_parse(struct theme *t, const char *text, const char *path, struct strb
 
 /* The directories searched for NAME.theme, in order: $ROUTEDESK_THEME_PATH
  * (colon-separated), $XDG_CONFIG_HOME/routedesk/themes (or
- * ~/.config/routedesk/themes), the source tree's themes/ when the program
- * runs from its build tree (builds that define BUILD_THEMEDIR and
- * BUILD_TOPDIR; never an installed copy), then the installed THEMEDIR.
- * Calls fn for each existing one; stops when fn returns non-zero and
- * returns that. */
+ * ~/.config/routedesk/themes), then the installed THEMEDIR.  Calls fn for
+ * each existing one; stops when fn returns non-zero and returns that.
+ * The shipped themes are also built in (theme_load). */
 int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx);
 
 /* Appends every directory of that search to out, ", "-separated, those
@@ -119,8 +117,9 @@ int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx);
 void theme_describe_dirs(struct strbuf *out);
 
 /* Finds NAME.theme and applies it over the built-in default into t.  NAME
- * must be a plain name (letters, digits, '-', '_').  "default" with no
- * file found is the built-in theme.  0, or -1 with a message in err. */
+ * must be a plain name (letters, digits, '-', '_').  A shipped theme
+ * (default, light, mono, colorblind) with no file of its name found is
+ * the built-in copy.  0, or -1 with a message in err. */
 int theme_load(struct theme *t, const char *name, struct strbuf *err);
 
 /* The names of the themes found (sorted, without duplicates), for
