@@ -263,12 +263,11 @@ static void build_info(struct text_rows *t)
 	if (b->known) {
 		info_row(t, _("Reads left"), _("%ld this minute, %ld today (the account's)"),
 		         b->reads_left_minute, b->reads_left_today);
-		/* The header's day figure is the lower of the two: said here,
-		 * or the two disagree with no reason given. */
+		/* The header shows the account's, and this one after it as
+		 * "(ours N)" when it fits: said whole here. */
 		if (ui->reads_share_left >= 0)
 			info_row(t, _("Our share"),
-			         _("%ld reads left today of routedesk's %d%% ([ui] read_share); the "
-			           "header shows the lower"),
+			         _("%ld reads left today of routedesk's %d%% ([ui] read_share)"),
 			         ui->reads_share_left, ui->config.read_share);
 		info_row(t, _("Writes left"), _("%ld this minute, %ld today"), b->writes_left_minute,
 		         b->writes_left_today);

@@ -182,10 +182,10 @@ static void draw_header(struct ui *ui)
 	const char *sep = ui->ascii || !ui->config.glyphs ? " | " : " \xe2\x94\x82 ";
 	struct frame *f = app_top(ui);
 	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT, budget = STRBUF_INIT;
+	struct strbuf ours = STRBUF_INIT, fit = STRBUF_INIT;
 	unsigned long attr = ui->theme.attr[TE_HEADER];
 	int rw;
 
-	header_left(ui, f, sep, 1, &left);
 	if (ui->auth_failed)
 		strbuf_addf(&right, "%s%s", _("AUTHENTICATION FAILED"), sep);
 	else if (ui->offline)
@@ -199,27 +199,49 @@ static void draw_header(struct ui *ui)
 	if (f)
 		add_age(ui, f->v, &right);
 	strbuf_adds(&budget, sep);
-	/* The day's figure is the lower of the account's and routedesk's
-	 * share (ui_reads_left_today); :info gives both. */
-	if (ui->budget.known)
+	/* The day's figure is the account's, from tokenUsage, as the service
+	 * counts it; routedesk's own share of it ([ui] read_share), when
+	 * lower, follows if it fits: :info gives both whole. */
+	if (ui->budget.known) {
 		strbuf_addf(&budget, _("reads left %ld/min %ld/day"), ui->budget.reads_left_minute,
-		            ui_reads_left_today(ui));
-	else
+		            ui->budget.reads_left_today);
+		if (ui->reads_share_left >= 0 && ui->reads_share_left < ui->budget.reads_left_today) {
+			strbuf_addc(&ours, ' ');
+			strbuf_addf(&ours, _("(ours %ld)"), ui->reads_share_left);
+		}
+	} else {
 		strbuf_adds(&budget, _("reads left ?"));
-	strbuf_addc(&budget, ' ');
-	/* When the next refresh is due, if it fits beside the date, the
-	 * account and the view (40 columns): the budget matters more. */
-	if (ui->next_refresh > 0 && !ui->paused && !ui->budget_paused) {
-		size_t len = right.len;
-
-		add_next_refresh(ui, &right);
-		strbuf_adds(&right, budget.buf);
-		if (text_width(ui, right.buf) > COLS - 40)
-			strbuf_setlen(&right, len);
-		else
-			strbuf_reset(&budget);
 	}
-	strbuf_adds(&right, strbuf_str(&budget));
+	/* When the next refresh is due (and why, when late), and the share,
+	 * if they fit beside the date, the account and the view (40 columns):
+	 * the budget matters more, and the next tick more than the share,
+	 * which :info and any read refused say. */
+	for (int with = 2; with >= 0; with--) {
+		strbuf_reset(&fit);
+		strbuf_adds(&fit, strbuf_str(&right));
+		if (with >= 1 && ui->next_refresh > 0 && !ui->paused && !ui->budget_paused)
+			add_next_refresh(ui, &fit);
+		strbuf_adds(&fit, strbuf_str(&budget));
+		if (with == 2)
+			strbuf_adds(&fit, strbuf_str(&ours));
+		strbuf_addc(&fit, ' ');
+		/* The share only when the view's title still shows whole
+		 * beside it (the account may go): it is said in :info. */
+		if (with == 2 && f) {
+			header_left(ui, f, sep, 0, &left);
+			if (text_width(ui, fit.buf) + text_width(ui, left.buf) + 1 > COLS)
+				continue;
+		}
+		if (with == 0 || text_width(ui, fit.buf) <= COLS - 40)
+			break;
+	}
+	header_left(ui, f, sep, 1, &left);
+	{
+		struct strbuf whole = fit;
+
+		fit = right;
+		right = whole;
+	}
 	rw = text_width(ui, right.buf);
 	/* The right side (a wait, the budget) may take all but the date:
 	 * what the console waits for, and for how long, must not be cut. */
@@ -235,6 +257,8 @@ static void draw_header(struct ui *ui)
 	strbuf_free(&left);
 	strbuf_free(&right);
 	strbuf_free(&budget);
+	strbuf_free(&ours);
+	strbuf_free(&fit);
 }
 
 /* The drill-down trail from crumb `from` (counted from the pane's root) to

@@ -354,11 +354,12 @@ no_utf8() {
 }
 
 # normalise: what legitimately changes between runs masked (the port,
-# data ages, the budget left, the clock).
+# data ages, the budget left and routedesk's share of it, the clock).
 cs_normalise() {
 	sed -e 's/127\.0\.0\.1:[0-9][0-9]*/127.0.0.1:PORT/g' \
 	    -e 's/<\{0,1\}[0-9][0-9]*\([smh]\) ago/N\1 ago/g' \
-	    -e 's/reads left [0-9]*\/min [0-9]*\/day/reads left R\/min R\/day/' "$1"
+	    -e 's/reads left [0-9]*\/min [0-9]*\/day/reads left R\/min R\/day/' \
+	    -e 's/ (ours [0-9]*)/ (ours R)/' "$1"
 }
 
 # golden NAME FILE: the normalised FILE equals golden/NAME.txt.  With
