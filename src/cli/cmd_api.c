@@ -370,8 +370,9 @@ static int list_parameters(const char *path)
 				names_add(&ns, r->params[i].name);
 	} else if (sp->n_params) {
 		/* The record it works on first (customer/updatePaymentProfile
-		 * takes customerID), then its own parameters. */
-		names_add(&ns, r->pk);
+		 * takes customerID), by the name writes give it (a note is
+		 * contactID), then its own parameters. */
+		names_add(&ns, r->update_key ? r->update_key : r->pk);
 		for (size_t i = 0; i < sp->n_params; i++)
 			names_add(&ns, sp->params[i].name);
 	}

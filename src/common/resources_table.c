@@ -87,6 +87,16 @@ static const struct res_param note_params[] = {
 	P("referenceID", "referenceID", RT_INT, RP_BOTH),
 };
 
+/* note/delete names the note by contactID, as every note write does, and
+ * its customer, which must be the note's (api-live-extras.md). */
+static const struct res_param note_delete_params[] = {
+	P("customerID", NULL, RT_INT, RP_UPDATE | RP_REQUIRED),
+};
+
+static const struct res_special note_specials[] = {
+	SP("delete", 1, note_delete_params),
+};
+
 static const struct res_filter note_filters[] = {
 	Q("noteIDs", "noteID", RT_INT),
 	Q("officeIDs", "officeID", RT_INT),
@@ -799,6 +809,16 @@ static const struct res_param route_params[] = {
 	P("groupID", "groupID", RT_INT, RP_CREATE),
 };
 
+/* route/delete (api-live-extras.md): refused while visits remain on the
+ * route, and on a locked route unless bypassLockedRoute=1. */
+static const struct res_param route_delete_params[] = {
+	P("bypassLockedRoute", NULL, RT_BOOL, RP_UPDATE),
+};
+
+static const struct res_special route_specials[] = {
+	SP("delete", 1, route_delete_params),
+};
+
 static const struct res_filter route_filters[] = {
 	Q("routeIDs", "routeID", RT_INT),
 	Q("officeIDs", "officeID", RT_INT),
@@ -1417,7 +1437,7 @@ const struct resource res_table[] = {
 		.owner = "customerID", .class_id = 0,
 		.ops = OPS_ALL, .in_spec = 1,
 		.fields = LIST(note_fields), .params = LIST(note_params),
-		.filters = LIST(note_filters),
+		.filters = LIST(note_filters), .specials = LIST(note_specials),
 	},
 	{
 		.name = "document", .plural = "documents", .singular = "document",
@@ -1528,6 +1548,7 @@ const struct resource res_table[] = {
 		.ops = OPS_ALL, .in_spec = 1,
 		.fields = LIST(route_fields), .params = LIST(route_params),
 		.filters = LIST(route_filters), .get_flags = route_flags,
+		.specials = LIST(route_specials),
 	},
 	{
 		.name = "appointmentReminder", .plural = "appointmentReminders",

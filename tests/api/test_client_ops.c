@@ -481,6 +481,27 @@ static void test_specials(void **state)
 	assert_true(id > 0);
 	api_answer_free(&a);
 	api_form_free(&f);
+	/* The deletes of api-live-extras.md answer the id, as updates do. */
+	{
+		char rid[32], nid[32], type[32];
+
+		snprintf(rid, sizeof(rid), "%lld", id);
+		assert_int_equal(special("route", "delete", (const char *[]){ "routeID", rid, NULL }, &a),
+		                 id);
+		api_answer_free(&a);
+		snprintf(type, sizeof(type), "%lld", a_note_type());
+		api_form_add(&f, "customerID", c1);
+		api_form_add(&f, "contactType", type);
+		api_form_add(&f, "notes", "To be deleted");
+		api_form_add(&f, "showOnInvoice", "0");
+		apit_ok(api_create(ses, res_find("note"), &f, &id, &a, &e), &e);
+		api_answer_free(&a);
+		api_form_free(&f);
+		snprintf(nid, sizeof(nid), "%lld", id);
+		assert_int_equal(special("note", "delete", (const char *[]){ "customerID", c1, "contactID",
+		                 nid, NULL }, &a), id);
+		api_answer_free(&a);
+	}
 
 	/* Documents: base64 text, and a real multipart file. */
 	id = special("document", "createEncoded", (const char *[]){ "customerID", c1, "filename",

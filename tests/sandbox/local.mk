@@ -29,6 +29,12 @@ tests_sandbox_test_schedule_SOURCES = tests/sandbox/test_schedule.c $(SBTEST_SOU
 tests_sandbox_test_schedule_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
 tests_sandbox_test_schedule_LDADD = $(SBTEST_LDADD)
 
+check_PROGRAMS += tests/sandbox/test_delete
+TESTS += tests/sandbox/test_delete
+tests_sandbox_test_delete_SOURCES = tests/sandbox/test_delete.c $(SBTEST_SOURCES)
+tests_sandbox_test_delete_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
+tests_sandbox_test_delete_LDADD = $(SBTEST_LDADD)
+
 check_PROGRAMS += tests/sandbox/test_fields
 TESTS += tests/sandbox/test_fields
 tests_sandbox_test_fields_SOURCES = tests/sandbox/test_fields.c $(SBTEST_SOURCES)

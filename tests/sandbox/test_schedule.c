@@ -366,7 +366,7 @@ static void test_task_and_quota_class(void **state)
 static void test_unknown_is_an_error(void **state)
 {
 	(void)state;
-	sbt_err(sbt_call("/route/delete", "routeID=1"), 404, "Unknown endpoint");
+	sbt_err(sbt_call("/ticket/delete", "ticketID=1"), 404, "Unknown endpoint");
 	sbt_err(sbt_call("/spot/create", "routeID=1"), 404, "Unknown endpoint");
 	sbt_err(sbt_call("/task/update", "taskID=1"), 404, "Unknown endpoint");
 }

@@ -609,7 +609,7 @@ int handle_special(struct sb_req *req, struct sb_answer *ans)
 	if (!req->res || !req->action)
 		return 0;
 	if (addons_special(req, ans) || hooks_special(req, ans) || schedule_special(req, ans) ||
-	    spots_special(req, ans))
+	    spots_special(req, ans) || delete_special(req, ans))
 		return 1;
 	if (!strcmp(req->res->name, "document") && !strcmp(req->action, "createEncoded")) {
 		write_run(req, ans, req->res, 1, &docs_encoded_hooks);

@@ -1,4 +1,4 @@
-/* handle_write.h: the private interface between the write handlers (handle_write, _record, _addons, _hooks, _docs, _special). */
+/* handle_write.h: the private interface between the write handlers (handle_write, _record, _addons, _hooks, _docs, _special, _delete). */
 #ifndef ROUTEDESK_HANDLE_WRITE_H
 #define ROUTEDESK_HANDLE_WRITE_H
 
@@ -165,6 +165,10 @@ int spots_link(struct write_op *op, long long spot_id, long long appt_id, long l
                int add);
 int spots_reservation_live(const struct sb_req *req, const cJSON *spot);
 int spots_token_ok(const struct sb_req *req, const cJSON *spot, const char *token);
+
+/* handle_delete.c: note/delete and route/delete (delete_special: 1 when
+ * it handled the action, else 0). */
+int delete_special(struct sb_req *req, struct sb_answer *ans);
 
 /* handle_docs.c: document create from the uploadFile part, and
  * createEncoded from encodedFile/filename. */
