@@ -76,6 +76,39 @@ static void test_get_limit(void **state)
 	sbt_alive();
 }
 
+/* A JSON body (credentials last) with a real array of 1001 ids gets the
+ * clear "Too many ids", not the credentials cut: its elements are not
+ * input variables.  A JSON search of 2001 ids runs whole. */
+static void test_json_body_ids(void **state)
+{
+	(void)state;
+	long long *real, ids[2001];
+	size_t n = sbt_search("customer", &real, "");
+	for (size_t i = 0; i < 2001; i++)
+		ids[i] = i < n ? real[i] : 900000000LL + (long long)i;
+	struct sbt_request rq = {
+		.path = "/customer/get",
+		.content_type = "application/json",
+		.body = sbt_fmt("{\"customerIDs\":%s,\"authenticationKey\":\"%s\","
+		                "\"authenticationToken\":\"%s\"}", sbt_idlist(ids, 1001), sbt_key(),
+		                sbt_token()),
+	};
+	sbt_err(sbt_request(&rq), 200, "Too many ids in customerIDs: a maximum of 1000 ids");
+	rq.path = "/customer/search";
+	rq.body = sbt_fmt("{\"customerIDs\":%s,\"authenticationKey\":\"%s\","
+	                  "\"authenticationToken\":\"%s\"}", sbt_idlist(ids, 2001), sbt_key(),
+	                  sbt_token());
+	long long *got;
+	assert_int_equal(sbt_ids(sbt_request(&rq), &got), n);
+	/* The query string is still cut: 1001 pairs there drop the token. */
+	size_t cap = 1001 * 40 + 256, len = 0;
+	char *q = sbt_keep(malloc(cap));
+	for (size_t i = 0; i < 1001; i++)
+		len += (size_t)snprintf(q + len, cap - len, "customerIDs[]=%lld&", real[i % n]);
+	snprintf(q + len, cap - len, "%s", sbt_auth());
+	sbt_err(sbt_getq("/customer/get", q), 401, "Authentication");
+}
+
 static void test_get_parameters(void **state)
 {
 	(void)state;
@@ -370,6 +403,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		SBT_TEST(test_get_limit),
+		SBT_TEST(test_json_body_ids),
 		SBT_TEST(test_get_parameters),
 		SBT_TEST(test_unknown_ids_missing),
 		SBT_TEST(test_byid_every_resource),

@@ -218,24 +218,22 @@ static void normalise(cJSON *item)
 /* --- a JSON body --------------------------------------------------------- */
 
 /* Converts a body value to the params form (strings, arrays and objects of
- * strings), spending one variable per leaf; NULL when the budget is spent.
- * *bad is set when a string is not valid UTF-8. */
-static cJSON *convert(const cJSON *v, size_t *budget, int *bad)
+ * strings).  *bad is set when a string is not valid UTF-8.
+ *
+ * No element counts toward the 1000-variable cut: that is PHP's
+ * max_input_vars, which applies to the variables PHP itself parses (the
+ * query string and a form body), while the service decodes a JSON body with
+ * json_decode, which has no such cut.  Counting each array element here
+ * once made a JSON get of 1001 ids fail authentication (the credentials
+ * cut) instead of answering "Too many ids". */
+static cJSON *convert(const cJSON *v, int *bad)
 {
 	cJSON *out;
 
-	if (*budget == 0)
-		return NULL;
 	if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
 		out = cJSON_IsArray(v) ? cJSON_CreateArray() : cJSON_CreateObject();
-		if (!v->child) {
-			(*budget)--;
-			return out;
-		}
 		for (const cJSON *c = v->child; c; c = c->next) {
-			cJSON *cv = convert(c, budget, bad);
-			if (!cv)
-				break;
+			cJSON *cv = convert(c, bad);
 			if (cJSON_IsObject(v)) {
 				if (!utf8_valid(c->string, strlen(c->string)))
 					*bad = 1;
@@ -246,7 +244,6 @@ static cJSON *convert(const cJSON *v, size_t *budget, int *bad)
 		}
 		return out;
 	}
-	(*budget)--;
 	if (cJSON_IsString(v)) {
 		if (!utf8_valid(v->valuestring, strlen(v->valuestring)))
 			*bad = 1;
@@ -265,8 +262,7 @@ static cJSON *convert(const cJSON *v, size_t *budget, int *bad)
 	return cJSON_CreateString(""); /* null: PHP's (string)null */
 }
 
-static int parse_body(struct sb_req *req, const struct sb_http_in *in, size_t *budget,
-                      char **err)
+static int parse_body(struct sb_req *req, const struct sb_http_in *in, char **err)
 {
 	cJSON *body = cJSON_ParseWithLength(in->json_body, in->json_len);
 
@@ -279,17 +275,16 @@ static int parse_body(struct sb_req *req, const struct sb_http_in *in, size_t *b
 		*err = xstrdup("The JSON body must be an object");
 		return -1;
 	}
-	for (cJSON *m = body->child; m && *budget; m = m->next) {
+	for (cJSON *m = body->child; m; m = m->next) {
 		int bad = !utf8_valid(m->string, strlen(m->string));
-		cJSON *v = convert(m, budget, &bad);
+		cJSON *v = convert(m, &bad);
 		if (bad) {
 			*err = fmt_err("Invalid UTF-8 in parameter", m->string, strlen(m->string));
 			cJSON_Delete(v);
 			cJSON_Delete(body);
 			return -1;
 		}
-		if (v)
-			put(req->params, m->string, v);
+		put(req->params, m->string, v);
 	}
 	cJSON_Delete(body);
 	return 0;
@@ -356,7 +351,8 @@ int req_parse(struct sb_req *req, struct sb_ctx *ctx, const struct sb_http_in *i
 	/* The top level stays an object even for "0=a&1=b". */
 	for (cJSON *c = req->params->child; c; c = c->next)
 		normalise(c);
-	if (in->json_body && budget && parse_body(req, in, &budget, err) != 0)
+	/* After the pairs, and whole: the cut is the pairs' alone (convert). */
+	if (in->json_body && parse_body(req, in, err) != 0)
 		return -1;
 
 	req->key = credential(req->params, KEY_NAME, in->header_key);

@@ -32,7 +32,8 @@ struct sb_req {
 };
 
 /* Builds req from in: splits the path, applies the 1000-variable cut (in
- * arrival order, counting every pair), decodes brackets and JSON bodies,
+ * arrival order, counting every pair of the query string and a form body;
+ * a JSON body's values never count), decodes brackets and JSON bodies,
  * extracts and trims the credentials.  Returns 0, or -1 with *err (malloc'd,
  * a message for errorMessage) for a malformed request: invalid UTF-8 in a
  * name or value, a JSON body that does not parse.  The caller frees req with
