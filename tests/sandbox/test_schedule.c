@@ -269,8 +269,34 @@ static void test_route_rules(void **state)
 	sbt_ok(sbt_call("/appointment/cancel", "appointmentID=%lld&bypassLockedRoute=1", id));
 	sbt_err(sbt_call("/appointment/create", "customerID=10006&type=%lld&routeID=%lld&start=16:00:00",
 	                 a_service(), closed), 0, "administrator");
-	sbt_err(sbt_call("/appointment/create", "customerID=10006&type=%lld", a_service()), 0,
-	        "spotID or routeID");
+}
+
+/* Only customerID and type are required (api-live-extras.md): without a
+ * spot or a route the visit is unrouted, routeID "0", in the customer's
+ * office, and can be updated, cancelled and completed like any other. */
+static void test_unrouted_create(void **state)
+{
+	(void)state;
+	long long before = last_change();
+	long long id = sbt_result(sbt_call("/appointment/create",
+	                                   "customerID=10006&type=%lld&start=10:00:00&duration=30",
+	                                   a_service()));
+	expect_change(before, 4, id);
+	cJSON *a = sbt_byid("appointment", id);
+	assert_string_equal(sbt_s(a, "routeID"), "0");
+	assert_string_equal(sbt_s(a, "spotID"), "0");
+	assert_string_equal(sbt_s(a, "end"), "10:30:00");
+	assert_string_equal(sbt_s(a, "officeID"), sbt_s(sbt_byid("customer", 10006), "officeID"));
+	sbt_ok(sbt_call("/appointment/update", "appointmentID=%lld&duration=45", id));
+	assert_string_equal(sbt_s(sbt_byid("appointment", id), "end"), "10:45:00");
+	sbt_ok(sbt_call("/appointment/cancel", "appointmentID=%lld", id));
+	/* Still required: the customer and the type, the first missing named. */
+	sbt_err(sbt_call("/appointment/create", "type=%lld", a_service()), 0,
+	        "Missing required parameter: customerID");
+	sbt_err(sbt_call("/appointment/create", "customerID=10006"), 0,
+	        "Missing required parameter: type");
+	sbt_err(sbt_call("/appointment/create", "customerID=10006&type=%lld&routeID=999999",
+	                 a_service()), 0, "No route");
 }
 
 /* cancel: status -1, Cancelled, dateCancelled, cancelledBy; complete:
@@ -379,6 +405,7 @@ int main(void)
 		SBT_TEST(test_reserve_and_create),
 		SBT_TEST(test_update_moves),
 		SBT_TEST(test_route_rules),
+		SBT_TEST(test_unrouted_create),
 		SBT_TEST(test_cancel_and_complete),
 		SBT_TEST(test_task_and_quota_class),
 		SBT_TEST(test_unknown_is_an_error),

@@ -144,12 +144,12 @@ static int appt_before(struct write_op *op)
 		route_id = ll(spot, "routeID");
 		write_set(op->r, op->obj, "routeID", write_get(spot, "routeID"));
 	}
-	if (route_id <= 0) {
-		ans_error(op->ans, 200, "Missing required parameter: spotID or routeID");
-		goto out;
-	}
-	if (write_need(op->req, rr, route_id, &route, op->ans) ||
-	    route_allows(op->req, op->ans, route, spot, 1))
+	/* Neither spot nor route is required (api-live-extras.md): without
+	 * them the visit is unrouted, routeID "0" as the column's unset value,
+	 * the date unset and the office the customer's, with no route's rules
+	 * to meet. */
+	if (route_id != 0 && (write_need(op->req, rr, route_id, &route, op->ans) ||
+	                      route_allows(op->req, op->ans, route, spot, 1)))
 		goto out;
 	/* Moving to another route leaves the old one's rules to be met too. */
 	if (op->old && ll(op->old, "routeID") != route_id) {
@@ -167,9 +167,12 @@ static int appt_before(struct write_op *op)
 	if (cJSON_GetObjectItemCaseSensitive(op->obj, "type") &&
 	    write_need(op->req, st, ll(op->obj, "type"), &svc, op->ans))
 		goto out;
-	write_set(op->r, op->obj, "date", write_get(route, "date"));
+	if (route)
+		write_set(op->r, op->obj, "date", write_get(route, "date"));
 	if (op->is_create) {
-		write_set(op->r, op->obj, "officeID", write_get(route, "officeID"));
+		if (route)
+			write_set(op->r, op->obj, "officeID", write_get(route, "officeID"));
+		write_default(op->r, op->obj, "routeID", "0");
 		write_default(op->r, op->obj, "status", "0");
 		write_default(op->r, op->obj, "statusText", "Pending");
 		write_default(op->r, op->obj, "subscriptionID", "-1");
