@@ -253,6 +253,23 @@ static void test_ignored_params(void **state)
 		sbt_dump(r);
 	assert_int_equal(cJSON_GetArraySize(ign), 1);
 	assert_string_equal(cJSON_GetArrayItem(ign, 0)->valuestring, "bogusField");
+
+	/* A failed read names what its operation does not take, even when
+	 * another operation of the entity does: the search's serviceTypeIDs
+	 * sent to get is the hint a caller told "Missing ... typeIDs" needs. */
+	r = sbt_call("/serviceType/get", "serviceTypeIDs=%s", sbt_enc("[1,2]"));
+	sbt_err(r, 200, "typeIDs");
+	ign = sbt_m(r->json, "ignoredParams");
+	if (cJSON_GetArraySize(ign) != 1)
+		sbt_dump(r);
+	assert_int_equal(cJSON_GetArraySize(ign), 1);
+	assert_string_equal(cJSON_GetArrayItem(ign, 0)->valuestring, "serviceTypeIDs");
+	/* A get's own flags are not listed, read or not. */
+	r = sbt_call("/customer/get", "lname=x&includeSubscriptions=1");
+	sbt_err(r, 200, "customerIDs");
+	ign = sbt_m(r->json, "ignoredParams");
+	assert_int_equal(cJSON_GetArraySize(ign), 1);
+	assert_string_equal(cJSON_GetArrayItem(ign, 0)->valuestring, "lname");
 }
 
 /* The records answer holds exactly ids want[0..n), in ascending order. */

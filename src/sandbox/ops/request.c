@@ -581,6 +581,41 @@ static int res_takes(const struct resource *r, const char *name)
 	return 0;
 }
 
+static int is_get_flag(const struct resource *r, const char *name)
+{
+	for (size_t i = 0; r->get_flags && r->get_flags[i]; i++)
+		if (strcmp(r->get_flags[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether the request's own operation takes a parameter called name.  A
+ * read's parameters are known exactly (search: its filters; get: the id
+ * parameter and the flags; by-id: the flags), so a failed read names a
+ * parameter of another operation too: serviceType/get sent the search's
+ * serviceTypeIDs is told that name was not recognised, the hint the caller
+ * needs.  A write's hooks read more than the table lists, so a failed
+ * write keeps to what no operation of the entity takes. */
+static int op_takes(const struct sb_req *req, const char *name)
+{
+	static const char *const common[] = { "includeData", "officeIDs", "officeID", NULL };
+	const struct resource *r = req->res;
+	const char *a = req->action;
+
+	if (!r)
+		return 0;
+	for (size_t i = 0; common[i]; i++)
+		if (strcmp(common[i], name) == 0)
+			return 1;
+	if (!a)
+		return is_get_flag(r, name);
+	if (strcmp(a, "search") == 0 && (r->ops & OP_SEARCH))
+		return res_filter_find(r, name) || strcmp(r->id_name, name) == 0;
+	if (strcmp(a, "get") == 0 && (r->ops & OP_GET))
+		return res_is_get_param(r, name) || is_get_flag(r, name);
+	return res_takes(r, name);
+}
+
 cJSON *req_ignored(const struct sb_req *req, int failed)
 {
 	cJSON *arr = cJSON_CreateArray();
@@ -592,8 +627,8 @@ cJSON *req_ignored(const struct sb_req *req, int failed)
 		    strcmp(c->string, TOKEN_NAME) == 0 || is_used(req, c->string))
 			continue;
 		/* A call that failed stopped before reading the rest: only
-		 * what the entity takes nowhere is known to be ignored. */
-		if (failed && res_takes(req->res, c->string))
+		 * what its operation does not take is known to be ignored. */
+		if (failed && op_takes(req, c->string))
 			continue;
 		cJSON_AddItemToArray(arr, cJSON_CreateString(c->string));
 	}

@@ -58,7 +58,8 @@ int req_ids(struct sb_req *req, const char *name, long long **ids, size_t *n);
 void req_use(struct sb_req *req, const char *name);
 /* A new array of the parameter names never used, in arrival order,
  * credentials excluded; for a call that failed (which may have stopped
- * before reading them all), only names no operation of the entity takes. */
+ * before reading them all), only names its operation does not take (for a
+ * write: that no operation of the entity takes). */
 cJSON *req_ignored(const struct sb_req *req, int failed);
 
 #endif
