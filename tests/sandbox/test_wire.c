@@ -258,7 +258,8 @@ static void test_ignored_params(void **state)
 	 * another operation of the entity does: the search's serviceTypeIDs
 	 * sent to get is the hint a caller told "Missing ... typeIDs" needs. */
 	r = sbt_call("/serviceType/get", "serviceTypeIDs=%s", sbt_enc("[1,2]"));
-	sbt_err(r, 200, "typeIDs");
+	/* Worded as every other validation error. */
+	sbt_err(r, 200, "Missing required parameter: typeIDs");
 	ign = sbt_m(r->json, "ignoredParams");
 	if (cJSON_GetArraySize(ign) != 1)
 		sbt_dump(r);

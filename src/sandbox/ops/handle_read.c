@@ -314,7 +314,7 @@ void handle_get(struct sb_req *req, struct sb_answer *ans)
 	cJSON *recs, *m;
 
 	if (!name) {
-		ans_error(ans, 200, "Missing required parameter %s", r->get_param);
+		ans_error(ans, 200, "Missing required parameter: %s", r->get_param);
 		return;
 	}
 	if (req_ids(req, name, &ids, &n) != 0) {
