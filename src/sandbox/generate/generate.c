@@ -336,6 +336,14 @@ void gen_setdt(struct gen_tab *t, int col, long day, long secs)
 	set_when(t, col, day, secs);
 }
 
+void gen_setdt_after(struct gen_tab *t, int col, long day, long secs, long from_day,
+                     long from_secs)
+{
+	if (day < from_day || (day == from_day && secs < from_secs))
+		day = from_day, secs = from_secs;
+	set_when(t, col, day, secs);
+}
+
 int gen_insert(struct gen_tab *t)
 {
 	char *err = NULL;

@@ -191,6 +191,10 @@ void gen_setm(struct gen_tab *t, int col, long cents);
 void gen_setd(struct gen_tab *t, int col, long day);
 /* "YYYY-MM-DD HH:MM:SS"; secs within the day */
 void gen_setdt(struct gen_tab *t, int col, long day, long secs);
+/* gen_setdt, but never before from_day at from_secs: a record's update
+ * drawn apart from its add may fall earlier the same day. */
+void gen_setdt_after(struct gen_tab *t, int col, long day, long secs, long from_day,
+                     long from_secs);
 void gen_null(struct gen_tab *t, int col);
 int gen_insert(struct gen_tab *t);
 

@@ -288,7 +288,7 @@ static int write_customers(struct gen *g)
 		int tx = strcmp(city->state, "TX") == 0, termite = 0;
 		struct gen_person p;
 		struct gen_rng r;
-		long src, upd;
+		long src, upd, added_secs;
 
 		gen_person(g, i, &p);
 		gen_rng_init(&r, g->seed, GK_CUSTOMER, (uint64_t)i + 0x10000000ULL);
@@ -334,10 +334,12 @@ static int write_customers(struct gen *g)
 		gen_seti(t, c->sqft, p.commercial ? gen_range(&r, 20, 300) * 100 : gen_range(&r, 11, 48) * 100);
 		gen_setf(t, c->lot, "0.%02ld", gen_range(&r, 8, 60));
 		gen_seti(t, c->added_by, gen_emp_pick(g, &r, cu->office, gen_chance(&r, 300) ? 2 : 0));
-		gen_setdt(t, c->added, cu->added_day, gen_range(&r, 8 * 3600, 18 * 3600));
+		added_secs = gen_range(&r, 8 * 3600, 18 * 3600);
+		gen_setdt(t, c->added, cu->added_day, added_secs);
 		if (cu->cancel_day)
 			gen_setdt(t, c->cancelled, cu->cancel_day, gen_range(&r, 8 * 3600, 18 * 3600));
-		gen_setdt(t, c->updated, upd, gen_range(&r, 8 * 3600, 18 * 3600));
+		gen_setdt_after(t, c->updated, upd, gen_range(&r, 8 * 3600, 18 * 3600), cu->added_day,
+		                added_secs);
 		gen_seti(t, c->source_id, src + 1);
 		gen_set(t, c->source, gd_sources.w[src]);
 		gen_set(t, c->apay, apay_text[cu->aPay]);
@@ -452,7 +454,7 @@ static int write_subscriptions(struct gen *g)
 		const struct gd_service *sv = &gd_services[s->service];
 		int freq = sv->frequency, months;
 		long per_year = freq > 0 ? 365 / freq : 1, last = s->last_done, next = s->next_day;
-		long upd, src, quote, disc;
+		long upd, src, quote, disc, added_secs;
 		long long sold;
 		struct gen_rng r;
 
@@ -485,7 +487,8 @@ static int write_subscriptions(struct gen *g)
 		gen_seti(t, c->cust, g->cust_base + s->cust);
 		gen_seti(t, c->bill, g->cust_base + s->cust);
 		gen_seti(t, c->office, cu->office);
-		gen_setdt(t, c->added, s->added_day, 10 * 3600 + gen_range(&r, 0, 7 * 3600));
+		added_secs = 10 * 3600 + gen_range(&r, 0, 7 * 3600);
+		gen_setdt(t, c->added, s->added_day, added_secs);
 		if (s->active != -3)
 			gen_setdt(t, c->contract, s->added_day, 10 * 3600);
 		gen_seti(t, c->active, s->active);
@@ -517,7 +520,8 @@ static int write_subscriptions(struct gen *g)
 			gen_setdt(t, c->cancelled, s->cancel_day, 14 * 3600);
 			gen_set(t, c->cxl, gen_pick(&r, &gd_cancel_reasons));
 		}
-		gen_setdt(t, c->updated, upd, gen_range(&r, 8 * 3600, 18 * 3600));
+		gen_setdt_after(t, c->updated, upd, gen_range(&r, 8 * 3600, 18 * 3600), s->added_day,
+		                added_secs);
 		if (s->active == -3) {
 			const struct gd_named *st = &gd_lead_stages[s->lead_stage];
 			gen_seti(t, c->lead_id, 70000 + i);

@@ -180,8 +180,8 @@ static int write_ticket(struct sched *sc, struct gen_rng *r, long c, long sub, i
 	gen_setdt(t, k->created, day, secs);
 	gen_setd(t, k->invoice, day);
 	if (balance == 0 && active == 1)
-		gen_setdt(t, k->updated, clamp_today(g, day + gen_range(r, 0, 12)),
-		          gen_range(r, 8 * 3600, 18 * 3600));
+		gen_setdt_after(t, k->updated, clamp_today(g, day + gen_range(r, 0, 12)),
+		                gen_range(r, 8 * 3600, 18 * 3600), day, secs);
 	else
 		gen_setdt(t, k->updated, day, secs);
 	gen_seti(t, k->active, active);
@@ -411,7 +411,7 @@ static int write_stops(struct sched *sc, struct gen_rng *rr, struct stop *st, in
 	for (int i = 0; i < k; i++) {
 		struct gen_rng r;
 		long long id = g->appt_base + g->n_appt;
-		long added = day - gen_range(rr, 3, 45), tin = 0, tout = 0, upd_day, upd_secs;
+		long added = day - gen_range(rr, 3, 45), tin = 0, tout = 0, upd_day, upd_secs, added_secs;
 		int status = st[i].status;
 
 		gen_rng_init(&r, g->seed, GK_STOP, (uint64_t)id);
@@ -435,7 +435,8 @@ static int write_stops(struct sched *sc, struct gen_rng *rr, struct stop *st, in
 		gen_set(t, a->window, gen_chance(&r, 150) ? "AT" : st[i].start < 12 * 3600 ? "AM" : "PM");
 		gen_seti(t, a->duration, st[i].dur / 60);
 		gen_seti(t, a->type, gd_services[st[i].svc].id);
-		gen_setdt(t, a->added, added, gen_range(&r, 8 * 3600, 17 * 3600));
+		added_secs = gen_range(&r, 8 * 3600, 17 * 3600);
+		gen_setdt(t, a->added, added, added_secs);
 		gen_seti(t, a->emp, gen_emp_pick(g, &r, office, 0));
 		gen_seti(t, a->status, status);
 		gen_set(t, a->status_text, status_text[status + 2]);
@@ -475,7 +476,7 @@ static int write_stops(struct sched *sc, struct gen_rng *rr, struct stop *st, in
 			upd_day = day;
 			upd_secs = st[i].start + st[i].dur;
 		}
-		gen_setdt(t, a->updated, upd_day, upd_secs);
+		gen_setdt_after(t, a->updated, upd_day, upd_secs, added, added_secs);
 		gen_set(t, a->appt_notes, "");
 		gen_seti(t, a->cxl_by, 0);
 		gen_set(t, a->cxl_reason, "");
