@@ -225,10 +225,10 @@ static void draw_header(struct ui *ui)
 		if (with == 2)
 			strbuf_adds(&fit, strbuf_str(&ours));
 		strbuf_addc(&fit, ' ');
-		/* The share only when the view's title still shows whole
-		 * beside it (the account may go): it is said in :info. */
-		if (with == 2 && f) {
-			header_left(ui, f, sep, 0, &left);
+		/* The share only when the account and the view's title still
+		 * show whole beside it: it is said in :info. */
+		if (with == 2) {
+			header_left(ui, f, sep, 1, &left);
 			if (text_width(ui, fit.buf) + text_width(ui, left.buf) + 1 > COLS)
 				continue;
 		}
