@@ -6,7 +6,8 @@
  * ROUTEDESK_TRACE=FILE makes the program write one line per event:
  * milliseconds since trace_init, the kind, then the details, e.g.
  *   "153 request /customer/search 200 48211 37".
- * Kinds in use: request (the client library), key and frame (the console).
+ * Kinds in use: request (the client library), key, keyseq (an escape
+ * sequence read whole: mapped or dropped) and frame (the console).
  * Each line is one write() on an O_APPEND descriptor, so lines from the
  * fetch thread and the main thread never interleave.  A line must never
  * carry a credential; callers pass paths, statuses and sizes only.

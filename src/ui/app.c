@@ -374,14 +374,15 @@ static void save_state(struct ui *ui)
 
 static void read_keys(struct ui *ui)
 {
-	wint_t wc;
-	int rc;
+	struct strbuf said = STRBUF_INIT;
+	int key;
 
-	while (!ui->quit && (rc = wget_wch(stdscr, &wc)) != ERR) {
-		int key = rc == KEY_CODE_YES ? (int)(KEYF | (int)wc) : (int)wc;
-
+	while (!ui->quit && (key = term_key(ui)) >= 0) {
 		double now = app_now(), next;
 
+		/* A sequence ncurses did not know: its key, or -1 and said. */
+		if (key == 27 && (key = term_escape(ui, &said)) < 0)
+			ui_message(ui, "%s", strbuf_str(&said));
 		if (key == (KEYF | KEY_RESIZE)) {
 			app_mark(ui, DIRTY_ALL);
 			continue;
@@ -406,8 +407,10 @@ static void read_keys(struct ui *ui)
 		}
 		ui->last_key = now;
 		fetch_share_touch(ui->share, time(NULL));
-		app_key(ui, key);
+		if (key >= 0)
+			app_key(ui, key);
 	}
+	strbuf_free(&said);
 }
 
 /* Notifications: their terminal bytes go out now, between frames (curses

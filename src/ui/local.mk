@@ -19,6 +19,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/base/list.c src/ui/base/list.h \
 	src/ui/base/list_layout.c src/ui/base/list_preview.c \
 	src/ui/base/action.c src/ui/base/action.h \
+	src/ui/base/keyseq.c src/ui/base/keyseq.h \
 	src/ui/theme/theme.c src/ui/theme/theme.h \
 	src/ui/script.c src/ui/script.h \
 	src/ui/base/cmdline.c src/ui/base/cmdline.h \

@@ -1,4 +1,4 @@
-/* term.c: curses on the terminal (or in memory for scripts), signals, frame bytes, OSC 52. */
+/* term.c: curses on the terminal (or in memory for scripts), keys and the escape sequences it does not know, signals, frame bytes, OSC 52. */
 #include "config.h"
 
 #include <errno.h>
@@ -16,7 +16,9 @@
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/trace.h"
+#include "common/utf8.h"
 #include "ui/app.h"
+#include "ui/base/keyseq.h"
 #include "ui/term.h"
 
 struct term {
@@ -28,6 +30,7 @@ struct term {
 	struct sigaction old_winch, old_pipe;
 	int sig_wfd;               /* the self-pipe's write end, to close */
 	struct strbuf copy;        /* OSC 52 to send after the next frame */
+	int next_key;              /* read after an Esc, not part of its sequence; or -1 */
 };
 
 /* The self-pipe: written by the handlers, read by the loop.  sig_wfd is
@@ -187,6 +190,7 @@ int term_open(struct ui *ui, int script, struct strbuf *err)
 	t->script = script;
 	t->input_pipe[0] = t->input_pipe[1] = -1;
 	t->io_fd = -1;
+	t->next_key = -1;
 	if (open_screen(ui, t, err) < 0) {
 		if (t->in && t->in != stdin)
 			fclose(t->in);
@@ -419,4 +423,67 @@ int term_resize(struct ui *ui, int lines, int cols)
 	if (!t || lines < 1 || cols < 1 || lines > 1000 || cols > 1000)
 		return -1;
 	return resize_term(lines, cols) == OK ? 0 : -1;
+}
+
+/* wget_wch's key as one int, or -1 when none came within wait_ms. */
+static int read_key(int wait_ms)
+{
+	wint_t wc;
+	int rc;
+
+	if (wait_ms > 0)
+		wtimeout(stdscr, wait_ms);
+	rc = wget_wch(stdscr, &wc);
+	if (wait_ms > 0)
+		nodelay(stdscr, TRUE);
+	if (rc == ERR)
+		return -1;
+	return rc == KEY_CODE_YES ? (int)(KEYF | (int)wc) : (int)wc;
+}
+
+int term_key(struct ui *ui)
+{
+	struct term *t = ui->term;
+	int key = t->next_key;
+
+	t->next_key = -1;
+	return key >= 0 ? key : read_key(0);
+}
+
+int term_escape(struct ui *ui, struct strbuf *said)
+{
+	struct keyseq s;
+	enum keyseq_step step = KEYSEQ_MORE;
+	struct term *t = ui->term;
+	struct strbuf name = STRBUF_INIT;
+	const char *term_name = getenv("TERM");
+	int key;
+
+	strbuf_reset(said);
+	keyseq_start(&s);
+	/* Only what is queued: ncurses already waited ESCDELAY before it gave
+	 * us this Esc, so an Esc pressed alone acts at once, and a key typed
+	 * after it is a key of its own. */
+	key = read_key(0);
+	while (key >= 0 && (step = keyseq_feed(&s, key)) == KEYSEQ_MORE)
+		/* A sequence has begun: wait for its rest as ncurses waits
+		 * between the bytes of the sequences it knows. */
+		key = read_key(get_escdelay());
+	if (step == KEYSEQ_NOT)
+		t->next_key = key;
+	if (keyseq_lone_esc(&s))
+		return 27;
+	key = keyseq_key(&s);
+	keyseq_name(&s, &name);
+	trace_event("keyseq", "%s %s", name.buf, key >= 0 ? "mapped" : "dropped");
+	if (key < 0) {
+		struct strbuf term = STRBUF_INIT;
+
+		utf8_escape_controls(&term, term_name ? term_name : "",
+		                     term_name ? strlen(term_name) : 0);
+		strbuf_addf(said, _("Unknown key %s ignored (TERM=%s)"), name.buf, term.buf);
+		strbuf_free(&term);
+	}
+	strbuf_free(&name);
+	return key;
 }

@@ -1,4 +1,4 @@
-/* term.h: the terminal: curses set-up and teardown, signals, frame bytes, OSC 52. */
+/* term.h: the terminal: curses set-up and teardown, keys, signals, frame bytes, OSC 52. */
 #ifndef ROUTEDESK_UI_TERM_H
 #define ROUTEDESK_UI_TERM_H
 
@@ -60,5 +60,16 @@ int term_copy(struct ui *ui, const char *text);
 
 /* Script mode: resizes the in-memory screen.  0 or -1. */
 int term_resize(struct ui *ui, int lines, int cols);
+
+/* The next key from the terminal (a character, or KEYF | a curses code):
+ * one term_escape read and left, else one queued; -1 when none is. */
+int term_key(struct ui *ui);
+/* After term_key gave an Esc: reads the escape sequence it starts when the
+ * rest is queued behind it and ncurses did not know it (base/keyseq.h).
+ * Returns the key to act on: 27 when Esc stands alone, the key a common
+ * form stands for, or -1 when the sequence is dropped, with said set to
+ * the message that says so.  A key read after it and not part of it
+ * is term_key's next. */
+int term_escape(struct ui *ui, struct strbuf *said);
 
 #endif

@@ -56,6 +56,13 @@ EXTRA_DIST += tests/console/alerts.sh
 TESTS += tests/console/tmux_forms.sh
 EXTRA_DIST += tests/console/tmux_forms.sh
 
+## tmux_keyseq: with TERM=xterm-256color in tmux, Home and End (ESC [ 1 ~,
+## ESC [ 4 ~, unknown to that terminfo) still move, an unknown escape
+## sequence is said and dropped instead of run as Esc, "[", digits and "~",
+## and Esc alone or with a key after it still acts.
+TESTS += tests/console/tmux_keyseq.sh
+EXTRA_DIST += tests/console/tmux_keyseq.sh
+
 ## stress: seeded random key sequences (day steps, pane switches, searches,
 ## filters, sorts, refreshes, resizes, forms opened and cancelled, pauses)
 ## race the fetch thread against sandboxes with latency and faults; after

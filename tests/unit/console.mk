@@ -133,14 +133,15 @@ tests_unit_test_ui_theme_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_keys
 TESTS += tests/unit/test_ui_keys
-tests_unit_test_ui_keys_SOURCES = tests/unit/test_ui_keys.c src/ui/base/action.c src/ui/base/cmdline.c
+tests_unit_test_ui_keys_SOURCES = tests/unit/test_ui_keys.c src/ui/base/action.c src/ui/base/cmdline.c \
+	src/ui/base/keyseq.c
 tests_unit_test_ui_keys_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_keys_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_term
 TESTS += tests/unit/test_ui_term
 tests_unit_test_ui_term_SOURCES = tests/unit/test_ui_term.c src/ui/term.c src/ui/theme/theme.c \
-	src/ui/base/state.c src/ui/base/action.c src/ui/base/cmdline.c
+	src/ui/base/state.c src/ui/base/action.c src/ui/base/cmdline.c src/ui/base/keyseq.c
 tests_unit_test_ui_term_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_term_LDADD = $(UI_TEST_LDADD)
 

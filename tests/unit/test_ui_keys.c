@@ -1,4 +1,4 @@
-/* test_ui_keys.c: the action table, key names, rebinding, hints, the prompt editor, completion. */
+/* test_ui_keys.c: the action table, key names, rebinding, hints, escape sequences read whole, the prompt editor, completion. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -15,6 +15,7 @@
 #include "common/strbuf.h"
 #include "ui/base/action.h"
 #include "ui/base/cmdline.h"
+#include "ui/base/keyseq.h"
 
 static void test_key_names_round_trip(void **state)
 {
@@ -154,6 +155,143 @@ static void test_rebind(void **state)
 	strbuf_free(&err);
 	strbuf_free(&sb);
 	keymap_free(km);
+}
+
+/* Feeds bytes (an ESC first) to keyseq as the loop does, until the
+ * sequence ends or the bytes run out (nothing more queued); returns how
+ * many bytes it took, the ESC included, with the last step in *step. */
+static size_t feed(struct keyseq *s, const char *bytes, enum keyseq_step *step)
+{
+	size_t i = 1;
+
+	assert_int_equal(bytes[0], 27);
+	keyseq_start(s);
+	*step = KEYSEQ_MORE;
+	while (bytes[i] && (*step = keyseq_feed(s, (unsigned char)bytes[i])) != KEYSEQ_NOT) {
+		i++;
+		if (*step == KEYSEQ_DONE)
+			break;
+	}
+	return i;
+}
+
+static void assert_seq(const char *bytes, size_t used, int key, const char *name)
+{
+	struct keyseq s;
+	struct strbuf sb = STRBUF_INIT;
+	enum keyseq_step step;
+
+	assert_int_equal(feed(&s, bytes, &step), used);
+	assert_int_equal(keyseq_key(&s), key);
+	keyseq_name(&s, &sb);
+	assert_string_equal(sb.buf, name);
+	strbuf_free(&sb);
+}
+
+/* tmux's Home and End with TERM=xterm-256color, and the other common
+ * forms ncurses misses when TERM is wrong: read whole, and mapped. */
+static void test_keyseq_mapped(void **state)
+{
+	(void)state;
+	assert_seq("\x1b[1~", 4, KEYF | KEY_HOME, "^[[1~");
+	assert_seq("\x1b[4~", 4, KEYF | KEY_END, "^[[4~");
+	assert_seq("\x1b[7~", 4, KEYF | KEY_HOME, "^[[7~");
+	assert_seq("\x1b[8~", 4, KEYF | KEY_END, "^[[8~");
+	assert_seq("\x1bOH", 3, KEYF | KEY_HOME, "^[OH");
+	assert_seq("\x1bOF", 3, KEYF | KEY_END, "^[OF");
+	assert_seq("\x1b[H", 3, KEYF | KEY_HOME, "^[[H");
+	assert_seq("\x1b[F", 3, KEYF | KEY_END, "^[[F");
+	assert_seq("\x1b[5~", 4, KEYF | KEY_PPAGE, "^[[5~");
+	assert_seq("\x1b[6~", 4, KEYF | KEY_NPAGE, "^[[6~");
+	assert_seq("\x1b[3~", 4, KEYF | KEY_DC, "^[[3~");
+	assert_seq("\x1b[2~", 4, KEYF | KEY_IC, "^[[2~");
+	assert_seq("\x1bOA", 3, KEYF | KEY_UP, "^[OA");
+	assert_seq("\x1b[D", 3, KEYF | KEY_LEFT, "^[[D");
+	assert_seq("\x1b[Z", 3, KEYF | KEY_BTAB, "^[[Z");
+	assert_seq("\x1bOP", 3, KEYF | KEY_F(1), "^[OP");
+	assert_seq("\x1b[11~", 5, KEYF | KEY_F(1), "^[[11~");
+	assert_seq("\x1b[24~", 5, KEYF | KEY_F(12), "^[[24~");
+	/* The Linux console's F1: "[" is not the final byte there, and the
+	 * A after it is not a key (it would open a note). */
+	assert_seq("\x1b[[A", 4, KEYF | KEY_F(1), "^[[[A");
+	assert_seq("\x1b[[E", 4, KEYF | KEY_F(5), "^[[[E");
+	/* What follows a sequence is left to act: the sequence took its own
+	 * bytes only. */
+	assert_seq("\x1b[4~j", 4, KEYF | KEY_END, "^[[4~");
+	assert_seq("\x1b[1~\x1b[4~", 4, KEYF | KEY_HOME, "^[[1~");
+	assert_seq("\x1bOHOF", 3, KEYF | KEY_HOME, "^[OH");
+}
+
+/* Whole sequences with no key of the table: taken whole (their bytes do
+ * not act) and named, every control character escaped. */
+static void test_keyseq_unknown(void **state)
+{
+	(void)state;
+	assert_seq("\x1b[99~", 5, -1, "^[[99~");
+	assert_seq("\x1b[99~[", 5, -1, "^[[99~");
+	/* Ctrl-Home: a modifier the key map cannot name. */
+	assert_seq("\x1b[1;5H", 6, -1, "^[[1;5H");
+	/* Intermediate bytes, an SGR mouse report, SS3 with a parameter. */
+	assert_seq("\x1b[ q", 4, -1, "^[[ q");
+	assert_seq("\x1b[<0;10;5M", 10, -1, "^[[<0;10;5M");
+	assert_seq("\x1bO5A", 4, -1, "^[O5A");
+	assert_seq("\x1bOx", 3, -1, "^[Ox");
+}
+
+/* Esc alone, Esc and a key, and sequences cut short. */
+static void test_keyseq_ends(void **state)
+{
+	struct keyseq s;
+	struct strbuf sb = STRBUF_INIT;
+	enum keyseq_step step;
+	char lng[64];
+
+	(void)state;
+	/* Nothing queued after Esc: Esc. */
+	assert_int_equal(feed(&s, "\x1b", &step), 1);
+	assert_true(keyseq_lone_esc(&s));
+	/* Esc and a key that starts no sequence: Esc, then the key. */
+	assert_int_equal(feed(&s, "\x1bj", &step), 1);
+	assert_int_equal(step, KEYSEQ_NOT);
+	assert_true(keyseq_lone_esc(&s));
+	assert_int_equal(feed(&s, "\x1b\x1b[4~", &step), 1);
+	assert_true(keyseq_lone_esc(&s));
+	assert_int_equal(feed(&s, "\x1b\n", &step), 1);
+	assert_true(keyseq_lone_esc(&s));
+	/* A function key or a character beyond ASCII after Esc. */
+	keyseq_start(&s);
+	assert_int_equal(keyseq_feed(&s, KEYF | KEY_DOWN), KEYSEQ_NOT);
+	assert_int_equal(keyseq_feed(&s, 0xe9), KEYSEQ_NOT);
+	assert_true(keyseq_lone_esc(&s));
+	/* Cut short by the end of the burst: no key, named as far as read. */
+	assert_seq("\x1b[", 2, -1, "^[[");
+	assert_seq("\x1b[4", 3, -1, "^[[4");
+	assert_seq("\x1bO", 2, -1, "^[O");
+	/* Cut short by a key that cannot be part of it: that key is not
+	 * taken (it acts), the sequence ends before it. */
+	assert_int_equal(feed(&s, "\x1b[4\n", &step), 3);
+	assert_int_equal(step, KEYSEQ_NOT);
+	assert_int_equal(keyseq_key(&s), -1);
+	assert_int_equal(feed(&s, "\x1b[4\x1b[4~", &step), 3);
+	assert_int_equal(step, KEYSEQ_NOT);
+	keyseq_start(&s);
+	assert_int_equal(keyseq_feed(&s, '['), KEYSEQ_MORE);
+	assert_int_equal(keyseq_feed(&s, KEYF | KEY_HOME), KEYSEQ_NOT);
+	assert_int_equal(keyseq_feed(&s, 0x4e2d), KEYSEQ_NOT);
+	assert_int_equal(feed(&s, "\x1b[[1", &step), 3);
+	assert_int_equal(step, KEYSEQ_NOT);
+	/* Longer than any key's: dropped at KEYSEQ_MAX, the rest acts. */
+	lng[0] = 27;
+	lng[1] = '[';
+	memset(lng + 2, '1', sizeof(lng) - 3);
+	lng[sizeof(lng) - 1] = '\0';
+	assert_int_equal(feed(&s, lng, &step), KEYSEQ_MAX);
+	assert_int_equal(step, KEYSEQ_DONE);
+	assert_int_equal(keyseq_key(&s), -1);
+	keyseq_name(&s, &sb);
+	assert_int_equal(strlen(sb.buf), KEYSEQ_MAX + 1);
+	assert_memory_equal(sb.buf, "^[[111", 6);
+	strbuf_free(&sb);
 }
 
 static void test_hints(void **state)
@@ -341,6 +479,9 @@ int main(void)
 		cmocka_unit_test(test_mouse),
 		cmocka_unit_test(test_rebind),
 		cmocka_unit_test(test_hints),
+		cmocka_unit_test(test_keyseq_mapped),
+		cmocka_unit_test(test_keyseq_unknown),
+		cmocka_unit_test(test_keyseq_ends),
 		cmocka_unit_test(test_editor),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_completion),
