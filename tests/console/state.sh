@@ -1,5 +1,5 @@
 #!/bin/sh
-# state.sh: the last pane and filter come back on the next start (the day is today); --fresh ignores them.
+# state.sh: the last pane and filter come back on the next start (the day is today); --fresh ignores them; config settings warned about or refused (C-s, C-q in [keys]).
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -101,6 +101,23 @@ ok "and said: not HH:MM-HH:MM" has "$D/err" 'office_hours = 7-18: not HH:MM-HH:M
 printf '[ui]\noffice_hours = 07:00-18:00\nrefresh_idle = 300\n' >"$XDG_CONFIG_HOME/routedesk/config"
 ok "office_hours = 07:00-18:00 and refresh_idle = 300 are taken" cs_run "$s"
 ok "without a word about them" hasnt "$D/err" 'office_hours|refresh_idle'
+rm -f "$XDG_CONFIG_HOME/routedesk/config"
+
+# C-s and C-q are flow control on serial lines and some SSH clients (the
+# terminal freezes, or the key never arrives): a [keys] line binding one is
+# refused with the line at fault, as an unknown key name is, and no console
+# starts with down on a key that may never come.
+printf '[ui]\nrefresh = 60\n[keys]\ndown = j C-s\n' >"$XDG_CONFIG_HOME/routedesk/config"
+cs_run "$s"
+ok "[keys] down = j C-s is refused (exit 2, $CS_RC)" test "$CS_RC" = 2
+ok "and said with the file, the line and why" \
+	has "$D/err" 'config:4: \[keys\] C-s cannot be bound: .*flow control'
+printf '[keys]\nredraw = C-q\n' >"$XDG_CONFIG_HOME/routedesk/config"
+cs_run "$s"
+ok "[keys] redraw = C-q is refused too (exit 2, $CS_RC)" test "$CS_RC" = 2
+ok "and said" has "$D/err" 'config:2: \[keys\] C-q cannot be bound'
+printf '[keys]\nredraw = C-r\n' >"$XDG_CONFIG_HOME/routedesk/config"
+ok "[keys] redraw = C-r is taken" cs_run "$s"
 rm -f "$XDG_CONFIG_HOME/routedesk/config"
 
 tap_done

@@ -1,4 +1,4 @@
-/* test_ui_keys.c: the action table, key names, rebinding, hints, escape sequences read whole, the prompt editor, completion. */
+/* test_ui_keys.c: the action table, key names, rebinding (never C-s or C-q), hints, escape sequences read whole, the prompt editor, completion. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -294,6 +294,32 @@ static void test_keyseq_ends(void **state)
 	strbuf_free(&sb);
 }
 
+/* C-s and C-q are flow control (XOFF, XON) on serial lines and some SSH
+ * clients: a binding in [keys] is refused, and the action keeps its keys. */
+static void test_rebind_flow_control(void **state)
+{
+	struct keymap *km = keymap_new();
+	struct strbuf err = STRBUF_INIT, sb = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(keymap_bind(km, "down", "j C-s", &err), -1);
+	assert_non_null(strstr(err.buf, "C-s cannot be bound"));
+	assert_int_equal(keymap_action(km, 19), ACT_NONE);
+	keymap_keys_text(km, ACT_DOWN, " ", &sb);
+	assert_string_equal(sb.buf, "j Down");
+	strbuf_reset(&err);
+	assert_int_equal(keymap_bind(km, "redraw", "C-Q", &err), -1);
+	assert_non_null(strstr(err.buf, "C-q cannot be bound"));
+	assert_int_equal(keymap_action(km, 17), ACT_NONE);
+	assert_int_equal(keymap_action(km, 12), ACT_REDRAW);
+	/* Their neighbours are keys like any other. */
+	assert_int_equal(keymap_bind(km, "redraw", "C-r", &err), 0);
+	assert_int_equal(keymap_action(km, 18), ACT_REDRAW);
+	strbuf_free(&err);
+	strbuf_free(&sb);
+	keymap_free(km);
+}
+
 static void test_hints(void **state)
 {
 	struct keymap *km = keymap_new();
@@ -478,6 +504,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_mouse),
 		cmocka_unit_test(test_rebind),
+		cmocka_unit_test(test_rebind_flow_control),
 		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_keyseq_mapped),
 		cmocka_unit_test(test_keyseq_unknown),

@@ -14,7 +14,8 @@
 #include "ui/base/action.h"
 
 /* The one table.  Order is the help's order.  Ctrl-S and Ctrl-Q are
- * deliberately unbound (flow control on too many terminals). */
+ * deliberately unbound (flow control on too many terminals), and [keys]
+ * may not bind them either (parse_keys). */
 static const struct action_def table[] = {
 	{ ACT_HELP, "help", "? F1", N_("Show the keys and what they do"), N_("help"), ACTF_HINT },
 	{ ACT_BACK, "back", "q", N_("Back; from another pane to Routes; quit on Routes"), N_("back"), ACTF_HINT },
@@ -278,6 +279,18 @@ static int parse_keys(const char *text, int *keys, int max, struct strbuf *err)
 		if (k < 0 || n == max) {
 			if (err)
 				strbuf_addf(err, k < 0 ? _("unknown key name '%s'") : _("too many keys at '%s'"), w);
+			free(copy);
+			return -1;
+		}
+		/* XOFF and XON: on a serial line or through some SSH clients
+		 * C-s freezes the terminal (C-q thaws it) and neither reaches
+		 * us, whatever term.c does to the tty here; an action bound to
+		 * one would be an action the dispatcher cannot have. */
+		if (k == 19 || k == 17) {
+			if (err)
+				strbuf_addf(err, _("%s cannot be bound: Ctrl-S and Ctrl-Q stay unbound (flow "
+				                   "control on serial lines and some SSH clients)"),
+				            k == 19 ? "C-s" : "C-q");
 			free(copy);
 			return -1;
 		}

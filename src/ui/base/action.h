@@ -122,7 +122,8 @@ void keymap_free(struct keymap *km);
 enum action keymap_action(const struct keymap *km, int key);
 /* Rebinds action name to keys ("j Down", or "none"): the action's old
  * keys are dropped and each key is taken from whatever had it.  0, or -1
- * with a message in err (unknown action or key name; km unchanged). */
+ * with a message in err (unknown action or key name, or C-s or C-q, which
+ * flow control takes; km unchanged). */
 int keymap_bind(struct keymap *km, const char *name, const char *keys, struct strbuf *err);
 /* Appends the live keys of a as names separated by sep ("j Down"); returns
  * how many. */
