@@ -13,7 +13,8 @@ FUZZ_TARGETS = \
 	fuzz/fuzz_args \
 	fuzz/fuzz_utf8 \
 	fuzz/fuzz_stream \
-	fuzz/fuzz_rows
+	fuzz/fuzz_rows \
+	fuzz/fuzz_keyseq
 
 if ENABLE_FUZZING
 noinst_PROGRAMS += $(FUZZ_TARGETS)
@@ -68,6 +69,13 @@ fuzz_fuzz_rows_SOURCES = fuzz/fuzz_rows.c tests/lib/rows_tree.c tests/lib/rows_t
 fuzz_fuzz_rows_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_rows_LDADD = $(MODEL_LIBS)
 
+# keyseq.c is pure (curses' key codes only): compiled in alone.
+fuzz_fuzz_keyseq_SOURCES = fuzz/fuzz_keyseq.c src/ui/base/keyseq.c src/ui/base/keyseq.h \
+	$(FUZZ_COMMON)
+fuzz_fuzz_keyseq_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS)
+fuzz_fuzz_keyseq_LDFLAGS = $(FUZZ_LD)
+fuzz_fuzz_keyseq_LDADD = src/common/libcommon.a
+
 EXTRA_DIST += fuzz/replay.c
 
 # The corpus, file by file (a directory here would ship stray files too).
@@ -121,6 +129,14 @@ EXTRA_DIST += \
 	fuzz/corpus/form/negative_taxable.txt \
 	fuzz/corpus/form/utf8_editing.txt \
 	fuzz/corpus/form/valid.txt \
+	fuzz/corpus/keyseq/alt_j.txt \
+	fuzz/corpus/keyseq/ctrl_home.txt \
+	fuzz/corpus/keyseq/end.txt \
+	fuzz/corpus/keyseq/esc_inside.txt \
+	fuzz/corpus/keyseq/linux_f1.txt \
+	fuzz/corpus/keyseq/long.txt \
+	fuzz/corpus/keyseq/ss3_home.txt \
+	fuzz/corpus/keyseq/ss3_param.txt \
 	fuzz/corpus/query/bad_json.txt \
 	fuzz/corpus/query/bad_op.txt \
 	fuzz/corpus/query/bare_date.txt \
