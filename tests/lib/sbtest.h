@@ -229,6 +229,9 @@ cJSON *sbt_get_at(const char *entity, const char *param, const long long *ids, s
                   const char *file, int line);
 cJSON *sbt_byid_at(const char *entity, long long id, const char *file, int line);
 long long sbt_result_at(const struct sbt_resp *r, const char *file, int line);
+/* The highest changelog id so far (0 when none): what a write's changes
+ * are looked up after. */
+long long sbt_last_change(void);
 /* The element of array whose string member pk equals id, or NULL. */
 cJSON *sbt_find(const cJSON *array, const char *pk, long long id);
 /* 1 when ids[0..n) contains id. */

@@ -244,6 +244,14 @@ size_t sbt_search_at(const char *file, int line, const char *entity, long long *
 	return sbt_ids_at(r, ids, file, line);
 }
 
+long long sbt_last_change(void)
+{
+	long long *ids;
+	size_t n = sbt_search("changelog", &ids, "");
+
+	return n ? ids[n - 1] : 0;
+}
+
 struct sbt_server *sbt_cust_srv;
 long long *sbt_cust_ids;
 size_t sbt_n_cust;

@@ -25,13 +25,6 @@ static int teardown(void **state)
 	return sbt_test_teardown(NULL);
 }
 
-static long long last_change(void)
-{
-	long long *ids;
-	size_t n = sbt_search("changelog", &ids, "");
-	return n ? ids[n - 1] : 0;
-}
-
 /* The changelog record after before of class_id about ref, or a failure. */
 static cJSON *change_after(long long before, int class_id, long long ref)
 {
@@ -65,7 +58,7 @@ static void test_note_delete(void **state)
 	/* The refusals changed nothing. */
 	assert_int_equal(sbt_i(sbt_byid("note", id), "noteID"), id);
 
-	long long before = last_change();
+	long long before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/note/delete", "customerID=%lld&contactID=%lld", cust, id);
 	sbt_ok(r);
 	/* As an update answers: the id, as a string. */
@@ -126,7 +119,7 @@ static void test_route_delete(void **state)
 
 	for (size_t i = 0; i < k; i++)
 		sbt_ok(sbt_call("/appointment/cancel", "appointmentID=%lld", appts[i]));
-	long long before = last_change();
+	long long before = sbt_last_change();
 	r = sbt_call("/route/delete", "routeID=%lld", route);
 	sbt_ok(r);
 	assert_true(cJSON_IsString(sbt_m(r->json, "result")));

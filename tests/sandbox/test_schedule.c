@@ -26,14 +26,6 @@ static int teardown(void **state)
 	return sbt_test_teardown(NULL);
 }
 
-/* Highest changelog id so far. */
-static long long last_change(void)
-{
-	long long *ids;
-	size_t n = sbt_search("changelog", &ids, "");
-	return n ? ids[n - 1] : 0;
-}
-
 /* The changelog records after before, asserting one is of class_id about ref. */
 static void expect_change(long long before, int class_id, long long ref)
 {
@@ -174,7 +166,7 @@ static void test_reserve_and_create(void **state)
 {
 	(void)state;
 	cJSON *spot = open_spot(0);
-	long long sid = sbt_i(spot, "spotID"), cust = 10003, before = last_change();
+	long long sid = sbt_i(spot, "spotID"), cust = 10003, before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/spot/reserve", "spotID=%lld&duration=5", sid);
 	sbt_ok(r);
 	const char *token = sbt_s(r->json, "result");
@@ -188,7 +180,7 @@ static void test_reserve_and_create(void **state)
 	                 a_service(), sid), 0, "reserved");
 	sbt_err(sbt_call("/appointment/create", "customerID=%lld&type=%lld&spotID=%lld&reservation=%s",
 	                 cust, a_service(), sid, "0123456789abcdef"), 0, "reservation");
-	before = last_change();
+	before = sbt_last_change();
 	long long id = sbt_result(sbt_call("/appointment/create",
 	                                   "customerID=%lld&type=%lld&spotID=%lld&reservation=%s&notes=%s",
 	                                   cust, a_service(), sid, token, sbt_enc("Gate 12")));
@@ -239,7 +231,7 @@ static void test_update_moves(void **state)
 	cJSON *a = sbt_byid("appointment", id);
 	assert_string_equal(sbt_s(a, "end"), "17:45:00");
 	assert_string_equal(sbt_s(a, "duration"), "45");
-	long long before = last_change();
+	long long before = sbt_last_change();
 	sbt_result(sbt_call("/appointment/update", "appointmentID=%lld&spotID=%s&notes=", id,
 	                    sbt_s(spot, "spotID")));
 	expect_change(before, 4, id);
@@ -277,7 +269,7 @@ static void test_route_rules(void **state)
 static void test_unrouted_create(void **state)
 {
 	(void)state;
-	long long before = last_change();
+	long long before = sbt_last_change();
 	long long id = sbt_result(sbt_call("/appointment/create",
 	                                   "customerID=10006&type=%lld&start=10:00:00&duration=30",
 	                                   a_service()));
@@ -308,7 +300,7 @@ static void test_cancel_and_complete(void **state)
 	long long a1 = sbt_result(sbt_call("/appointment/create",
 	                                   "customerID=10007&type=%lld&routeID=%lld&start=18:00:00",
 	                                   a_service(), route));
-	long long before = last_change();
+	long long before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/appointment/cancel",
 	                              "appointmentID=%lld&cancelReason=%s&cancelledBy=10002", a1,
 	                              sbt_enc("Customer moved"));
@@ -330,7 +322,7 @@ static void test_cancel_and_complete(void **state)
 	                                   "customerID=10007&type=%lld&routeID=%lld&start=18:30:00",
 	                                   a_service(), route));
 	sbt_err(sbt_call("/appointment/complete", "appointmentID=%lld&status=3", a2), 0, "status");
-	before = last_change();
+	before = sbt_last_change();
 	r = sbt_call("/appointment/complete", "appointmentID=%lld&status=1&completionNotes=%s"
 	             "&officeNotes=%s&timeIn=%s", a2, sbt_enc("Done"), sbt_enc("Paid cash"),
 	             sbt_enc(SBT_TODAY " 18:31:00"));
@@ -363,7 +355,7 @@ static void test_cancel_and_complete(void **state)
 static void test_task_and_quota_class(void **state)
 {
 	(void)state;
-	long long before = last_change();
+	long long before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/task/create", "customerID=10009&description=%s&dueDate=%s",
 	                              sbt_enc("Call back"), SBT_TODAY);
 	long long id = sbt_result(r);

@@ -8,14 +8,6 @@
 
 #include "../lib/sbtest.h"
 
-/* Highest changelog id so far (0 when none). */
-static long long last_change(void)
-{
-	long long *ids;
-	size_t n = sbt_search("changelog", &ids, "");
-	return n ? ids[n - 1] : 0;
-}
-
 /* The changelog's notes member as a new JSON value (it may travel as JSON
  * text); the caller deletes it. */
 static cJSON *notes_json(const cJSON *rec)
@@ -81,7 +73,7 @@ static void assert_amount(const cJSON *rec, const char *name, double v)
 static void test_customer(void **state)
 {
 	(void)state;
-	long long before = last_change();
+	long long before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/customer/create",
 	                              "fname=Ada&lname=Lovelace&spouse=Charles&address=%s&city=Austin"
 	                              "&state=TX&zip=78701&billToAccountID=0",
@@ -111,7 +103,7 @@ static void test_customer(void **state)
 	assert_true(sbt_has(ids, n, id));
 
 	/* Update names the record by customerID and answers it in result. */
-	before = last_change();
+	before = sbt_last_change();
 	r = sbt_call("/customer/update", "customerID=%lld&lname=Byron&city=London", id);
 	assert_int_equal(sbt_result(r), id);
 	c = get1("customer", "customerIDs", id);
@@ -180,7 +172,7 @@ static void test_note(void **state)
 {
 	(void)state;
 	long long type = a_note_type(), cust = sbt_cust_ids[5];
-	long long before = last_change();
+	long long before = sbt_last_change();
 	const char *text = "Gate code 4711; dog in yard";
 	long long id = sbt_result(sbt_call("/note/create",
 	                                   "customerID=%lld&contactType=%lld&notes=%s&showOnInvoice=1"
@@ -204,7 +196,7 @@ static void test_note(void **state)
 	assert_true(sbt_has(ids, k, id));
 
 	/* Notes are named contactID on update. */
-	before = last_change();
+	before = sbt_last_change();
 	assert_int_equal(sbt_result(sbt_call("/note/update", "contactID=%lld&notes=%s&showTech=0",
 	                                     id, sbt_enc("Gate code changed"))), id);
 	n = get1("note", "noteIDs", id);
@@ -254,7 +246,7 @@ static void test_note_and_notes_params(void **state)
 	                                   "&date=2026-11-02", cust, type));
 	cJSON *n = get1("note", "noteIDs", id);
 	assert_string_equal(sbt_s(n, "date"), "2026-11-02 00:00:00");
-	long long before = last_change();
+	long long before = sbt_last_change();
 	assert_int_equal(sbt_result(sbt_call("/note/update",
 	                                     "contactID=%lld&customerID=%lld&date=%s&contactType=%lld",
 	                                     id, cust2, sbt_enc("2026-11-03 14:05:00"), other)), id);
@@ -274,7 +266,7 @@ static void test_note_and_notes_params(void **state)
 	size_t n_notes = sbt_search("note", &ids, "customerIDs=%lld", cust);
 	cJSON *c = cJSON_Duplicate(get1("customer", "customerIDs", cust), 1);
 	sbt_keep_json(c);
-	before = last_change();
+	before = sbt_last_change();
 	assert_int_equal(sbt_result(sbt_call("/customer/update", "customerID=%lld&notes=%s", cust,
 	                                     sbt_enc("Call before coming: dog"))), cust);
 	expect_change(before, 8, cust, "customer/update notes");
@@ -295,7 +287,7 @@ static void test_subscription_partial(void **state)
 	assert_true(sbt_search("employee", &emps, "") > 0);
 	long long id = ids[0];
 	cJSON *s0 = sbt_keep_json(cJSON_Duplicate(get1("subscription", "subscriptionIDs", id), 1));
-	long long before = last_change();
+	long long before = sbt_last_change();
 	assert_int_equal(sbt_result(sbt_call("/subscription/update",
 	                                     "subscriptionID=%lld&preferredTech=%lld", id, emps[0])), id);
 	expect_change(before, 7, id, "subscription/update preferredTech");
@@ -328,7 +320,7 @@ static void test_subscription_partial(void **state)
 static void test_ticket(void **state)
 {
 	(void)state;
-	long long cust = sbt_cust_ids[9], before = last_change();
+	long long cust = sbt_cust_ids[9], before = sbt_last_change();
 	long long id = sbt_result(sbt_call("/ticket/create",
 	                                   "customerID=%lld&date=%s&serviceCharge=49.50&serviceTaxable=0"
 	                                   "&additionalNotes=%s&status=1",
@@ -341,7 +333,7 @@ static void test_ticket(void **state)
 	size_t n = sbt_search("ticket", &ids, "customerIDs=%lld", cust);
 	assert_true(sbt_has(ids, n, id));
 
-	before = last_change();
+	before = sbt_last_change();
 	assert_int_equal(sbt_result(sbt_call("/ticket/update", "ticketID=%lld&serviceCharge=60", id)), id);
 	assert_amount(get1("ticket", "ticketIDs", id), "serviceCharge", 60.0);
 	expect_change(before, 5, id, "ticket/update");
@@ -350,7 +342,7 @@ static void test_ticket(void **state)
 static void test_product(void **state)
 {
 	(void)state;
-	long long before = last_change();
+	long long before = sbt_last_change();
 	long long id = sbt_result(sbt_call("/product/create",
 	                                   "officeID=-1&description=%s&amount=12.25&taxable=1&code=BAIT-01"
 	                                   "&category=Baits&visible=1&salesVisible=0&recurring=0",
@@ -367,7 +359,7 @@ static void test_product(void **state)
 	size_t n = sbt_search("product", &ids, "code=BAIT-01");
 	assert_true(sbt_has(ids, n, id));
 
-	before = last_change();
+	before = sbt_last_change();
 	assert_int_equal(sbt_result(sbt_call("/product/update", "productID=%lld&description=%s&amount=13",
 	                                     id, sbt_enc("Ant bait station XL"))), id);
 	p = get1("product", "productIDs", id);
@@ -386,7 +378,7 @@ static long long a_service_type(void)
 static void test_subscription(void **state)
 {
 	(void)state;
-	long long cust = sbt_cust_ids[11], svc = a_service_type(), before = last_change();
+	long long cust = sbt_cust_ids[11], svc = a_service_type(), before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/subscription/create",
 	                              "serviceID=%lld&customerID=%lld&frequency=90&billingFrequency=-1"
 	                              "&agreementLength=12&active=1", svc, cust);
@@ -402,7 +394,7 @@ static void test_subscription(void **state)
 	size_t n = sbt_search("subscription", &ids, "customerIDs=%lld", cust);
 	assert_true(sbt_has(ids, n, id));
 
-	before = last_change();
+	before = sbt_last_change();
 	r = sbt_call("/subscription/update", "subscriptionID=%lld&frequency=30&active=0", id);
 	assert_int_equal(sbt_result(r), id);
 	assert_int_equal(sbt_i(r->json, "subscriptionID"), id);
@@ -421,7 +413,7 @@ static void test_route_update(void **state)
 	assert_true(nr > 0 && ne > 1);
 	long long id = routes[0];
 	long long tech = sbt_i(get1("route", "routeIDs", id), "assignedTech") == emps[0] ? emps[1] : emps[0];
-	long long before = last_change();
+	long long before = sbt_last_change();
 	assert_int_equal(sbt_result(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", id, tech)), id);
 	assert_int_equal(sbt_i(get1("route", "routeIDs", id), "assignedTech"), tech);
 	expect_change(before, 3, id, "route/update");
@@ -430,7 +422,7 @@ static void test_route_update(void **state)
 static void test_payment_profile(void **state)
 {
 	(void)state;
-	long long cust = sbt_cust_ids[13], before = last_change();
+	long long cust = sbt_cust_ids[13], before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/paymentProfile/create",
 	                              "customerID=%lld&paymentMethod=1&billingName=%s&billingAddress1=%s"
 	                              "&billingCity=Dallas&billingState=TX&billingZip=75201&billingCountryID=US",
@@ -448,7 +440,7 @@ static void test_payment_profile(void **state)
 	size_t n = sbt_search("paymentProfile", &ids, "customerIDs=%lld", cust);
 	assert_true(sbt_has(ids, n, id));
 
-	before = last_change();
+	before = sbt_last_change();
 	r = sbt_call("/paymentProfile/update", "paymentProfileID=%lld&billingAddress1=%s&billingCity=Plano",
 	             id, sbt_enc("2 Linker Ave"));
 	assert_int_equal(sbt_result(r), id);
@@ -462,7 +454,7 @@ static void test_payment_profile(void **state)
 static void test_employee(void **state)
 {
 	(void)state;
-	long long before = last_change();
+	long long before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/employee/create",
 	                              "fname=Rosa&lname=Parks&type=1&phone=2145550100&email=%s"
 	                              "&username=rparks&password=s3cret",
@@ -483,7 +475,7 @@ static void test_employee(void **state)
 	size_t n = sbt_search("employee", &ids, "");
 	assert_true(sbt_has(ids, n, id));
 
-	before = last_change();
+	before = sbt_last_change();
 	r = sbt_call("/employee/update", "employeeID=%lld&phone=2145550199", id);
 	assert_int_equal(sbt_result(r), id);
 	assert_int_equal(sbt_i(r->json, "employeeID"), id);
@@ -496,7 +488,7 @@ static void test_review(void **state)
 	(void)state;
 	long long *ids;
 	assert_true(sbt_search("review", &ids, "") > 0);
-	long long id = ids[0], before = last_change();
+	long long id = ids[0], before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/review/update", "feedbackID=%lld&starRating=2&feedback=%s",
 	                              id, sbt_enc("Tech was late"));
 	assert_int_equal(sbt_result(r), id);
@@ -512,7 +504,7 @@ static void test_appointment_reminder(void **state)
 	(void)state;
 	long long *appts;
 	assert_true(sbt_search("appointment", &appts, "date=%s", SBT_TODAY) > 0);
-	long long before = last_change();
+	long long before = sbt_last_change();
 	struct sbt_resp *r = sbt_call("/appointmentReminder/create",
 	                              "appointmentID=%lld&status=1&sendTo=2145550123&emailAddress=%s",
 	                              appts[0], sbt_enc("someone@example.com"));
@@ -527,7 +519,7 @@ static void test_appointment_reminder(void **state)
 	size_t n = sbt_search("appointmentReminder", &ids, "");
 	assert_true(sbt_has(ids, n, id));
 
-	before = last_change();
+	before = sbt_last_change();
 	r = sbt_call("/appointmentReminder/update", "reminderID=%lld&text=%s&status=9",
 	             id, sbt_enc("Reply C to confirm"));
 	assert_int_equal(sbt_result(r), id);
