@@ -11,7 +11,7 @@
 /*
  * Beyond "no crash", the escaper's promise is checked, since every byte
  * the service sends reaches a terminal through it: its output is valid
- * UTF-8 without a C0 or C1 control or DEL, and it leaves such text as it
+ * UTF-8 without a C0 or C1 control, DEL or bidi override, and it leaves such text as it
  * is (so escaping twice changes nothing).
  */
 static void check_clean(const char *s, size_t len)
@@ -25,6 +25,13 @@ static void check_clean(const char *s, size_t len)
 		FUZZ_ASSERT(c >= 0x20 && c != 0x7F);
 		/* U+0080..U+009F are C2 80..C2 9F. */
 		FUZZ_ASSERT(!(c == 0xC2 && i + 1 < len && (unsigned char)s[i + 1] < 0xA0));
+		/* No bidi override or isolate: U+202A..U+202E are E2 80 AA..AE,
+		 * U+2066..U+2069 are E2 81 A6..A9. */
+		FUZZ_ASSERT(!(c == 0xE2 && i + 2 < len &&
+		              (((unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] >= 0xAA &&
+		                (unsigned char)s[i + 2] <= 0xAE) ||
+		               ((unsigned char)s[i + 1] == 0x81 && (unsigned char)s[i + 2] >= 0xA6 &&
+		                (unsigned char)s[i + 2] <= 0xA9))));
 		i++;
 	}
 }

@@ -189,6 +189,7 @@ EXTRA_DIST += \
 	fuzz/corpus/stream/success_string.json \
 	fuzz/corpus/stream/truncated.json \
 	fuzz/corpus/utf8/ascii.txt \
+	fuzz/corpus/utf8/bidi.txt \
 	fuzz/corpus/utf8/combining.txt \
 	fuzz/corpus/utf8/controls.txt \
 	fuzz/corpus/utf8/invalid.txt \

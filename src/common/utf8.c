@@ -72,6 +72,11 @@ int utf8_valid(const char *s, size_t len)
 	return 1;
 }
 
+int utf8_bidi_control(uint32_t cp)
+{
+	return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 static void add_hex(struct strbuf *out, unsigned v)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -106,6 +111,11 @@ void utf8_escape_controls(struct strbuf *out, const char *s, size_t len)
 			/* C1 controls (CSI 0x9B among them) act on terminals
 			 * that read 8-bit controls. */
 			add_hex(out, cp);
+		} else if (utf8_bidi_control(cp)) {
+			/* Not controls to the terminal, but they reorder what
+			 * follows on the line (a right-to-left override makes
+			 * "5551234" read "4321555"): shown, never applied. */
+			strbuf_addf(out, "<U+%04X>", (unsigned)cp);
 		} else {
 			strbuf_add(out, p + i, n);
 		}

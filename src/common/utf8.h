@@ -3,6 +3,7 @@
 #define ROUTEDESK_UTF8_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct strbuf;
 
@@ -10,9 +11,14 @@ struct strbuf;
  * code points past U+10FFFF); 0 otherwise. */
 int utf8_valid(const char *s, size_t len);
 
+/* 1 for the bidirectional embeddings, overrides and isolates (U+202A to
+ * U+202E, U+2066 to U+2069): text after one is shown reordered. */
+int utf8_bidi_control(uint32_t cp);
+
 /* Appends s to out with every C0/C1 control character, DEL and invalid byte
  * made visible: ESC as "^[", other C0 as "^X", DEL as "^?", C1 and invalid
- * bytes as "\xNN".  Text from the API goes through this before any terminal. */
+ * bytes as "\xNN", a bidi override or isolate as "<U+202E>".  Text from the
+ * API goes through this before any terminal. */
 void utf8_escape_controls(struct strbuf *out, const char *s, size_t len);
 
 /* Terminal columns of the UTF-8 string s (wide CJK counts 2, combining 0). */

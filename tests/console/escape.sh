@@ -15,6 +15,10 @@ ok "the sandbox carries the escape sequence in customer 10001's company" sh -c \
 evil=$(printf 'Evil\007\033]0;pwned\007\302\233[2J\177\rX\tY')
 cs_api /customer/update customerID=10002 "lname=$evil" >"$D/upd.json"
 ok "the service took the hostile last name" grep -q '"success":[[:space:]]*true' "$D/upd.json"
+# A right-to-left override (U+202E) in the first name: shown, not applied
+# (it would show the rest of the line reversed).
+cs_api /customer/update customerID=10002 "fname=$(printf 'Ann\342\200\256ylloP')" >"$D/upd2.json"
+ok "the service took the first name with an override" grep -q '"success":[[:space:]]*true' "$D/upd2.json"
 
 s=$(cs_script escape <<'EOF'
 j
@@ -68,6 +72,8 @@ for f in stops stop2 detail cust cust-red cust-evil evil-summary evil-detail fil
 done
 ok "the hostile name is shown in the Customers pane, escaped" has "$D/cust-evil.txt" '^▸ +10002 Evil\^G'
 ok "the hostile name's OSC shows as ^[]0;pwned^G" has "$D/evil-detail.txt" 'Evil\^G\^\[\]0;pwned\^G'
+ok "the override in the first name is shown as <U+202E>, not applied" \
+	has "$D/evil-detail.txt" '^ fname +Ann<U\+202E>ylloP'
 ok "the customer summary shows the hostile name escaped too" has "$D/evil-summary.txt" \
 	'^▸Name +Evil\^G\^\[\]0;pwned\^G'
 ok "the hostile name's C1 CSI, DEL, CR and tab are visible, not raw" \

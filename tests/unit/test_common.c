@@ -199,6 +199,13 @@ static void test_utf8_escape_controls(void **state)
 	ESCAPES("caf\xc3\xa9 \xff\xfe ok", "caf\xc3\xa9 \\xff\\xfe ok");
 	ESCAPES("\xed\xa0\x80", "\\xed\\xa0\\x80");
 	ESCAPES("\xe6\x9d", "\\xe6\\x9d");
+	/* A right-to-left override and an isolate are shown, not applied:
+	 * "5551234" must not read "4321555". */
+	ESCAPES("tel \xe2\x80\xae" "5551234", "tel <U+202E>5551234");
+	ESCAPES("\xe2\x81\xa6x\xe2\x81\xa9", "<U+2066>x<U+2069>");
+	/* ... a left-to-right mark, harmless and common in right-to-left
+	 * names, passes. */
+	ESCAPES("\xe2\x80\x8e", "\xe2\x80\x8e");
 	/* Printable non-ASCII passes untouched, U+00A0 included. */
 	ESCAPES("\xc2\xa0\xe6\x9d\xb1", "\xc2\xa0\xe6\x9d\xb1");
 	/* Appends to what is there. */
@@ -280,7 +287,7 @@ static void test_utf8_every_code_point(void **state)
 		w = utf8_width(b, n);
 		if (w > 2)
 			fail_msg("U+%04X width %zu", (unsigned)cp, w);
-		if (cp < 0xA0)
+		if (cp < 0xA0 || utf8_bidi_control(cp))
 			continue;
 		strbuf_reset(&sb);
 		utf8_escape_controls(&sb, b, n);
