@@ -20,7 +20,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/base/list_layout.c src/ui/base/list_preview.c \
 	src/ui/base/action.c src/ui/base/action.h \
 	src/ui/base/keyseq.c src/ui/base/keyseq.h \
-	src/ui/theme/theme.c src/ui/theme/theme.h \
+	src/ui/theme/theme.c src/ui/theme/theme.h src/ui/theme/themes_shipped.h \
 	src/ui/script.c src/ui/script.h \
 	src/ui/base/cmdline.c src/ui/base/cmdline.h \
 	src/ui/views/view_common.c src/ui/views/view_common.h \
@@ -58,11 +58,15 @@ THEME_FILES = \
 	themes/colorblind.theme
 dist_themes_DATA = $(THEME_FILES)
 # ... and built in (tools/embed-themes): a program run from its build tree,
-# or installed without its data, still has every shipped theme.
-BUILT_SOURCES += src/ui/theme/themes_shipped.h
-CLEANFILES += src/ui/theme/themes_shipped.h
+# or installed without its data, still has every shipped theme.  Every
+# program compiling theme.c lists the generated table among its nodist
+# sources, so that any target asked for (tools/check --fuzz builds only
+# some) generates it first.
+THEMES_SHIPPED = src/ui/theme/themes_shipped.c
+nodist_src_ui_libui_a_SOURCES = $(THEMES_SHIPPED)
+CLEANFILES += $(THEMES_SHIPPED)
 EXTRA_DIST += tools/embed-themes
-src/ui/theme/themes_shipped.h: $(THEME_FILES:%=$(top_srcdir)/%) $(top_srcdir)/tools/embed-themes
+$(THEMES_SHIPPED): $(THEME_FILES:%=$(top_srcdir)/%) $(top_srcdir)/tools/embed-themes
 	$(AM_V_GEN)$(MKDIR_P) src/ui/theme && \
 	$(SHELL) $(top_srcdir)/tools/embed-themes $(THEME_FILES:%=$(top_srcdir)/%) >$@-t && \
 	mv $@-t $@

@@ -128,6 +128,7 @@ UI_TEST_LDADD = $(API_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 check_PROGRAMS += tests/unit/test_ui_theme
 TESTS += tests/unit/test_ui_theme
 tests_unit_test_ui_theme_SOURCES = tests/unit/test_ui_theme.c src/ui/theme/theme.c src/ui/base/state.c
+nodist_tests_unit_test_ui_theme_SOURCES = $(THEMES_SHIPPED)
 tests_unit_test_ui_theme_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_theme_LDADD = $(UI_TEST_LDADD)
 
@@ -142,6 +143,7 @@ check_PROGRAMS += tests/unit/test_ui_term
 TESTS += tests/unit/test_ui_term
 tests_unit_test_ui_term_SOURCES = tests/unit/test_ui_term.c src/ui/term.c src/ui/theme/theme.c \
 	src/ui/base/state.c src/ui/base/action.c src/ui/base/cmdline.c src/ui/base/keyseq.c
+nodist_tests_unit_test_ui_term_SOURCES = $(THEMES_SHIPPED)
 tests_unit_test_ui_term_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_term_LDADD = $(UI_TEST_LDADD)
 
@@ -169,6 +171,7 @@ check_PROGRAMS += tests/unit/test_ui_list
 TESTS += tests/unit/test_ui_list
 tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/base/list.c src/ui/base/list_layout.c src/ui/base/list_preview.c \
 	src/ui/theme/theme.c src/ui/base/state.c
+nodist_tests_unit_test_ui_list_SOURCES = $(THEMES_SHIPPED)
 tests_unit_test_ui_list_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_list_LDADD = $(UI_TEST_LDADD)
 endif
@@ -200,6 +203,7 @@ tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/forms/form.c src/ui
 	src/ui/forms/form_draw.c \
 	src/ui/forms/draft.c src/ui/views/activity.c src/ui/base/state.c src/ui/base/list.c src/ui/base/list_layout.c src/ui/base/list_preview.c \
 	src/ui/theme/theme.c
+nodist_tests_unit_test_form_SOURCES = $(THEMES_SHIPPED)
 tests_unit_test_form_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS)
 tests_unit_test_form_LDADD = $(MODEL_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 endif

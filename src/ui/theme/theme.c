@@ -61,7 +61,7 @@ static const struct {
 /* The built-in text of shipped theme name, or NULL. */
 static const char *shipped_text(const char *name)
 {
-	for (size_t i = 0; i < sizeof(themes_shipped) / sizeof(themes_shipped[0]); i++)
+	for (size_t i = 0; i < themes_shipped_n; i++)
 		if (strcmp(themes_shipped[i].name, name) == 0)
 			return themes_shipped[i].text;
 	return NULL;
@@ -430,7 +430,7 @@ size_t theme_list(char ***names)
 {
 	struct names nm = { NULL, 0, 0 };
 
-	for (size_t i = 0; i < sizeof(themes_shipped) / sizeof(themes_shipped[0]); i++)
+	for (size_t i = 0; i < themes_shipped_n; i++)
 		names_add(&nm, themes_shipped[i].name, strlen(themes_shipped[i].name));
 	theme_each_dir(list_dir, &nm);
 	qsort(nm.v, nm.n, sizeof(*nm.v), cmp_names);
