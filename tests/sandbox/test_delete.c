@@ -7,24 +7,6 @@
 
 #include "../lib/sbtest.h"
 
-static struct sbt_server *srv;
-
-static int setup(void **state)
-{
-	static const char *const args[] = { "--generate", "120", "--seed", SBT_SEED, "--today",
-		SBT_TODAY, "--no-limits", NULL };
-	(void)state;
-	srv = sbt_start(args);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	sbt_free(srv);
-	return sbt_test_teardown(NULL);
-}
-
 /* The changelog record after before of class_id about ref, or a failure. */
 static cJSON *change_after(long long before, int class_id, long long ref)
 {
@@ -169,5 +151,5 @@ int main(void)
 		SBT_TEST(test_route_delete_locked),
 		SBT_TEST(test_route_delete_new),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, sbt_customers_setup, sbt_customers_teardown);
 }
