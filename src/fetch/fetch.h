@@ -186,6 +186,11 @@ struct fetch_result {
 	size_t n_appts, n_routes, n_customers;
 	struct fetch_change *changes;     /* every change seen */
 	size_t n_changes;
+	/* FETCH_REFRESH: stops and routes a change named whose get answered
+	 * nothing: deleted (route/delete), or out of the key's sight; either
+	 * way no longer on any day (ascending ids) */
+	long long *gone_appts, *gone_routes;
+	size_t n_gone_appts, n_gone_routes;
 	/* FETCH_REFRESH on a share: records other consoles wrote since the
 	 * last tick, as they read them back (a note has no changelog class:
 	 * this is how it reaches the others); rows owned until taken. */

@@ -271,6 +271,8 @@ void fetch_result_free(struct fetch_result *r)
 	for (size_t i = 0; i < r->n_changes; i++)
 		free(r->changes[i].notes);
 	free(r->changes);
+	free(r->gone_appts);
+	free(r->gone_routes);
 	for (size_t i = 0; i < r->n_written; i++)
 		m_row_free(r->written[i].resource, r->written[i].row);
 	free(r->written);

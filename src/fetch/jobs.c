@@ -431,9 +431,14 @@ static int from_share(struct state *st, const struct fetch_job *job, struct fetc
 	r->n_appts = t->n_appts;
 	r->routes = t->routes;
 	r->n_routes = t->n_routes;
+	r->gone_appts = t->gone_appts;
+	r->n_gone_appts = t->n_gone_appts;
+	r->gone_routes = t->gone_routes;
+	r->n_gone_routes = t->n_gone_routes;
 	t->changes = NULL;
 	t->appts = t->routes = NULL;
-	t->n_changes = t->n_appts = t->n_routes = 0;
+	t->gone_appts = t->gone_routes = NULL;
+	t->n_changes = t->n_appts = t->n_routes = t->n_gone_appts = t->n_gone_routes = 0;
 	fetch_result_free(t);
 	jobs_kept_follow(st, r);
 	kept_customers(st, r);
@@ -512,8 +517,8 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	if (run_gets(st, b, nb, &e) < 0) {
 		fetch_result_keep_err(r, &e);
 	} else {
-		jobs_kept_got(st->appt_lk, &appts);
-		jobs_kept_got(st->route_lk, &routes);
+		jobs_kept_got(st->appt_lk, &appts, &ra, &r->gone_appts, &r->n_gone_appts);
+		jobs_kept_got(st->route_lk, &routes, &rr, &r->gone_routes, &r->n_gone_routes);
 		r->last_change = newest;
 		if (newest > st->newest)
 			st->newest = newest;

@@ -370,10 +370,41 @@ void jobs_kept_changes(struct lookup *lk, int class_id, const struct fetch_resul
 	fetch_ids_free(&kept);
 }
 
-void jobs_kept_got(struct lookup *lk, const struct fetch_ids *ids)
+void jobs_kept_got(struct lookup *lk, const struct fetch_ids *ids, const struct fetch_rows *rows,
+                   long long **gone, size_t *n_gone)
 {
+	struct fetch_ids got = { NULL, 0, 0 }, out = { NULL, 0, 0 };
+
 	if (lk)
 		lookup_clear_stale(lk, ids->v, ids->n);
+	/* A change named them and the get answered nothing: deleted, or out
+	 * of the key's sight.  Unless a batch could not be read (then the
+	 * missing are unknown, not gone). */
+	*gone = NULL;
+	*n_gone = 0;
+	if (rows->bad)
+		return;
+	for (size_t i = 0; i < rows->n; i++) {
+		long long id;
+
+		memcpy(&id, rows->v[i], sizeof(id)); /* every model row starts with its id */
+		fetch_ids_add(&got, id);
+	}
+	fetch_ids_sort(&got);
+	for (size_t i = 0; i < ids->n; i++) {
+		if (fetch_ids_has(&got, ids->v[i]))
+			continue;
+		fetch_ids_add(&out, ids->v[i]);
+		if (lk)
+			lookup_drop(lk, ids->v[i]);
+	}
+	fetch_ids_free(&got);
+	if (out.n) {
+		trace_event("gone", "/%s %zu named by a change, not answered", rows->resource, out.n);
+		fetch_ids_sort(&out);
+	}
+	*gone = out.v;
+	*n_gone = out.n;
 }
 
 void jobs_kept_follow(struct state *st, const struct fetch_result *r)
@@ -386,4 +417,8 @@ void jobs_kept_follow(struct state *st, const struct fetch_result *r)
 		if (lk && c->id > 0)
 			(void)lookup_apply(lk, c->id, c->notes);
 	}
+	for (size_t i = 0; st->appt_lk && i < r->n_gone_appts; i++)
+		lookup_drop(st->appt_lk, r->gone_appts[i]);
+	for (size_t i = 0; st->route_lk && i < r->n_gone_routes; i++)
+		lookup_drop(st->route_lk, r->gone_routes[i]);
 }

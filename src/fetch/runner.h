@@ -106,8 +106,10 @@ void jobs_kept_changes(struct lookup *lk, int class_id, const struct fetch_resul
  * the ticker. */
 void jobs_kept_follow(struct state *st, const struct fetch_result *r);
 /* After the get of ids (taken into lk through the rows' keep): the ids it
- * did not answer are no longer waited for. */
-void jobs_kept_got(struct lookup *lk, const struct fetch_ids *ids);
+ * did not answer are no longer waited for; they are gone (dropped from lk,
+ * into *gone, ascending, NULL when none) unless rows could not be read. */
+void jobs_kept_got(struct lookup *lk, const struct fetch_ids *ids, const struct fetch_rows *rows,
+                   long long **gone, size_t *n_gone);
 
 /* FETCH_REVIEW (review.c). */
 void jobs_run_review(struct state *st, const struct fetch_job *job, struct fetch_result *r);

@@ -219,6 +219,17 @@ static void add_rows(cJSON *o, const char *name, const char *resource, void **ro
 			cJSON_AddItemToArray(arr, m_row_encode(resource, rows[i]));
 }
 
+static void add_ids(cJSON *o, const char *name, const long long *ids, size_t n)
+{
+	cJSON *arr;
+
+	if (!n)
+		return; /* absent is none, as a tick of an older routedesk says */
+	arr = cJSON_AddArrayToObject(o, name);
+	for (size_t i = 0; i < n; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)ids[i]));
+}
+
 /* Ticks past TICK_KEEP_SECONDS; names relative to the directory opened,
  * so a ticks/ swapped for a symlink prunes nothing elsewhere. */
 static void prune(struct fetch_share *sh, time_t now)
@@ -279,6 +290,8 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
 	}
 	add_rows(o, "appointments", "appointment", r->appts, r->n_appts);
 	add_rows(o, "routes", "route", r->routes, r->n_routes);
+	add_ids(o, "goneAppointments", r->gone_appts, r->n_gone_appts);
+	add_ids(o, "goneRoutes", r->gone_routes, r->n_gone_routes);
 	text = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
 	strbuf_addf(&name, "ticks/%020lld-%020lld.json", since, r->last_change);
@@ -301,19 +314,66 @@ static int by_since(const void *a, const void *b)
 	return (x->since > y->since) - (x->since < y->since);
 }
 
+static long long row_id(const void *row)
+{
+	long long id;
+
+	memcpy(&id, row, sizeof(id)); /* every model row starts with its id */
+	return id;
+}
+
+/* Ticks are read oldest first, so a later one's word wins: a record it
+ * brings is not gone, one it says is gone loses what an earlier one
+ * brought. */
 static void take_records(const cJSON *o, const char *name, const char *resource, void ***rows,
-                         size_t *n)
+                         size_t *n, long long *gone, size_t *n_gone)
 {
 	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, name), *rec;
 
 	cJSON_ArrayForEach(rec, arr) {
 		void *row = m_row_decode(resource, rec);
+		size_t keep = 0;
 
 		if (!row)
 			continue;
+		for (size_t i = 0; i < *n_gone; i++)
+			if (gone[i] != row_id(row))
+				gone[keep++] = gone[i];
+		*n_gone = keep;
 		*rows = xrealloc(*rows, (*n + 1) * sizeof(**rows));
 		(*rows)[(*n)++] = row;
 	}
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void take_ids(const cJSON *o, const char *name, const char *resource, void **rows,
+                     size_t *n, long long **gone, size_t *n_gone)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, name), *v;
+	size_t had = *n_gone, keep = 0;
+
+	cJSON_ArrayForEach(v, arr) {
+		if (!cJSON_IsNumber(v) || v->valuedouble < 1)
+			continue;
+		*gone = xrealloc(*gone, (*n_gone + 1) * sizeof(**gone));
+		(*gone)[(*n_gone)++] = (long long)v->valuedouble;
+	}
+	if (*n_gone == had)
+		return;
+	qsort(*gone, *n_gone, sizeof(**gone), cmp_id);
+	for (size_t i = 0; i < *n; i++) {
+		if (bsearch(&(long long){ row_id(rows[i]) }, *gone, *n_gone, sizeof(**gone), cmp_id))
+			m_row_free(resource, rows[i]);
+		else
+			rows[keep++] = rows[i];
+	}
+	*n = keep;
 }
 
 /* One published tick into r; 0, or -1 when it is not this account's or
@@ -345,8 +405,14 @@ static int apply_tick(struct fetch_share *sh, const char *rel, struct fetch_resu
 			cJSON_IsString(notes) ? xstrdup(notes->valuestring) : NULL;
 		r->n_changes++;
 	}
-	take_records(o, "appointments", "appointment", &r->appts, &r->n_appts);
-	take_records(o, "routes", "route", &r->routes, &r->n_routes);
+	take_ids(o, "goneAppointments", "appointment", r->appts, &r->n_appts, &r->gone_appts,
+	         &r->n_gone_appts);
+	take_ids(o, "goneRoutes", "route", r->routes, &r->n_routes, &r->gone_routes,
+	         &r->n_gone_routes);
+	take_records(o, "appointments", "appointment", &r->appts, &r->n_appts, r->gone_appts,
+	             &r->n_gone_appts);
+	take_records(o, "routes", "route", &r->routes, &r->n_routes, r->gone_routes,
+	             &r->n_gone_routes);
 	rc = 0;
 out:
 	cJSON_Delete(o);

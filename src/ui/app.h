@@ -95,6 +95,9 @@ long long app_selected_route(struct ui *ui);
 void days_keep(struct ui *ui, struct m_review *rv, double at);
 struct m_review *days_take(struct ui *ui, const char *date, double now, double *at);
 void days_forget_moved(struct ui *ui, void **rows, size_t n, int is_appt);
+/* Rows of ids (stops or routes the service no longer answers) leave
+ * every kept day. */
+void days_forget_gone(struct ui *ui, const long long *ids, size_t n, int is_appt);
 size_t days_take_rows(struct ui *ui, void **rows, size_t n, int is_appt, double now);
 void days_free(struct ui *ui);
 

@@ -93,6 +93,13 @@ void days_forget_moved(struct ui *ui, void **rows, size_t n, int is_appt)
 	}
 }
 
+void days_forget_gone(struct ui *ui, const long long *ids, size_t n, int is_appt)
+{
+	for (size_t d = 0; d < ui->n_days; d++)
+		for (size_t i = 0; i < n; i++)
+			m_table_remove(is_appt ? ui->days[d].rv->appts : ui->days[d].rv->routes, ids[i]);
+}
+
 size_t days_take_rows(struct ui *ui, void **rows, size_t n, int is_appt, double now)
 {
 	size_t keep = 0;

@@ -289,6 +289,27 @@ static size_t merge_rows(struct m_table *t, void **rows, size_t n, const char *d
 	return keep;
 }
 
+/* Routes (or stops) the service no longer answers leave the day on
+ * screen and every kept day; a route of the day on screen is said by
+ * name, since its row just vanishes from Routes. */
+static void forget_gone(struct ui *ui, const long long *ids, size_t n, int is_appt)
+{
+	struct m_review *rv = ui->review;
+	const struct m_route *r;
+
+	if (!n)
+		return;
+	if (rv && !is_appt && n == 1 && (r = m_table_get(rv->routes, ids[0])) && r->title &&
+	    *r->title)
+		ui_message(ui, _("%s: removed from the service"), r->title);
+	else if (rv && !is_appt && (n > 1 || m_table_get(rv->routes, ids[0])))
+		ui_message(ui, ngettext("%zu route removed from the service",
+		                        "%zu routes removed from the service", n), n);
+	for (size_t i = 0; rv && i < n; i++)
+		m_table_remove(is_appt ? rv->appts : rv->routes, ids[i]);
+	days_forget_gone(ui, ids, n, is_appt);
+}
+
 static void apply_refresh(struct ui *ui, struct fetch_result *r)
 {
 	long long *need = NULL;
@@ -307,6 +328,8 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 	 * the one on screen, which takes its own next). */
 	days_forget_moved(ui, r->appts, r->n_appts, 1);
 	days_forget_moved(ui, r->routes, r->n_routes, 0);
+	forget_gone(ui, r->gone_appts, r->n_gone_appts, 1);
+	forget_gone(ui, r->gone_routes, r->n_gone_routes, 0);
 	if (ui->review) {
 		struct m_review *rv = ui->review;
 

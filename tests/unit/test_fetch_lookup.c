@@ -397,10 +397,30 @@ static void test_kept_stale_until_read(void **state)
 	assert_int_equal(ids.n, 2); /* 7 stale, 9 never read */
 	assert_int_equal(ids.v[0], 7);
 	assert_int_equal(ids.v[1], 9);
-	/* The get brings 7 back; 9 is no stop: no longer waited for. */
+	/* The get brings 7 back; 9 is no stop: no longer waited for, and
+	 * gone (deleted, or out of the key's sight). */
 	assert_int_equal(lookup_take_text(lk, stop, strlen(stop)), 0);
-	jobs_kept_got(lk, &ids);
+	{
+		long long *gone = NULL;
+		size_t n_gone = 0;
+
+		assert_int_equal(fetch_rows_text(&rows, stop, strlen(stop), 1), 0);
+		assert_int_equal(rows.n, 1);
+		jobs_kept_got(lk, &ids, &rows, &gone, &n_gone);
+		assert_int_equal(n_gone, 1);
+		assert_int_equal(gone[0], 9);
+		free(gone);
+		/* A batch that could not be read says nothing is gone. */
+		rows.bad = 1;
+		gone = NULL;
+		jobs_kept_got(lk, &ids, &rows, &gone, &n_gone);
+		assert_null(gone);
+		assert_int_equal(n_gone, 0);
+	}
 	assert_true(lookup_has_all(lk, (long long[]){ 7 }, 1));
+	for (size_t i = 0; i < rows.n; i++)
+		m_row_free("appointment", rows.v[i]);
+	free(rows.v);
 	fetch_ids_free(&ids);
 	fetch_result_free(r);
 	lookup_free(lk);

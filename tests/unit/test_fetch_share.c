@@ -1,4 +1,4 @@
-/* test_fetch_share.c: the office share's files: ticks published and read, records written by one console taken once by the others, accounts kept apart, planted symlinks and FIFOs never followed. */
+/* test_fetch_share.c: the office share's files: ticks published and read (rows gone from the service too), records written by one console taken once by the others, accounts kept apart, planted symlinks and FIFOs never followed. */
 #include "config.h"
 
 #include <dirent.h>
@@ -213,6 +213,102 @@ static void test_baseline_from_the_ticker(void **state)
 	fetch_share_close(b);
 }
 
+/* One tick's rows: a route and a stop of 2026-11-20. */
+static void tick_rows(struct fetch_result *r, long long route, long long stop)
+{
+	char text[160];
+	cJSON *rec;
+
+	snprintf(text, sizeof(text), "{\"routeID\":\"%lld\",\"title\":\"Route 05\",\"date\":\"2026-11-20\"}",
+	         route);
+	rec = cJSON_Parse(text);
+	r->routes = xrealloc(r->routes, (r->n_routes + 1) * sizeof(*r->routes));
+	r->routes[r->n_routes++] = m_row_decode("route", rec);
+	cJSON_Delete(rec);
+	snprintf(text, sizeof(text), "{\"appointmentID\":\"%lld\",\"routeID\":\"%lld\",\"date\":\"2026-11-20\"}",
+	         stop, route);
+	rec = cJSON_Parse(text);
+	r->appts = xrealloc(r->appts, (r->n_appts + 1) * sizeof(*r->appts));
+	r->appts[r->n_appts++] = m_row_decode("appointment", rec);
+	cJSON_Delete(rec);
+	assert_non_null(r->routes[r->n_routes - 1]);
+	assert_non_null(r->appts[r->n_appts - 1]);
+}
+
+static long long id_of(void *row)
+{
+	return *(long long *)row;
+}
+
+/* A route the ticker found deleted (its get answered nothing) reaches the
+ * others as gone, and a later tick's word wins over an earlier one's
+ * when a follower reads several at once. */
+static void test_gone_rows_reach_the_others(void **state)
+{
+	const char *url = "http://127.0.0.1:4/api"; /* an account of its own */
+	struct fetch_share *a = open_share(url), *b = open_share(url);
+	struct fetch_result *r = xcalloc(1, sizeof(*r)), *got;
+
+	(void)state;
+	r->kind = FETCH_REFRESH;
+	/* Tick 1: route 7 and its stop 70 changed. */
+	tick_rows(r, 7, 70);
+	r->last_change = 200;
+	fetch_share_publish(a, 100, r);
+	fetch_result_free(r);
+	/* Tick 2: both gone. */
+	r = xcalloc(1, sizeof(*r));
+	r->kind = FETCH_REFRESH;
+	r->last_change = 300;
+	r->gone_routes = xmalloc(sizeof(long long));
+	r->gone_routes[0] = 7;
+	r->n_gone_routes = 1;
+	r->gone_appts = xmalloc(sizeof(long long));
+	r->gone_appts[0] = 70;
+	r->n_gone_appts = 1;
+	fetch_share_publish(a, 200, r);
+	fetch_result_free(r);
+
+	/* A follower at 200 reads tick 2 alone. */
+	got = xcalloc(1, sizeof(*got));
+	assert_int_equal(fetch_share_read(b, 200, 120, got), 1);
+	assert_int_equal(got->n_gone_routes, 1);
+	assert_int_equal(got->gone_routes[0], 7);
+	assert_int_equal(got->n_gone_appts, 1);
+	assert_int_equal(got->gone_appts[0], 70);
+	assert_int_equal(got->n_routes, 0);
+	fetch_result_free(got);
+	/* A follower at 100 reads both: the rows of tick 1 are gone. */
+	got = xcalloc(1, sizeof(*got));
+	assert_int_equal(fetch_share_read(b, 100, 120, got), 1);
+	assert_int_equal(got->last_change, 300);
+	assert_int_equal(got->n_routes, 0);
+	assert_int_equal(got->n_appts, 0);
+	assert_int_equal(got->n_gone_routes, 1);
+	assert_int_equal(got->n_gone_appts, 1);
+	fetch_result_free(got);
+
+	/* Tick 3: route 7 back in sight (another office's key widened). */
+	r = xcalloc(1, sizeof(*r));
+	r->kind = FETCH_REFRESH;
+	tick_rows(r, 7, 71);
+	r->last_change = 400;
+	fetch_share_publish(a, 300, r);
+	fetch_result_free(r);
+	got = xcalloc(1, sizeof(*got));
+	assert_int_equal(fetch_share_read(b, 100, 120, got), 1);
+	assert_int_equal(got->n_routes, 1);
+	assert_int_equal(id_of(got->routes[0]), 7);
+	assert_int_equal(got->n_gone_routes, 0);
+	/* Stop 70 stays gone; 71 is new. */
+	assert_int_equal(got->n_gone_appts, 1);
+	assert_int_equal(got->gone_appts[0], 70);
+	assert_int_equal(got->n_appts, 1);
+	assert_int_equal(id_of(got->appts[0]), 71);
+	fetch_result_free(got);
+	fetch_share_close(a);
+	fetch_share_close(b);
+}
 
 /* A victim file outside the share, in a directory of its own. */
 static char vdir[64];
@@ -435,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_written_taken_once_by_the_others),
 		cmocka_unit_test(test_written_since_opened_in_order),
 		cmocka_unit_test(test_baseline_from_the_ticker),
+		cmocka_unit_test(test_gone_rows_reach_the_others),
 		cmocka_unit_test(test_symlinks_in_the_share_never_followed),
 		cmocka_unit_test(test_swapped_directory_never_followed),
 		cmocka_unit_test(test_fifo_in_the_share_does_not_hang),
