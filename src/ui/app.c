@@ -525,8 +525,11 @@ static void run_step(struct ui *ui, struct script_run *sr, const struct script_s
 
 static void run(struct ui *ui)
 {
-	double deadline = 0, timeout = script_timeout();
-	struct script_run sr = { 0, 0, 0, 0 };
+	double timeout = script_timeout();
+	/* The first step waits for the review as every later one waits for
+	 * what the one before asked: as long as the timeout, no longer. */
+	double deadline = ui->script ? app_now() + timeout : 0;
+	struct script_run sr = { 0, 0, 0, ui->script ? script_next_line(ui->script) : 0 };
 
 	while (!ui->quit) {
 		struct pollfd fds[4];

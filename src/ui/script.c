@@ -152,6 +152,11 @@ const struct script_step *script_next(struct script *s)
 	return s->next < s->n ? &s->steps[s->next++] : NULL;
 }
 
+int script_next_line(const struct script *s)
+{
+	return s->next < s->n ? s->steps[s->next].line : 0;
+}
+
 int script_save_display(const char *path, struct strbuf *err)
 {
 	FILE *f = fopen(path, "w");

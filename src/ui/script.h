@@ -66,6 +66,8 @@ struct script *script_load(const char *path, struct strbuf *err);
 void script_free(struct script *s);
 /* The next step, or NULL at the end. */
 const struct script_step *script_next(struct script *s);
+/* The line of the step script_next would give, 0 at the end. */
+int script_next_line(const struct script *s);
 
 /* Writes the text of the current screen (stdscr) to path: one line per
  * screen line, trailing blanks trimmed.  0, or -1 with a message in err. */

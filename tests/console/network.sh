@@ -1,5 +1,5 @@
 #!/bin/sh
-# network.sh: the server goes away mid-session: the console says so, keeps running, recovers, exits 0.
+# network.sh: the server goes away mid-session: the console says so, keeps running, recovers, exits 0; a review that never comes fails a script in ROUTEDESK_SCRIPT_TIMEOUT.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -136,5 +136,23 @@ ok "refused: the Routes pane does not say loading" hasnt "$D/refused-routes.txt"
 ok "refused: the Customers pane says its search failed and why" \
 	has "$D/refused-customers.txt" '^ +Customers failed: The service refused the request'
 ok "refused: the Customers pane does not say loading" hasnt "$D/refused-customers.txt" 'loading'
+
+# ---- a review that does not come: the first step's wait is bounded ------
+
+# Every answer 60 s away: ROUTEDESK_SCRIPT_TIMEOUT bounds the wait for the
+# review before the first step as it does every later one; before, a
+# script waited for the first review as long as it took.
+cs_sandbox_stop
+cs_sandbox_start --latency 60000
+s=$(cs_script slow <<'EOF'
+:save-display slow.txt
+EOF
+)
+ROUTEDESK_SCRIPT_TIMEOUT=2 cs_run "$s" 2>/dev/null
+ok "no review in time: the console fails the script (exit 1, not killed: $CS_RC)" test "$CS_RC" -eq 1
+ok "and names the step it waited to run" has "$D/err" 'slow\.script:1: still fetching after 2 s; giving up'
+ok "no step ran" test ! -e "$D/slow.txt"
+# Its answers still on their way: SIGTERM would wait the minute out.
+kill -KILL "$CS_SBPID" 2>/dev/null
 
 tap_done
