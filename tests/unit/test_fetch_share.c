@@ -213,26 +213,52 @@ static void test_baseline_from_the_ticker(void **state)
 	fetch_share_close(b);
 }
 
-/* One tick's rows: a route and a stop of 2026-11-20. */
-static void tick_rows(struct fetch_result *r, long long route, long long stop)
+/* One tick of a's, since to newest: route and its stop changed (when
+ * route is not 0), or gone_route and gone_stop gone (when not 0). */
+static void publish_tick(struct fetch_share *a, long long since, long long newest,
+                         long long route, long long stop, long long gone_route,
+                         long long gone_stop)
 {
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
 	char text[160];
 	cJSON *rec;
 
-	snprintf(text, sizeof(text), "{\"routeID\":\"%lld\",\"title\":\"Route 05\",\"date\":\"2026-11-20\"}",
-	         route);
-	rec = cJSON_Parse(text);
-	r->routes = xrealloc(r->routes, (r->n_routes + 1) * sizeof(*r->routes));
-	r->routes[r->n_routes++] = m_row_decode("route", rec);
-	cJSON_Delete(rec);
-	snprintf(text, sizeof(text), "{\"appointmentID\":\"%lld\",\"routeID\":\"%lld\",\"date\":\"2026-11-20\"}",
-	         stop, route);
-	rec = cJSON_Parse(text);
-	r->appts = xrealloc(r->appts, (r->n_appts + 1) * sizeof(*r->appts));
-	r->appts[r->n_appts++] = m_row_decode("appointment", rec);
-	cJSON_Delete(rec);
-	assert_non_null(r->routes[r->n_routes - 1]);
-	assert_non_null(r->appts[r->n_appts - 1]);
+	r->kind = FETCH_REFRESH;
+	r->last_change = newest;
+	if (route) {
+		snprintf(text, sizeof(text),
+		         "{\"routeID\":\"%lld\",\"title\":\"Route 05\",\"date\":\"2026-11-20\"}", route);
+		rec = cJSON_Parse(text);
+		r->routes = xmalloc(sizeof(*r->routes));
+		r->routes[r->n_routes++] = m_row_decode("route", rec);
+		cJSON_Delete(rec);
+		snprintf(text, sizeof(text),
+		         "{\"appointmentID\":\"%lld\",\"routeID\":\"%lld\",\"date\":\"2026-11-20\"}",
+		         stop, route);
+		rec = cJSON_Parse(text);
+		r->appts = xmalloc(sizeof(*r->appts));
+		r->appts[r->n_appts++] = m_row_decode("appointment", rec);
+		cJSON_Delete(rec);
+		assert_non_null(r->routes[0]);
+		assert_non_null(r->appts[0]);
+	}
+	if (gone_route) {
+		r->gone_routes = xmalloc(sizeof(long long));
+		r->gone_routes[r->n_gone_routes++] = gone_route;
+		r->gone_appts = xmalloc(sizeof(long long));
+		r->gone_appts[r->n_gone_appts++] = gone_stop;
+	}
+	fetch_share_publish(a, since, r);
+	fetch_result_free(r);
+}
+
+/* What a follower at since reads from the share. */
+static struct fetch_result *follow(struct fetch_share *b, long long since)
+{
+	struct fetch_result *got = xcalloc(1, sizeof(*got));
+
+	assert_int_equal(fetch_share_read(b, since, 120, got), 1);
+	return got;
 }
 
 static long long id_of(void *row)
@@ -247,40 +273,22 @@ static void test_gone_rows_reach_the_others(void **state)
 {
 	const char *url = "http://127.0.0.1:4/api"; /* an account of its own */
 	struct fetch_share *a = open_share(url), *b = open_share(url);
-	struct fetch_result *r = xcalloc(1, sizeof(*r)), *got;
+	struct fetch_result *got;
 
 	(void)state;
-	r->kind = FETCH_REFRESH;
-	/* Tick 1: route 7 and its stop 70 changed. */
-	tick_rows(r, 7, 70);
-	r->last_change = 200;
-	fetch_share_publish(a, 100, r);
-	fetch_result_free(r);
-	/* Tick 2: both gone. */
-	r = xcalloc(1, sizeof(*r));
-	r->kind = FETCH_REFRESH;
-	r->last_change = 300;
-	r->gone_routes = xmalloc(sizeof(long long));
-	r->gone_routes[0] = 7;
-	r->n_gone_routes = 1;
-	r->gone_appts = xmalloc(sizeof(long long));
-	r->gone_appts[0] = 70;
-	r->n_gone_appts = 1;
-	fetch_share_publish(a, 200, r);
-	fetch_result_free(r);
+	publish_tick(a, 100, 200, 7, 70, 0, 0); /* route 7 and its stop 70 changed */
+	publish_tick(a, 200, 300, 0, 0, 7, 70); /* both gone */
 
-	/* A follower at 200 reads tick 2 alone. */
-	got = xcalloc(1, sizeof(*got));
-	assert_int_equal(fetch_share_read(b, 200, 120, got), 1);
+	/* A follower at 200 reads the second tick alone. */
+	got = follow(b, 200);
 	assert_int_equal(got->n_gone_routes, 1);
 	assert_int_equal(got->gone_routes[0], 7);
 	assert_int_equal(got->n_gone_appts, 1);
 	assert_int_equal(got->gone_appts[0], 70);
 	assert_int_equal(got->n_routes, 0);
 	fetch_result_free(got);
-	/* A follower at 100 reads both: the rows of tick 1 are gone. */
-	got = xcalloc(1, sizeof(*got));
-	assert_int_equal(fetch_share_read(b, 100, 120, got), 1);
+	/* A follower at 100 reads both: the rows of the first are gone. */
+	got = follow(b, 100);
 	assert_int_equal(got->last_change, 300);
 	assert_int_equal(got->n_routes, 0);
 	assert_int_equal(got->n_appts, 0);
@@ -288,19 +296,13 @@ static void test_gone_rows_reach_the_others(void **state)
 	assert_int_equal(got->n_gone_appts, 1);
 	fetch_result_free(got);
 
-	/* Tick 3: route 7 back in sight (another office's key widened). */
-	r = xcalloc(1, sizeof(*r));
-	r->kind = FETCH_REFRESH;
-	tick_rows(r, 7, 71);
-	r->last_change = 400;
-	fetch_share_publish(a, 300, r);
-	fetch_result_free(r);
-	got = xcalloc(1, sizeof(*got));
-	assert_int_equal(fetch_share_read(b, 100, 120, got), 1);
+	/* Route 7 back in sight (another office's key widened), with a new
+	 * stop 71: stop 70 stays gone. */
+	publish_tick(a, 300, 400, 7, 71, 0, 0);
+	got = follow(b, 100);
 	assert_int_equal(got->n_routes, 1);
 	assert_int_equal(id_of(got->routes[0]), 7);
 	assert_int_equal(got->n_gone_routes, 0);
-	/* Stop 70 stays gone; 71 is new. */
 	assert_int_equal(got->n_gone_appts, 1);
 	assert_int_equal(got->gone_appts[0], 70);
 	assert_int_equal(got->n_appts, 1);
