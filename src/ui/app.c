@@ -591,6 +591,13 @@ static void run(struct ui *ui)
 			} else {
 				until = deadline;
 			}
+			/* A wait with a known end (the minute's reads spent, a
+			 * Retry-After, a backoff, another console's same read)
+			 * is not a hang: the timeout counts from its end.  An
+			 * answer that does not come is one. */
+			if (ui->wait.kind != API_WAIT_NONE && ui->wait.kind != API_WAIT_ANSWER &&
+			    now + timeout > deadline)
+				deadline = now + timeout;
 			if (deadline && now >= deadline) {
 				fprintf(stderr, _("routedesk: %s:%d: still fetching after %.0f s; giving up\n"),
 				        ui->script->path, sr.line, timeout);
