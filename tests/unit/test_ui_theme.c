@@ -229,7 +229,47 @@ static void test_color_fit(void **state)
 	assert_int_equal(theme_color_fit(21, 8), COLOR_BLUE);    /* pure blue */
 	assert_int_equal(theme_color_fit(232, 8), COLOR_BLACK);  /* darkest grey */
 	assert_int_equal(theme_color_fit(255, 8), COLOR_WHITE);  /* lightest grey */
+	/* A grey is a grey, never a hue: 244 was nearer yellow (205,205,0). */
+	assert_int_equal(theme_color_fit(244, 8), COLOR_WHITE);
+	assert_int_equal(theme_color_fit(238, 8), COLOR_BLACK);
+	assert_int_equal(theme_color_fit(102, 8), COLOR_WHITE);  /* the cube's (135,135,135) */
+	assert_int_equal(theme_color_fit(244, 16), 8);           /* bright black */
+	assert_int_equal(theme_color_fit(254, 16), 7);
+	assert_int_equal(theme_color_fit(231, 16), 15);
+	/* A dark colour keeps its hue: 22 (0,95,0) was nearer black. */
+	assert_int_equal(theme_color_fit(22, 8), COLOR_GREEN);
+	assert_int_equal(theme_color_fit(52, 8), COLOR_RED);     /* (95,0,0) */
+	assert_int_equal(theme_color_fit(124, 8), COLOR_RED);
+	/* A pale tint is still the nearest basic colour (the light
+	 * theme's selection, 153). */
+	assert_int_equal(theme_color_fit(153, 8), COLOR_WHITE);
 }
+
+/* As text, a mid grey on 8 colours is the terminal's colour dimmed. */
+static void test_color_fit_fg(void **state)
+{
+	unsigned a = 0;
+
+	(void)state;
+	assert_int_equal(theme_color_fit_fg(244, 8, &a), THEME_DEFAULT_COLOR);
+	assert_int_equal(a, TA_DIM);
+	a = TA_UNDERLINE;
+	assert_int_equal(theme_color_fit_fg(250, 8, &a), THEME_DEFAULT_COLOR);
+	assert_int_equal(a, TA_UNDERLINE | TA_DIM);
+	a = TA_BOLD; /* never dim with bold: the grey as fitted */
+	assert_int_equal(theme_color_fit_fg(244, 8, &a), COLOR_WHITE);
+	assert_int_equal(a, TA_BOLD);
+	a = 0; /* near black and near white are those */
+	assert_int_equal(theme_color_fit_fg(233, 8, &a), COLOR_BLACK);
+	assert_int_equal(theme_color_fit_fg(255, 8, &a), COLOR_WHITE);
+	assert_int_equal(a, 0);
+	/* 16 colours have a grey; 256 draw it as written; a hue is a hue. */
+	assert_int_equal(theme_color_fit_fg(244, 16, &a), 8);
+	assert_int_equal(theme_color_fit_fg(244, 256, &a), 244);
+	assert_int_equal(theme_color_fit_fg(22, 8, &a), COLOR_GREEN);
+	assert_int_equal(a, 0);
+}
+
 
 static void test_load_errors(void **state)
 {
@@ -448,6 +488,26 @@ static void test_256_colours_as_written(void **state)
 	}
 }
 
+/* The light theme's first line says "no yellow on white": on 8 colours
+ * its greys were yellow and its "done" black. */
+static void test_light_on_eight_colours(void **state)
+{
+	struct drawn d[TE_COUNT];
+	struct theme t;
+
+	(void)state;
+	assert_int_equal(drawn_on("xterm", "light", &t, d), 8);
+	for (int e = 0; e < TE_COUNT; e++)
+		if (d[e].fg == COLOR_YELLOW)
+			fail_msg("light on 8 colours: %s is yellow", theme_elem_name(e));
+	assert_int_equal(d[TE_DONE].fg, COLOR_GREEN);
+	assert_int_equal(d[TE_DIM].fg, -1);
+	assert_true(d[TE_DIM].attrs & A_DIM);
+	assert_int_equal(d[TE_CANCELLED].fg, -1);
+	assert_true(d[TE_CANCELLED].attrs & A_DIM);
+	assert_int_equal(d[TE_STATUS].bg, COLOR_WHITE);
+}
+
 /* The rule itself, over theme text: the later of two view styles folded
  * into one look gets the first mark that is nobody else's; twins stay
  * twins; the console's parts and 256 colours are left as written. */
@@ -515,6 +575,8 @@ int main(void)
 		cmocka_unit_test(test_parse_values),
 		cmocka_unit_test(test_view_styles_are_elements),
 		cmocka_unit_test(test_color_fit),
+		cmocka_unit_test(test_color_fit_fg),
+		cmocka_unit_test(test_light_on_eight_colours),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_load_error_names_dirs),
 		cmocka_unit_test(test_list),

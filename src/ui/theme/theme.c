@@ -468,29 +468,106 @@ static void xterm_rgb(int n, int rgb[3])
 	}
 }
 
+/* Squared distance between two colours' RGB. */
+static long rgb_dist(const int a[3], const int b[3])
+{
+	long d = 0;
+
+	for (int k = 0; k < 3; k++)
+		d += (long)(a[k] - b[k]) * (a[k] - b[k]);
+	return d;
+}
+
+/* The nearest of the basic colours ids[0..n) to rgb. */
+static short nearest_of(const int rgb[3], const short *ids, size_t n)
+{
+	short best = ids[0];
+	long best_d = -1;
+
+	for (size_t i = 0; i < n; i++) {
+		int b[3];
+		long d;
+
+		xterm_rgb(ids[i], b);
+		d = rgb_dist(rgb, b);
+		if (best_d < 0 || d < best_d) {
+			best_d = d;
+			best = ids[i];
+		}
+	}
+	return best;
+}
+
+static int rgb_max(const int c[3])
+{
+	return c[0] > c[1] ? (c[0] > c[2] ? c[0] : c[2]) : (c[1] > c[2] ? c[1] : c[2]);
+}
+
+static int rgb_min(const int c[3])
+{
+	return c[0] < c[1] ? (c[0] < c[2] ? c[0] : c[2]) : (c[1] < c[2] ? c[1] : c[2]);
+}
+
+/* A grey: its channels within a sixth of its brightest (the xterm greys
+ * and the cube's diagonal). */
+static int is_grey(const int c[3])
+{
+	return (rgb_max(c) - rgb_min(c)) * 6 <= rgb_max(c);
+}
+
+/* A colour of one clear hue: saturation at least a half, not near black. */
+static int is_vivid(const int c[3])
+{
+	return rgb_max(c) >= 64 && (rgb_max(c) - rgb_min(c)) * 2 >= rgb_max(c);
+}
+
+/*
+ * The plain nearest colour by RGB took a theme's meaning away on 8
+ * colours: a mid grey is nearer xterm's yellow (205,205,0) than black or
+ * white, so the light theme's dim text (244) came out yellow on white,
+ * what its own first line rules out; and a dark colour is nearer black
+ * than its hue, so the light theme's "done" (22, a dark green) came out
+ * black.  So a grey is fitted among the greys the terminal has (black and
+ * white; on 16 colours also 8 and 15), and a vivid colour among the six
+ * hues; the rest (pale tints) by plain distance, as before.
+ */
 short theme_color_fit(short n, int colors)
 {
-	int rgb[3], best = 0;
-	long best_d = -1;
+	static const short basic[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	static const short hues[6] = { 1, 2, 3, 4, 5, 6 };
+	static const short greys8[2] = { 0, 7 }, greys16[4] = { 0, 8, 7, 15 };
+	int rgb[3];
+	short best;
 
 	if (n < 0 || n < colors)
 		return n;
 	if (n < 16 && colors >= 8)
 		return (short)(n - 8);
 	xterm_rgb(n, rgb);
-	for (int i = 0; i < 8; i++) {
-		int b[3];
-		long d;
+	if (is_grey(rgb))
+		return colors >= 16 ? nearest_of(rgb, greys16, 4) : nearest_of(rgb, greys8, 2);
+	best = nearest_of(rgb, basic, 8);
+	if ((best == 0 || best == 7) && is_vivid(rgb))
+		best = nearest_of(rgb, hues, 6);
+	return best;
+}
 
-		xterm_rgb(i, b);
-		d = (long)(rgb[0] - b[0]) * (rgb[0] - b[0]) + (long)(rgb[1] - b[1]) * (rgb[1] - b[1]) +
-		    (long)(rgb[2] - b[2]) * (rgb[2] - b[2]);
-		if (best_d < 0 || d < best_d) {
-			best_d = d;
-			best = i;
+short theme_color_fit_fg(short n, int colors, unsigned *attrs)
+{
+	int rgb[3];
+
+	if (n >= 16 && n >= colors && colors < 16) {
+		xterm_rgb(n, rgb);
+		/* A mid grey as text means "secondary": on 8 colours neither
+		 * black nor white says it on both a dark and a light
+		 * background, the terminal's own colour dimmed does (not with
+		 * bold, which terminals draw in place of dim or with it). */
+		if (is_grey(rgb) && rgb[0] >= 64 && rgb[0] <= 200 && !(*attrs & TA_BOLD)) {
+			*attrs |= TA_DIM;
+			return THEME_DEFAULT_COLOR;
 		}
 	}
-	return (short)best;
+	return theme_color_fit(n, colors);
 }
 
 static attr_t curses_attrs(unsigned bits)
@@ -612,9 +689,9 @@ static void keep_apart(const struct theme *t, struct theme_look look[TE_COUNT])
 void theme_resolve(const struct theme *t, int colors, struct theme_look look[TE_COUNT])
 {
 	for (int i = 0; i < TE_COUNT; i++) {
-		look[i].fg = theme_color_fit(t->s[i].fg, colors);
-		look[i].bg = theme_color_fit(t->s[i].bg, colors);
 		look[i].attrs = t->s[i].attrs;
+		look[i].fg = theme_color_fit_fg(t->s[i].fg, colors, &look[i].attrs);
+		look[i].bg = theme_color_fit(t->s[i].bg, colors);
 	}
 	keep_apart(t, look);
 }

@@ -128,9 +128,15 @@ size_t theme_list(char ***names);
 void theme_list_free(char **names, size_t n);
 
 /* Maps colour n to what a terminal of `colors` colours can show: itself
- * when it fits, 8-15 to 0-7, the 6x6x6 cube and the greys to the nearest
- * of the 8 basic colours.  THEME_DEFAULT_COLOR stays. */
+ * when it fits, 8-15 to 0-7, a grey of the cube or the ramp to the nearest
+ * grey the terminal has (0 and 7; on 16 colours 8 and 15 too), a vivid
+ * colour to the nearest of the six hues, a pale tint to the nearest basic
+ * colour.  THEME_DEFAULT_COLOR stays. */
 short theme_color_fit(short n, int colors);
+/* The same for a foreground, except that on 8 colours a mid grey (text
+ * meant as secondary) is the terminal's own colour with TA_DIM added to
+ * *attrs, unless they hold TA_BOLD. */
+short theme_color_fit_fg(short n, int colors, unsigned *attrs);
 
 /* How an element is drawn on a terminal of some number of colours. */
 struct theme_look {
@@ -139,7 +145,7 @@ struct theme_look {
 };
 
 /* Fills look[TE_COUNT] with t's elements as a terminal of `colors`
- * colours draws them: each colour through theme_color_fit.  Fitting can
+ * colours draws them: each colour through theme_color_fit(_fg).  Fitting can
  * fold two colours into one (on 8 colours 208 and 214 are both yellow);
  * two view styles (VS_*) whose theme lines differ but whose looks came
  * out alike are kept apart with attributes (design in theme.c).  With
