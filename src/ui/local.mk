@@ -21,7 +21,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/base/action.c src/ui/base/action.h \
 	src/ui/base/keyseq.c src/ui/base/keyseq.h \
 	src/ui/theme/theme.c src/ui/theme/theme.h src/ui/theme/themes_shipped.h \
-	src/ui/script.c src/ui/script.h \
+	src/ui/script.c src/ui/script.h src/ui/script_run.c \
 	src/ui/base/cmdline.c src/ui/base/cmdline.h \
 	src/ui/views/view_common.c src/ui/views/view_common.h \
 	src/ui/views/view_pane.c src/ui/views/view_pane.h \

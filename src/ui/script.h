@@ -69,6 +69,31 @@ const struct script_step *script_next(struct script *s);
 /* The line of the step script_next would give, 0 at the end. */
 int script_next_line(const struct script *s);
 
+/* The runner (script_run.c), between the main loop's turns. */
+struct ui;
+
+struct script_run {
+	int race;        /* steps run without waiting for the fetch thread */
+	double pause;    /* :script-wait: no step before this moment */
+	int check;       /* :script-check: wait for idle, then check */
+	int line;        /* of the step run last (before the first: the first) */
+	double timeout;  /* ROUTEDESK_SCRIPT_TIMEOUT */
+	double deadline; /* a step not run by then fails the script */
+};
+
+enum script_turn {
+	SCRIPT_WAIT,   /* nothing to run yet: poll until *until */
+	SCRIPT_AGAIN,  /* a step ran: turn again at once */
+	SCRIPT_END,    /* the script is over: quit, exit 0 */
+	SCRIPT_FAILED, /* a check or the timeout failed it (stderr says) */
+};
+
+void script_run_start(struct script_run *sr, const struct script *s, double now);
+/* One turn: runs the next step when the fetch thread is idle and the
+ * screen drawn (or at once under :script-race), handles the runner's own
+ * commands, and fails the script past the deadline. */
+enum script_turn script_run_turn(struct ui *ui, struct script_run *sr, double now, double *until);
+
 /* Writes the text of the current screen (stdscr) to path: one line per
  * screen line, trailing blanks trimmed.  0, or -1 with a message in err. */
 int script_save_display(const char *path, struct strbuf *err);
