@@ -242,6 +242,13 @@ static void test_update_moves(void **state)
 	assert_int_equal(sbt_i(sbt_byid("spot", sbt_i(spot, "spotID")), "currentAppointment"), id);
 	sbt_err(sbt_call("/appointment/update", "appointmentID=%lld&routeID=%lld&spotID=%s", id,
 	                 route + 100000, sbt_s(spot, "spotID")), 0, "not on route");
+	/* Route 0 names no route: refused, the visit left where it was (it
+	 * was taken, and the visit kept its spot and day with routeID 0). */
+	sbt_err(sbt_call("/appointment/update", "appointmentID=%lld&routeID=0", id), 0,
+	        "No route found with id 0");
+	a = sbt_byid("appointment", id);
+	assert_int_equal(sbt_i(a, "routeID"), route);
+	assert_int_equal(sbt_i(a, "spotID"), sbt_i(spot, "spotID"));
 }
 
 /* Locked routes refuse unless bypassLockedRoute=1; apiCanSchedule 0

@@ -130,6 +130,13 @@ static int appt_before(struct write_op *op)
 	cJSON *spot = NULL, *route = NULL, *svc = NULL;
 	int rc = -1;
 
+	/* An update names the route a visit moves to; 0 (or less) names
+	 * none, and taking it left a record of no route that kept its old
+	 * route's spot and day.  Refused as any id of no route is. */
+	if (op->old && !spot_id && route_id <= 0 && cJSON_GetObjectItemCaseSensitive(op->obj, "routeID")) {
+		ans_error(op->ans, 200, "No route found with id %s", write_get(op->obj, "routeID"));
+		goto out;
+	}
 	if (!route_id && op->old && !spot_id)
 		route_id = ll(op->old, "routeID");
 	if (spot_id > 0) {
