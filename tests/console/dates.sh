@@ -87,16 +87,13 @@ s=$(cs_script days <<'EOF'
 :save-display k19c.txt
 EOF
 )
-export ROUTEDESK_TRACE="$D/trace"
-CS_NODATE=1 cs_run "$s" --date 2026-11-18 &
-console=$!
-if cs_wait_for "$D/trace" 'key :save-display sync1' 120; then
+CS_NODATE=1 cs_run_bg "$D/trace" "$s" --date 2026-11-18
+if cs_paused sync1; then
 	cs_api /appointment/complete "appointmentID=$stop" status=1 bypassLockedRoute=1 >"$D/done.json"
-	cat "$D/sync1" >/dev/null
+	cs_resume sync1
 fi
-wait $console
+wait $CS_CONSOLE
 ok "the console runs the days script and exits 0" test $? -eq 0
-unset ROUTEDESK_TRACE
 # span FROM TO: the trace from the first key line FROM to the next TO.
 span() {
 	awk -v from="key $1" -v to="key $2" '

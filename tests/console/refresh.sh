@@ -43,9 +43,7 @@ Esc
 :save-display quiet-tick.txt
 EOF
 )
-export ROUTEDESK_TRACE="$D/trace"
-cs_run "$s" &
-console=$!
+cs_run_bg "$D/trace" "$s"
 
 # id_at FILE N: the customer id of row N of the list.
 id_at() {
@@ -54,19 +52,19 @@ id_at() {
 
 # First pause: the console has selected row 5 of Customers sorted by name.
 # Rename the customer of row 1 so that it sorts after the selection.
-if cs_wait_for "$D/trace" 'key :save-display sync1' 120; then
+if cs_paused sync1; then
 	first=$(id_at "$D/c5.txt" 1)
 	cs_api /customer/update "customerID=$first" lname=Zzyzx >"$D/upd1.json"
-	cat "$D/sync1" >/dev/null
+	cs_resume sync1
 fi
 # Second pause: rename the customer of row 2 the same way; the refresh
 # tick (what changed since the last sync) must bring it.
-if cs_wait_for "$D/trace" 'key :save-display sync2' 120; then
+if cs_paused sync2; then
 	second=$(id_at "$D/c5-r.txt" 1)
 	cs_api /customer/update "customerID=$second" lname=Zzyzy >"$D/upd2.json"
-	cat "$D/sync2" >/dev/null
+	cs_resume sync2
 fi
-wait $console
+wait $CS_CONSOLE
 ok "the console runs the refresh script and exits 0" test $? -eq 0
 
 # Routes: row 5 stays selected through r and R.
@@ -130,19 +128,16 @@ j
 :save-display st-quiet.txt
 EOF2
 )
-export ROUTEDESK_TRACE="$D/trace3"
-cs_run "$s" &
-console=$!
-if cs_wait_for "$D/trace3" 'key :save-display sync3' 120; then
+cs_run_bg "$D/trace3" "$s"
+if cs_paused sync3; then
 	cid=$(sed -n 's/^ Cruz, Ingrid #\([0-9]*\).*/\1/p' "$D/st-before.txt" | head -n 1)
 	stop=$(cs_api /appointment/search date="$CS_TODAY" "customerIDs=$cid" status=0 | tr -d ' \t\n' |
 		sed -n 's/.*"appointmentIDs":\["\{0,1\}\([0-9]*\).*/\1/p')
 	cs_api /appointment/complete "appointmentID=$stop" status=1 >"$D/complete.json"
-	cat "$D/sync3" >/dev/null
+	cs_resume sync3
 fi
-wait $console
+wait $CS_CONSOLE
 ok "the Stops mark script exits 0" test $? -eq 0
-unset ROUTEDESK_TRACE
 ok "before: stop 7 (Cruz, Ingrid, #$cid) is pending, and no stop is marked" sh -c \
 	'grep -Eq "^▸  7 .*Cruz, Ingrid .*· pending" "$1" && ! grep -Eq "^.[ *]*\*[0-9]+ " "$1"' - "$D/st-before.txt"
 ok "the service completed it (#$stop)" grep -q '"success":[[:space:]]*true' "$D/complete.json"

@@ -16,23 +16,21 @@ s=$(cs_script route_gone <<'EOF2'
 :save-display deleted.txt
 EOF2
 )
-export ROUTEDESK_TRACE="$D/trace"
-cs_run "$s" &
-console=$!
+cs_run_bg "$D/trace" "$s"
 
 # First pause: a new, empty route for the console's day.
-if cs_wait_for "$D/trace" 'key :save-display sync1' 120; then
+if cs_paused sync1; then
 	cs_api /route/create date="$CS_TODAY" >"$D/create.json"
-	cat "$D/sync1" >/dev/null
+	cs_resume sync1
 fi
 new=$(sed -n 's/^[[:space:]]*"result":[[:space:]]*"\([0-9]*\)".*/\1/p' "$D/create.json")
 # Second pause: the same route deleted (it holds no visit: the service
 # allows it).
-if cs_wait_for "$D/trace" 'key :save-display sync2' 120; then
+if cs_paused sync2; then
 	cs_api /route/delete "routeID=$new" >"$D/delete.json"
-	cat "$D/sync2" >/dev/null
+	cs_resume sync2
 fi
-wait $console
+wait $CS_CONSOLE
 ok "the console runs the script and exits 0" test $? -eq 0
 ok "the route was created (#$new)" test -n "$new"
 ok "the service deleted it" grep -q '"success":[[:space:]]*true' "$D/delete.json"

@@ -235,16 +235,13 @@ k
 :save-display after.txt
 EOF2
 )
-export ROUTEDESK_TRACE="$D/trace2"
-cs_run "$s" &
-console=$!
-if cs_wait_for "$D/trace2" 'key :save-display sync1' 120; then
+cs_run_bg "$D/trace2" "$s"
+if cs_paused sync1; then
 	cs_api /appointment/complete "appointmentID=$first" status=1 >"$D/complete.json"
-	cat "$D/sync1" >/dev/null
+	cs_resume sync1
 fi
-wait "$console"
+wait "$CS_CONSOLE"
 ok "the refresh script exits 0" test $? -eq 0
-unset ROUTEDESK_TRACE
 ok "before: the 07:00 stop of the 40-stop route is pending" \
 	sh -c 'grep -qE "^▸UNASSIGNED · Route +·" "$1"' - "$D/before.txt"
 ok "after :refresh: it is done, in place, the lane still selected" \

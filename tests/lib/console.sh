@@ -267,6 +267,31 @@ cs_run() {
 	return $CS_RC
 }
 
+# ---- a console paused behind the test's back ----------------------------
+# A script step ":save-display NAME" on a FIFO NAME in CS_DIR blocks the
+# console until the test reads the FIFO: the test changes the service
+# meanwhile, with no sleeps and no races.
+#   cs_run_bg TRACE SCRIPT [ARGS...]   cs_run in the background, tracing to
+#                                      TRACE; its pid in CS_CONSOLE
+#   cs_paused NAME                     0 once it waits on NAME (120 s at most)
+#   cs_resume NAME                     lets it go on
+cs_run_bg() {
+	cs_bg_trace=$1
+	shift
+	(ROUTEDESK_TRACE=$cs_bg_trace
+	export ROUTEDESK_TRACE
+	cs_run "$@") &
+	CS_CONSOLE=$!
+}
+
+cs_paused() {
+	cs_wait_for "$cs_bg_trace" "key :save-display $1\$" 120
+}
+
+cs_resume() {
+	cat "$CS_DIR/$1" >/dev/null
+}
+
 # ---- reading dumps ---------------------------------------------------
 
 # has FILE ERE: FILE has a line matching; shows FILE when not.
