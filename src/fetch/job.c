@@ -282,14 +282,6 @@ void fetch_result_free(struct fetch_result *r)
 	free(r);
 }
 
-static long long row_id(const void *row)
-{
-	long long id;
-
-	memcpy(&id, row, sizeof(id)); /* every model row starts with its id */
-	return id;
-}
-
 static int has_id(const long long *ids, size_t n, long long id)
 {
 	size_t lo = 0, hi = n;
@@ -338,8 +330,8 @@ void fetch_result_join(struct fetch_result *into, struct fetch_result *from, uns
 		if (!row)
 			continue;
 		for (size_t s = 0; s < n_rows && !dup; s++)
-			dup = into->rows[s] && row_id(into->rows[s]) == row_id(row);
-		if (dup || !has_id(ids, k, row_id(row)))
+			dup = into->rows[s] && m_row_id(into->rows[s]) == m_row_id(row);
+		if (dup || !has_id(ids, k, m_row_id(row)))
 			m_row_free(from->resource, row);
 		else
 			into->rows[into->n_rows++] = row;

@@ -384,12 +384,8 @@ void jobs_kept_got(struct lookup *lk, const struct fetch_ids *ids, const struct 
 	*n_gone = 0;
 	if (rows->bad)
 		return;
-	for (size_t i = 0; i < rows->n; i++) {
-		long long id;
-
-		memcpy(&id, rows->v[i], sizeof(id)); /* every model row starts with its id */
-		fetch_ids_add(&got, id);
-	}
+	for (size_t i = 0; i < rows->n; i++)
+		fetch_ids_add(&got, m_row_id(rows->v[i]));
 	fetch_ids_sort(&got);
 	for (size_t i = 0; i < ids->n; i++) {
 		if (fetch_ids_has(&got, ids->v[i]))

@@ -314,14 +314,6 @@ static int by_since(const void *a, const void *b)
 	return (x->since > y->since) - (x->since < y->since);
 }
 
-static long long row_id(const void *row)
-{
-	long long id;
-
-	memcpy(&id, row, sizeof(id)); /* every model row starts with its id */
-	return id;
-}
-
 /* Ticks are read oldest first, so a later one's word wins: a record it
  * brings is not gone, one it says is gone loses what an earlier one
  * brought. */
@@ -337,7 +329,7 @@ static void take_records(const cJSON *o, const char *name, const char *resource,
 		if (!row)
 			continue;
 		for (size_t i = 0; i < *n_gone; i++)
-			if (gone[i] != row_id(row))
+			if (gone[i] != m_row_id(row))
 				gone[keep++] = gone[i];
 		*n_gone = keep;
 		*rows = xrealloc(*rows, (*n + 1) * sizeof(**rows));
@@ -368,7 +360,7 @@ static void take_ids(const cJSON *o, const char *name, const char *resource, voi
 		return;
 	qsort(*gone, *n_gone, sizeof(**gone), cmp_id);
 	for (size_t i = 0; i < *n; i++) {
-		if (bsearch(&(long long){ row_id(rows[i]) }, *gone, *n_gone, sizeof(**gone), cmp_id))
+		if (bsearch(&(long long){ m_row_id(rows[i]) }, *gone, *n_gone, sizeof(**gone), cmp_id))
 			m_row_free(resource, rows[i]);
 		else
 			rows[keep++] = rows[i];

@@ -199,6 +199,8 @@ void m_table_free(struct m_table *t);
 /* row must start with `long long id` (every m_* struct does). */
 void m_table_put(struct m_table *t, void *row);
 void *m_table_get(const struct m_table *t, long long id);
+/* The id every m_* row begins with. */
+long long m_row_id(const void *row);
 int m_table_remove(struct m_table *t, long long id); /* 1 removed, 0 absent */
 size_t m_table_count(const struct m_table *t);
 /* Visits every row in unspecified order. */

@@ -51,7 +51,7 @@ static size_t slot_of(const struct m_table *t, long long id)
 	return (size_t)x & t->mask;
 }
 
-static long long row_id(const void *row)
+long long m_row_id(const void *row)
 {
 	long long id;
 
@@ -113,7 +113,7 @@ void m_table_put(struct m_table *t, void *row)
 
 	if (!t || !row)
 		return;
-	id = row_id(row);
+	id = m_row_id(row);
 	/* At most 70% full: linear probing's clusters stay short. */
 	if ((t->count + 1) * 10 > (t->mask + 1) * 7)
 		grow(t);

@@ -74,14 +74,6 @@ static const char *row_date(void *row, int is_appt)
 	return is_appt ? ((struct m_appt *)row)->date : ((struct m_route *)row)->date;
 }
 
-static long long row_id(const void *row)
-{
-	long long id;
-
-	memcpy(&id, row, sizeof(id));
-	return id;
-}
-
 void days_forget_moved(struct ui *ui, void **rows, size_t n, int is_appt)
 {
 	for (size_t d = 0; d < ui->n_days; d++) {
@@ -89,7 +81,7 @@ void days_forget_moved(struct ui *ui, void **rows, size_t n, int is_appt)
 
 		for (size_t i = 0; i < n; i++)
 			if (strcmp(row_date(rows[i], is_appt), rv->date) != 0)
-				m_table_remove(is_appt ? rv->appts : rv->routes, row_id(rows[i]));
+				m_table_remove(is_appt ? rv->appts : rv->routes, m_row_id(rows[i]));
 	}
 }
 

@@ -261,11 +261,6 @@ static struct fetch_result *follow(struct fetch_share *b, long long since)
 	return got;
 }
 
-static long long id_of(void *row)
-{
-	return *(long long *)row;
-}
-
 /* A route the ticker found deleted (its get answered nothing) reaches the
  * others as gone, and a later tick's word wins over an earlier one's
  * when a follower reads several at once. */
@@ -301,12 +296,12 @@ static void test_gone_rows_reach_the_others(void **state)
 	publish_tick(a, 300, 400, 7, 71, 0, 0);
 	got = follow(b, 100);
 	assert_int_equal(got->n_routes, 1);
-	assert_int_equal(id_of(got->routes[0]), 7);
+	assert_int_equal(m_row_id(got->routes[0]), 7);
 	assert_int_equal(got->n_gone_routes, 0);
 	assert_int_equal(got->n_gone_appts, 1);
 	assert_int_equal(got->gone_appts[0], 70);
 	assert_int_equal(got->n_appts, 1);
-	assert_int_equal(id_of(got->appts[0]), 71);
+	assert_int_equal(m_row_id(got->appts[0]), 71);
 	fetch_result_free(got);
 	fetch_share_close(a);
 	fetch_share_close(b);

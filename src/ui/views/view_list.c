@@ -19,14 +19,6 @@ enum {
 
 enum { BUSY_LIST = 1, BUSY_ROWS = 2, BUSY_NAMES = 3 };
 
-static long long row_id_of(const void *row)
-{
-	long long id;
-
-	memcpy(&id, row, sizeof(id));
-	return id;
-}
-
 /* Position of id in the ascending id list, or (size_t)-1. */
 static size_t pos_of(const struct vc_list *l, long long id)
 {
@@ -400,7 +392,7 @@ static size_t take_rows(struct vc_list *l, struct fetch_result *r)
 
 		if (!r->rows || !r->rows[i])
 			continue;
-		pos = pos_of(l, row_id_of(r->rows[i]));
+		pos = pos_of(l, m_row_id(r->rows[i]));
 		if (pos == (size_t)-1)
 			continue;
 		if (l->names) {
@@ -495,7 +487,7 @@ struct purge {
 static void purge_visit(void *row, void *ctx)
 {
 	struct purge *p = ctx;
-	long long id = row_id_of(row);
+	long long id = m_row_id(row);
 
 	if (pos_of(p->l, id) != (size_t)-1)
 		return;
@@ -609,7 +601,7 @@ static int take_written(struct vc_list *l, const struct fetch_result *r)
 
 		if (!row || strcmp(r->written[i].resource, l->resource) != 0)
 			continue;
-		id = row_id_of(row);
+		id = m_row_id(row);
 		pos = pos_of(l, id);
 		if (pos == (size_t)-1) {
 			if (!l->scope_customer ||
@@ -644,7 +636,7 @@ static int take_written(struct vc_list *l, const struct fetch_result *r)
 static int written_here(const struct vc_list *l, const struct fetch_result *r, long long id)
 {
 	for (size_t i = 0; i < r->n_written; i++)
-		if (r->written[i].row && row_id_of(r->written[i].row) == id &&
+		if (r->written[i].row && m_row_id(r->written[i].row) == id &&
 		    strcmp(r->written[i].resource, l->resource) == 0)
 			return 1;
 	return 0;
