@@ -110,22 +110,19 @@ autoload +X _routedesk && (( \$+functions[_routedesk] ))" >"$T/out" 2>&1
 ok "compinit binds routedesk to _routedesk, and _routedesk loads" $?
 [ -s "$T/out" ] && note "$(cat "$T/out")"
 
-# Where make install puts the file (configure's default for the prefix)
-# must be on this zsh's own $fpath, or compinit never sees it: the old
-# default, DATADIR/zsh/vendor-completions, was not for /usr/local.  Only
-# the two conventional directories under /usr and /usr/local are asked
-# about; a directory given to configure is the builder's business.
-case ${zsh_completion_dir:-} in
-/usr/share/zsh/site-functions | /usr/share/zsh/vendor-completions | \
-/usr/local/share/zsh/site-functions | /usr/local/share/zsh/vendor-completions)
-	zsh -f -c 'print -rl -- $fpath' | grep -qxF "$zsh_completion_dir"
-	ok "make install's directory ($zsh_completion_dir) is on zsh's \$fpath" $?
-	;;
-*)
-	n=$((n + 1))
-	echo "ok $n - make install's directory is on zsh's \$fpath # SKIP ${zsh_completion_dir:-unknown} is not a default"
-	;;
-esac
+# Where make install puts the file by default must be on this zsh's own
+# $fpath, or compinit never sees it: the old default for every prefix,
+# DATADIR/zsh/vendor-completions, was not searched under /usr/local.
+# Configure's rule is asked for the two prefixes that matter (a directory
+# given to configure is the builder's business), so the check holds in
+# any build, distcheck's too.
+if [ -z "${zsh_completion_usr:-}" ] || [ -z "${zsh_completion_local:-}" ]; then
+	echo "Bail out! zsh_completion_usr and zsh_completion_local are unset (run through make check)"
+	exit 1
+fi
+zsh -f -c 'print -rl -- $fpath' >"$T/fpath"
+grep -qxF "$zsh_completion_usr" "$T/fpath" && grep -qxF "$zsh_completion_local" "$T/fpath"
+ok "make install's default directories ($zsh_completion_usr, $zsh_completion_local) are on zsh's \$fpath" $?
 ok "the built file has the installed theme directory filled in" \
 	"$(grep -c '@pkgdatadir@' "$dir/_routedesk")"
 
