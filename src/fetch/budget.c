@@ -26,24 +26,29 @@ struct fetch_budget {
 	long noted; /* the day's read limit last written to DIR/read-limit */
 };
 
-struct fetch_budget *fetch_budget_open(const char *dir, int percent, gid_t gid)
+/* A budget counting into fd (taken), the directory dir already checked. */
+static struct fetch_budget *budget_new(int fd, const char *dir, int percent, gid_t gid)
 {
-	struct fetch_budget *fb;
-	struct strbuf err = STRBUF_INIT;
-	int rc;
+	struct fetch_budget *fb = xcalloc(1, sizeof(*fb));
 
-	if (!dir || percent < 1 || percent > 100)
-		return NULL;
-	rc = share_fs_dir(AT_FDCWD, dir, gid, &err);
-	strbuf_free(&err);
-	if (rc < 0 || (rc = share_fs_base(AT_FDCWD, dir)) < 0)
-		return NULL;
-	fb = xcalloc(1, sizeof(*fb));
-	fb->fd = rc;
+	fb->fd = fd;
 	fb->dir = xstrdup(dir);
 	fb->percent = percent;
 	fb->gid = gid;
 	return fb;
+}
+
+struct fetch_budget *fetch_budget_open(const char *dir, int percent, gid_t gid)
+{
+	struct strbuf err = STRBUF_INIT;
+	int fd;
+
+	if (!dir || percent < 1 || percent > 100)
+		return NULL;
+	/* The directory checked is the one counted into (share_fs.h). */
+	fd = share_fs_dir(AT_FDCWD, dir, gid, &err);
+	strbuf_free(&err);
+	return fd < 0 ? NULL : budget_new(fd, dir, percent, gid);
 }
 
 struct fetch_budget *fetch_budget_open_account(const struct fetch_share *sh, const char *state,
@@ -52,8 +57,16 @@ struct fetch_budget *fetch_budget_open_account(const struct fetch_share *sh, con
 	struct strbuf dir = STRBUF_INIT;
 	struct fetch_budget *fb;
 
-	if (sh)
-		return fetch_budget_open(fetch_share_path(sh), percent, fetch_share_gid(sh));
+	if (sh) {
+		/* The share's own directory, as the share checked and holds
+		 * it: never its path again. */
+		int fd = percent >= 1 && percent <= 100
+		                 ? fcntl(fetch_share_fd(sh), F_DUPFD_CLOEXEC, 0)
+		                 : -1;
+
+		return fd < 0 ? NULL
+		              : budget_new(fd, fetch_share_path(sh), percent, fetch_share_gid(sh));
+	}
 	if (!state)
 		return NULL;
 	strbuf_addf(&dir, "%s/reads", state);
@@ -123,20 +136,19 @@ static long saved_day_limit(const struct fetch_budget *fb)
 void fetch_budget_note(void *ctx, const struct api_budget *b)
 {
 	struct fetch_budget *fb = ctx;
+	struct strbuf err = STRBUF_INIT;
 	char buf[32];
-	int fd, len;
+	int len;
 
 	if (!fb || !b || !b->known || b->limits.read_day <= 0 || b->limits.read_day == fb->noted)
 		return;
 	fb->noted = b->limits.read_day;
-	fd = share_fs_open(fb->fd, LIMIT_NAME, O_WRONLY | O_CREAT, fb->gid);
-	if (fd < 0)
-		return;
 	len = snprintf(buf, sizeof(buf), "%ld\n", b->limits.read_day);
-	/* Short and written at once: a reader sees the old or the new line. */
-	if (ftruncate(fd, 0) == 0)
-		(void)!pwrite(fd, buf, (size_t)len, 0);
-	close(fd);
+	/* A new file renamed over the old: a reader (unlocked) sees the old
+	 * line or the new, never an empty file, which would read as no limit
+	 * known and let its read go. */
+	(void)share_fs_write(fb->fd, LIMIT_NAME, fb->gid, buf, (size_t)len, &err);
+	strbuf_free(&err);
 }
 
 /* The day's read limit: the service's latest word, else the one saved. */
@@ -151,7 +163,9 @@ long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *
 {
 	long day = fb ? day_limit(fb, b) : -1;
 
-	return day > 0 ? day * fb->percent / 100 : -1;
+	/* Divided first: the service's limit can be any long ("unlimited"
+	 * as LONG_MAX), and day * percent would overflow. */
+	return day > 0 ? day / 100 * fb->percent + day % 100 * fb->percent / 100 : -1;
 }
 
 /* Reads the count at fd (locked); 0 for an empty or unreadable file. */
@@ -166,6 +180,25 @@ static long count_at(int fd)
 	return strtol(buf, NULL, 10);
 }
 
+/* flock(op) on fd, waiting at most ms: the counter is in a directory every
+ * member of the group can reach, and a lock held by a stuck process (or a
+ * file server that stopped answering) must not stop this one for good.
+ * 0, or -1 (EWOULDBLOCK when the time ran out). */
+static int lock_within(int fd, int op, int ms)
+{
+	const struct timespec step = { 0, 5 * 1000 * 1000 };
+
+	for (int waited = 0;; waited += 5) {
+		if (flock(fd, op | LOCK_NB) == 0)
+			return 0;
+		if (errno == EINTR)
+			continue;
+		if (errno != EWOULDBLOCK || waited >= ms)
+			return -1;
+		nanosleep(&step, NULL);
+	}
+}
+
 long fetch_budget_used(const struct fetch_budget *fb)
 {
 	char name[32];
@@ -173,15 +206,16 @@ long fetch_budget_used(const struct fetch_budget *fb)
 	long n = 0;
 
 	if (fd >= 0) {
-		if (flock(fd, LOCK_SH) == 0)
-			n = count_at(fd);
+		/* Asked on the screen's thread: never a wait there. */
+		n = lock_within(fd, LOCK_SH, 0) == 0 ? count_at(fd) : -1;
 		close(fd);
 	}
 	return n;
 }
 
 /* Today's counter, open and locked (the lock goes with close), or -1 when
- * it cannot be kept: a counter that cannot be kept stops nobody's work. */
+ * it cannot be kept (or was held by another for a second): a counter that
+ * cannot be kept stops nobody's work. */
 static int open_locked(const struct fetch_budget *fb)
 {
 	char name[32];
@@ -189,7 +223,7 @@ static int open_locked(const struct fetch_budget *fb)
 
 	if (fd < 0)
 		return -1;
-	if (flock(fd, LOCK_EX) < 0) {
+	if (lock_within(fd, LOCK_EX, 1000) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -201,8 +235,10 @@ static void write_count(int fd, long n)
 	char buf[32];
 	int len = snprintf(buf, sizeof(buf), "%ld\n", n < 0 ? 0 : n);
 
-	if (ftruncate(fd, 0) == 0)
-		(void)!pwrite(fd, buf, (size_t)len, 0);
+	/* The new line first, then the file cut to it: a crash between the
+	 * two leaves the count with a stray line after it, never 0. */
+	if (pwrite(fd, buf, (size_t)len, 0) == len)
+		(void)!ftruncate(fd, len);
 }
 
 void fetch_budget_unsent(void *ctx)

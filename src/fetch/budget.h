@@ -46,8 +46,9 @@ void fetch_budget_unsent(void *ctx);
  * first read, before its own session knows the limit, keeps to the share
  * (fetch_budget_may_read notes it too). */
 void fetch_budget_note(void *ctx, const struct api_budget *b);
-/* Reads counted today, and the most allowed (-1 while unknown: no answer
- * seen, here or by any process of the directory). */
+/* Reads counted today (-1 while another process holds the counter: it
+ * never waits), and the most allowed (-1 while unknown: no answer seen,
+ * here or by any process of the directory). */
 long fetch_budget_used(const struct fetch_budget *fb);
 long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *b);
 /* The counter file of a day, for tests: DIR/reads-DAY. */

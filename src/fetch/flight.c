@@ -49,14 +49,16 @@ struct fetch_flight *fetch_flight_open(const struct fetch_share *sh, const char 
                                        const char *key, const char *token, struct strbuf *err)
 {
 	struct fetch_flight *ff;
+	int fd;
 
 	if (!sh) {
 		strbuf_adds(err, "no share");
 		return NULL;
 	}
 	/* 02770 in the share's group, as every directory of the share. */
-	if (share_fs_dir(fetch_share_fd(sh), "flight", fetch_share_gid(sh), err) < 0)
+	if ((fd = share_fs_dir(fetch_share_fd(sh), "flight", fetch_share_gid(sh), err)) < 0)
 		return NULL;
+	close(fd);
 	ff = xcalloc(1, sizeof(*ff));
 	ff->sh = sh;
 	ff->url = xstrdup(url ? url : "");

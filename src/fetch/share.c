@@ -76,22 +76,21 @@ struct fetch_share *fetch_share_open(const char *dir, const char *url, const cha
 	}
 	h = hash_account(url, key);
 	strbuf_addf(&p, "%s/%016llx", dir, (unsigned long long)h);
-	if (share_fs_dir(AT_FDCWD, p.buf, st.st_gid, err) < 0) {
-		strbuf_free(&p);
-		return NULL;
-	}
-	/* Held open: the account's directory renamed or swapped for a
-	 * symlink later changes nothing this console opens. */
-	fd = share_fs_base(AT_FDCWD, p.buf);
+	/* The directory checked is the one held open: the account's
+	 * directory renamed or swapped for a symlink later changes nothing
+	 * this console opens. */
+	fd = share_fs_dir(AT_FDCWD, p.buf, st.st_gid, err);
 	if (fd < 0) {
-		strbuf_addf(err, "%s: %s", p.buf, strerror(errno));
 		strbuf_free(&p);
 		return NULL;
 	}
 	for (size_t i = 0; i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
 		struct strbuf why = STRBUF_INIT;
+		int sub = share_fs_dir(fd, subdirs[i], st.st_gid, &why);
 
-		if (share_fs_dir(fd, subdirs[i], st.st_gid, &why) < 0) {
+		if (sub >= 0)
+			close(sub);
+		if (sub < 0) {
 			strbuf_addf(err, "%s/%s", p.buf, strbuf_str(&why));
 			strbuf_free(&why);
 			close(fd);

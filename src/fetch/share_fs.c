@@ -180,9 +180,8 @@ int share_fs_dir(int base, const char *rel, gid_t gid, struct strbuf *err)
 		strbuf_addf(err, "%s: %s", rel, strerror(errno));
 		goto fail;
 	}
-	close(fd);
 	close(dir);
-	return 0;
+	return fd;
 fail:
 	if (fd >= 0)
 		close(fd);

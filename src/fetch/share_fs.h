@@ -32,10 +32,14 @@
  */
 #define SHARE_FS_PRIVATE ((gid_t)-1)
 
-/* Makes the directory rel (mode as above) or checks the one there: 0, or
- * -1 with the reason in err. */
+/* Makes the directory rel (mode as above) or checks the one there: a
+ * descriptor on the very directory checked (O_NOFOLLOW), to be its base,
+ * or -1 with the reason in err.  Never open rel again by its name to use
+ * it: in a directory the group can write, a fellow member may have
+ * renamed the checked one away and put one open to everybody there. */
 int share_fs_dir(int base, const char *rel, gid_t gid, struct strbuf *err);
-/* The directory rel opened to be a base (O_NOFOLLOW): a descriptor or -1. */
+/* The directory rel opened to be a base (O_NOFOLLOW), unchecked: a
+ * descriptor or -1. */
 int share_fs_base(int base, const char *rel);
 
 /* open(2) of rel with flags (O_RDONLY, O_WRONLY or O_RDWR, maybe

@@ -493,11 +493,14 @@ void app_take_results(struct ui *ui)
 	/* routedesk's share of the day: counted by every console of the
 	 * share, so read back after each answer, not at every turn. */
 	if (any && ui->reads) {
-		long limit = fetch_budget_limit(ui->reads, &ui->budget), left = -1;
+		long limit = fetch_budget_limit(ui->reads, &ui->budget), left = -1, used;
 
 		if (limit >= 0) {
-			left = limit - fetch_budget_used(ui->reads);
-			if (left < 0)
+			/* Counter held by another console: the last figure stays
+			 * until the next answer. */
+			used = fetch_budget_used(ui->reads);
+			left = used < 0 ? ui->reads_share_left : limit - used;
+			if (left < 0 && used >= 0)
 				left = 0;
 		}
 		if (left != ui->reads_share_left)

@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <grp.h>
+#include <limits.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -383,8 +386,9 @@ static void test_symlinks_in_the_share_never_followed(void **state)
 	assert_int_equal(fetch_share_write(b, "lookup/customer.json", "{}", 2, &err), 0);
 	assert_int_equal(fstatat(fetch_share_fd(b), "lookup/customer.json", &st, AT_SYMLINK_NOFOLLOW), 0);
 	assert_true(S_ISREG(st.st_mode));
-	/* The read counter and the day's limit: refused, so not kept (a
-	 * counter that cannot be kept stops nobody's work). */
+	/* The read counter: refused, so not kept (a counter that cannot be
+	 * kept stops nobody's work); the day's limit replaces the symlink
+	 * itself, as every whole-file write. */
 	memset(&bud, 0, sizeof(bud));
 	bud.known = 1;
 	bud.limits.read_day = 3000;
@@ -522,6 +526,158 @@ static void test_share_directory_modes(void **state)
 	strbuf_free(&err);
 }
 
+/* A budget on the share's directory, today's counter's name in name. */
+static struct fetch_budget *budget_on(struct fetch_share *sh, char name[40])
+{
+	struct fetch_budget *fb = fetch_budget_open_account(sh, NULL, NULL, NULL, 50);
+	time_t t = time(NULL);
+	struct tm tm;
+
+	assert_non_null(fb);
+	localtime_r(&t, &tm);
+	strftime(name, 40, "reads-%Y-%m-%d", &tm);
+	return fb;
+}
+
+/* The account's directory is opened once, checked, and that descriptor
+ * kept: swapped afterwards for a directory open to everybody (any member
+ * of the group can rename in DIR), nothing goes there, not even from the
+ * read counter opened after the swap. */
+static void test_checked_directory_is_the_one_used(void **state)
+{
+	const char *url = "http://127.0.0.1:8/api";
+	struct fetch_share *a = open_share(url);
+	struct fetch_budget *fb;
+	struct strbuf moved = STRBUF_INIT;
+	struct api_budget bud;
+	struct stat st, held;
+	char name[40], why[256];
+
+	(void)state;
+	strbuf_addf(&moved, "%s.old", fetch_share_path(a));
+	assert_int_equal(rename(fetch_share_path(a), moved.buf), 0);
+	assert_int_equal(mkdir(fetch_share_path(a), 0777), 0);
+	assert_int_equal(chmod(fetch_share_path(a), 0777), 0);
+	/* The read counter opened after the swap: on the share's
+	 * descriptor, not on its name. */
+	fb = budget_on(a, name);
+	assert_int_equal(fstat(fetch_share_fd(a), &held), 0);
+	assert_int_equal(held.st_mode & 07777, 02770);
+	memset(&bud, 0, sizeof(bud));
+	bud.known = 1;
+	bud.limits.read_day = 3000;
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	/* Counted and noted in the directory checked, not in the new one. */
+	assert_int_equal(fstatat(fetch_share_fd(a), name, &st, 0), 0);
+	assert_int_equal(fstatat(fetch_share_fd(a), "read-limit", &st, 0), 0);
+	assert_int_equal(stat(fetch_share_path(a), &st), 0);
+	assert_int_not_equal(st.st_ino, held.st_ino);
+	assert_int_equal(fetch_budget_used(fb), 1);
+	fetch_budget_close(fb);
+	fetch_share_close(a);
+	strbuf_free(&moved);
+}
+
+/* The share of a day whose limit is any long (a service saying
+ * "unlimited" as PHP_INT_MAX): floor(day * percent / 100), never an
+ * overflow (UBSan traps on one), for seeded random days. */
+static void test_share_of_a_huge_day(void **state)
+{
+	const char *url = "http://127.0.0.1:9/api";
+	struct fetch_share *a = open_share(url);
+	struct api_budget bud;
+	struct fetch_budget *fb;
+	char name[40];
+	unsigned seed = 4242;
+
+	(void)state;
+	fb = budget_on(a, name);
+	memset(&bud, 0, sizeof(bud));
+	bud.known = 1;
+	for (int i = 0; i < 2000; i++) {
+		long day = i == 0 ? LONG_MAX : i == 1 ? 3000 : i == 2 ? 1 : (long)rand_r(&seed) << (i % 33);
+
+		if (day <= 0)
+			continue;
+		bud.limits.read_day = day;
+		assert_true(fetch_budget_limit(fb, &bud) == (long)((__int128)day * 50 / 100));
+	}
+	fetch_budget_close(fb);
+	fetch_share_close(a);
+}
+
+/* A counter held by another process (a console stuck, a file server that
+ * stopped answering): the screen's figure never waits for it (-1, the
+ * last one stays), and a read waits a second, then goes uncounted. */
+static void test_busy_counter_never_hangs(void **state)
+{
+	const char *url = "http://127.0.0.1:10/api";
+	struct fetch_share *a = open_share(url);
+	struct fetch_budget *fb;
+	struct api_budget bud;
+	char name[40], why[256];
+	int fd;
+
+	(void)state;
+	fb = budget_on(a, name);
+	memset(&bud, 0, sizeof(bud));
+	bud.known = 1;
+	bud.limits.read_day = 3000;
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	fd = openat(fetch_share_fd(a), name, O_RDWR);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_EX), 0);
+	assert_int_equal(fetch_budget_used(fb), -1);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	close(fd);
+	assert_int_equal(fetch_budget_used(fb), 1);
+	fetch_budget_close(fb);
+	fetch_share_close(a);
+}
+
+/* read-limit is read without a lock by every process of the share: while
+ * another process notes new limits (a seeded sequence), a reader always
+ * finds one (an empty file would read as "no limit known" and let its
+ * read go). */
+static void test_read_limit_never_missing(void **state)
+{
+	const char *url = "http://127.0.0.1:11/api";
+	struct fetch_share *a = open_share(url);
+	struct fetch_budget *fb;
+	struct api_budget bud;
+	char name[40];
+	unsigned seed = 1125;
+	long missing = 0, seen = 0;
+	int status;
+	pid_t pid;
+
+	(void)state;
+	fb = budget_on(a, name);
+	memset(&bud, 0, sizeof(bud));
+	bud.known = 1;
+	bud.limits.read_day = 3000;
+	fetch_budget_note(fb, &bud);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		for (int i = 0; i < 3000; i++) {
+			bud.limits.read_day = 1000 + (long)(rand_r(&seed) % 5000) * 2 + i % 2;
+			fetch_budget_note(fb, &bud);
+		}
+		_exit(0);
+	}
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		missing += fetch_budget_limit(fb, NULL) < 0;
+		seen++;
+	}
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_true(seen > 0);
+	assert_int_equal(missing, 0);
+	assert_true(fetch_budget_limit(fb, NULL) > 0);
+	fetch_budget_close(fb);
+	fetch_share_close(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -533,6 +689,10 @@ int main(void)
 		cmocka_unit_test(test_swapped_directory_never_followed),
 		cmocka_unit_test(test_fifo_in_the_share_does_not_hang),
 		cmocka_unit_test(test_share_directory_modes),
+		cmocka_unit_test(test_checked_directory_is_the_one_used),
+		cmocka_unit_test(test_share_of_a_huge_day),
+		cmocka_unit_test(test_busy_counter_never_hangs),
+		cmocka_unit_test(test_read_limit_never_missing),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
