@@ -284,6 +284,10 @@ void api_form_encode(const struct api_form *f, const char *key, const char *toke
 
 	for (size_t i = 0; i < f->n; i++)
 		encode_pair(out, &first, f->pairs[i].name, f->pairs[i].value, f->pairs[i].len);
+	/* Room for both credentials at their longest (every byte %XX) before
+	 * the first of them: a buffer grown while they are appended would
+	 * leave a copy in freed memory, where the caller's wipe misses it. */
+	(void)strbuf_reserve(out, 3 * ((key ? strlen(key) : 0) + (token ? strlen(token) : 0)) + 64);
 	if (key)
 		encode_pair(out, &first, "authenticationKey", key, strlen(key));
 	if (token)

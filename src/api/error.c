@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/error.h"
 #include "common/i18n.h"
@@ -72,4 +73,63 @@ const char *api_error_text(const struct api_error *e)
 	if (e->server_message && *e->server_message)
 		return e->server_message;
 	return _(api_error_kind_name(e->kind));
+}
+
+void api_redact_text(struct strbuf *out, const char *s, const char *key, const char *token)
+{
+	const char *cred[2] = { key, token };
+	size_t len[2];
+
+	for (int k = 0; k < 2; k++) {
+		len[k] = cred[k] ? strlen(cred[k]) : 0;
+		if (len[k] < API_MIN_SECRET)
+			len[k] = 0;
+	}
+	/* The longer tried first: with the key a prefix of the token, the
+	 * key's match would leave the token's tail in the text. */
+	if (len[1] > len[0]) {
+		const char *c = cred[0];
+		size_t n = len[0];
+
+		cred[0] = cred[1];
+		len[0] = len[1];
+		cred[1] = c;
+		len[1] = n;
+	}
+	while (*s) {
+		int k = len[0] && strncmp(s, cred[0], len[0]) == 0   ? 0
+		        : len[1] && strncmp(s, cred[1], len[1]) == 0 ? 1
+		                                                     : -1;
+
+		if (k < 0) {
+			strbuf_addc(out, *s++);
+		} else {
+			strbuf_adds(out, API_REDACTED);
+			s += len[k];
+		}
+	}
+}
+
+/* s redacted in place (a malloc'd string or NULL). */
+static void redact_string(char **s, const char *key, const char *token)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!*s)
+		return;
+	api_redact_text(&sb, *s, key, token);
+	if (strcmp(strbuf_str(&sb), *s) == 0) {
+		strbuf_free(&sb);
+		return;
+	}
+	free(*s);
+	*s = strbuf_detach(&sb, NULL);
+}
+
+void api_error_redact(struct api_error *e, const char *key, const char *token)
+{
+	if (!e)
+		return;
+	redact_string(&e->server_message, key, token);
+	redact_string(&e->message, key, token);
 }

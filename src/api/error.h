@@ -47,4 +47,19 @@ const char *api_error_kind_name(enum api_err_kind kind);
 /* Never NULL: e->message, else the server message, else the kind's name. */
 const char *api_error_text(const struct api_error *e);
 
+/* The text that replaces a credential. */
+#define API_REDACTED "REDACTED"
+/* Credentials shorter than this are not searched for inside other text:
+ * a one-letter test token would turn every message into noise, and real
+ * keys are long. */
+#define API_MIN_SECRET 4
+struct strbuf;
+/* Appends s to out with every occurrence of key and token (each when at
+ * least 4 bytes long) replaced by API_REDACTED. */
+void api_redact_text(struct strbuf *out, const char *s, const char *key, const char *token);
+/* The same in e's messages: the service's errorMessage may quote what it
+ * was sent, and the console shows it, notifies it and logs it.  The
+ * transport calls it on every error it ends a call with. */
+void api_error_redact(struct api_error *e, const char *key, const char *token);
+
 #endif

@@ -116,10 +116,13 @@ void api_call_free(struct api_call *c)
 	transport_release(c);
 	free(c->path);
 	api_form_free(&c->form);
-	/* The encoded body ends with the credentials. */
+	/* The encoded body ends with the credentials, and the answer's
+	 * params echo them. */
 	if (c->request.buf)
 		explicit_bzero(c->request.buf, c->request.len);
 	strbuf_free(&c->request);
+	if (c->body.buf)
+		explicit_bzero(c->body.buf, c->body.len);
 	strbuf_free(&c->body);
 	api_answer_free(&c->answer);
 	api_error_clear(&c->err);

@@ -400,6 +400,9 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 		api_error_set(&err, API_ERR_HTTP, status, NULL, _("HTTP %ld from /%s"), status, c->path);
 	}
 	free(msg);
+	/* The service's message may quote what it was sent: never a
+	 * credential on the screen, in a notification or in the log. */
+	api_error_redact(&err, s->key, s->token);
 	/* Refused for the quota (429, or the minute's refusal): the next
 	 * start goes alone again, as a session's first does, so that when
 	 * the wait ends one read finds out whether the minute has reads

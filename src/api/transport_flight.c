@@ -44,6 +44,7 @@ static int take_answer(struct api_session *s, struct api_call *c, long now)
 	c->status = 200;
 	transport_learn_usage(s, &c->answer, now);
 	(void)api_answer_check(&c->answer, &err);
+	api_error_redact(&err, s->key, s->token);
 	api_error_move(&c->err, &err);
 	trace_event("shared", "/%s %zu %ld", c->path, c->body.len, now - c->flight_since);
 	return 0;

@@ -420,7 +420,7 @@ static void say(const char *what, const char *msg, const struct out *o)
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_adds(&sb, what);
-	redact_text(&sb, msg ? msg : "", o->key, o->token);
+	api_redact_text(&sb, msg ? msg : "", o->key, o->token);
 	print_err("routedesk api: ", strbuf_str(&sb));
 	strbuf_free(&sb);
 }

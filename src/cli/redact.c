@@ -8,37 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/error.h"
 #include "api/jscan.h"
 #include "cli/redact.h"
 #include "common/strbuf.h"
-
-/* Credentials shorter than this are not searched for inside other text:
- * a one-letter test token would turn every message into noise, and real
- * keys are long. */
-#define MIN_SECRET 4
 
 static size_t secret_len(const char *s)
 {
 	size_t n = s ? strlen(s) : 0;
 
-	return n >= MIN_SECRET ? n : 0;
-}
-
-void redact_text(struct strbuf *out, const char *s, const char *key, const char *token)
-{
-	size_t klen = secret_len(key), tlen = secret_len(token);
-
-	while (*s) {
-		if (klen && strncmp(s, key, klen) == 0) {
-			strbuf_adds(out, REDACTED);
-			s += klen;
-		} else if (tlen && strncmp(s, token, tlen) == 0) {
-			strbuf_adds(out, REDACTED);
-			s += tlen;
-		} else {
-			strbuf_addc(out, *s++);
-		}
-	}
+	return n >= API_MIN_SECRET ? n : 0;
 }
 
 static int contains(const char *s, const char *needle)
@@ -56,7 +35,7 @@ static void walk(cJSON *node, const char *key, const char *token)
 			struct strbuf sb = STRBUF_INIT;
 			char *name;
 
-			redact_text(&sb, e->string, key, token);
+			api_redact_text(&sb, e->string, key, token);
 			name = cJSON_malloc(sb.len + 1);
 			if (!name)
 				abort();
@@ -69,7 +48,7 @@ static void walk(cJSON *node, const char *key, const char *token)
 		    (contains(e->valuestring, key) || contains(e->valuestring, token))) {
 			struct strbuf sb = STRBUF_INIT;
 
-			redact_text(&sb, e->valuestring, key, token);
+			api_redact_text(&sb, e->valuestring, key, token);
 			cJSON_SetValuestring(e, strbuf_str(&sb));
 			strbuf_free(&sb);
 		} else if (cJSON_IsArray(e) || cJSON_IsObject(e)) {
@@ -263,7 +242,7 @@ static void put_string(struct pr *p, const char *s)
 	if (has(s, n, p->nk) || has(s, n, p->nt)) {
 		struct strbuf sb = STRBUF_INIT;
 
-		redact_text(&sb, s, p->key, p->token);
+		api_redact_text(&sb, s, p->key, p->token);
 		put_escaped(p, strbuf_str(&sb), sb.len, 0);
 		strbuf_free(&sb);
 		return;

@@ -6,8 +6,10 @@
 
 struct strbuf;
 
+#include "api/error.h"
+
 /* The text that replaces a credential. */
-#define REDACTED "REDACTED"
+#define REDACTED API_REDACTED
 
 /* Replaces params.authenticationKey and params.authenticationToken (the
  * service echoes the request) with "REDACTED", and every occurrence of key
@@ -33,8 +35,5 @@ void redact_print(struct strbuf *out, const cJSON *v, int depth, const char *key
  * read; out then ends with a part of an element, for the caller to drop. */
 int redact_print_records(struct strbuf *out, const char *json, size_t len, long *count,
                          const char *key, const char *token);
-
-/* Appends s to out with every occurrence of key and token replaced. */
-void redact_text(struct strbuf *out, const char *s, const char *key, const char *token);
 
 #endif

@@ -113,11 +113,15 @@ int fetch_flight_key(const char *path, const struct api_form *form, struct strbu
 }
 
 /* 1 when every byte of s stands for itself in JSON text, whatever
- * escaping the service chooses (PHP writes "/" as "\/"). */
+ * escaping the service chooses: letters, digits and "-._~" only.  PHP
+ * writes "/" as "\/", and with JSON_HEX_TAG, _AMP, _APOS or _QUOT "<",
+ * "&", "'" as "\u003C"...: a key holding one would be written escaped,
+ * unmatched, to a file the group reads (a review found it so). */
 static int literal(const char *s)
 {
 	for (; *s; s++)
-		if (*s <= 0x20 || *s >= 0x7f || *s == '"' || *s == '\\' || *s == '/')
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+		      strchr("-._~", *s)))
 			return 0;
 	return 1;
 }
@@ -137,6 +141,13 @@ int fetch_flight_strip(const char *text, size_t len, const char *key, const char
 {
 	const char *cred[2] = { key && *key ? key : NULL, token && *token ? token : NULL };
 	size_t start = out->len;
+
+	/* The longer tried first: with the key a prefix of the token, the
+	 * key's match would leave the token's tail in the text. */
+	if (cred[0] && cred[1] && strlen(cred[1]) > strlen(cred[0])) {
+		cred[0] = token;
+		cred[1] = key;
+	}
 
 	for (int k = 0; k < 2; k++)
 		if (cred[k] && (!literal(cred[k]) || (strlen(cred[k]) < 4 && mem_has(text, len, cred[k]))))

@@ -53,12 +53,20 @@ static void test_text(void **state)
 	struct strbuf sb = STRBUF_INIT;
 
 	(void)state;
-	redact_text(&sb, "key=abcd&token=wxyz&key=abcd", "abcd", "wxyz");
+	api_redact_text(&sb, "key=abcd&token=wxyz&key=abcd", "abcd", "wxyz");
 	assert_string_equal(sb.buf, "key=REDACTED&token=REDACTED&key=REDACTED");
 	strbuf_reset(&sb);
 	/* Too short to search for inside text (it would mangle everything). */
-	redact_text(&sb, "a t in text", "t", NULL);
+	api_redact_text(&sb, "a t in text", "t", NULL);
 	assert_string_equal(sb.buf, "a t in text");
+	/* One credential the other's prefix: the longer goes whole, no tail
+	 * of it left (the key matched first left "efgh" of the token). */
+	strbuf_reset(&sb);
+	api_redact_text(&sb, "x abcdefgh y abcd", "abcd", "abcdefgh");
+	assert_string_equal(sb.buf, "x REDACTED y REDACTED");
+	strbuf_reset(&sb);
+	api_redact_text(&sb, "x abcdefgh y abcd", "abcdefgh", "abcd");
+	assert_string_equal(sb.buf, "x REDACTED y REDACTED");
 	strbuf_free(&sb);
 	redact_answer(NULL, "abcd", "wxyz");
 }

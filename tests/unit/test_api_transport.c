@@ -29,7 +29,8 @@
  * next action of a script, whatever connection it arrives on, and logs
  * "CONN PATH BODY" per request to a file before acting.  Actions: ok (an
  * envelope), fail (success:false), minute and day (the service's quota
- * refusals), 500, 429 (Retry-After: 1), drop (close
+ * refusals), echo and echo500 (a refusal quoting the token, HTTP 200
+ * and 500), 500, 429 (Retry-After: 1), drop (close
  * without an answer: the request may have been applied), garbage, hang
  * (never answer), gzip (ok gzip-compressed, only when the request said
  * Accept-Encoding: gzip; garbage otherwise), badgzip (a gzip stream cut
@@ -65,6 +66,9 @@ static const char spent_body[] =
 	"\"tokenLimits\":{\"limitReadRequestsPerMinute\":60,\"limitReadRequestsPerDay\":3000,"
 	"\"limitWriteRequestsPerMinute\":60,\"limitWriteRequestsPerDay\":3000},"
 	"\"count\":1,\"customerIDs\":[1],\"propertyName\":\"customerIDs\"}";
+/* A refusal quoting the token the session sends (session(): "t0ken"). */
+static const char echo_body[] =
+	"{\"success\":false,\"errorMessage\":\"Invalid authenticationToken t0ken for this key\"}";
 static const char fail_body[] = "{\"success\":false,\"errorMessage\":\"Missing required field: notes\"}";
 
 struct conn {
@@ -209,6 +213,10 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 						reply(conns[i].fd, "200 OK", "", ok_body);
 					else if (strcmp(act, "fail") == 0)
 						reply(conns[i].fd, "200 OK", "", fail_body);
+					else if (strcmp(act, "echo") == 0)
+						reply(conns[i].fd, "200 OK", "", echo_body);
+					else if (strcmp(act, "echo500") == 0)
+						reply(conns[i].fd, "500 Internal Server Error", "", echo_body);
 					else if (strcmp(act, "500") == 0)
 						reply(conns[i].fd, "500 Internal Server Error", "",
 						      "{\"success\":false,\"errorMessage\":\"boom\"}");
@@ -547,6 +555,31 @@ static void test_refusal_is_not_retried(void **state)
 	assert_int_equal(logged(NULL, NULL, 0), 1);
 	api_call_free(c);
 	api_session_free(s);
+}
+
+/* A service message quoting the token reaches no caller: the console
+ * shows, notifies and logs errors as they come. */
+static void test_quoted_token_redacted(void **state)
+{
+	static const char *const scripts[] = { "echo", "echo500 echo500" };
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
+		start(scripts[i]);
+		s = session(2);
+		c = api_call_new("customer/search", NULL, 0);
+		assert_int_equal(api_perform(s, c), -1);
+		assert_non_null(c->err.server_message);
+		assert_null(strstr(c->err.server_message, "t0ken"));
+		assert_non_null(strstr(c->err.server_message, "Invalid authenticationToken REDACTED"));
+		assert_null(strstr(api_error_text(&c->err), "t0ken"));
+		assert_non_null(strstr(api_error_text(&c->err), "REDACTED"));
+		api_call_free(c);
+		api_session_free(s);
+		stop();
+	}
 }
 
 static void write_outcome(const char *script, enum api_err_kind kind)
@@ -1301,6 +1334,7 @@ int main(void)
 		cmocka_unit_test(test_unsent_reads_given_back),
 		cmocka_unit_test_teardown(test_read_429_waits_and_retries, teardown),
 		cmocka_unit_test_teardown(test_refusal_is_not_retried, teardown),
+		cmocka_unit_test_teardown(test_quoted_token_redacted, teardown),
 		cmocka_unit_test_teardown(test_write_never_resent, teardown),
 		cmocka_unit_test_teardown(test_gzip_answers, teardown),
 		cmocka_unit_test_teardown(test_write_429_retried, teardown),

@@ -103,6 +103,8 @@ static void test_strip(void **state)
 {
 	const char *ans = "{\"params\":{\"authenticationKey\":\"" KEY "\",\"authenticationToken\":\""
 	                  TOKEN "\"},\"notes\":\"x" KEY "y\"}";
+	const char *hex = "{\"k\":\"ab\\u003Ccd\\u0026ef\\u0027gh\\u003Eij\"}";
+	const char *pre = "{\"a\":\"abcd1234\",\"b\":\"abcd\"}";
 	struct strbuf out = STRBUF_INIT;
 
 	(void)state;
@@ -114,6 +116,14 @@ static void test_strip(void **state)
 	strbuf_reset(&out);
 	assert_int_equal(fetch_flight_strip(ans, strlen(ans), "ab/cd/ef", TOKEN, &out), -1);
 	assert_int_equal(out.len, 0);
+	/* Nor one an encoder may write as \u003C, \u0026, \u0027 (PHP's
+	 * JSON_HEX_*): found escaped in the text, it would not match. */
+	assert_int_equal(fetch_flight_strip(hex, strlen(hex), "ab<cd&ef'gh>ij", TOKEN, &out), -1);
+	assert_int_equal(out.len, 0);
+	/* One credential the other's prefix: the longer goes whole. */
+	assert_int_equal(fetch_flight_strip(pre, strlen(pre), "abcd", "abcd1234", &out), 0);
+	assert_string_equal(out.buf, "{\"a\":\"REDACTED\",\"b\":\"REDACTED\"}");
+	strbuf_reset(&out);
 	/* A short credential that occurs cannot be replaced safely. */
 	assert_int_equal(fetch_flight_strip("{\"a\":\"xyz\"}", 11, "xy", NULL, &out), -1);
 	assert_int_equal(fetch_flight_strip("{\"a\":\"q\"}", 9, "xy", NULL, &out), 0);
