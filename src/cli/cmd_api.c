@@ -118,12 +118,17 @@ static int bad_usage(const char *fmt, ...)
 	return CLI_USAGE;
 }
 
-static int number_arg(const char *opt, const char *v, long min, long *out)
+/* The most reads a minute --rate, ROUTEDESK_RATE and the config's rate
+ * take: the pacer keeps one slot per request of the minute. */
+#define RATE_MAX 100000
+
+static int number_arg(const char *opt, const char *v, long min, long max, long *out)
 {
 	long long n;
 
-	if (!v || api_parse_ll(v, &n) < 0 || n < min || n > 100000000) {
-		bad_usage(_("%s needs a whole number"), opt);
+	if (!v || api_parse_ll(v, &n) < 0 || n < min || n > max) {
+		/* TRANSLATORS: %s is an option or variable name, then its bounds. */
+		bad_usage(_("%s needs a whole number from %ld to %ld"), opt, min, max);
 		return -1;
 	}
 	*out = (long)n;
@@ -178,9 +183,9 @@ static int parse_args(int argc, char **argv, struct args *a)
 				a->account = v;
 			else if (IS("--list-parameters"))
 				a->list_params = v;
-			else if (IS("--rate") ? number_arg("--rate", v, 0, &a->rate) < 0
-			         : IS("--retries") ? number_arg("--retries", v, 0, &a->retries) < 0
-			         : number_arg("--search-cap", v, 1, &a->search_cap) < 0)
+			else if (IS("--rate") ? number_arg("--rate", v, 0, RATE_MAX, &a->rate) < 0
+			         : IS("--retries") ? number_arg("--retries", v, 0, 1000, &a->retries) < 0
+			         : number_arg("--search-cap", v, 1, 100000000, &a->search_cap) < 0)
 				return CLI_USAGE;
 		} else {
 			return bad_usage(_("unknown option %s"), s);
@@ -605,15 +610,17 @@ static void print_budget(const struct api_session *s)
 }
 
 /* Flag, then environment, then config, then the library's default. */
-static long pick(long flag, const char *env, long config, long dflt)
+/* The flag, else the environment's env, else the config's, else dflt;
+ * -1 (said) when env is set to anything but a number from min to max. */
+static long pick(long flag, const char *env, long min, long max, long config, long dflt)
 {
 	const char *v = getenv(env);
-	long long n;
+	long n;
 
 	if (flag >= 0)
 		return flag;
-	if (v && *v && api_parse_ll(v, &n) == 0 && n >= 0)
-		return (long)n;
+	if (v && *v)
+		return number_arg(env, v, min, max, &n) < 0 ? -1 : n;
 	return config >= 0 ? config : dflt;
 }
 
@@ -627,6 +634,7 @@ int cli_api(int argc, char **argv)
 	struct out o = { NULL, NULL, 0, 0, 0, 0, 0, STRBUF_INIT };
 	struct args a;
 	struct cli_share share;
+	long rate, cap;
 	int rc;
 
 	rc = parse_args(argc, argv, &a);
@@ -680,12 +688,17 @@ int cli_api(int argc, char **argv)
 	opt.key = acct.key;
 	opt.token = acct.token;
 	opt.insecure = a.insecure;
-	opt.reads_per_minute = opt.writes_per_minute =
-		(int)pick(a.rate, "ROUTEDESK_RATE", acct.rate, opt.reads_per_minute);
-	opt.search_cap = pick(a.search_cap > 0 ? a.search_cap : -1, "ROUTEDESK_SEARCH_CAP",
-	                      acct.search_cap > 0 ? acct.search_cap : -1, opt.search_cap);
-	if (opt.search_cap < 1)
-		opt.search_cap = 50000;
+	rate = pick(a.rate, "ROUTEDESK_RATE", 0, RATE_MAX, acct.rate, opt.reads_per_minute);
+	cap = pick(a.search_cap > 0 ? a.search_cap : -1, "ROUTEDESK_SEARCH_CAP", 1, 100000000,
+	           acct.search_cap > 0 ? acct.search_cap : -1, opt.search_cap);
+	if (rate < 0 || cap < 0) {
+		api_account_free(&acct);
+		api_form_free(&form);
+		free(a.items);
+		return CLI_USAGE;
+	}
+	opt.reads_per_minute = opt.writes_per_minute = (int)rate;
+	opt.search_cap = cap < 1 ? 50000 : cap;
 	if (a.retries >= 0)
 		opt.max_attempts = (int)a.retries + 1;
 	opt.on_attempt = on_attempt;

@@ -264,6 +264,9 @@ static void test_usage_is_2(void **state)
 		{ "api", "--all", "customer/10001", NULL },
 		{ "api", "--all", "region/create", NULL },
 		{ "api", "--rate", "fast", "customer/search", NULL },
+		/* Past what the pacer keeps a slot per request for (it took
+		 * 100000000, two rings of 800 MB). */
+		{ "api", "--rate", "100001", "customer/search", NULL },
 		{ "frobnicate", NULL },
 	};
 	struct cli_out o;
@@ -274,6 +277,18 @@ static void test_usage_is_2(void **state)
 		if (o.status != 2)
 			fail_msg("case %zu (%s %s): exit %d", i, bad[i][0], bad[i][1] ? bad[i][1] : "",
 			         o.status);
+		assert_int_equal(clirun_requests(&o), 0);
+		clirun_free(&o);
+	}
+	/* ROUTEDESK_RATE past an int went negative (no pacing at all), and
+	 * a word was ignored: both said, nothing sent. */
+	for (int i = 0; i < 2; i++) {
+		const char *env[] = { url, key, token, xdg,
+			              i ? "ROUTEDESK_RATE=fast" : "ROUTEDESK_RATE=2147483648", NULL };
+
+		run(&o, (const char *[]){ "api", "customer/search", NULL }, env);
+		expect_status(&o, 2);
+		assert_non_null(strstr(o.err, "ROUTEDESK_RATE needs a whole number from 0 to 100000"));
 		assert_int_equal(clirun_requests(&o), 0);
 		clirun_free(&o);
 	}
