@@ -1,6 +1,7 @@
 /* jscan.c: skipping and decoding JSON values in place, with cJSON 1.7's grammar and quirks. */
 #include "config.h"
 
+#include <locale.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -282,7 +283,7 @@ const char *api_json_number(const char *p, const char *end, double *d)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	char small[64], *buf = small, *after;
-	const char *past;
+	const char *past, *decimal;
 	size_t n = 0;
 
 	pthread_once(&once, probe_number_cap);
@@ -292,6 +293,14 @@ const char *api_json_number(const char *p, const char *end, double *d)
 		buf = xmalloc(n + 1);
 	memcpy(buf, p, n);
 	buf[n] = '\0';
+	/* As cJSON reads it: its '.' made the locale's decimal point, which
+	 * strtod wants (a program that leaves LC_NUMERIC "de_DE" would else
+	 * refuse 12.5 that cJSON reads). */
+	decimal = localeconv()->decimal_point;
+	if (decimal && decimal[0] && decimal[0] != '.' && !decimal[1])
+		for (char *c = buf; *c; c++)
+			if (*c == '.')
+				*c = decimal[0];
 	*d = strtod(buf, &after);
 	past = after == buf ? NULL : p + (after - buf);
 	if (buf != small)

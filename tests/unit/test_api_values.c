@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "api/jscan.h"
 #include "api/values.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
@@ -121,21 +122,51 @@ static void test_numbers(void **state)
 	assert_int_equal(dec("\"\"", RT_NUM, &v), API_V_UNSET);
 }
 
+/* A comma-decimal locale for LC_NUMERIC: an installed one, else one made
+ * with localedef (Debian's locales package, which tools/deps installs)
+ * under a directory of the test's own (LOCPATH), so that the check runs on
+ * every machine, not only where someone installed de_DE. */
+static int comma_locale(char *dir, size_t size)
+{
+	static const char *const installed[] = { "de_DE.UTF-8", "fr_FR.UTF-8", "de_DE.utf8" };
+	char cmd[256];
+
+	dir[0] = '\0';
+	for (size_t i = 0; i < sizeof(installed) / sizeof(installed[0]); i++)
+		if (setlocale(LC_NUMERIC, installed[i]))
+			return 1;
+	snprintf(dir, size, "/tmp/test_api_values.XXXXXX");
+	if (!mkdtemp(dir))
+		return 0;
+	snprintf(cmd, sizeof(cmd), "localedef -i de_DE -f UTF-8 '%s/de_DE.UTF-8' >/dev/null 2>&1",
+	         dir);
+	if (system(cmd) != 0)
+		return 0;
+	setenv("LOCPATH", dir, 1);
+	return setlocale(LC_NUMERIC, "de_DE.UTF-8") != NULL;
+}
+
 static void test_numbers_whatever_the_locale(void **state)
 {
-	static const char *const comma_locales[] = { "de_DE.UTF-8", "fr_FR.UTF-8", "de_DE.utf8" };
 	struct api_value v;
-	int set = 0;
+	char dir[64], cmd[128];
+	double d;
+	const char *s = "12.5]";
 
 	(void)state;
-	for (size_t i = 0; !set && i < sizeof(comma_locales) / sizeof(comma_locales[0]); i++)
-		set = setlocale(LC_NUMERIC, comma_locales[i]) != NULL;
-	if (!set)
-		print_message("# no comma-decimal locale installed: checking in C only\n");
+	assert_true(comma_locale(dir, sizeof(dir)));
+	assert_string_equal(localeconv()->decimal_point, ",");
 	assert_int_equal(dec("\"249.75\"", RT_NUM, &v), API_V_OK);
 	assert_true(v.num == 249.75);
 	assert_int_equal(dec("\"249,75\"", RT_NUM, &v), API_V_BAD);
+	/* The scanner reads a JSON number as cJSON does in this locale. */
+	assert_ptr_equal(api_json_number(s, s + strlen(s), &d), s + 4);
+	assert_true(d == 12.5);
 	setlocale(LC_NUMERIC, "C");
+	if (dir[0]) {
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		assert_int_equal(system(cmd), 0);
+	}
 }
 
 static void test_dates(void **state)
