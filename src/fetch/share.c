@@ -249,6 +249,18 @@ static void prune(struct fetch_share *sh, time_t now)
 		closedir(d);
 }
 
+/* o as compact JSON text (free() it), o deleted: out of memory aborts, as
+ * every allocation of the tree does, never a NULL handed to strlen. */
+static char *print_taken(cJSON *o)
+{
+	char *text = cJSON_PrintUnformatted(o);
+
+	cJSON_Delete(o);
+	if (!text)
+		abort();
+	return text;
+}
+
 void fetch_share_publish(struct fetch_share *sh, long long since, const struct fetch_result *r)
 {
 	struct strbuf name = STRBUF_INIT, err = STRBUF_INIT;
@@ -263,8 +275,7 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "url", sh->url);
 	cJSON_AddNumberToObject(o, "newest", (double)(r->last_change > since ? r->last_change : since));
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
+	text = print_taken(o);
 	if (fetch_share_write(sh, "ticked", text, strlen(text), &err) < 0)
 		touch_file(sh, "ticked"); /* an older newest is still a safe one */
 	free(text);
@@ -291,8 +302,7 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
 	add_rows(o, "routes", "route", r->routes, r->n_routes);
 	add_ids(o, "goneAppointments", r->gone_appts, r->n_gone_appts);
 	add_ids(o, "goneRoutes", r->gone_routes, r->n_gone_routes);
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
+	text = print_taken(o);
 	strbuf_addf(&name, "ticks/%020lld-%020lld.json", since, r->last_change);
 	(void)fetch_share_write(sh, name.buf, text, strlen(text), &err);
 	free(text);
@@ -514,8 +524,7 @@ void fetch_share_publish_write(struct fetch_share *sh, const char *resource, con
 	cJSON_AddStringToObject(o, "url", sh->url);
 	cJSON_AddStringToObject(o, "resource", resource);
 	cJSON_AddItemToObject(o, "record", rec);
-	text = cJSON_PrintUnformatted(o);
-	cJSON_Delete(o);
+	text = print_taken(o);
 	/* Named by when it was written and who wrote it: the name alone says
 	 * whether a reader wants it. */
 	strbuf_addf(&name, "written/%020lld.%09ld-%s.json", (long long)now.tv_sec, now.tv_nsec,
