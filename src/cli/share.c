@@ -86,6 +86,15 @@ void cli_share_open(struct cli_share *cs, const struct api_account *acct,
 			opt->flight_ask = fetch_flight_ask;
 			opt->flight_end = fetch_flight_end;
 			opt->flight_ctx = cs->flight;
+		} else {
+			/* Counted in the share all the same; only the combining
+			 * is lost, and an installer must hear why. */
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, _("share %s: identical reads are not combined: %s"),
+			            acct->share, strbuf_str(&msg));
+			warn(strbuf_str(&sb));
+			strbuf_free(&sb);
 		}
 	}
 	strbuf_free(&msg);

@@ -320,6 +320,12 @@ static int connect_account(struct ui *ui, const struct options *o)
 		ui->api.flight_ask = fetch_flight_ask;
 		ui->api.flight_end = fetch_flight_end;
 		ui->api.flight_ctx = ui->flight;
+	} else if (ui->share) {
+		/* Reads still counted in the share; only the combining is
+		 * lost, said as a share that cannot be used is. */
+		snprintf(ui->share_error, sizeof(ui->share_error),
+		         _("share %s: identical reads are not combined: %s"), ui->acct.share,
+		         strbuf_str(&msg));
 	}
 	strbuf_reset(&msg);
 	/* Signals are the main thread's business (the self-pipe): the fetch

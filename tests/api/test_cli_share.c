@@ -474,6 +474,36 @@ static void test_unusable_share(void **state)
 		assert_non_null(strstr(o.out, "\"success\":\ttrue"));
 		clirun_free(&o);
 	}
+	/* A share whose flight/ cannot be used (a file put in its place):
+	 * counted in the share, but the reads made alone, and said (it was
+	 * silent). */
+	{
+		const char *sh = fresh_dir("noflight");
+		struct dirent *e;
+		DIR *d;
+
+		run(&o, (const char *[]){ "api", "customer/10001", NULL }, env_for(sh, NULL));
+		expect_status(&o, 0);
+		assert_null(strstr(o.err, "not combined"));
+		clirun_free(&o);
+		d = opendir(sh);
+		assert_non_null(d);
+		while ((e = readdir(d)) && e->d_name[0] == '.')
+			;
+		assert_non_null(e);
+		{
+			const char *fl = sbt_fmt("%s/%s/flight", sh, e->d_name);
+
+			assert_int_equal(system(sbt_fmt("rm -rf '%s'", fl)), 0);
+			write_file(fl, "x\n");
+		}
+		closedir(d);
+		run(&o, (const char *[]){ "api", "customer/10001", NULL }, env_for(sh, NULL));
+		expect_status(&o, 0);
+		assert_non_null(strstr(o.err, "identical reads are not combined: flight: not a directory"));
+		assert_int_equal(clirun_requests(&o), 1);
+		clirun_free(&o);
+	}
 	/* A relative path is refused the same way. */
 	run(&o, (const char *[]){ "api", "customer/10001", NULL }, env_for("share", NULL));
 	expect_status(&o, 0);

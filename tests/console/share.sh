@@ -163,4 +163,20 @@ ok "it says on stderr that it runs unshared" has "$D/err.F" 'share /etc/passwd/o
 ok "once" test "$(grep -c 'running unshared' "$D/err.F")" = 1
 ok "and on the message line" has "$D/f1.txt" 'share /etc/passwd/office: .*running unshared'
 
+# A share whose flight/ cannot be used (a file in its place): the console
+# runs on the share, its reads made alone, and says why (it was silent).
+mkdir -p "$D/noflight"
+SHARE=$D/noflight console H0 "$f"
+acct=$(ls "$D/noflight")
+rm -rf "$D/noflight/$acct/flight" && echo x >"$D/noflight/$acct/flight"
+h=$(cs_script h <<'EOF2'
+:save-display h1.txt
+EOF2
+)
+SHARE=$D/noflight console H "$h"
+ok "with flight/ a file the console still runs (exit 0)" test $? -eq 0
+ok "it says on stderr that identical reads are not combined" \
+	has "$D/err.H" "share $D/noflight: identical reads are not combined: flight: not a directory"
+ok "and on the message line" has "$D/h1.txt" "share $D/noflight: identical reads are not combined"
+
 tap_done
