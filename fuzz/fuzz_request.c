@@ -53,6 +53,7 @@ static void split_pairs(const char *s, size_t len, struct sb_pair **pairs, size_
 		}
 		p = &(*pairs)[(*n)++];
 		p->name = decode(s, nlen, &ignored);
+		p->name_nul = strlen(p->name) != ignored;
 		p->value = eq ? decode(eq + 1, plen - nlen - 1, &p->len) : decode("", 0, &p->len);
 		s += plen;
 		len -= plen;

@@ -30,6 +30,7 @@ struct sb_pair {
 	char *name;
 	char *value;
 	size_t len;
+	int name_nul; /* the name held a NUL (%00), cut there */
 };
 
 /* A multipart file part named uploadFile. */
@@ -44,6 +45,7 @@ struct sb_upload {
 struct sb_http_in {
 	const char *method;       /* "POST", "GET" */
 	const char *path;         /* URL path, e.g. "/api/customer/search" */
+	size_t path_len;          /* its bytes when a %00 left a NUL inside; 0: strlen(path) */
 	struct sb_pair *pairs;    /* form, multipart text and query-string values */
 	size_t n_pairs;
 	const char *json_body;    /* body of an application/json request, or NULL */
@@ -52,6 +54,11 @@ struct sb_http_in {
 	const char *header_token; /* authenticationToken header, or NULL */
 	struct sb_upload upload;
 	const char *base_url;     /* "http://127.0.0.1:PORT/api", for links */
+	/* Set when the HTTP layer refused the request before reading its body
+	 * (too large): the answer is this error with this status, in the
+	 * envelope, and nothing is run.  NULL otherwise. */
+	const char *refusal;
+	int refusal_status;
 };
 
 /* The dispatcher's answer.  body is malloc'd (the HTTP layer frees it). */

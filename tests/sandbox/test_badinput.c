@@ -181,6 +181,22 @@ static void test_body_too_large(void **state)
 		sbt_dump(r);
 		fail_msg("a 17 MiB body answered HTTP %ld, not 413", r->status);
 	}
+	/* In the envelope, as every other answer (the body unread: no params
+	 * but the path's). */
+	static const char *const envelope[] = { "params", "tokenUsage", "tokenLimits",
+		"requestAPIKeyType", "requestAction", "endpoint", "success", "ignoredParams",
+		"processingTime", "errorMessage", NULL };
+	sbt_err(r, 413, "too large");
+	sbt_order(r->json, envelope);
+	assert_string_equal(sbt_s(r->json, "endpoint"), "customer");
+	assert_string_equal(sbt_s(r->json, "requestAction"), "search");
+	assert_null(cJSON_GetObjectItemCaseSensitive(sbt_m(r->json, "params"), "lname"));
+	/* Without Expect: 100-continue the body is read through first. */
+	const char *no_expect[] = { "Expect:", NULL };
+	rq.headers = no_expect;
+	r = sbt_request(&rq);
+	sbt_err(r, 413, "too large");
+	sbt_order(r->json, envelope);
 	sbt_alive();
 	/* A big value below the limit is fine (1 MiB). */
 	n = 1u << 20;
@@ -215,6 +231,68 @@ static void test_invalid_utf8(void **state)
 	sbt_ok(sbt_call("/customer/update", "customerID=%lld&spouse=%s", sbt_cust_ids[1], sbt_enc(name)));
 	c = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", sbt_cust_ids + 1, 1), 0);
 	assert_string_equal(sbt_s(c, "spouse"), name);
+}
+
+/* A JSON body (text as given, credentials added first unless with_auth is 0). */
+static struct sbt_resp *json_call(const char *path, const char *members, int with_auth)
+{
+	struct sbt_request rq = {
+		.path = path, .content_type = "application/json",
+		.body = with_auth ? sbt_fmt("{\"authenticationKey\":\"%s\",\"authenticationToken\":\"%s\",%s}",
+		                            sbt_key(), sbt_token(), members)
+		                  : sbt_fmt("{%s}", members),
+	};
+	return sbt_request(&rq);
+}
+
+/* A NUL is refused wherever it comes: a form's value, and a JSON body's
+ * names and values (cJSON cuts a string at its \u0000, so a token with a
+ * tail authenticated and a name stored only up to it). */
+static void test_nul_bytes(void **state)
+{
+	(void)state;
+	long long c = sbt_cust_ids[2];
+	struct sbt_resp *r;
+
+	sbt_err(sbt_call("/customer/search", "lname=Redd%%00xyz"), 0, "NUL byte in parameter lname");
+	/* In a form's name too: cut there, it filtered on lname. */
+	sbt_err(sbt_call("/customer/search", "lname%%00x=Redd"), 0, "NUL byte in parameter lname");
+	r = json_call("/customer/search", sbt_fmt("\"authenticationKey\":\"%s\","
+	                                          "\"authenticationToken\":\"%s\\u0000anything\"",
+	                                          sbt_key(), sbt_token()), 0);
+	sbt_err(r, 0, "NUL byte in parameter authenticationToken");
+	r = json_call("/customer/update", sbt_fmt("\"customerID\":%lld,\"lname\":\"Nul\\u0000Byte\"", c), 1);
+	sbt_err(r, 0, "NUL byte in parameter lname");
+	cJSON *rec = cJSON_GetArrayItem(sbt_get("customer", "customerIDs", &c, 1), 0);
+	assert_string_not_equal(sbt_s(rec, "lname"), "Nul");
+	sbt_err(json_call("/customer/search", "\"lname\\u0000x\":\"Redd\"", 1), 0, "NUL byte in parameter lname");
+	/* Deep inside a value too. */
+	sbt_err(json_call("/customer/get", "\"customerIDs\":[1,\"2\\u0000\"]", 1), 0,
+	        "NUL byte in parameter customerIDs");
+	/* An escaped backslash before "u0000" is no NUL. */
+	sbt_ok(json_call("/customer/search", "\"lname\":\"a\\\\u0000\"", 1));
+	sbt_alive();
+}
+
+/* A %00 in the path is no endpoint: it was cut there and ran the real
+ * operation. */
+static void test_nul_in_path(void **state)
+{
+	(void)state;
+	static const char *const envelope[] = { "params", "tokenUsage", "tokenLimits",
+		"requestAPIKeyType", "requestAction", "endpoint", "success", "ignoredParams",
+		"processingTime", "errorMessage", NULL };
+	static const char *const paths[] = { "/customer/search%00garbage", "/customer/10000%00abc",
+		"/customer/update%00xyz", "/customer%00/search" };
+
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		struct sbt_resp *r = sbt_call(paths[i], "customerID=%lld&lname=Cut", sbt_cust_ids[3]);
+		sbt_err(r, 404, "Unknown endpoint");
+		sbt_order(r->json, envelope);
+	}
+	long long *ids;
+	assert_int_equal(sbt_search("customer", &ids, "lname=Cut"), 0);
+	sbt_alive();
 }
 
 static long long new_ticket(void)
@@ -349,6 +427,37 @@ static void test_enumerations_and_limits(void **state)
 	sbt_alive();
 }
 
+/* A subscription's states: active 0 frozen or 1 active, frequency and
+ * billingFrequency -1, 0 or days; create and update alike, nothing stored. */
+static void test_subscription_states(void **state)
+{
+	(void)state;
+	long long *subs, *svcs, c = sbt_cust_ids[7];
+	assert_true(sbt_search("subscription", &subs, "active=1") > 0);
+	assert_true(sbt_search("serviceType", &svcs, "") > 0);
+	long long id = subs[0];
+	cJSON *was = sbt_keep_json(cJSON_Duplicate(
+		cJSON_GetArrayItem(sbt_get("subscription", "subscriptionIDs", &id, 1), 0), 1));
+	static const char *const bad[] = { "active=5", "active=-3", "frequency=-7", "billingFrequency=-9" };
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *field = sbt_fmt("%.*s", (int)strcspn(bad[i], "="), bad[i]);
+		sbt_err(sbt_call("/subscription/update", "subscriptionID=%lld&%s", id, bad[i]), 0, field);
+		sbt_err(sbt_call("/subscription/create", "serviceID=%lld&customerID=%lld&%s", svcs[0], c,
+		                 bad[i]), 0, field);
+	}
+	cJSON *now = cJSON_GetArrayItem(sbt_get("subscription", "subscriptionIDs", &id, 1), 0);
+	assert_string_equal(sbt_s(now, "active"), sbt_s(was, "active"));
+	assert_string_equal(sbt_s(now, "frequency"), sbt_s(was, "frequency"));
+	assert_string_equal(sbt_s(now, "billingFrequency"), sbt_s(was, "billingFrequency"));
+	/* The documented values still go through. */
+	sbt_result(sbt_call("/subscription/update", "subscriptionID=%lld&frequency=-1&billingFrequency=0&active=1", id));
+	if (strcmp(sbt_s(was, "frequency"), "CUSTOM") != 0)
+		sbt_result(sbt_call("/subscription/update", "subscriptionID=%lld&frequency=%s", id,
+		                    sbt_s(was, "frequency")));
+	sbt_alive();
+}
+
 /* Writes naming a record that does not exist are refused, naming the
  * parameter or the kind of record. */
 static void test_unknown_records(void **state)
@@ -407,11 +516,14 @@ int main(void)
 		SBT_TEST(test_malformed_query_objects),
 		SBT_TEST(test_body_too_large),
 		SBT_TEST(test_invalid_utf8),
+		SBT_TEST(test_nul_bytes),
+		SBT_TEST(test_nul_in_path),
 		SBT_TEST(test_negative_taxable_addon),
 		SBT_TEST(test_star_rating_bounds),
 		SBT_TEST(test_state_code),
 		SBT_TEST(test_sql_metacharacters),
 		SBT_TEST(test_enumerations_and_limits),
+		SBT_TEST(test_subscription_states),
 		SBT_TEST(test_unknown_records),
 		SBT_TEST(test_variable_cut),
 	};

@@ -33,10 +33,10 @@ static void fx_init(struct env_fx *f, const char *path)
 	char *err = NULL;
 
 	memset(f, 0, sizeof(*f));
-	f->pairs[0] = (struct sb_pair){ n0, v0, strlen(v0) };
-	f->pairs[1] = (struct sb_pair){ n1, v1, strlen(v1) };
-	f->pairs[2] = (struct sb_pair){ n2, v2, strlen(v2) };
-	f->pairs[3] = (struct sb_pair){ n3, v3, strlen(v3) };
+	f->pairs[0] = (struct sb_pair){ n0, v0, strlen(v0), 0 };
+	f->pairs[1] = (struct sb_pair){ n1, v1, strlen(v1), 0 };
+	f->pairs[2] = (struct sb_pair){ n2, v2, strlen(v2), 0 };
+	f->pairs[3] = (struct sb_pair){ n3, v3, strlen(v3), 0 };
 	f->in.path = path;
 	f->in.pairs = f->pairs;
 	f->in.n_pairs = 4;

@@ -23,6 +23,7 @@ add_pair(struct request *rq, const char *name, size_t name_len,
 	}
 	p = &rq->pairs[rq->n_pairs++];
 	p->name = xstrndup(name, name_len);
+	p->name_nul = memchr(name, '\0', name_len) != NULL;
 	p->value = xmalloc(value_len + 1);
 	if (value_len)
 		memcpy(p->value, value, value_len);
@@ -48,6 +49,7 @@ body_free(struct request *rq)
 
 	if (!rq)
 		return;
+	free(rq->path);
 	if (rq->pp)
 		MHD_destroy_post_processor(rq->pp);
 	for (i = 0; i < rq->n_pairs; i++) {
@@ -120,15 +122,15 @@ hexval(int c)
 	return -1;
 }
 
-/* Decodes application/x-www-form-urlencoded text in place ("+" is a space,
- * a malformed "%" escape stays as it is); returns the new length. */
-size_t
-body_form_unescape(char *s, size_t len)
+/* Decodes "%XX" escapes in place (a malformed one stays as it is), "+" as
+ * a space when plus is set; returns the new length. */
+static size_t
+unescape(char *s, size_t len, int plus)
 {
 	size_t i, o = 0;
 
 	for (i = 0; i < len; i++) {
-		if (s[i] == '+') {
+		if (plus && s[i] == '+') {
 			s[o++] = ' ';
 		} else if (s[i] == '%' && i + 2 < len && hexval((unsigned char)s[i + 1]) >= 0 &&
 		           hexval((unsigned char)s[i + 2]) >= 0) {
@@ -139,6 +141,18 @@ body_form_unescape(char *s, size_t len)
 		}
 	}
 	return o;
+}
+
+size_t
+body_form_unescape(char *s, size_t len)
+{
+	return unescape(s, len, 1);
+}
+
+size_t
+body_path_unescape(char *s, size_t len)
+{
+	return unescape(s, len, 0);
 }
 
 /* Splits a urlencoded body as PHP does: pairs at "&", the name at the

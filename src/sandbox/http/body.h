@@ -31,6 +31,9 @@ struct request {
 	int upload_open;  /* the uploadFile part is still arriving */
 	struct sb_upload upload;
 	struct strbuf upload_data;
+	int begun;        /* on_request has seen the headers */
+	char *path;       /* the decoded path when it holds a NUL (%00), else NULL */
+	size_t path_len;
 };
 
 /* Frees rq and everything it collected (NULL is fine). */
@@ -47,6 +50,9 @@ enum MHD_Result body_on_post_value(void *cls, enum MHD_ValueKind kind, const cha
 /* Decodes application/x-www-form-urlencoded text in place ('+' a space, a
  * malformed '%' escape kept as it is); returns the new length. */
 size_t body_form_unescape(char *s, size_t len);
+/* Decodes a URL path's "%XX" escapes in place as MHD does ('+' stays);
+ * returns the new length. */
+size_t body_path_unescape(char *s, size_t len);
 /* Splits an urlencoded (or untyped) body at '&' as PHP does, into pairs. */
 void body_parse_form(struct request *rq);
 /* One chunk of the body: kept, post-processed, or dropped past

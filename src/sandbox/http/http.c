@@ -50,8 +50,7 @@
  * thousand ids in its query string must fit. */
 #define CONNECTION_MEMORY (512u * 1024)
 
-static const char BODY_413[] =
-	"{\"success\":false,\"errorMessage\":\"Request body too large (the limit is 16 MiB).\"}";
+static const char MSG_413[] = "Request body too large (the limit is 16 MiB).";
 static const char BODY_503[] =
 	"{\"success\":false,\"errorMessage\":\"The sandbox is stopping; nothing was done.\"}";
 static const char BODY_400[] =
@@ -226,18 +225,71 @@ reply_free(struct sb_reply *reply)
 	reply->filename = NULL;
 }
 
-/* First call of a request: only the headers are known. */
-static enum MHD_Result
-begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
+/*
+ * MHD's first look at a request, its URI still escaped, before the headers:
+ * the request's struct is made here and is MHD's per-request pointer from
+ * now on.  MHD hands on_request the path decoded into a C string, so a %00
+ * would cut it ("search%00x" ran the search): such a path is kept here
+ * whole, with its length, for the dispatcher to refuse.
+ */
+static void *
+on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
 	struct request *rq = xcalloc(1, sizeof(*rq));
+	size_t n = strcspn(uri, "?");
+
+	(void)cls;
+	(void)c;
+	rq->path = xstrndup(uri, n);
+	rq->path_len = body_path_unescape(rq->path, n);
+	if (!memchr(rq->path, '\0', rq->path_len)) {
+		free(rq->path);
+		rq->path = NULL;
+		rq->path_len = 0;
+	}
+	return rq;
+}
+
+static const char *base_url(struct http_server *srv, struct MHD_Connection *c);
+
+/* The 413 in the envelope, as the API's other answers (the 404 among
+ * them), made by the dispatcher: the body was not read, so params holds
+ * only what the path says, and nothing runs. */
+static enum MHD_Result
+send_too_large(struct request *rq, struct MHD_Connection *c, const char *url, const char *method)
+{
+	struct sb_http_in in;
+	struct sb_reply reply;
+	enum MHD_Result ret;
+
+	memset(&in, 0, sizeof(in));
+	in.method = method;
+	in.path = rq->path ? rq->path : url;
+	in.path_len = rq->path_len;
+	in.header_key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "authenticationKey");
+	in.header_token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "authenticationToken");
+	in.base_url = base_url(rq->srv, c);
+	in.refusal = MSG_413;
+	in.refusal_status = MHD_HTTP_CONTENT_TOO_LARGE;
+	memset(&reply, 0, sizeof(reply));
+	sb_dispatch(rq->srv->ctx, &in, &reply);
+	ret = send_reply(c, &reply);
+	reply_free(&reply);
+	return ret;
+}
+
+/* First call of a request: only the headers are known. */
+static enum MHD_Result
+begin_request(struct http_server *srv, struct MHD_Connection *c, struct request *rq,
+              const char *url, const char *method)
+{
 	const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
 	const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
 	unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
 	int stopping;
 
 	rq->srv = srv;
-	*con_cls = rq;
+	rq->begun = 1;
 	pthread_mutex_lock(&srv->lock);
 	srv->in_flight++;
 	stopping = srv->stopping;
@@ -260,7 +312,7 @@ begin_request(struct http_server *srv, struct MHD_Connection *c, void **con_cls)
 		 */
 		if ((expect && strcasecmp(expect, "100-continue") == 0) ||
 		    declared > HTTP_DRAIN_BODY)
-			return send_static(c, MHD_HTTP_CONTENT_TOO_LARGE, BODY_413, "application/json", 0);
+			return send_too_large(rq, c, url, method);
 		return MHD_YES;
 	}
 	MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, body_on_query_arg, rq);
@@ -325,7 +377,7 @@ finish_request(struct request *rq, struct MHD_Connection *c, const char *url,
 	int slow_ms = 0;
 
 	if (rq->too_big)
-		return send_static(c, MHD_HTTP_CONTENT_TOO_LARGE, BODY_413, "application/json", 0);
+		return send_too_large(rq, c, url, method);
 	if (rq->kind == BODY_MULTIPART && rq->pp) {
 		if (MHD_destroy_post_processor(rq->pp) != MHD_YES)
 			rq->malformed = 1;
@@ -365,7 +417,8 @@ finish_request(struct request *rq, struct MHD_Connection *c, const char *url,
 
 	memset(&in, 0, sizeof(in));
 	in.method = method;
-	in.path = url;
+	in.path = rq->path ? rq->path : url;
+	in.path_len = rq->path_len;
 	in.pairs = rq->pairs;
 	in.n_pairs = rq->n_pairs;
 	if (rq->kind == BODY_JSON) {
@@ -417,8 +470,11 @@ on_request(void *cls, struct MHD_Connection *c, const char *url,
 	struct request *rq = *con_cls;
 
 	(void)version;
+	/* on_uri made it; should MHD ever skip that call, made here. */
 	if (!rq)
-		return begin_request(cls, c, con_cls);
+		*con_cls = rq = on_uri(cls, url, c);
+	if (!rq->begun)
+		return begin_request(cls, c, rq, url, method);
 	if (*upload_data_size) {
 		body_take(rq, upload_data, *upload_data_size);
 		*upload_data_size = 0;
@@ -432,13 +488,17 @@ on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
              enum MHD_RequestTerminationCode toe)
 {
 	struct http_server *srv = cls;
+	struct request *rq = *con_cls;
+	int begun = rq && rq->begun;
 
 	(void)c;
 	(void)toe;
-	if (!*con_cls)
-		return;
-	body_free(*con_cls);
+	body_free(rq);
 	*con_cls = NULL;
+	/* A request MHD gave up on before its headers (on_uri only) was
+	 * never counted in flight. */
+	if (!begun)
+		return;
 	pthread_mutex_lock(&srv->lock);
 	if (--srv->in_flight == 0)
 		pthread_cond_broadcast(&srv->idle);
@@ -548,6 +608,7 @@ http_start(struct sb_ctx *ctx, struct faults *faults, char **err)
 	                             MHD_OPTION_SOCK_ADDR, sa,
 	                             MHD_OPTION_ARRAY, pool,
 	                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
+	                             MHD_OPTION_URI_LOG_CALLBACK, on_uri, h,
 	                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)CONNECTION_TIMEOUT_S,
 	                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
 	                             MHD_OPTION_END);

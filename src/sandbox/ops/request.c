@@ -55,12 +55,16 @@ static int all_digits(const char *s, size_t len)
 /* /api/{entity}/{action} or /api/{entity}/{id}, one trailing slash
  * tolerated; /api/files/REST keeps REST whole as the action.  Anything else
  * leaves entity NULL, which the router answers with 404. */
-static void split_path(struct sb_req *req, const char *path)
+static void split_path(struct sb_req *req, const char *path, size_t path_len)
 {
 	const char *p, *slash;
 	size_t elen, alen;
 
 	if (!path || strncmp(path, "/api/", 5) != 0)
+		return;
+	/* A %00 is in no endpoint's name: cut there, "search%00x" would run
+	 * the search. */
+	if (path_len && memchr(path, '\0', path_len))
 		return;
 	p = path + 5;
 	if (strncmp(p, "files/", 6) == 0) {
@@ -262,9 +266,67 @@ static cJSON *convert(const cJSON *v, int *bad)
 	return cJSON_CreateString(""); /* null: PHP's (string)null */
 }
 
+/* Whether the JSON string starting after its opening quote at s[*i] holds a
+ * NUL, raw or as \u0000; *i is left on the closing quote. */
+static int json_string_has_nul(const char *s, size_t len, size_t *i)
+{
+	int nul = 0;
+
+	for (; *i < len && s[*i] != '"'; (*i)++) {
+		if (s[*i] == '\0')
+			nul = 1;
+		else if (s[*i] == '\\' && *i + 1 < len) {
+			(*i)++;
+			if (s[*i] == 'u' && *i + 4 < len && memcmp(s + *i + 1, "0000", 4) == 0)
+				nul = 1;
+		}
+	}
+	return nul;
+}
+
+/* The index of the body's first top-level member whose name or value holds
+ * a NUL, or -1.  cJSON decodes \u0000 into a NUL but keeps no length, so
+ * "demo-token\u0000x" would read as "demo-token" and "lname\u0000x" as
+ * lname: the text itself is looked at, as a form's values are by length.
+ * Called only on text cJSON accepted as an object, whose members it keeps
+ * in this order (duplicates included). */
+static long json_nul_member(const char *s, size_t len)
+{
+	int depth = 0;
+	long member = -1;
+
+	for (size_t i = 0; i < len; i++) {
+		switch (s[i]) {
+		case '"':
+			i++;
+			if (json_string_has_nul(s, len, &i))
+				return member;
+			break;
+		case '{':
+		case '[':
+			if (depth++ == 0)
+				member = 0;
+			break;
+		case '}':
+		case ']':
+			if (--depth == 0)
+				return -1; /* cJSON ignores what follows the object */
+			break;
+		case ',':
+			if (depth == 1)
+				member++;
+			break;
+		default:
+			break;
+		}
+	}
+	return -1;
+}
+
 static int parse_body(struct sb_req *req, const struct sb_http_in *in, char **err)
 {
 	cJSON *body = cJSON_ParseWithLength(in->json_body, in->json_len);
+	long nul;
 
 	if (!body) {
 		*err = xstrdup("Malformed JSON body");
@@ -273,6 +335,17 @@ static int parse_body(struct sb_req *req, const struct sb_http_in *in, char **er
 	if (!cJSON_IsObject(body)) {
 		cJSON_Delete(body);
 		*err = xstrdup("The JSON body must be an object");
+		return -1;
+	}
+	nul = json_nul_member(in->json_body, in->json_len);
+	if (nul >= 0) {
+		cJSON *m = body->child;
+
+		while (m && nul--)
+			m = m->next;
+		/* The name as cJSON kept it (cut at its NUL), as a form's is. */
+		*err = fmt_err("NUL byte in parameter", m ? m->string : "", m ? strlen(m->string) : 0);
+		cJSON_Delete(body);
 		return -1;
 	}
 	for (cJSON *m = body->child; m; m = m->next) {
@@ -330,7 +403,7 @@ int req_parse(struct sb_req *req, struct sb_ctx *ctx, const struct sb_http_in *i
 	if (ctx && ctx->cfg)
 		memcpy(req->today, ctx->cfg->today, sizeof(req->today));
 	req->today[sizeof(req->today) - 1] = '\0';
-	split_path(req, in->path);
+	split_path(req, in->path, in->path_len);
 
 	for (size_t i = 0; i < in->n_pairs && budget; i++, budget--) {
 		const struct sb_pair *p = &in->pairs[i];
@@ -342,7 +415,7 @@ int req_parse(struct sb_req *req, struct sb_ctx *ctx, const struct sb_http_in *i
 			*err = fmt_err("Invalid UTF-8 in parameter", name, strlen(name));
 			return -1;
 		}
-		if (memchr(value, '\0', vlen)) {
+		if (p->name_nul || memchr(value, '\0', vlen)) {
 			*err = fmt_err("NUL byte in parameter", name, strlen(name));
 			return -1;
 		}

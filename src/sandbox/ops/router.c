@@ -107,19 +107,20 @@ static enum route classify(const struct sb_req *req, int *is_write)
 }
 
 /* "/api/x/y" made safe to quote in a JSON message. */
-static char *printable_path(const char *path)
+static char *printable_path(const char *path, size_t len)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	if (!path)
 		path = "";
-	utf8_escape_controls(&sb, path, strnlen(path, 200));
+	len = len ? len : strnlen(path, 200);
+	utf8_escape_controls(&sb, path, len < 200 ? len : 200);
 	return strbuf_detach(&sb, NULL);
 }
 
 static void unknown_endpoint(const struct sb_http_in *in, struct sb_answer *ans)
 {
-	char *p = printable_path(in->path);
+	char *p = printable_path(in->path, in->path_len);
 
 	ans_error(ans, 404, "Unknown endpoint %s", p);
 	free(p);
@@ -202,6 +203,12 @@ void sb_dispatch(struct sb_ctx *ctx, const struct sb_http_in *in, struct sb_repl
 	if (req_parse(&req, ctx, in, &err) != 0) {
 		ans_error(&ans, 200, "%s", err ? err : "Malformed request");
 		free(err);
+		goto render;
+	}
+	if (in->refusal) {
+		ans_error(&ans, in->refusal_status, "%s", in->refusal);
+		if (creds_ok(ctx, &req) && ctx->quota)
+			quota_peek(ctx->quota, req.key, time(NULL), &usage);
 		goto render;
 	}
 	if (req.entity && strcmp(req.entity, "files") == 0) {
