@@ -14,7 +14,7 @@ src_sandbox_libsandbox_a_SOURCES = \
 	src/sandbox/ops/handle_read.c src/sandbox/ops/read_flags.c \
 	src/sandbox/ops/handle_write.c \
 	src/sandbox/ops/handle_special.c \
-	src/sandbox/ops/handle_addons.c src/sandbox/ops/handle_hooks.c src/sandbox/ops/handle_docs.c src/sandbox/ops/handle_record.c src/sandbox/ops/handle_schedule.c src/sandbox/ops/handle_spots.c src/sandbox/ops/handle_delete.c src/sandbox/ops/handle_write.h \
+	src/sandbox/ops/handle_addons.c src/sandbox/ops/handle_hooks.c src/sandbox/ops/handle_leads.c src/sandbox/ops/handle_docs.c src/sandbox/ops/handle_record.c src/sandbox/ops/handle_schedule.c src/sandbox/ops/handle_spots.c src/sandbox/ops/handle_delete.c src/sandbox/ops/handle_write.h \
 	src/sandbox/ops/quota.c src/sandbox/ops/quota.h \
 	src/sandbox/http/faults.c src/sandbox/http/faults.h \
 	src/sandbox/generate/live.c src/sandbox/generate/live.h \

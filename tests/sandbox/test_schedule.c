@@ -346,6 +346,7 @@ static void test_cancel_and_complete(void **state)
 	assert_int_equal(sbt_i(a, "ticketID"), tid);
 	cJSON *t = sbt_byid("ticket", tid);
 	assert_int_equal(sbt_i(t, "appointmentID"), a2);
+	assert_string_equal(sbt_s(t, "templateType"), "NA"); /* no template, as generated */
 	assert_int_equal(sbt_i(t, "customerID"), 10007);
 	assert_string_equal(sbt_s(t, "invoiceDate"), SBT_TODAY);
 	sbt_err(sbt_call("/appointment/complete", "appointmentID=%lld&status=1", a2), 0, "not pending");

@@ -530,6 +530,69 @@ static void test_appointment_reminder(void **state)
 	expect_change(before, 0, 0, "appointmentReminder/update");
 }
 
+/* Asserts member name of rec is JSON of type want (cJSON_NULL, cJSON_Array ...). */
+static void assert_shape(const cJSON *rec, const char *what, const char *name, int want)
+{
+	const cJSON *v = sbt_m(rec, name);
+	if ((v->type & 0xFF) != want) {
+		char *text = cJSON_PrintUnformatted(v);
+		sbt_note("%s: %s is %s", what, name, text ? text : "?");
+		free(text);
+		fail();
+	}
+}
+
+/* Records made through the API have the generated (and live) records'
+ * shapes: lead members null on a subscription that is no lead, and unset
+ * (never null) on a lead; lists and objects, never null; "NA" for no
+ * template. */
+static void test_created_shapes(void **state)
+{
+	(void)state;
+	static const char *const lead[] = { "leadID", "leadDateAdded", "leadUpdated", "leadAddedBy",
+		"leadSourceID", "leadSource", "leadStatus", "leadStageID", "leadStage", "leadAssignedTo",
+		"leadDateAssigned", "leadValue", "leadDateClosed", "leadLostReason" };
+	long long *ids, cust = sbt_cust_ids[20];
+
+	/* A generated non-lead, for the reference. */
+	assert_true(sbt_search("subscription", &ids, "active=1") > 0);
+	cJSON *gen = get1("subscription", "subscriptionIDs", ids[0]);
+	for (size_t i = 0; i < sizeof lead / sizeof *lead; i++)
+		assert_shape(gen, "generated subscription", lead[i], cJSON_NULL);
+	long long sid = sbt_result(sbt_call("/subscription/create", "serviceID=%lld&customerID=%lld",
+	                                    a_service_type(), cust));
+	cJSON *s = get1("subscription", "subscriptionIDs", sid);
+	for (size_t i = 0; i < sizeof lead / sizeof *lead; i++)
+		assert_shape(s, "created subscription", lead[i], cJSON_NULL);
+	/* Made a lead: every lead member set, an open lead's close date unset. */
+	assert_true(sbt_search("subscription", &ids, "active=-3") > 0);
+	long long stage = sbt_i(get1("subscription", "subscriptionIDs", ids[0]), "leadStageID");
+	sbt_ok(sbt_call("/subscription/updateLeadStage", "subscriptionID=%lld&status=0&stageID=%lld",
+	                sid, stage));
+	s = get1("subscription", "subscriptionIDs", sid);
+	for (size_t i = 0; i < sizeof lead / sizeof *lead; i++)
+		assert_shape(s, "subscription made a lead", lead[i], cJSON_String);
+	assert_string_equal(sbt_s(s, "leadDateClosed"), "0000-00-00 00:00:00");
+	assert_int_equal(sbt_i(s, "leadStageID"), stage);
+
+	long long eid = sbt_result(sbt_call("/employee/create", "fname=Ada&lname=Shape&type=1"));
+	cJSON *e = sbt_byid("employee", eid);
+	assert_shape(e, "created employee", "teamIDs", cJSON_Array);
+	assert_shape(e, "created employee", "skills", cJSON_Object);
+
+	long long rid = sbt_result(sbt_call("/route/create", "date=%s", SBT_TODAY));
+	cJSON *rt = get1("route", "routeIDs", rid);
+	assert_shape(rt, "created route", "scheduleTeams", cJSON_Array);
+	assert_shape(rt, "created route", "scheduleTypes", cJSON_Array);
+
+	long long tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=5",
+	                                    cust, SBT_TODAY));
+	assert_string_equal(sbt_s(get1("ticket", "ticketIDs", tid), "templateType"), "NA");
+	tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=5&status=-1",
+	                          cust, SBT_TODAY));
+	assert_string_equal(sbt_s(get1("ticket", "ticketIDs", tid), "templateType"), "R");
+}
+
 /* An update of a record that does not exist is an error, not a new record. */
 static void test_update_unknown(void **state)
 {
@@ -606,6 +669,7 @@ int main(void)
 		SBT_TEST(test_employee),
 		SBT_TEST(test_review),
 		SBT_TEST(test_appointment_reminder),
+		SBT_TEST(test_created_shapes),
 		SBT_TEST(test_update_unknown),
 		SBT_TEST(test_concurrent_writes),
 	};

@@ -552,6 +552,10 @@ static int ticket_before(struct write_op *op)
 	/* The specification leaves the default status open; an invoice made
 	 * through the API counts toward the balance (active 1) unless told. */
 	write_default(op->r, op->obj, "active", "1");
+	/* "NA" is no template ("" is no value the service writes); a template
+	 * invoice (active -1) recurs. */
+	write_default(op->r, op->obj, "templateType",
+	              strcmp(write_get(op->obj, "active"), "-1") ? "NA" : "R");
 	write_default(op->r, op->obj, "serviceTaxable", "0");
 	write_default(op->r, op->obj, "subTotal", "0.00");
 	write_default(op->r, op->obj, "taxAmount", "0.00");

@@ -340,7 +340,7 @@ static int visit_ticket(struct write_op *op, const char *now, long long *id)
 	write_set(tr, t, "subscriptionID", sub_id > 0 ? write_get(op->old, "subscriptionID") : "0");
 	write_set(tr, t, "serviceID", write_get(op->old, "type"));
 	write_set(tr, t, "invoiceNumber", "");
-	write_set(tr, t, "templateType", "");
+	write_set(tr, t, "templateType", "NA"); /* no template, as generated */
 	write_set(tr, t, "additionalNotes", "");
 	write_stamp(op->req, tr, t, 1);
 	write_set(tr, t, "dateCreated", now);

@@ -608,7 +608,7 @@ int handle_special(struct sb_req *req, struct sb_answer *ans)
 
 	if (!req->res || !req->action)
 		return 0;
-	if (addons_special(req, ans) || hooks_special(req, ans) || schedule_special(req, ans) ||
+	if (addons_special(req, ans) || leads_special(req, ans) || schedule_special(req, ans) ||
 	    spots_special(req, ans) || delete_special(req, ans))
 		return 1;
 	if (!strcmp(req->res->name, "document") && !strcmp(req->action, "createEncoded")) {

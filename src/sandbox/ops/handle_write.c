@@ -177,6 +177,17 @@ static const char *field_rule(const char *res, const char *param, char *v)
 	} else if (!strcmp(res, "ticket") && !strcmp(param, "templateType")) {
 		if (*v && strcmp(v, "R") && strcmp(v, "I") && strcmp(v, "NA"))
 			return "must be R, I or NA";
+	} else if (!strcmp(res, "subscription") && !strcmp(param, "active")) {
+		/* A lead's -3 is updateLeadStage's to give, not a write's. */
+		if (n != 0 && n != 1)
+			return "must be 0 (frozen) or 1 (active)";
+	} else if (!strcmp(res, "subscription") &&
+	           (!strcmp(param, "frequency") || !strcmp(param, "billingFrequency"))) {
+		/* The specification's -1 and 0 and, for frequency, days above 0;
+		 * billingFrequency's range is given only as -1/0, so days are
+		 * taken for it too rather than refuse what a service may send. */
+		if (n < -1)
+			return "must be -1 (one time), 0 (as needed) or a number of days";
 	} else if (!strcmp(res, "employee") && !strcmp(param, "type")) {
 		if (n < 0 || n > 2)
 			return "must be 0, 1 or 2";

@@ -124,9 +124,7 @@ int addons_special(struct sb_req *req, struct sb_answer *ans);
 extern const struct write_hooks addons_ticket_hooks;
 
 /* handle_hooks.c: the rules of note, customer, paymentProfile,
- * appointmentReminder, employee, route and subscription writes;
- * subscription/updateLeadStage (hooks_special: 1 when it handled the
- * action, else 0). */
+ * appointmentReminder, employee, route and subscription writes. */
 extern const struct write_hooks hooks_note;
 extern const struct write_hooks hooks_customer;
 extern const struct write_hooks hooks_profile;
@@ -134,10 +132,19 @@ extern const struct write_hooks hooks_reminder;
 extern const struct write_hooks hooks_employee;
 extern const struct write_hooks hooks_route;
 extern const struct write_hooks hooks_subscription;
-int hooks_special(struct sb_req *req, struct sb_answer *ans);
+
 /* Makes profile_id the customer's active payment profile (noted in
  * op->notes); previous profiles stay valid.  0 or -1 with op->ans. */
 int hooks_activate_profile(struct write_op *op, long long customer_id, long long profile_id);
+
+/* handle_leads.c: subscription/updateLeadStage (1 when it handled the
+ * action, ans filled, else 0). */
+int leads_special(struct sb_req *req, struct sb_answer *ans);
+/* Sets the subscription's lead members (leadID ... leadLostReason) in
+ * op->obj: lead 0, all null, as on a subscription that never was a lead;
+ * lead 1, each one neither in op->obj nor set in op->old to its unset value
+ * ("0", "0.00", "" or the zero date), as on a lead. */
+void leads_set_members(struct write_op *op, int lead);
 
 /* handle_special.c: customer/createPaymentProfile's processor rules.  The
  * processor is the parameter gateway, A (the default), B or C;
