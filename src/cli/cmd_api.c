@@ -188,7 +188,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			         : number_arg("--search-cap", v, 1, 100000000, &a->search_cap) < 0)
 				return CLI_USAGE;
 		} else {
-			return bad_usage(_("unknown option %s"), s);
+			return bad_usage(_("unknown option '%s'"), s);
 		}
 #undef IS
 	}
