@@ -125,6 +125,7 @@ static const struct {
 	{ M_PENDING, "\xe2\x96\x91", "-" },     /* ░ */
 	{ M_NOSHOW, "\xe2\x95\xb3", "x" },      /* ╳ */
 	{ M_CANCELLED, "\xe2\x95\x8c", "/" },   /* ╌ */
+	{ M_RESCHEDULED, "~", "~" },            /* view_timeline.c's fill_of */
 };
 
 /* The Notes pane's Shown column (view_notes.c's flags_text). */

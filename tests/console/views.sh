@@ -77,6 +77,7 @@ ok "help lists both legends" has_all "$D/help-legend.txt" \
 ok "help lists the Timeline's glyphs and fills, with their ASCII forms" has_all "$D/help-legend.txt" \
 	'^ Timeline +legend +✓ █ completed \(ASCII \+ #\)' '^ Timeline +legend +· ░ pending \(ASCII \. -\)' \
 	'^ Timeline +legend +✗ ╳ no-show \(ASCII x x\)' '^ Timeline +legend +⊘ ╌ cancelled \(ASCII / /\)' \
+	'^ Timeline +legend +↻ ~ rescheduled \(ASCII ~ ~\)' \
 	'^ Timeline +legend +! late: pending past its window; ┃ ▼ now \(ASCII : v\); \+ more stops than fit'
 ok "help lists the Notes pane's Shown letters" has "$D/help-legend.txt" \
 	'^ Notes +legend +Shown: T technician, C customer, I invoice'
@@ -99,7 +100,7 @@ ok "p hides the preview: no rule, no customer lines" sh -c \
 	'! grep -q "^─" "$1" && ! grep -Eq "^ Nelson, Aaron #10179( |\$)" "$1"' - "$D/stops-80-nopreview.txt"
 ok "p again shows it" has "$D/stops-80-preview.txt" '^ Nelson, Aaron #10179( |$)'
 ok "help lists the preview and raw actions with their keys" has_all "$D/help-legend.txt" \
-	'/legend 10/'
+	'/legend 11/'
 
 # ---- --readonly in the header -----------------------------------------
 ok "--readonly: the header says READ-ONLY" has "$D/detail-80.txt" '^ 2026-11-20 Fri │ .* READ-ONLY │ '

@@ -265,6 +265,19 @@ static void test_routes(void **state)
 	result_free(r);
 	assert_int_equal(v->ops->count(v), 2);
 	assert_string_equal(cell(v, 1, 2, NULL), "1/0/0/0");
+	/* A stop rescheduled away counts in C, so D/P/N/C adds up to the
+	 * Stops column (an audit saw 7/6/0/0 beside 14). */
+	m_table_put(ui.rv->appts, mk_appt(202, 20, 1001, 2, M_RESCHEDULED, "15:00", "15:30"));
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
+	assert_string_equal(cell(v, 1, 2, NULL), "1/0/0/1");
+	assert_string_equal(cell(v, 1, 3, NULL), "2");
+	m_table_remove(ui.rv->appts, 202);
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
+	assert_string_equal(cell(v, 1, 2, NULL), "1/0/0/0");
 	assert_string_equal(cell(v, 1, 6, &st), "N*");
 	assert_int_equal(st, VS_CHANGED);
 	assert_string_equal(cell(v, 0, 6, NULL), "L!");

@@ -241,7 +241,10 @@ static void routes_cell(const struct view *v, size_t row, size_t col, struct str
 		tech_name(out, p, rr->tech_id, style);
 		break;
 	case COL_STOPS:
-		strbuf_addf(out, "%d/%d/%d/%d", rr->done, rr->pending, rr->noshow, rr->cancelled);
+		/* A stop rescheduled away is no visit today either: in C, so
+		 * that the four add up to the Stops column. */
+		strbuf_addf(out, "%d/%d/%d/%d", rr->done, rr->pending, rr->noshow,
+		            rr->cancelled + rr->rescheduled);
 		if (style && rr->total > 0 && rr->pending == 0)
 			*style = VS_DONE;
 		break;
@@ -398,7 +401,7 @@ static void routes_destroy(struct view *v)
 
 const char *const view_routes_legend[] = {
 	N_("Flags: L locked, ! day alert, N day notes, * changed since you looked"),
-	N_("D/P/N/C: done, pending, no-show, cancelled stops"),
+	N_("D/P/N/C: done, pending, no-show, cancelled or rescheduled stops"),
 	NULL,
 };
 
