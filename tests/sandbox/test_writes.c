@@ -337,6 +337,22 @@ static void test_ticket(void **state)
 	assert_int_equal(sbt_result(sbt_call("/ticket/update", "ticketID=%lld&serviceCharge=60", id)), id);
 	assert_amount(get1("ticket", "ticketIDs", id), "serviceCharge", 60.0);
 	expect_change(before, 5, id, "ticket/update");
+
+	/* An add-on moves the customer's balance, and the changelog says
+	 * so (class 8, balance old and new), as --live's completed stops do:
+	 * the console keeps the day's balances from it. */
+	double was = sbt_d(get1("customer", "customerIDs", cust), "balance");
+	before = sbt_last_change();
+	sbt_result(sbt_call("/ticket/createAddOn", "ticketID=%lld&amount=45&taxable=0&description=Wasp",
+	                    id));
+	cJSON *ch = expect_change(before, 8, cust, "ticket/createAddOn's customer");
+	cJSON *notes = notes_json(ch);
+	cJSON *bal = cJSON_GetObjectItemCaseSensitive(notes, "balance");
+	assert_non_null(bal);
+	assert_amount(bal, "old", was);
+	assert_amount(bal, "new", was + 45.0);
+	assert_amount(get1("customer", "customerIDs", cust), "balance", was + 45.0);
+	cJSON_Delete(notes);
 }
 
 static void test_product(void **state)

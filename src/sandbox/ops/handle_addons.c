@@ -75,9 +75,21 @@ static int customer_add(struct write_op *op, long long customer_id, long long de
 	cJSON_AddStringToObject(set, "balance", m);
 	write_stamp(op->req, cr, set, 0);
 	rc = store_update(op->req->ctx->store, cr, customer_id, set, &err);
+	if (rc >= 0) {
+		/* The customer changed, so the changelog says so, as --live's
+		 * completed stops do: a client keeping balances from the
+		 * changelog (the console's refresh) saw an add-on's never. */
+		cJSON *notes = write_diff(cr, c, set);
+
+		rc = write_log(op->req, cr->class_id, customer_id, 0, notes, op->ans);
+		cJSON_Delete(notes);
+		cJSON_Delete(set);
+		cJSON_Delete(c);
+		return rc;
+	}
 	cJSON_Delete(set);
 	cJSON_Delete(c);
-	return rc < 0 ? write_store_error(op->ans, err) : 0;
+	return write_store_error(op->ans, err);
 }
 
 /* Adds the changes in more to notes; a create's notes take the plain new
@@ -176,13 +188,22 @@ static int ticket_recompute(struct write_op *op, long long ticket_id, const cJSO
 		write_store_error(op->ans, err);
 		goto out;
 	}
-	if (before && ticket_active(before) &&
-	    customer_add(op, strtoll(write_get(before, "customerID"), NULL, 10),
-	                 -write_cents(write_get(before, "balance"))))
-		goto out;
-	if (ticket_active(t) &&
-	    customer_add(op, strtoll(write_get(t, "customerID"), NULL, 10), bal))
-		goto out;
+	{
+		long long was = before && ticket_active(before)
+		                        ? strtoll(write_get(before, "customerID"), NULL, 10)
+		                        : 0,
+		          is = ticket_active(t) ? strtoll(write_get(t, "customerID"), NULL, 10) : 0,
+		          off = before ? -write_cents(write_get(before, "balance")) : 0;
+
+		/* One customer's balance moves once, by the difference: one
+		 * change in the changelog, not a fall and a rise. */
+		if (was && was == is) {
+			if (customer_add(op, is, off + bal))
+				goto out;
+		} else if ((was && customer_add(op, was, off)) || (is && customer_add(op, is, bal))) {
+			goto out;
+		}
+	}
 	rc = 0;
 out:
 	cJSON_Delete(t);
