@@ -486,6 +486,8 @@ void transport_note_wait(struct api_wait *w, enum api_wait_kind kind, long until
 		w->kind = kind;
 		w->until_ms = until;
 		w->is_write = is_write;
+		w->why = API_OK;
+		w->status = 0;
 	}
 }
 
@@ -515,6 +517,10 @@ static void start_ready(struct api_session *s, long now, long *wake, struct api_
 			if (c->start_at < *wake)
 				*wake = c->start_at;
 			transport_note_wait(w, API_WAIT_RETRY, c->start_at, c->is_write);
+			if (w->until_ms == c->start_at && w->kind == API_WAIT_RETRY) {
+				w->why = c->err.kind;
+				w->status = c->err.http_status;
+			}
 			continue;
 		}
 		/* Before the budgets: an answer another process is fetching
@@ -607,7 +613,7 @@ static void silent_answer(const struct api_session *s, long now, struct api_wait
 	const struct api_call *oldest = NULL;
 	long limit;
 
-	*w = (struct api_wait){ API_WAIT_NONE, 0, 0 };
+	*w = (struct api_wait){ API_WAIT_NONE, 0, 0, API_OK, 0 };
 	for (const struct api_call *c = s->running; c; c = c->next)
 		if (c->body.len == 0 && now - c->attempt_start >= s->o.answer_wait_show_ms &&
 		    (!oldest || c->attempt_start < oldest->attempt_start))
@@ -617,7 +623,8 @@ static void silent_answer(const struct api_session *s, long now, struct api_wait
 	limit = s->o.stall_seconds > 0 ? s->o.stall_seconds * 1000 : s->o.timeout_ms;
 	if (s->o.timeout_ms > 0 && s->o.timeout_ms < limit)
 		limit = s->o.timeout_ms;
-	*w = (struct api_wait){ API_WAIT_ANSWER, oldest->attempt_start + limit, oldest->is_write };
+	*w = (struct api_wait){ API_WAIT_ANSWER, oldest->attempt_start + limit, oldest->is_write,
+	                        API_OK, 0 };
 }
 
 /* One turn: start what may start, move bytes, collect finished attempts,
@@ -629,7 +636,7 @@ static void drive(struct api_session *s)
 	long now = transport_now(s), wake = now + 1000, timeout;
 	unsigned long finished = s->finished;
 	int still = 0, left, ended = 0;
-	struct api_wait w = { API_WAIT_NONE, 0, 0 };
+	struct api_wait w = { API_WAIT_NONE, 0, 0, API_OK, 0 };
 	CURLMsg *m;
 
 	abort_cancelled(s);

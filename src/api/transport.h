@@ -74,6 +74,11 @@ struct api_wait {
 	enum api_wait_kind kind;
 	long until_ms;    /* on the session's clock (CLOCK_MONOTONIC ms by default) */
 	int is_write;     /* the waiting call is a write */
+	/* API_WAIT_RETRY: what the failed attempt met, so that the wait can
+	 * say why (a dispatcher saw "retrying in 1 s" three times and never
+	 * a reason): its error's kind and HTTP status (0: no answer). */
+	enum api_err_kind why;
+	long status;
 };
 
 /* One finished attempt, as the trace reports it.  Never a credential. */

@@ -76,7 +76,21 @@ void loop_wait_text(struct strbuf *out, const struct api_wait *w, long seconds)
 		strbuf_addf(out, _("the service asked to wait: %ld s"), seconds);
 		break;
 	case API_WAIT_RETRY:
-		strbuf_addf(out, _("retrying in %ld s"), seconds);
+		/* The reason first: "retrying" alone left the dispatcher to
+		 * guess between a server fault, the quota and the network. */
+		if (w->status == 429)
+			strbuf_addf(out, _("the service asked to wait: %ld s"), seconds);
+		else if (w->why == API_ERR_QUOTA)
+			strbuf_addf(out, _("the minute's reads are spent: retrying in %ld s"), seconds);
+		else if (w->status >= 500)
+			strbuf_addf(out, _("HTTP %ld from the service: retrying in %ld s"), w->status,
+			            seconds);
+		else if (w->why == API_ERR_NETWORK)
+			strbuf_addf(out, _("no answer from the service: retrying in %ld s"), seconds);
+		else if (w->why == API_ERR_DECODE || w->why == API_ERR_HTTP)
+			strbuf_addf(out, _("an unreadable answer: retrying in %ld s"), seconds);
+		else
+			strbuf_addf(out, _("retrying in %ld s"), seconds);
 		break;
 	case API_WAIT_ANSWER:
 		/* A write is never sent again: say so, the dispatcher wonders. */

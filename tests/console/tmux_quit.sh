@@ -49,9 +49,10 @@ cs_sandbox_stop
 cs_sandbox_start --faults 500:1.0
 export ROUTEDESK_TRACE="$D/trace.backoff"
 tmux_start 100 30
-ok "backoff: the header says a retry is coming, with the seconds" \
-	tmux_wait "$D/backoff.txt" 'retrying in [0-9]+ s'
-ok "backoff: the empty pane says it too, not a bare loading" has "$D/backoff.txt" '^ +retrying in [0-9]+ s'
+ok "backoff: the header says a retry is coming, why, with the seconds" \
+	tmux_wait "$D/backoff.txt" 'HTTP 500 from the service: retrying in [0-9]+ s'
+ok "backoff: the empty pane says it too, not a bare loading" \
+	has "$D/backoff.txt" '^ +HTTP 500 from the service: retrying in [0-9]+ s'
 quits backoff q
 cs_sandbox_stop
 

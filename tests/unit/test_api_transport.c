@@ -523,6 +523,37 @@ static void test_unsent_reads_given_back(void **state)
 	api_session_free(s);
 }
 
+/* The wait before a retry carries what the failed attempt met, for the
+ * console to say why it waits (HTTP 500 here), not a bare "retrying". */
+static void test_retry_wait_says_why(void **state)
+{
+	struct api_options o;
+	struct api_error e = API_ERROR_INIT;
+	struct api_session *s;
+	struct api_call *c;
+	char url[64];
+	int found = 0;
+
+	(void)state;
+	start("500 ok");
+	options_here(&o, url, sizeof(url));
+	o.backoff_base_ms = 50;
+	o.backoff_max_ms = 50;
+	o.random = zero_random;
+	o.on_wait = record_wait;
+	n_waits_seen = 0;
+	s = api_session_new(&o, &e);
+	assert_non_null(s);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), 0);
+	for (int i = 0; i < n_waits_seen; i++)
+		found |= waits_seen[i].kind == API_WAIT_RETRY && waits_seen[i].status == 500 &&
+		         waits_seen[i].why == API_ERR_HTTP;
+	assert_true(found);
+	api_call_free(c);
+	api_session_free(s);
+}
+
 static void test_read_429_waits_and_retries(void **state)
 {
 	struct api_session *s;
@@ -1334,6 +1365,7 @@ int main(void)
 		cmocka_unit_test(test_unsent_reads_given_back),
 		cmocka_unit_test_teardown(test_read_429_waits_and_retries, teardown),
 		cmocka_unit_test_teardown(test_refusal_is_not_retried, teardown),
+		cmocka_unit_test_teardown(test_retry_wait_says_why, teardown),
 		cmocka_unit_test_teardown(test_quoted_token_redacted, teardown),
 		cmocka_unit_test_teardown(test_write_never_resent, teardown),
 		cmocka_unit_test_teardown(test_gzip_answers, teardown),

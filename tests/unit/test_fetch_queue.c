@@ -107,7 +107,8 @@ static void fake_run(void *state, const struct fetch_job *job, struct fetch_resu
 	if (fake.n_ran < MAX_RAN)
 		fake.ran[fake.n_ran++] = job->gen;
 	if (waits(job)) {
-		struct api_wait w = { fake.wait_kind, 123456, 0 }, none = { API_WAIT_NONE, 0, 0 };
+		struct api_wait w = { fake.wait_kind, 123456, 0, API_OK, 0 },
+		                none = { API_WAIT_NONE, 0, 0, API_OK, 0 };
 
 		fake.wait_refreshes--;
 		fake.release = 0;

@@ -63,7 +63,7 @@ static void test_countdown(void **state)
 static void test_wait_text(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct api_wait w = { API_WAIT_BUDGET, 0, 0 };
+	struct api_wait w = { API_WAIT_BUDGET, 0, 0, API_OK, 0 };
 
 	(void)state;
 	loop_wait_text(&sb, &w, 41);
@@ -77,6 +77,33 @@ static void test_wait_text(void **state)
 	loop_wait_text(&sb, &w, 2);
 	assert_string_equal(sb.buf, "retrying in 2 s");
 	strbuf_reset(&sb);
+	/* With the reason the failed attempt met. */
+	w.why = API_ERR_HTTP;
+	w.status = 500;
+	loop_wait_text(&sb, &w, 2);
+	assert_string_equal(sb.buf, "HTTP 500 from the service: retrying in 2 s");
+	strbuf_reset(&sb);
+	w.why = API_ERR_QUOTA;
+	w.status = 429;
+	loop_wait_text(&sb, &w, 1);
+	assert_string_equal(sb.buf, "the service asked to wait: 1 s");
+	strbuf_reset(&sb);
+	w.status = 200;
+	loop_wait_text(&sb, &w, 40);
+	assert_string_equal(sb.buf, "the minute's reads are spent: retrying in 40 s");
+	strbuf_reset(&sb);
+	w.why = API_ERR_NETWORK;
+	w.status = 0;
+	loop_wait_text(&sb, &w, 3);
+	assert_string_equal(sb.buf, "no answer from the service: retrying in 3 s");
+	strbuf_reset(&sb);
+	w.why = API_ERR_DECODE;
+	w.status = 200;
+	loop_wait_text(&sb, &w, 3);
+	assert_string_equal(sb.buf, "an unreadable answer: retrying in 3 s");
+	strbuf_reset(&sb);
+	w.why = API_OK;
+	w.status = 0;
 	w.kind = API_WAIT_SERVER;
 	loop_wait_text(&sb, &w, 30);
 	assert_string_equal(sb.buf, "the service asked to wait: 30 s");
