@@ -72,6 +72,25 @@ static void tr_cell(const struct view *v, size_t row, size_t col, struct strbuf 
 		*style = (enum view_style)t->styles[row];
 }
 
+/* The selected row whole, its cells two spaces apart: the columns cut a
+ * long one at the edge, and this is where it is read. */
+static void tr_preview(const struct view *v, size_t row, struct strbuf *out)
+{
+	const struct text_rows *t = v->priv;
+	int first = 1;
+
+	for (size_t c = 0; row < t->n && c < 3; c++) {
+		const char *s = t->cells[row * 3 + c];
+
+		if (!*s)
+			continue;
+		strbuf_addf(out, "%s%s", first ? "" : "  ", s);
+		first = 0;
+	}
+	if (!first)
+		strbuf_addc(out, '\n');
+}
+
 static void tr_refresh(struct view *v, struct ui *ui, int hard)
 {
 	struct text_rows *t = v->priv;
@@ -234,6 +253,12 @@ struct view *panel_help_new(struct ui *ui)
 	return text_view(ui, &help_ops, build_help, _("keys as bound now; [keys] in the config rebinds"));
 }
 
+static const struct view_column info_columns[] = {
+	{ N_("What"), 18, 12, 0 },
+	{ N_("Value"), 50, 20, VC_FLEX },
+	{ "", 1, 1, VC_NOSORT },
+};
+
 static void info_row(struct text_rows *t, const char *label, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -245,7 +270,29 @@ static void info_row(struct text_rows *t, const char *label, const char *fmt, ..
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	rows_add(t, label, strbuf_str(&sb), "", VS_NORMAL);
+	/* A value wider than its column goes on in the rows below, under an
+	 * empty label: cut at the edge, the Notifications line (a transport
+	 * and why it was chosen) could not be read to its end. */
+	{
+		const char *v = strbuf_str(&sb);
+		size_t left = sb.len;
+		int width = COLS - info_columns[0].width - 3;
+
+		do {
+			size_t n = width >= 20 ? list_wrap(v, left, width, !t->ui->ascii) : left;
+			struct strbuf part = STRBUF_INIT;
+
+			if (!n)
+				n = left;
+			strbuf_add(&part, v, n);
+			rows_add(t, v == strbuf_str(&sb) ? label : "", strbuf_str(&part), "", VS_NORMAL);
+			strbuf_free(&part);
+			v += n;
+			left -= n;
+			while (left && *v == ' ')
+				v++, left--;
+		} while (left);
+	}
 	strbuf_free(&sb);
 }
 
@@ -296,11 +343,6 @@ static void build_info(struct text_rows *t)
 	info_row(t, _("Mode"), "%s", ui->readonly ? _("read-only") : _("read-write"));
 }
 
-static const struct view_column info_columns[] = {
-	{ N_("What"), 18, 12, 0 },
-	{ N_("Value"), 50, 20, VC_FLEX },
-	{ "", 1, 1, VC_NOSORT },
-};
 
 static const struct view_ops info_ops = {
 	.name = "info",
@@ -330,13 +372,6 @@ static void build_messages(struct text_rows *t)
 	}
 }
 
-static void tr_preview(const struct view *v, size_t row, struct strbuf *out)
-{
-	const struct text_rows *t = v->priv;
-
-	if (row < t->n)
-		strbuf_addf(out, "%s  %s\n", t->cells[row * 3], t->cells[row * 3 + 1]);
-}
 
 static const struct view_column message_columns[] = {
 	{ N_("Time"), 8, 8, 0 },

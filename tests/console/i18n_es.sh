@@ -66,7 +66,7 @@ ok "--help is in Spanish" sh -c '"$1" --help | grep -q "^uso: routedesk \[--acco
 "$CS_BIN" api --no-such-option >"$D/api.out" 2>"$D/api.err"
 rc=$?
 ok "routedesk api: a bad option is refused in Spanish (exit $rc)" \
-	sh -c 'test "$1" = 2 && grep -q "opción desconocida --no-such-option" "$2"' - "$rc" "$D/api.err"
+	sh -c 'test "$1" = 2 && grep -q "opción desconocida .--no-such-option." "$2"' - "$rc" "$D/api.err"
 
 s=$(cs_script es <<'EOF'
 :save-display s-routes.txt
