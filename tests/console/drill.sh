@@ -117,7 +117,7 @@ ok "the subscriptions link counts $nsub" has "$D/customer.txt" "→ Subscription
 ok "the tickets link counts $ntick" has "$D/customer.txt" "→ Tickets \\($ntick\\)"
 ok "→ Subscriptions lists the customer's subscriptions" has_all "$D/cust-subs.txt" \
 	'Detail › Subscriptions$' " 1/$nsub\$"
-ok "the subscription rows are the customer's" has "$D/cust-subs.txt" '^▸ +[0-9]+ Nelson, Aaron '
+ok "the subscription rows are the customer's" has "$D/cust-subs.txt" '^▸ *[0-9]+ Nelson, Aaron '
 subid=$(selected "$D/cust-subs.txt" | awk '{ sub(/^▸/, ""); print $1 }')
 cs_api "/subscription/$subid" >"$D/s.json"
 nsf=$(sed -n '/"subscription":[[:space:]]*{/,/^	}/p' "$D/s.json" | grep -Ec '^		"[A-Za-z0-9]+":')

@@ -973,9 +973,40 @@ static void test_preview_bytes(void **state)
 	fclose(in);
 }
 
+/* Short of room, a column is no wider than what it holds or its title
+ * (its arrow too when sorted): at 80 columns the counts and money stood
+ * padded while names were cut.  The flex column, a fixed one (min =
+ * width), a wide enough list, a row still loading or a long list keep the
+ * declared widths. */
+static void test_columns_fit(void **state)
+{
+	struct view *v = fake_view(3, 3, NULL), *big = fake_view(501, 501, NULL),
+	            *part = fake_view(3, 2, NULL);
+	struct view_column out[3];
+
+	(void)state;
+	list_columns_fit(v, 3, cols, 3, -1, 20, out);
+	assert_int_equal(out[0].width, 20);  /* flex: takes the rest */
+	assert_int_equal(out[1].width, 4);   /* "0.00" .. "2.00" */
+	assert_int_equal(out[1].min, 4);
+	assert_int_equal(out[2].width, 4);   /* fixed */
+	list_columns_fit(v, 3, cols, 3, 1, 20, out);
+	assert_int_equal(out[1].width, 5);   /* "Due" and its arrow */
+	list_columns_fit(v, 3, cols, 3, -1, 200, out);
+	assert_int_equal(out[1].width, 10);  /* room enough: as declared */
+	list_columns_fit(part, 3, cols, 3, -1, 20, out);
+	assert_int_equal(out[1].width, 10);  /* a row still loading */
+	list_columns_fit(big, 501, cols, 3, -1, 20, out);
+	assert_int_equal(out[1].width, 10);  /* too many rows to measure */
+	fake_free(v);
+	fake_free(big);
+	fake_free(part);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_columns_fit),
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_layout_drop_and_cap),

@@ -678,6 +678,7 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	WINDOW *w = stdscr;
 	const struct view_ops *ops = l->v->ops;
 	struct list_place pl;
+	struct view_column fitted[64];
 	int widths[64], lw, lh, py, px, pw, ph, body;
 	struct strbuf legend = STRBUF_INIT;
 	size_t ncols = ops->n_columns < 64 ? ops->n_columns : 64;
@@ -712,7 +713,9 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 		put(w, y + lh, x, legend.buf, env->theme->attr[TE_DIM]);
 	}
 	strbuf_free(&legend);
-	list_layout(ops->columns, ncols, lw, widths);
+	list_columns_fit(l->v, l->v->ops->count(l->v), ops->columns, ncols, l->sort_col, lw,
+	                 fitted);
+	list_layout(fitted, ncols, lw, widths);
 	for (size_t c = 0; c < ncols; c++)
 		l->hidden[c] = widths[c] == 0;
 	draw_titles(l, w, y, x, lw, widths, env);

@@ -141,6 +141,13 @@ size_t list_wrap(const char *s, size_t len, int width, int utf8);
  * take the whole width but for a capped flex column's blank.  At most 64
  * columns.  Pure. */
 void list_layout(const struct view_column *cols, size_t n, int width, int *widths);
+/* cols as a view of nrows rows shows them in width columns (onto out, n
+ * of them, at most 64): when the declared widths do not fit, each column
+ * but the flex one no wider than its widest cell or its title (with the
+ * arrow for the column sorted, -1 none), if every row is loaded and there
+ * are at most 500; else as declared. */
+void list_columns_fit(const struct view *v, size_t nrows, const struct view_column *cols,
+                      size_t n, int sorted, int width, struct view_column *out);
 
 /* This byte (NUL) in a view's preview text ends the preview's first
  * column: what follows goes in a second column beside it when the preview

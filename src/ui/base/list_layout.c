@@ -345,6 +345,70 @@ static int want_width(const struct view_column *cols, size_t n)
 	return w;
 }
 
+/* Up to this many rows the columns are fitted to what they hold (every
+ * cell measured at each draw, a few thousand formats); a longer list keeps
+ * the widths its view declares, which do not move as it scrolls. */
+#define FIT_ROWS 500
+
+void list_columns_fit(const struct view *v, size_t nrows, const struct view_column *cols,
+                      size_t n, int sorted, int width, struct view_column *out)
+{
+	struct strbuf sb = STRBUF_INIT, esc = STRBUF_INIT;
+	int content[64] = { 0 };
+
+	if (n > 64)
+		n = 64;
+	memcpy(out, cols, n * sizeof(*cols));
+	/* Only short of room: where every column has its width, a layout
+	 * that moved with the data would cost bytes and steady the eye less. */
+	if (!v->ops->cell || nrows > FIT_ROWS || want_width(cols, n) <= width)
+		return;
+	for (size_t r = 0; r < nrows; r++) {
+		/* A row still loading says nothing of the widths to come. */
+		if (v->ops->loaded && !v->ops->loaded(v, r))
+			goto out;
+		for (size_t c = 0; c < n; c++) {
+			enum view_style st = VS_NORMAL;
+			int w;
+
+			strbuf_reset(&sb);
+			strbuf_reset(&esc);
+			v->ops->cell(v, r, c, &sb, &st);
+			utf8_escape_controls(&esc, strbuf_str(&sb), sb.len);
+			w = (int)utf8_width(strbuf_str(&esc), esc.len);
+			if (w > content[c])
+				content[c] = w;
+		}
+	}
+	/* A column never wider than its widest cell or its title: at 80
+	 * columns the counts, the money and the flags stood padded with
+	 * blanks while the technician's name beside them was cut.  The flex
+	 * column takes the rest as before. */
+	for (size_t c = 0; c < n; c++) {
+		const char *t = cols[c].title && *cols[c].title ? _(cols[c].title) : "";
+		/* The sort column's title has its arrow after a blank. */
+		int want = (int)utf8_width(t, strlen(t)) + ((int)c == sorted ? 2 : 0);
+
+		/* The flex column takes the rest; a fixed one (min = width: a
+		 * time window, the Timeline's lane) keeps its place; a painted
+		 * one draws more than its cell says (the Timeline's day). */
+		if ((cols[c].flags & (VC_FLEX | VC_PAINT)) || min_width(&cols[c]) >= cols[c].width)
+			continue;
+		if (content[c] > want)
+			want = content[c];
+		if (want < 1)
+			want = 1;
+		if (want < out[c].width) {
+			out[c].width = want;
+			if (out[c].min > want)
+				out[c].min = want;
+		}
+	}
+out:
+	strbuf_free(&sb);
+	strbuf_free(&esc);
+}
+
 void list_place(const struct view_column *cols, size_t n, int has_preview, int width,
                 int height, struct list_place *out)
 {
