@@ -45,8 +45,11 @@ enum {
  * lie in a few neighbouring towns anyway.  The service and the status
  * stay: they say what the visit is and where it stands.  The name grows at
  * most to 40 columns (VC_CAP): a wider one puts the figures far from it. */
+/* The sequence keeps its three columns (a mark and two digits, "*10"):
+ * fitted to its cells, a refresh's mark widened it and moved every column
+ * after it. */
 static const struct view_column columns[] = {
-	[COL_SEQ] = { N_("#"), 3, 2, VC_RIGHT },
+	[COL_SEQ] = { N_("#"), 3, 3, VC_RIGHT },
 	[COL_WINDOW] = { N_("Window"), 14, 14, 0 },
 	[COL_CUSTOMER] = { N_("Customer"), 20, 10, VC_FLEX | VC_CAP },
 	[COL_CITY] = { N_("City"), 12, 5, VC_GROW | VC_DROP(3) },
