@@ -37,6 +37,11 @@ EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 TESTS += tests/console/forms.sh
 EXTRA_DIST += tests/console/forms.sh
 
+## forms_lists: the lists the forms keep (lead stages, note types) offered
+## every time a form opens and read once; A on an empty Notes list.
+TESTS += tests/console/forms_lists.sh
+EXTRA_DIST += tests/console/forms_lists.sh
+
 ## dispatch: M, X and D on a stop (move, cancel, done or no-show): the
 ## exact pairs, the record and its changelog read back, refusals (a locked
 ## route, apiCanSchedule 0) in the service's words, a dropped answer never

@@ -23,10 +23,9 @@
  * most a few: the target's record (its customer, its items, its stage),
  * the customer's notes (the note types the account uses, and the ids that
  * existed before a create, so a check after a lost answer can tell a new
- * note from an old one with the same text), and once a session the
- * product list and the account's leads (the lead stages it uses).  Note
- * types and lead stages cannot be listed through the API: the pickers
- * offer the ones seen, and a number may always be typed instead.
+ * note from an old one with the same text), once a session the product
+ * list, and the lists forms_lists.c keeps (the lead stages and note types
+ * the account's records name, which the API cannot list).
  */
 
 static const char *const status_labels[] = {
@@ -243,6 +242,7 @@ static struct form *build_note(struct ui *ui, struct forms *fs, const struct tar
 	if (t->customer_id > 0)
 		form_setf(f, 0, 1, "%lld", t->customer_id);
 	form_set_options(f, (size_t)ty, fs->types, fs->n_types);
+	/* Until the customer's notes are in (their types come first). */
 	f->fields[ty].loading = 1;
 	/* The last type used is the likeliest next one. */
 	if (draft_pref_get("note_type", &pref) == 0 && api_parse_ll(pref.buf, &(long long){ 0 }) == 0) {
@@ -462,7 +462,10 @@ static struct form *build_lead(struct ui *ui, struct forms *fs, const struct tar
 	form_setf(f, (size_t)k, 1, "%lld", t->id);
 	k = form_add_field(f, "stageID", N_("Lead stage"), FT_PICK, 0);
 	form_set_options(f, (size_t)k, fs->stages, fs->n_stages);
-	f->fields[k].loading = 1;
+	/* The kept list, when there is one: it was searched once, and only
+	 * the first form's read cleared this (every later one stayed
+	 * loading for good). */
+	f->fields[k].loading = !fl_have(fs, RD_STAGES);
 	k = form_add_field(f, "status", N_("Status"), FT_PICK, FF_CHOICE | FF_REQUIRED);
 	form_add_option(f, (size_t)k, 0, _(status_labels[0]));
 	form_add_option(f, (size_t)k, 1, _(status_labels[1]));
@@ -520,8 +523,6 @@ static void read_notes(struct ui *ui, struct forms *fs)
 
 void fk_opened(struct ui *ui, struct forms *fs)
 {
-	struct api_form q = API_FORM_INIT;
-
 	switch (fs->kind) {
 	case KIND_NOTE:
 		if (fs->t.customer_id > 0)
@@ -529,6 +530,7 @@ void fk_opened(struct ui *ui, struct forms *fs)
 		else
 			forms_read(ui, fs, RD_RECORD,
 			           fetch_job_record(FETCH_SLOT_WRITE, fs->t.resource, fs->t.id, NULL));
+		fl_opened(ui, fs, RD_TYPES);
 		break;
 	case KIND_NOTE_EDIT:
 	case KIND_MOVE:
@@ -546,15 +548,9 @@ void fk_opened(struct ui *ui, struct forms *fs)
 		break;
 	case KIND_LEAD:
 		forms_read(ui, fs, RD_RECORD, fetch_job_record(FETCH_SLOT_WRITE, "subscription", fs->t.id, NULL));
-		if (!fs->stages_asked) {
-			/* Leads only appear when the search names active. */
-			fs->stages_asked = 1;
-			api_form_add_int(&q, "active", -3);
-			forms_read(ui, fs, RD_STAGES, fetch_job_list(FETCH_SLOT_WRITE, "subscription", &q));
-		}
+		fl_opened(ui, fs, RD_STAGES);
 		break;
 	}
-	api_form_free(&q);
 }
 
 static void clear_loading(struct form *f)
@@ -623,12 +619,12 @@ static void record_read(struct ui *ui, struct forms *fs, struct fetch_result *r)
 
 void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_result *r)
 {
+	if (kind == RD_STAGES || kind == RD_TYPES)
+		fl_done(fs, kind, r);
 	if (r->err.kind != API_OK) {
 		/* The core has not reported it (the slot is the forms'). */
 		if (kind == RD_PRODUCTS)
 			fs->products_asked = 0;
-		if (kind == RD_STAGES)
-			fs->stages_asked = 0;
 		if (fs->f && kind != RD_CHECK && fs->read_serial == fs->serial) {
 			clear_loading(fs->f);
 			ui_error(ui, _("Could not read what the form offers (%s); numbers may be typed"),
@@ -653,16 +649,9 @@ void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch
 			}
 			fs->have_known = 1;
 		}
-		for (size_t i = 0; i < r->n_rows; i++) {
-			const struct m_note *n = r->rows[i];
-
-			/* Type 0 is a real type on some accounts ("Notes"); a note
-			 * whose typeID is 0 with no type name says nothing. */
-			if (n && (n->type_id > 0 || (n->type_id == 0 && n->type && *n->type)))
-				fk_option_add(&fs->types, &fs->n_types, n->type_id, n->type);
-		}
-		if (fs->f && fs->kind == KIND_NOTE)
-			form_set_options(fs->f, (size_t)form_find(fs->f, "contactType"), fs->types, fs->n_types);
+		/* The customer's types, and the account's when they are in. */
+		fl_note_types(fs, r);
+		fl_show(fs, RD_TYPES);
 		break;
 	case RD_PRODUCTS:
 		if (!fs->products)
@@ -674,20 +663,8 @@ void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch
 			product_options(fs);
 		break;
 	case RD_STAGES:
-		for (size_t i = 0; i < r->n_rows; i++) {
-			const struct m_subscription *sub = r->rows[i];
-
-			if (sub && sub->lead_stage_id > 0)
-				fk_option_add(&fs->stages, &fs->n_stages, sub->lead_stage_id, sub->lead_stage);
-		}
-		if (fs->f && fs->kind == KIND_LEAD) {
-			int k = form_find(fs->f, "stageID");
-
-			for (size_t i = 0; k >= 0 && i < fs->n_stages; i++)
-				form_add_option(fs->f, (size_t)k, fs->stages[i].id, fs->stages[i].label);
-			if (k >= 0)
-				fs->f->fields[k].loading = 0;
-		}
+	case RD_TYPES:
+		/* fl_done took them. */
 		break;
 	case RD_CHECK:
 		break;

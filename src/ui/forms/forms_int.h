@@ -31,7 +31,8 @@ enum rkind {
 	RD_RECORD,    /* the target's record by id: customer, items, stage */
 	RD_NOTES,     /* the customer's notes: types seen, ids before a create */
 	RD_PRODUCTS,  /* the product list (once a session) */
-	RD_STAGES,    /* the account's leads (once a session): stages seen */
+	RD_STAGES,    /* the account's leads (kept, forms_lists.c): stages seen */
+	RD_TYPES,     /* the account's recent notes (kept, forms_lists.c): note types seen */
 	RD_CHECK,     /* reading back after an unknown outcome */
 };
 
@@ -102,9 +103,12 @@ struct forms {
 	int products_asked;
 	struct form_option *types; /* note types seen */
 	size_t n_types;
+	int types_asked;           /* RD_TYPES queued or in flight */
+	time_t types_at;           /* when the account's were listed, 0 never */
 	struct form_option *stages; /* lead stages seen */
 	size_t n_stages;
-	int stages_asked;
+	int stages_asked;          /* RD_STAGES queued or in flight */
+	time_t stages_at;          /* when they were listed, 0 never */
 	struct session_note *notes;
 	size_t n_notes;
 };
@@ -171,6 +175,24 @@ void fd_record_text(const struct forms *fs, struct strbuf *out);
 
 /* Adds an option to a session list (no duplicates; a name fills a blank). */
 void fk_option_add(struct form_option **v, size_t *n, long long id, const char *label);
+
+/* forms_lists.c: the lists kept for the session (kind RD_STAGES or
+ * RD_TYPES), which the API cannot list: the account's records name them. */
+/* Seconds a kept list is offered without a read; past them, the next form
+ * reads it again (and offers the kept one meanwhile). */
+#define FORMS_LIST_MAX_AGE (12 * 3600)
+/* 1 once the account's list of kind was read (whatever its age). */
+int fl_have(const struct forms *fs, enum rkind kind);
+/* A form that offers the list opened: queues its search unless one is on
+ * its way or the kept list is fresh. */
+void fl_opened(struct ui *ui, struct forms *fs, enum rkind kind);
+/* The kept list into the open form's picker (when it has that picker),
+ * loading while the account's list is still to come. */
+void fl_show(struct forms *fs, enum rkind kind);
+/* The note types r's note rows name, into the kept list. */
+void fl_note_types(struct forms *fs, const struct fetch_result *r);
+/* The search of kind landed (or failed: r->err): kept, and shown. */
+void fl_done(struct forms *fs, enum rkind kind, const struct fetch_result *r);
 
 /* forms_check.c */
 /* 1 when every sent pair that sets a field of res equals rec's. */

@@ -21,6 +21,7 @@
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"
 #include "ui/base/list.h"
+#include "ui/views/view_pane.h"
 #include "ui/views/views.h"
 
 #define QUIT_WAIT_SECONDS 30
@@ -162,6 +163,8 @@ static void close_form(struct ui *ui, struct forms *fs, int keep)
 			fs->products_asked = 0;
 		if (fs->queue[i].kind == RD_STAGES)
 			fs->stages_asked = 0;
+		if (fs->queue[i].kind == RD_TYPES)
+			fs->types_asked = 0;
 		fetch_job_free(fs->queue[i].job);
 	}
 	fs->n_queue = 0;
@@ -274,6 +277,17 @@ static int selection(struct ui *ui, struct target *t)
 			t->subscription_id = ap->subscription_id > 0 ? ap->subscription_id : 0;
 		}
 		return 0;
+	}
+	if (fr && strcmp(name, "notes") == 0 && !list_selected(fr->list, &row, &id)) {
+		/* An empty Notes list still names its customer (the pane is
+		 * its view's priv): A there writes the customer's first note. */
+		const struct vc_pane *p = fr->v->priv;
+
+		if (p && p->customer_id > 0) {
+			t->resource = "customer";
+			t->id = t->customer_id = p->customer_id;
+			return 0;
+		}
 	}
 	if (!fr || !list_selected(fr->list, &row, &id) || id <= 0) {
 		ui_error(ui, "%s", _("Nothing selected: select a customer, stop, subscription or ticket"));
@@ -516,7 +530,8 @@ void forms_result(struct ui *ui, struct fetch_result *r)
 		/* What a read brings for a form closed since (a record, the ids
 		 * before a send) is not this form's; the session's lists are. */
 		if (fs->read_serial != fs->serial || !fs->f) {
-			if (kind == RD_PRODUCTS || kind == RD_STAGES || kind == RD_NOTES)
+			if (kind == RD_PRODUCTS || kind == RD_STAGES || kind == RD_TYPES ||
+			    kind == RD_NOTES)
 				fk_read_done(ui, fs, kind, r);
 		} else if (kind == RD_CHECK) {
 			check_done(ui, fs, r);
