@@ -42,11 +42,16 @@ static int take_answer(struct api_session *s, struct api_call *c, long now)
 		return -1;
 	}
 	c->status = 200;
-	transport_learn_usage(s, &c->answer, now);
+	/* An answer waited for is as new as one received; one the hook had
+	 * kept (fetch/recent.c, asked without a wait) is seconds old, and its
+	 * usage would set the budget and the pacer back. */
+	if (c->flight_since)
+		transport_learn_usage(s, &c->answer, now);
 	(void)api_answer_check(&c->answer, &err);
 	api_error_redact(&err, s->key, s->token);
 	api_error_move(&c->err, &err);
-	trace_event("shared", "/%s %zu %ld", c->path, c->body.len, now - c->flight_since);
+	trace_event("shared", "/%s %zu %ld", c->path, c->body.len,
+	            c->flight_since ? now - c->flight_since : 0);
 	return 0;
 }
 

@@ -143,6 +143,9 @@ void fetch_job_set_index(struct fetch_job *job, size_t max, struct fetch_share *
 /* Marks job as background work (refresh, prefetch): jobs the user asked
  * for run first.  Refresh jobs are background from the start. */
 void fetch_job_set_background(struct fetch_job *job);
+/* Every read of the job goes to the service, none answered from the last
+ * seconds' identical reads (recent.h): R, which promises the wire. */
+void fetch_job_set_fresh(struct fetch_job *job);
 
 struct fetch_change {
 	int class_id;          /* changelog classID: 3 route, 4 appointment, 8 customer ... */

@@ -174,6 +174,12 @@ void fetch_job_set_first_found(struct fetch_job *job)
 		job->first_found = 1;
 }
 
+void fetch_job_set_fresh(struct fetch_job *job)
+{
+	if (job)
+		job->fresh = 1;
+}
+
 void fetch_job_set_background(struct fetch_job *job)
 {
 	if (job)

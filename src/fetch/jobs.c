@@ -547,12 +547,18 @@ static void run_refresh(struct state *st, const struct fetch_job *job, struct fe
 
 static void *jobs_open(const struct api_options *o, struct api_error *err)
 {
-	struct state *st;
-	struct api_session *s = api_session_new(o, err);
+	struct state *st = xcalloc(1, sizeof(*st));
+	struct api_options mine = *o;
+	struct api_session *s;
 
-	if (!s)
+	/* Before the share's flight hooks, if any: see recent.h. */
+	st->recent = fetch_recent_new(&mine, &st->newest);
+	s = api_session_new(&mine, err);
+	if (!s) {
+		fetch_recent_free(st->recent);
+		free(st);
 		return NULL;
-	st = xcalloc(1, sizeof(*st));
+	}
 	st->s = s;
 	/* The path before issue 12, kept so that tests and bench/console can
 	 * compare the two (as ROUTEDESK_ALL_TREE does for routedesk api). */
@@ -580,6 +586,13 @@ static void jobs_run(void *state, const struct fetch_job *job, struct fetch_resu
 
 	if (job->res)
 		r->resource = job->res->name;
+	/* The user's lists, rows and records may take an identical read's
+	 * answer of the last seconds; a review and a tick read anew. */
+	fetch_recent_allow(st->recent, !job->fresh && (job->kind == FETCH_LIST ||
+	                                               job->kind == FETCH_ROWS ||
+	                                               job->kind == FETCH_RECORD));
+	if (job->kind == FETCH_WRITE)
+		fetch_recent_forget(st->recent);
 	if (job->bad) {
 		api_error_set(&r->err, API_ERR_USAGE, 0, NULL, "%s", job->bad);
 	} else {
@@ -601,6 +614,8 @@ static void jobs_run(void *state, const struct fetch_job *job, struct fetch_resu
 			break;
 		case FETCH_WRITE:
 			fetch_write_run(st->s, job, r);
+			/* Its read back is kept: nothing read before it is. */
+			fetch_recent_forget(st->recent);
 			break;
 		}
 	}
@@ -627,6 +642,7 @@ static void jobs_close(void *state)
 	struct state *st = state;
 
 	api_session_free(st->s);
+	fetch_recent_free(st->recent);
 	jobs_index_free(st);
 	lookup_free(st->appt_lk);
 	lookup_free(st->route_lk);

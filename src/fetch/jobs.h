@@ -29,6 +29,7 @@ struct fetch_job {
 	unsigned long gen;           /* set by fetch_submit */
 	int quit;                    /* the thread's last job (fetch_stop) */
 	int background;              /* runs after the jobs the user asked for */
+	int fresh;                   /* reads sent, never a kept answer (recent.h) */
 	int requeue;                 /* preempted: back in the queue, not dropped */
 	char *bad;                   /* why the job cannot run (usage), or NULL */
 	const struct resource *res;  /* LIST, ROWS, RECORD; WRITE: the refetch resource */

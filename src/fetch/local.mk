@@ -7,7 +7,7 @@ src_fetch_libfetch_a_SOURCES = \
 	src/fetch/job.c \
 	src/fetch/share.c src/fetch/share.h src/fetch/share_fs.c src/fetch/share_fs.h \
 	src/fetch/budget.c src/fetch/budget.h \
-	src/fetch/flight.c src/fetch/flight.h \
+	src/fetch/flight.c src/fetch/flight.h src/fetch/recent.c src/fetch/recent.h \
 	src/fetch/jobs.c src/fetch/jobs.h src/fetch/runner.h \
 	src/fetch/review.c \
 	src/fetch/rows.c src/fetch/write.c \

@@ -9,6 +9,7 @@
 #include "api/transport.h"
 #include "common/resources.h"
 #include "fetch/jobs.h"
+#include "fetch/recent.h"
 #include "model/model.h"
 
 /*
@@ -62,6 +63,8 @@ struct state {
 	/* The stops and routes the reviews and ticks read, as text: a tick
 	 * rebuilds a changed one from the change's notes instead of a get. */
 	struct lookup *appt_lk, *route_lk, *cust_lk;
+	/* The answers of the last seconds' reads (recent.h). */
+	struct fetch_recent *recent;
 };
 
 /* Keeps a page's records as text (unless ROUTEDESK_ROWS_TREE=1). */

@@ -186,9 +186,21 @@ static void do_action(struct ui *ui, enum action a)
 	case ACT_PREV_DAY: step_day(ui, -1); return;
 	case ACT_NEXT_DAY: step_day(ui, 1); return;
 	case ACT_TODAY: step_day(ui, 0); return;
-	case ACT_SORT_PREV: if (l) list_sort_step(l, -1); break;
-	case ACT_SORT_NEXT: if (l) list_sort_step(l, 1); break;
-	case ACT_SORT_INVERT: if (l) list_sort_invert(l); break;
+	case ACT_SORT_PREV:
+	case ACT_SORT_NEXT:
+	case ACT_SORT_INVERT:
+		if (!l)
+			break;
+		if (a == ACT_SORT_INVERT)
+			list_sort_invert(l);
+		else
+			list_sort_step(l, a == ACT_SORT_NEXT ? 1 : -1);
+		/* An order over the loaded rows only put an October ticket
+		 * first with November's not loaded: the view reads the rest
+		 * and says what it costs. */
+		if (f && f->v->ops->sorted)
+			f->v->ops->sorted(f->v, ui, list_sort_column(l, NULL) >= 0);
+		break;
 	case ACT_REFRESH:
 	case ACT_RELOAD:
 		/* The day's review is the console's: r asks what changed (one

@@ -213,7 +213,9 @@ static void test_same_as_service(void **state)
 	assert_int_equal(compare(NULL, "every customer, before"), 1);
 	api_form_add_cmp_str(&f, "lname", API_Q_STARTSWITH, "m");
 	built = compare(&f, "the first look-up");
-	assert_int_equal(built, 1);
+	/* Its search of every customer is the whole list's of a moment ago,
+	 * taken again (src/fetch/recent.h): the build reads nothing. */
+	assert_int_equal(built, 0);
 	assert_int_equal(compare(NULL, "every customer, after"), 0);
 	for (int i = 0; i < 120; i++) {
 		const struct m_customer *c = all->rows[(size_t)rand() % all->n_rows];

@@ -126,6 +126,12 @@ struct view_ops {
 	/* Rows [first, last) are on screen: resolve the unloaded ones in
 	 * chunks (never the whole account up front). */
 	void (*want)(struct view *v, struct ui *ui, size_t first, size_t last);
+	/* The list is sorted (on 1) or not (0): a sort over rows partly
+	 * loaded would put only the loaded ones in order, so a view that
+	 * loads its rows in chunks resolves the rest, one chunk after
+	 * another, and says on the message line what that costs.  Returns
+	 * the reads (0: every row is there).  NULL: rows are all held. */
+	size_t (*sorted)(struct view *v, struct ui *ui, int on);
 	/* A fetch result for this view's slot. Return 1 if the rows changed. */
 	int (*result)(struct view *v, struct ui *ui, struct fetch_result *r);
 	/* Enter on a row: push a drill-down view (ui_push) or do nothing. */

@@ -49,11 +49,29 @@ static int hidden(const struct vc_list *l, size_t pos)
 	return row && !l->keep(row);
 }
 
+/* 1 while a position of the search is neither loaded nor gone. */
+static int incomplete(const struct vc_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->state[i] == ST_NONE || l->state[i] == ST_ASKED)
+			return 1;
+	return 0;
+}
+
 /* Recomputes the view rows after states or rows changed. */
 static void reshow(struct vc_list *l)
 {
 	size_t k = 0, i;
 
+	/* A keep() test over part of the rows would count and order what
+	 * happened to be loaded: nothing until every row is (or a get failed,
+	 * and the ones read are all there will be). */
+	if (l->keep && !l->failed && incomplete(l)) {
+		free(l->shown);
+		l->shown = xmalloc(sizeof(*l->shown));
+		l->n_shown = 0;
+		return;
+	}
 	for (i = 0; i < l->n && !hidden(l, i); i++)
 		;
 	free(l->shown);
@@ -147,6 +165,8 @@ static void unask(struct vc_list *l)
 
 static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int hard)
 {
+	struct fetch_job *job;
+
 	if (l->busy == BUSY_ROWS)
 		unask(l);
 	if (hard) {
@@ -162,7 +182,6 @@ static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int 
 	l->busy = BUSY_LIST;
 	if (l->n_alts) {
 		struct api_form all[8];
-		struct fetch_job *job;
 
 		all[0] = l->filters;
 		for (size_t i = 0; i < l->n_alts; i++)
@@ -170,10 +189,13 @@ static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int 
 		job = fetch_job_list_any(v->slot, l->resource, all, l->n_alts + 1);
 		if (l->first_found)
 			fetch_job_set_first_found(job);
-		l->busy_gen = ui_submit(ui, v, job);
 	} else {
-		l->busy_gen = ui_submit(ui, v, fetch_job_list(v->slot, l->resource, &l->filters));
+		job = fetch_job_list(v->slot, l->resource, &l->filters);
 	}
+	/* R promises the wire, not the answer of a moment ago. */
+	if (hard)
+		fetch_job_set_fresh(job);
+	l->busy_gen = ui_submit(ui, v, job);
 }
 
 /* The searches as one text, to tell one from another. */
@@ -303,6 +325,75 @@ int vc_list_loaded(const struct vc_list *l, size_t row)
 static int cmp_ids(const void *a, const void *b)
 {
 	return vc_cmp_ll(*(const long long *)a, *(const long long *)b);
+}
+
+static void ask(struct vc_list *l, struct view *v, struct ui *ui, long long *ids, size_t n);
+
+/* The gets the rows not loaded yet take. */
+static size_t unread_gets(const struct vc_list *l)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		n += l->state[i] == ST_NONE;
+	return (n + VC_CHUNK - 1) / VC_CHUNK;
+}
+
+/* Says what reading every row costs, once, before its first get. */
+static void say_whole(struct vc_list *l, struct ui *ui)
+{
+	size_t gets = unread_gets(l);
+
+	if (!gets || l->whole_reads)
+		return;
+	ui_message(ui, ngettext("Every row is needed for this order or filter: %zu more read",
+	                        "Every row is needed for this order or filter: %zu more reads", gets),
+	           gets);
+}
+
+/* With a sort or a keep() test, the next chunk of rows not loaded yet (not
+ * only those in view): 1 when a get went. */
+static int want_rest(struct vc_list *l, struct view *v, struct ui *ui)
+{
+	long long *ids;
+	size_t n = 0;
+
+	if ((!l->keep && !l->sorted) || !l->listed || l->busy || l->failed)
+		return 0;
+	say_whole(l, ui);
+	ids = xmalloc(VC_CHUNK * sizeof(*ids));
+	for (size_t i = 0; i < l->n && n < VC_CHUNK; i++)
+		if (l->state[i] == ST_NONE)
+			ids[n++] = l->ids[i];
+	if (!n) {
+		free(ids);
+		l->whole_reads = 0;
+		return 0;
+	}
+	l->whole_reads++;
+	ask(l, v, ui, ids, n);
+	return 1;
+}
+
+/* After an answer: a whole load's next chunk, else the range asked for. */
+static void go_on(struct vc_list *l, struct view *v, struct ui *ui)
+{
+	if (l->busy || l->failed || want_rest(l, v, ui))
+		return;
+	if (l->want_again) {
+		l->want_again = 0;
+		vc_list_want(l, v, ui, l->again_first, l->again_last);
+	}
+}
+
+size_t vc_list_set_whole(struct vc_list *l, struct view *v, struct ui *ui, int on)
+{
+	size_t gets;
+
+	l->sorted = on != 0;
+	gets = l->sorted && l->listed ? unread_gets(l) : 0;
+	go_on(l, v, ui);
+	return gets;
 }
 
 /* Sends one get for ids (ownership taken, n >= 1), marking them asked. */
@@ -471,10 +562,7 @@ static int names_result(struct vc_list *l, struct view *v, struct ui *ui,
 		r->rows[i] = NULL;
 		taken++;
 	}
-	if (l->want_again && !l->failed) {
-		l->want_again = 0;
-		vc_list_want(l, v, ui, l->again_first, l->again_last);
-	}
+	go_on(l, v, ui);
 	return taken > 0;
 }
 
@@ -545,8 +633,10 @@ static int list_result(struct vc_list *l, struct view *v, struct ui *ui, struct 
 	l->listed = 1;
 	l->failed = 0;
 	l->want_again = 0;
+	l->whole_reads = 0;
 	reshow(l);
-	ask_names(l, v, ui);
+	if (!ask_names(l, v, ui))
+		go_on(l, v, ui);
 	return 1;
 }
 
@@ -579,10 +669,8 @@ static int rows_result(struct vc_list *l, struct view *v, struct ui *ui, struct 
 	reshow(l);
 	/* Names first: the rows just shown want them; the waiting want
 	 * follows their answer. */
-	if (!ask_names(l, v, ui) && l->want_again && !l->failed) {
-		l->want_again = 0;
-		vc_list_want(l, v, ui, l->again_first, l->again_last);
-	}
+	if (!ask_names(l, v, ui))
+		go_on(l, v, ui);
 	return changed;
 }
 

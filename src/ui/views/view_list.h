@@ -65,6 +65,11 @@ struct vc_list {
 	/* The searches run in order until one finds any (a name: surname,
 	 * then company, then first name), set before vc_list_search_any. */
 	int first_found;
+	/* The order needs every row (a sort, vc_list_set_whole): the rows
+	 * not loaded are read a chunk after another, not only those in view;
+	 * a keep() test needs them too. */
+	int sorted;
+	size_t whole_reads;          /* reads of the load in progress, for its end */
 };
 
 /* An empty list of resource rows (resource static; keep may be NULL). */
@@ -103,8 +108,18 @@ void vc_list_name_customers(struct vc_list *l, size_t off);
  * fetched, else "#ID"; nothing for id 0.  Returns 1 when a name was found. */
 int vc_list_customer_name(const struct vc_list *l, const struct ui *ui, long long id,
                           struct strbuf *out);
-/* Changes the keep() test and recomputes the rows shown. */
+/* Changes the keep() test and recomputes the rows shown.  A keep() test
+ * is over every record of the search (the service cannot make it), so
+ * with one set the list reads every row the search found, a chunk after
+ * another, and shows none until all are there (or a get failed: then the
+ * ones read): a count that grew with what happened to be loaded, and an
+ * order over the first chunk only, misled a dispatcher. */
 void vc_list_set_keep(struct vc_list *l, int (*keep)(const void *row));
+/* The list is sorted (on 1) or no longer (0): sorted, it reads every row
+ * the search found, a chunk after another, as with a keep() test (for v,
+ * through ui).  Returns the gets that costs now (0 when every row is
+ * loaded or asked for). */
+size_t vc_list_set_whole(struct vc_list *l, struct view *v, struct ui *ui, int on);
 
 /* The view's rows over the list (what count/row_id/loaded answer). */
 size_t vc_list_count(const struct vc_list *l);

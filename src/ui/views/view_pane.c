@@ -269,6 +269,11 @@ void vc_pane_want(struct view *v, struct ui *ui, size_t first, size_t last)
 	vc_list_want(&pane(v)->list, v, ui, first, last);
 }
 
+size_t vc_pane_sorted(struct view *v, struct ui *ui, int on)
+{
+	return vc_list_set_whole(&pane(v)->list, v, ui, on);
+}
+
 int vc_pane_result(struct view *v, struct ui *ui, struct fetch_result *r)
 {
 	return vc_list_result(&pane(v)->list, v, ui, r);

@@ -120,6 +120,7 @@ void vc_pane_preview(const struct view *v, size_t row, struct strbuf *out);
 /* The saved query again; a refused one opens the pane on no query. */
 void vc_pane_open(struct view *v, struct ui *ui);
 void vc_pane_want(struct view *v, struct ui *ui, size_t first, size_t last);
+size_t vc_pane_sorted(struct view *v, struct ui *ui, int on);
 int vc_pane_result(struct view *v, struct ui *ui, struct fetch_result *r);
 /* Pushes the detail view of the row's record. */
 void vc_pane_enter(struct view *v, struct ui *ui, size_t row);
@@ -152,6 +153,7 @@ void vc_pane_destroy(struct view *v);
 		.preview = vc_pane_preview,        \
 		.open = vc_pane_open,              \
 		.want = vc_pane_want,              \
+		.sorted = vc_pane_sorted,          \
 		.result = vc_pane_result,          \
 		.enter = vc_pane_enter,            \
 		.refresh = vc_pane_refresh,        \

@@ -16,10 +16,12 @@
  *   open               tickets with a balance due
  *   12345              that ticket (ticketIDs)
  * The ticket search has no balance filter (resources_table.c, ticket_filters:
- * ids, offices, customers, status, dates), so "open" is a local test on
- * the loaded rows: the search is the same, paid tickets drop out of the
- * pane as their rows arrive, and rows not loaded yet stay as placeholders
- * until they scroll into view.
+ * ids, offices, customers, status, dates), so "open" is a local test:
+ * the search is the same, and the list reads every ticket it found, a
+ * chunk after another, saying what that costs, and shows the open ones
+ * once all are read (vc_list_set_keep).  A test over the rows that
+ * happened to be loaded counted 1/11147, then 96/10224, then 1/9423 for
+ * an account with 1718 open tickets, and missed November's.
  */
 
 enum { COL_ID, COL_DATE, COL_CUSTOMER, COL_TOTAL, COL_BALANCE, COL_STATUS };

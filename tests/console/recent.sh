@@ -1,0 +1,44 @@
+#!/bin/sh
+# recent.sh: an identical read seconds after the first takes its answer: :sub lead then L, Customers then the index's first look-up.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+export ROUTEDESK_TRACE="$D/trace"
+s=$(cs_script recent <<'EOF'
+4
+:sub lead
+:save-display lead.txt
+L
+:save-display form.txt
+Esc
+3
+:save-display cust.txt
+R
+:save-display again.txt
+:cust smith
+:save-display smith.txt
+EOF
+)
+ok "the console runs the script and exits 0" cs_run "$s"
+
+# reqs FROM TO WHAT: trace lines of WHAT between two keys.
+reqs() {
+	awk -v from="key $1" -v to="key $2" '
+		!on && index($0, from) { on = 1; next }
+		on && index($0, to) { exit }
+		on' "$D/trace" | grep -c " $3 "
+}
+ok "the lead-stage form's search of leads is :sub lead's answer, not read again" \
+	eq "$(reqs 'L' ':save-display form.txt' 'request /subscription/search')" 0
+ok "... taken as a shared answer" \
+	eq "$(reqs 'L' ':save-display form.txt' 'shared /subscription/search')" 1
+ok "the form still lists the lead stages" has "$D/form.txt" '[Ss]tage'
+ok "the customer index's build takes the Customers pane's search of everyone" \
+	eq "$(reqs ':cust smith' ':save-display smith.txt' 'request /customer/search')" 0
+ok ":cust smith lists the smiths" has "$D/smith.txt" 'Smith'
+ok "R reads the search anew, not the answer of a moment ago" \
+	eq "$(reqs 'R' ':save-display again.txt' 'request /customer/search')" 1
+
+tap_done
