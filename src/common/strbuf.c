@@ -87,6 +87,10 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 char *strbuf_reserve(struct strbuf *sb, size_t n)
 {
 	grow(sb, n);
+	/* The first allocation must still be a string: a buffer reserved
+	 * and left empty was read past its end (api_form_encode of no pair
+	 * and no credential). */
+	sb->buf[sb->len] = '\0';
 	return sb->buf + sb->len;
 }
 

@@ -77,6 +77,12 @@ static void test_strbuf_reserve_setlen(void **state)
 	strbuf_setlen(&sb, 1); /* shortening terminates too */
 	assert_string_equal(strbuf_str(&sb), "a");
 	strbuf_free(&sb);
+	/* Reserved and left empty, the first allocation is still "". */
+	(void)strbuf_reserve(&sb, 100);
+	assert_non_null(sb.buf);
+	assert_int_equal(sb.buf[0], '\0');
+	assert_string_equal(strbuf_str(&sb), "");
+	strbuf_free(&sb);
 }
 
 static void test_strbuf_grows_and_keeps_nul(void **state)
