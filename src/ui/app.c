@@ -510,19 +510,21 @@ static void run(struct ui *ui)
  * form is opened on its record. */
 static void announce_drafts(struct ui *ui)
 {
-	struct strbuf lost = STRBUF_INIT, kept = STRBUF_INIT;
+	struct strbuf lost = STRBUF_INIT, kept = STRBUF_INIT, words = STRBUF_INIT;
 	size_t n_lost, n = draft_kept(&lost, &kept, &n_lost);
 
+	forms_draft_names(strbuf_str(n_lost ? &lost : &kept), &words);
 	if (n_lost)
 		ui_error(ui, _("Sent before the last exit with no answer, maybe applied: %s; open that "
 		               "form on its record and press c to check"),
-		         strbuf_str(&lost));
+		         strbuf_str(&words));
 	else if (n)
 		ui_message(ui, _("Unsent drafts kept: %s; opening that form on its record brings it "
 		                 "back"),
-		           strbuf_str(&kept));
+		           strbuf_str(&words));
 	strbuf_free(&lost);
 	strbuf_free(&kept);
+	strbuf_free(&words);
 }
 
 /* The pane and date to open on: options, else the saved state. */

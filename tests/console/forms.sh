@@ -584,7 +584,7 @@ EOF
 )
 ok "draft: the second run sends it" cs_run "$s" --view customers
 ok "draft: the start says a draft is kept, and where it comes back" \
-	has "$CS_DIR/draft-start.txt" 'Unsent drafts kept: note-customer-[0-9]+; opening that form on its'
+	has "$CS_DIR/draft-start.txt" 'Unsent drafts kept: a note on customer [0-9]+; opening that form on its'
 ok "draft: restored when the same form opens on the same record" has "$CS_DIR/draft-restored.txt" 'Draft of .* restored'
 ok "draft: with every line" has "$CS_DIR/draft-restored.txt" 'kept across a restart'
 ok "draft: removed after the send" test ! -e "$draft"

@@ -129,7 +129,7 @@ ok "lost: listed again" tmux_wait "$D/lost2-list.txt" ' 1/300$' 60
 # Said at the start, before any form is opened: an SSH link that dropped
 # showed the exit summary to nobody.
 ok "lost: the start says a send had no answer, and how to check it" \
-	has "$D/lost2-list.txt" 'Sent before the last exit with no answer, maybe applied: note-customer-[0-9]+; open that'
+	has "$D/lost2-list.txt" 'Sent before the last exit with no answer, maybe applied: a note on customer [0-9]+; open that'
 tmux_keys A
 ok "lost: the restored form says the send was lost" \
 	tmux_wait "$D/lost2-form.txt" '^\? This was sent at [0-9:]+ \(note/create\) and its answer was lost: it may already be saved\.'

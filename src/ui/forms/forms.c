@@ -177,6 +177,56 @@ static const char *kind_label(const char *resource)
 	return resource;
 }
 
+/* A draft's key (set_key: KIND-RESOURCE-ID) in words: "a note on customer
+ * 10000".  The start said the file names ("note-edit-note-2032"), which
+ * are no words of the dispatcher's. */
+static void draft_words(struct strbuf *out, const char *key)
+{
+	static const struct {
+		const char *kind, *words;
+	} kinds[] = {
+		{ "note-edit", N_("a note's edit") }, { "note", N_("a note") },
+		{ "addon", N_("an add-on") }, { "lead", N_("a lead stage") },
+		{ "move", N_("a move") }, { "cancel", N_("a cancellation") },
+		{ "complete", N_("a completion") },
+	};
+	const char *id = strrchr(key, '-'), *res;
+	size_t klen;
+
+	for (size_t i = 0; id && i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		klen = strlen(kinds[i].kind);
+		if (strncmp(key, kinds[i].kind, klen) || key[klen] != '-')
+			continue;
+		res = key + klen + 1;
+		if (res >= id)
+			break;
+		{
+			char *r = xstrndup(res, (size_t)(id - res));
+
+			/* TRANSLATORS: a kept draft: "a note on customer 10000". */
+			strbuf_addf(out, _("%s on %s %s"), _(kinds[i].words), kind_label(r), id + 1);
+			free(r);
+		}
+		return;
+	}
+	strbuf_adds(out, key);
+}
+
+void forms_draft_names(const char *keys, struct strbuf *out)
+{
+	while (keys && *keys) {
+		const char *end = strstr(keys, ", ");
+		size_t n = end ? (size_t)(end - keys) : strlen(keys);
+		char *key = xstrndup(keys, n);
+
+		if (out->len)
+			strbuf_adds(out, ", ");
+		draft_words(out, key);
+		free(key);
+		keys += n + (end ? 2 : 0);
+	}
+}
+
 static void set_key(struct forms *fs, const char *key_kind, const struct target *t)
 {
 	struct strbuf sb = STRBUF_INIT;

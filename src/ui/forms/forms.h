@@ -47,6 +47,10 @@ int forms_draw(struct ui *ui, int y, int x, int h, int w, int *cy, int *cx);
 void forms_result(struct ui *ui, struct fetch_result *r);
 /* The :log view of the session's writes. */
 struct view *forms_log_view(struct ui *ui);
+/* draft_kept's comma-separated keys in words ("a note on customer
+ * 10000, a lead stage on subscription 8"), appended to out. */
+struct strbuf;
+void forms_draft_names(const char *keys, struct strbuf *out);
 /* At exit, after the terminal is restored: keeps the open form's draft,
  * prints one line per write of the session to out (nothing when there
  * were none), frees ui->forms.  Returns the number of writes whose
