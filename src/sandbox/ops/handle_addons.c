@@ -633,13 +633,9 @@ int addons_special(struct sb_req *req, struct sb_answer *ans)
 	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
 		if (strcmp(ops[i].res, req->res->name) || strcmp(ops[i].action, req->action))
 			continue;
-		memset(&op, 0, sizeof op);
-		op.req = req, op.ans = ans, op.r = req->res;
-		op.obj = cJSON_CreateObject();
+		write_op_init(&op, req, ans);
 		ops[i].fn(&op, ops[i].kind);
-		cJSON_Delete(op.obj);
-		cJSON_Delete(op.old);
-		cJSON_Delete(op.notes);
+		write_op_done(&op);
 		return 1;
 	}
 	return 0;

@@ -196,12 +196,8 @@ int leads_special(struct sb_req *req, struct sb_answer *ans)
 	if (!req->res || !req->action || strcmp(req->res->name, "subscription") ||
 	    strcmp(req->action, "updateLeadStage"))
 		return 0;
-	memset(&op, 0, sizeof op);
-	op.req = req, op.ans = ans, op.r = req->res;
-	op.obj = cJSON_CreateObject();
+	write_op_init(&op, req, ans);
 	update_lead_stage(&op);
-	cJSON_Delete(op.obj);
-	cJSON_Delete(op.old);
-	cJSON_Delete(op.notes);
+	write_op_done(&op);
 	return 1;
 }

@@ -179,6 +179,21 @@ int write_log(struct sb_req *req, int class_id, long long ref_id, long long empl
 	return 0;
 }
 
+void write_op_init(struct write_op *op, struct sb_req *req, struct sb_answer *ans)
+{
+	memset(op, 0, sizeof(*op));
+	op->req = req, op->ans = ans, op->r = req->res;
+	op->obj = cJSON_CreateObject();
+}
+
+void write_op_done(struct write_op *op)
+{
+	cJSON_Delete(op->obj);
+	cJSON_Delete(op->old);
+	cJSON_Delete(op->notes);
+	op->obj = op->old = op->notes = NULL;
+}
+
 void write_answer_id(struct sb_answer *ans, long long id, const char *member, long long member_id)
 {
 	char buf[24];

@@ -460,12 +460,8 @@ int schedule_special(struct sb_req *req, struct sb_answer *ans)
 		fn = complete;
 	else
 		return 0;
-	memset(&op, 0, sizeof op);
-	op.req = req, op.ans = ans, op.r = req->res;
-	op.obj = cJSON_CreateObject();
+	write_op_init(&op, req, ans);
 	fn(&op);
-	cJSON_Delete(op.obj);
-	cJSON_Delete(op.old);
-	cJSON_Delete(op.notes);
+	write_op_done(&op);
 	return 1;
 }

@@ -101,6 +101,10 @@ int write_log(struct sb_req *req, int class_id, long long ref_id, long long empl
               const cJSON *notes, struct sb_answer *ans);
 /* The answer of an ordinary write: "result" then, when member is set,
  * member (both the ids as strings). */
+/* A special action's op on req's resource, its obj an empty object, and
+ * what it leaves (obj, old, notes) freed after it ran. */
+void write_op_init(struct write_op *op, struct sb_req *req, struct sb_answer *ans);
+void write_op_done(struct write_op *op);
 void write_answer_id(struct sb_answer *ans, long long id, const char *member, long long member_id);
 /* store_begin for op: 0, or -1 with op->ans. */
 int write_begin(struct write_op *op);
