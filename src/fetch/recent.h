@@ -12,8 +12,8 @@
  * (the same search of every customer, 2.3 MB).  The flight of the share
  * (flight.h) makes only reads *in flight* once, and only on a share.
  *
- * So the fetch thread keeps the answer text of its last searches and gets
- * (not the changelog's, never a write's) for RECENT_KEEP_MS, keyed by the
+ * So the fetch thread keeps the answer text of its last searches (not the
+ * changelog's; never a get's, see keepable) for RECENT_KEEP_MS, keyed by the
  * read's canonical text (fetch_flight_key: the path and every pair, no
  * credential), and an identical read asked meanwhile takes it through the
  * transport's flight hook, unsent (a "shared" trace line).  It is taken
