@@ -197,9 +197,10 @@ static void do_action(struct ui *ui, enum action a)
 			list_sort_step(l, a == ACT_SORT_NEXT ? 1 : -1);
 		/* An order over the loaded rows only put an October ticket
 		 * first with November's not loaded: the view reads the rest
-		 * and says what it costs. */
+		 * and says what it costs.  An order by id needs no row: the
+		 * search gave every id. */
 		if (f && f->v->ops->sorted)
-			f->v->ops->sorted(f->v, ui, list_sort_column(l, NULL) >= 0);
+			f->v->ops->sorted(f->v, ui, list_sort_needs_rows(l));
 		break;
 	case ACT_REFRESH:
 	case ACT_RELOAD:

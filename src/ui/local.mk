@@ -17,7 +17,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/demo.c src/ui/demo.h \
 	src/ui/base/state.c src/ui/base/state.h \
 	src/ui/base/list.c src/ui/base/list.h \
-	src/ui/base/list_layout.c src/ui/base/list_preview.c \
+	src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
 	src/ui/base/action.c src/ui/base/action.h \
 	src/ui/base/keyseq.c src/ui/base/keyseq.h \
 	src/ui/theme/theme.c src/ui/theme/theme.h src/ui/theme/themes_shipped.h \

@@ -9,8 +9,8 @@ s=$(cs_script sort_whole <<'EOF'
 5
 :save-display t0.txt
 >
-:save-display t1.txt
 >
+:save-display t1.txt
 I
 g
 :save-display t-date.txt
@@ -27,13 +27,14 @@ EOF
 export ROUTEDESK_TRACE="$D/trace"
 ok "the console runs the script and exits 0" cs_run "$s"
 
-# Every ticket of the account, as the service has them: date and balance.
+# Every ticket of the account, as the service has them: id, date and balance.
 cs_api --all /ticket/search includeData=1 | awk -F'"' '
+	/"ticketID":/ { id = $4 + 0; if (!lo || id < lo) lo = id; if (id > hi) hi = id }
 	/"invoiceDate":/ { d = $4 }
 	/"balance":/ { n++; if (d > all) all = d; if ($4 + 0 > 0) { open++; if (d > od) od = d } }
-	END { print n, open, all, od }' >"$D/truth"
-read -r ntick nopen newest newest_open <"$D/truth"
-note "$ntick tickets, $nopen open, newest $newest, newest open $newest_open"
+	END { print n, open, all, od, lo, hi }' >"$D/truth"
+read -r ntick nopen newest newest_open lowest highest <"$D/truth"
+note "$ntick tickets, $nopen open, newest $newest, newest open $newest_open, ids $lowest-$highest"
 gets=$(( (ntick - 1000 + 999) / 1000 ))
 
 ok "the account has more tickets than one chunk (the case the audit met)" test "$ntick" -gt 1000
@@ -73,5 +74,31 @@ ok "G lands on the last of the $nopen" has "$D/o3.txt" " $nopen/$nopen\$"
 ok "it said what reading every ticket costs" has "$D/o1.txt" "^Every row is needed for this order or filter: $gets more reads"
 ok "each ticket read once: $gets gets" eq "$(grep -c ' request /ticket/get ' "$D/trace")" "$gets"
 ok "G lands on the last of the $nopen" has "$D/open-end.txt" " $nopen/$nopen\$"
+
+# A sort by ID needs no row: the search gave every id.  The audit's
+# console read all $gets chunks for it.
+s3=$(cs_script sort_id <<'EOF'
+5
+>
+g
+:save-display id-asc.txt
+I
+g
+:save-display id-desc.txt
+G
+:save-display id-end.txt
+EOF
+)
+: >"$D/trace"
+ok "the console runs a sort by ID and exits 0" cs_run "$s3"
+ok "ID▲ puts the lowest ticket id ($lowest) first" sh -c \
+	'sed -n 4p "$1" | grep -Eq "^.? +$2 "' - "$D/id-asc.txt" "$lowest"
+ok "ID▼ puts the highest ticket id ($highest) first, though not loaded before" sh -c \
+	'sed -n 4p "$1" | grep -Eq "^.? +$2 "' - "$D/id-desc.txt" "$highest"
+ok "G on ID▼ lands on the lowest id, the last of the $ntick" has "$D/id-end.txt" " $ntick/$ntick\$"
+ok "a sort by ID says nothing of reading every row" hasnt "$D/id-desc.txt" "Every row is needed"
+n_id=$(grep -c ' request /ticket/get ' "$D/trace")
+note "$n_id ticket gets for the sort by ID, against $gets for a whole load"
+ok "a sort by ID reads only the chunk it shows (1 get, not $gets)" eq "$n_id" 1
 
 tap_done

@@ -544,6 +544,54 @@ static void test_sort(void **state)
 	fake_free(v);
 }
 
+/* An id column orders every row, loaded or not: the search gave every id,
+ * so the view need read nothing (the audit's sort by ID read 11 chunks). */
+static void test_sort_by_id(void **state)
+{
+	static const struct view_column id_cols[] = {
+		{ "Name", 20, 8, VC_FLEX },
+		{ "ID", 8, 6, VC_RIGHT | VC_ID },
+		{ "Flag", 4, 4, VC_NOSORT },
+	};
+	static const long long shuffled[] = { 1005, 1003, 1001, 1004, 1000, 1002 };
+	struct view_ops id_ops = ops;
+	struct view *v = fake_view(6, 2, NULL);
+	struct fake *f = v->priv;
+	struct list *l;
+	long long id;
+
+	(void)state;
+	id_ops.columns = id_cols;
+	v->ops = &id_ops;
+	memcpy(f->ids, shuffled, sizeof(shuffled));
+	l = list_new(v);
+	assert_false(list_sort_needs_rows(l));      /* unsorted */
+	list_sort_step(l, 1);                       /* Name: only loaded rows compare */
+	assert_true(list_sort_needs_rows(l));
+	list_sort_step(l, 1);                       /* ID */
+	assert_int_equal(list_sort_column(l, NULL), 1);
+	assert_false(list_sort_needs_rows(l));
+	assert_int_equal(list_count(l), 6);
+	list_first(l);
+	for (long long want = 1000; want <= 1005; want++) {
+		list_selected(l, NULL, &id);
+		assert_int_equal(id, want);             /* 1000 is not loaded, yet first */
+		list_move(l, 1);
+	}
+	list_sort_invert(l);
+	list_first(l);
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1005);
+	list_last(l);
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1000);
+	/* A filter matches loaded rows only, by id as by any column. */
+	list_set_filter(l, "name0000");
+	assert_int_equal(list_count(l), 2);
+	list_free(l);
+	fake_free(v);
+}
+
 static void test_filter_and_find(void **state)
 {
 	static const char *const names[] = { "Smith", "Jones", "smithers", "Brown", "SMITHY", "Smith Jr" };
@@ -1013,6 +1061,7 @@ int main(void)
 		cmocka_unit_test(test_legend_wrap),
 		cmocka_unit_test(test_selection_follows_id),
 		cmocka_unit_test(test_sort),
+		cmocka_unit_test(test_sort_by_id),
 		cmocka_unit_test(test_sort_hidden),
 		cmocka_unit_test(test_filter_and_find),
 		cmocka_unit_test(test_draw_virtualised),

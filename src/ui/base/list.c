@@ -1,4 +1,4 @@
-/* list.c: the list widget: index, selection by id, sort, filter, drawing the visible rows. */
+/* list.c: the list widget: index, selection by id, sort and filter state, drawing the visible rows. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -77,8 +77,8 @@ int list_row_loaded(const struct list *l, size_t row)
 	return !l->v->ops->loaded || l->v->ops->loaded(l->v, row);
 }
 
-static void cell_text(const struct view *v, size_t row, size_t col, struct strbuf *out,
-                      enum view_style *style)
+void list_cell_text(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                    enum view_style *style)
 {
 	enum view_style st = VS_NORMAL;
 
@@ -102,64 +102,11 @@ static int row_matches(const struct list *l, size_t row, const char *text)
 	if (v->ops->match)
 		return v->ops->match(v, row, text);
 	for (size_t c = 0; c < v->ops->n_columns && !hit; c++) {
-		cell_text(v, row, c, &sb, NULL);
+		list_cell_text(v, row, c, &sb, NULL);
 		hit = strcasestr(sb.buf, text) != NULL;
 	}
 	strbuf_free(&sb);
 	return hit;
-}
-
-struct sort_ctx {
-	const struct view *v;
-	size_t col;
-	int desc, numeric;
-	char **keys;   /* cell text by view row when the view has no compare */
-};
-
-
-static int sort_cmp(const void *a, const void *b, void *arg)
-{
-	const struct sort_ctx *c = arg;
-	size_t ra = *(const size_t *)a, rb = *(const size_t *)b;
-	int r;
-
-	if (c->v->ops->compare) {
-		r = c->v->ops->compare(c->v, ra, rb, c->col);
-	} else if (c->numeric) {
-		double x = list_number(c->keys[ra]), y = list_number(c->keys[rb]);
-
-		r = x < y ? -1 : x > y;
-	} else {
-		r = strcasecmp(c->keys[ra], c->keys[rb]);
-	}
-	if (c->desc)
-		r = -r;
-	/* Ties keep the view's order: the sort is stable. */
-	return r ? r : (ra < rb ? -1 : ra > rb);
-}
-
-static void sort_loaded(struct list *l, size_t n_loaded)
-{
-	const struct view *v = l->v;
-	struct sort_ctx c = { v, (size_t)l->sort_col, l->sort_desc, 0, NULL };
-	struct strbuf sb = STRBUF_INIT;
-
-	if (!v->ops->compare) {
-		/* One text per row, made once, not once per comparison. */
-		c.numeric = (v->ops->columns[c.col].flags & VC_RIGHT) != 0;
-		c.keys = xcalloc(l->total, sizeof(*c.keys));
-		for (size_t i = 0; i < n_loaded; i++) {
-			cell_text(v, l->index[i], c.col, &sb, NULL);
-			c.keys[l->index[i]] = xstrdup(sb.buf);
-		}
-	}
-	qsort_r(l->index, n_loaded, sizeof(*l->index), sort_cmp, &c);
-	if (c.keys) {
-		for (size_t i = 0; i < n_loaded; i++)
-			free(c.keys[l->index[i]]);
-		free(c.keys);
-	}
-	strbuf_free(&sb);
 }
 
 static void find_selection(struct list *l)
@@ -204,17 +151,21 @@ static void rebuild(struct list *l)
 	} else {
 		l->index = xmalloc((l->total ? l->total : 1) * sizeof(*l->index));
 		l->n = 0;
-		/* Loaded rows first (they can be compared), then the rest. */
+		/* Loaded rows first (they can be compared), then the rest; by
+		 * an id column every row can be, loaded or not. */
+		int all = !l->filter && l->sort_col >= 0 && !list_sort_needs_rows(l);
+
 		for (size_t r = 0; r < l->total; r++)
-			if (list_row_loaded(l, r) && (!l->filter || row_matches(l, r, l->filter)))
+			if (all || (list_row_loaded(l, r) && (!l->filter || row_matches(l, r, l->filter))))
 				l->index[l->n++] = r;
 		n_loaded = l->n;
-		if (!l->filter)
+		if (!l->filter && !all)
 			for (size_t r = 0; r < l->total; r++)
 				if (!list_row_loaded(l, r))
 					l->index[l->n++] = r;
 		if (l->sort_col >= 0)
-			sort_loaded(l, n_loaded);
+			list_sort_rows(v, l->index, n_loaded, l->total, (size_t)l->sort_col,
+			               l->sort_desc);
 	}
 	find_selection(l);
 }
@@ -354,6 +305,12 @@ int list_sort_column(const struct list *l, int *desc)
 	return l->sort_col;
 }
 
+int list_sort_needs_rows(const struct list *l)
+{
+	return l->sort_col >= 0 && (size_t)l->sort_col < l->v->ops->n_columns
+	       && !(l->v->ops->columns[l->sort_col].flags & VC_ID);
+}
+
 void list_set_filter(struct list *l, const char *text)
 {
 	free(l->filter);
@@ -391,7 +348,7 @@ void list_row_text(struct list *l, size_t row, struct strbuf *out)
 	struct strbuf sb = STRBUF_INIT;
 
 	for (size_t c = 0; c < l->v->ops->n_columns; c++) {
-		cell_text(l->v, row, c, &sb, NULL);
+		list_cell_text(l->v, row, c, &sb, NULL);
 		if (c && out->len)
 			strbuf_adds(out, "  ");
 		strbuf_adds(out, sb.buf);
@@ -596,7 +553,7 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 			cx += widths[c];
 			continue;
 		}
-		cell_text(v, row, c, &cell, &st);
+		list_cell_text(v, row, c, &cell, &st);
 		if ((int)st < 0 || (int)st >= TE_COUNT)
 			st = VS_NORMAL;
 		attr = th->attr[st];

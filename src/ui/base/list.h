@@ -88,6 +88,9 @@ void list_sort_step(struct list *l, int dir);
 void list_sort_invert(struct list *l);
 /* The sort column (-1 none) and *desc. */
 int list_sort_column(const struct list *l, int *desc);
+/* 1 when the sort orders by a column only loaded rows have (not a VC_ID
+ * one): the view must load the rest for the order to be whole. */
+int list_sort_needs_rows(const struct list *l);
 
 /* Narrows the loaded rows to those matching text (NULL or "" clears).
  * The text is also the pattern for n/N. */
@@ -99,6 +102,16 @@ int list_find(struct list *l, int dir);
 
 /* The text of the selected row: its cells separated by two spaces. */
 void list_row_text(struct list *l, size_t row, struct strbuf *out);
+
+/* A cell's text (and style, when not NULL) as the view gives it, "" for
+ * none. */
+void list_cell_text(const struct view *v, size_t row, size_t col, struct strbuf *out,
+                    enum view_style *style);
+/* Orders index[0..n) (view rows, of total) by column col, stably: by
+ * row_id for a VC_ID column, else the view's compare, else the cell's
+ * number (VC_RIGHT) or text, case folded (list_sort.c). */
+void list_sort_rows(const struct view *v, size_t *index, size_t n, size_t total, size_t col,
+                    int desc);
 
 /* The layout (list_layout.c): pure, no curses. */
 

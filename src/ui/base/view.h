@@ -40,6 +40,9 @@ enum {
 	                     * left of a wide terminal stays blank at the right
 	                     * rather than 100 blanks between a name and its
 	                     * figures */
+	VC_ID = 1u << 7,    /* the cell is the row's id (row_id): the list
+	                     * orders every row by it, loaded or not, so a sort
+	                     * on it reads nothing */
 };
 
 /* A column the list gives up, before the flex column is narrowed below its

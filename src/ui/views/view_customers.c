@@ -40,7 +40,7 @@ enum { COL_ID, COL_NAME, COL_COMPANY, COL_CITY, COL_PHONE, COL_BALANCE, COL_STAT
  * is cut (VC_DROP), and on a wide terminal the name stops at twice its
  * width (VC_CAP), beside its company and city rather than far from them. */
 static const struct view_column columns[] = {
-	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT },
+	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT | VC_ID },
 	[COL_NAME] = { N_("Name"), 22, 10, VC_FLEX | VC_CAP },
 	[COL_COMPANY] = { N_("Company"), 18, 8, VC_GROW },
 	[COL_CITY] = { N_("City"), 14, 6, VC_GROW },

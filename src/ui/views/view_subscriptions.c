@@ -27,7 +27,7 @@ enum { COL_ID, COL_CUSTOMER, COL_SERVICE, COL_STATUS, COL_CHARGE, COL_NEXT, COL_
  * by (VC_DROP).  On a wide terminal the name stops at twice its width
  * (VC_CAP) and the service, cut at 23, takes a share (VC_GROW). */
 static const struct view_column columns[] = {
-	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT },
+	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT | VC_ID },
 	[COL_CUSTOMER] = { N_("Customer"), 20, 8, VC_FLEX | VC_CAP },
 	[COL_SERVICE] = { N_("Service"), 23, 8, VC_GROW },
 	[COL_STATUS] = { N_("Status"), 16, 6, 0 },

@@ -29,7 +29,7 @@ enum { COL_ID, COL_DATE, COL_CUSTOMER, COL_TOTAL, COL_BALANCE, COL_STATUS };
 /* The name stops at twice its width on a wide terminal (VC_CAP): at 200
  * columns it had 97, and the amounts stood 80 blanks away from it. */
 static const struct view_column columns[] = {
-	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT },
+	[COL_ID] = { N_("ID"), 8, 6, VC_RIGHT | VC_ID },
 	[COL_DATE] = { N_("Invoice date"), 12, 10, 0 },
 	[COL_CUSTOMER] = { N_("Customer"), 20, 8, VC_FLEX | VC_CAP },
 	[COL_TOTAL] = { N_("Total"), 10, 8, VC_RIGHT },
