@@ -181,6 +181,14 @@ static void do_action(struct ui *ui, enum action a)
 	}
 	case ACT_PANE_1: case ACT_PANE_2: case ACT_PANE_3: case ACT_PANE_4: case ACT_PANE_5:
 	case ACT_PANE_6:
+		/* The number of the pane shown takes it back to its own list
+		 * (a route's stops drilled into from Routes: 1 is the routes),
+		 * as q would, one view after another. */
+		if ((int)(a - ACT_PANE_1) == ui->cur) {
+			while (app_pop(ui) == 0)
+				;
+			return;
+		}
 		app_show_pane(ui, (int)(a - ACT_PANE_1));
 		return;
 	case ACT_PREV_DAY: step_day(ui, -1); return;

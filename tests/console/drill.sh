@@ -55,6 +55,8 @@ j
 j
 1
 :save-display drilled5.txt
+1
+:save-display drilled-1.txt
 EOF
 )
 ok "the console runs the drill-down script and exits 0" cs_run "$s"
@@ -145,5 +147,8 @@ ok "drilled into from Routes, stop 4 selected" has "$D/drilled4.txt" ' 4/[0-9]+$
 ok "2 shows the same stop selected, not its own (4)" has "$D/pane2-4.txt" ' 4/[0-9]+$'
 ok "moved on pane 2, 1 shows that stop selected in the drill-down (5)" \
 	has_all "$D/drilled5.txt" 'Routes › Stops$' ' 5/[0-9]+$'
+ok "1 on the Routes pane's drilled stops goes back to the routes, on the same route" \
+	has_all "$D/drilled-1.txt" '^ Route +Technician' '^▸Route 01 .*Anthony'
+ok "... and shows no trail" hasnt "$D/drilled-1.txt" 'Routes › Stops$'
 
 tap_done
