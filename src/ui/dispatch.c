@@ -142,8 +142,10 @@ static void do_action(struct ui *ui, enum action a)
 		return;
 	case ACT_NEXT_MATCH:
 	case ACT_PREV_MATCH:
-		if (l && !list_find(l, a == ACT_NEXT_MATCH ? 1 : -1))
-			ui_message(ui, "%s", _("No other loaded row matches"));
+		switch (l ? list_find(l, a == ACT_NEXT_MATCH ? 1 : -1) : 1) {
+		case 0: ui_message(ui, "%s", _("No other loaded row matches")); break;
+		case -1: ui_message(ui, "%s", _("Nothing to look for: / sets a filter, n and N then go through its matches")); break;
+		}
 		break;
 	case ACT_DOWN: if (l) list_move(l, 1); break;
 	case ACT_UP: if (l) list_move(l, -1); break;

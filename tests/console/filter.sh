@@ -6,6 +6,8 @@ cs_sandbox_start
 
 D=$CS_DIR
 s=$(cs_script filter <<'EOF'
+n
+:save-display routes-n0.txt
 /
 "Route 0"
 Enter
@@ -117,4 +119,6 @@ EOF
 ok "q on Routes quits (the script's next step never runs)" cs_run "$s"
 ok "nothing was saved after q on Routes" test ! -e "$D/after-q.txt"
 
+ok "n before any filter says how to set one, not that nothing matches" \
+	has_all "$D/routes-n0.txt" '^Nothing to look for: / sets a filter, n and N then go through its matches'
 tap_done

@@ -600,6 +600,7 @@ static void test_filter_and_find(void **state)
 	long long id;
 
 	(void)state;
+	assert_int_equal(list_find(l, 1), -1);  /* no filter yet: nothing to look for */
 	list_set_filter(l, "smith");
 	/* Loaded rows only: "Smith Jr" is not loaded yet. */
 	assert_int_equal(list_count(l), 3);
@@ -610,16 +611,16 @@ static void test_filter_and_find(void **state)
 	assert_null(list_filter(l));
 	/* n/N walk the matches of the last filter text, wrapping. */
 	list_first(l);
-	assert_true(list_find(l, 1));
+	assert_int_equal(list_find(l, 1), 1);
 	list_selected(l, NULL, &id);
 	assert_int_equal(id, 1002);
-	assert_true(list_find(l, 1));
+	assert_int_equal(list_find(l, 1), 1);
 	list_selected(l, NULL, &id);
 	assert_int_equal(id, 1004);
-	assert_true(list_find(l, 1));
+	assert_int_equal(list_find(l, 1), 1);
 	list_selected(l, NULL, &id);
 	assert_int_equal(id, 1000);
-	assert_true(list_find(l, -1));
+	assert_int_equal(list_find(l, -1), 1);
 	list_selected(l, NULL, &id);
 	assert_int_equal(id, 1004);
 	list_set_filter(l, "nobody");

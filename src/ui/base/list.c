@@ -330,7 +330,9 @@ const char *list_filter(const struct list *l)
 int list_find(struct list *l, int dir)
 {
 	ensure(l);
-	if (!l->pattern || l->n == 0)
+	if (!l->pattern || !*l->pattern)
+		return -1;
+	if (l->n == 0)
 		return 0;
 	for (size_t i = 1; i <= l->n; i++) {
 		size_t p = dir > 0 ? (l->sel + i) % l->n : (l->sel + l->n - i % l->n) % l->n;

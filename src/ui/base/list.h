@@ -97,7 +97,8 @@ int list_sort_needs_rows(const struct list *l);
 void list_set_filter(struct list *l, const char *text);
 const char *list_filter(const struct list *l);
 /* n/N: the next (dir 1) or previous (-1) row after the selection that
- * matches the last filter text, wrapping.  1 when one was found. */
+ * matches the last filter text, wrapping.  1 when one was found, 0 when
+ * none, -1 when no filter was ever set (nothing to look for). */
 int list_find(struct list *l, int dir);
 
 /* The text of the selected row: its cells separated by two spaces. */
