@@ -59,6 +59,8 @@ y
 :save-display note-after.txt
 :log
 :save-display note-log.txt
+Enter
+:save-display note-log-enter.txt
 EOF
 )
 ok "note: the console runs the script" cs_run "$s" --view customers
@@ -74,6 +76,8 @@ ok "note: :log lists the write" has "$CS_DIR/note-log.txt" 'note/create +custome
 ok "note: the exit summary has one line for it" has "$CS_DIR/out" '^routedesk: write [0-9:]{8} note/create customer [0-9]+: ok, id [0-9]+$'
 cust=$(summary_record note/create customer)
 id=$(summary_id note/create)
+ok "note: Enter on the :log line opens the customer it was written for" \
+	has "$CS_DIR/note-log-enter.txt" "Detail: Customer #$cust( |\$)"
 ok "note: exactly one such note on the server" eq "$(notes_with "$cust" 'forms-test alpha')" 1
 rec=$(cs_api "/note/$id")
 ok "note: read back with its type" eq "$(printf '%s\n' "$rec" | sed -n 's/^[[:space:]]*"typeID":[[:space:]]*"\([0-9]*\)".*/\1/p')" 3

@@ -43,6 +43,23 @@ void ui_dirty(struct ui *ui, struct view *v)
 	(void)v;
 }
 
+/* What the :log view asked to open last. */
+static struct {
+	int calls;
+	enum ui_view_kind kind;
+	char resource[32];
+	long long id;
+} opened;
+
+void ui_open(struct ui *ui, enum ui_view_kind kind, const struct ui_view_args *args)
+{
+	(void)ui;
+	opened.calls++;
+	opened.kind = kind;
+	snprintf(opened.resource, sizeof(opened.resource), "%s", args->resource);
+	opened.id = args->id;
+}
+
 /* A note/create form with the type before the text (forms.c puts the
  * text first since typing at once was lost to the type: see
  * test_typed_at_once); the model's rules do not depend on the order. */
@@ -690,6 +707,18 @@ static void test_activity(void **state)
 	}
 	activity_add(&a, 0, "note/update", "note 196");
 	assert_int_equal(v->ops->count(v), 5);
+	/* Enter opens what a write was about; nothing for one without. */
+	activity_set_about(&a, 0, "customer", 10012);
+	activity_set_about(&a, 1, "ticket", 0);     /* no id: ignored */
+	activity_set_about(&a, 9, "ticket", 20003); /* no such entry: ignored */
+	v->ops->enter(v, NULL, 0);
+	assert_int_equal(opened.calls, 1);
+	assert_int_equal(opened.kind, UI_VIEW_DETAIL);
+	assert_string_equal(opened.resource, "customer");
+	assert_int_equal(opened.id, 10012);
+	v->ops->enter(v, NULL, 1);
+	v->ops->enter(v, NULL, 99);
+	assert_int_equal(opened.calls, 1);
 	free(v);
 	activity_free(&a);
 	strbuf_free(&line);

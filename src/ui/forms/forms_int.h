@@ -121,6 +121,9 @@ void forms_read(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_j
 void forms_changed(struct ui *ui, const char *resource, long long id);
 
 /* forms.c: the three forms. */
+/* The selected row (or the detail's record) as a form's target; 0, or -1
+ * with a message (forms_target.c). */
+int fk_selection(struct ui *ui, struct target *t);
 /* Builds the form of kind on t (NULL with a message shown when it cannot
  * be made there); fills fs->draft_key and fs->subtitle. */
 struct form *fk_build(struct ui *ui, struct forms *fs, enum fkind kind, const struct target *t);

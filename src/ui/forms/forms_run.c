@@ -227,113 +227,6 @@ static int has_session_note(const struct forms *fs, long long id, long long *cus
 	return 0;
 }
 
-/* The record a detail view stands on, when a form writes to its kind. */
-static int detail_target(const struct view *v, struct target *t)
-{
-	static const char *const kinds[] = { "customer", "subscription", "ticket", "appointment",
-		                             "note" };
-	const char *resource;
-	long long id;
-
-	/* The view's own record, not a row of it: the customer's summary
-	 * has no customerID row (only its raw view has), and A from it said
-	 * "still loading" for good. */
-	if (view_detail_record(v, &resource, &id) < 0 || id <= 0)
-		return -1;
-	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-		if (strcmp(resource, kinds[k]) == 0) {
-			t->resource = kinds[k];
-			t->id = id;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-/* The selected row as a target; 0, or -1 with a message. */
-static int selection(struct ui *ui, struct target *t)
-{
-	struct frame *fr = app_top(ui);
-	const char *name = fr && fr->v->ops->name ? fr->v->ops->name : "";
-	const struct m_review *rv = ui_review(ui);
-	const struct m_appt *ap;
-	size_t row;
-	long long id;
-
-	memset(t, 0, sizeof(*t));
-	if (fr && strcmp(name, "detail") == 0) {
-		if (detail_target(fr->v, t) < 0) {
-			ui_error(ui, "%s", _("No form writes to this kind of record: open a customer, "
-			                     "stop, subscription or ticket"));
-			return -1;
-		}
-		if (strcmp(t->resource, "customer") == 0)
-			t->customer_id = t->id;
-		if (strcmp(t->resource, "subscription") == 0)
-			t->subscription_id = t->id;
-		ap = strcmp(t->resource, "appointment") == 0 && rv ? m_table_get(rv->appts, t->id) : NULL;
-		if (ap) {
-			t->customer_id = ap->customer_id;
-			t->subscription_id = ap->subscription_id > 0 ? ap->subscription_id : 0;
-		}
-		return 0;
-	}
-	if (fr && strcmp(name, "notes") == 0 && !list_selected(fr->list, &row, &id)) {
-		/* An empty Notes list still names its customer (the pane is
-		 * its view's priv): A there writes the customer's first note. */
-		const struct vc_pane *p = fr->v->priv;
-
-		if (p && p->customer_id > 0) {
-			t->resource = "customer";
-			t->id = t->customer_id = p->customer_id;
-			return 0;
-		}
-	}
-	if (!fr || !list_selected(fr->list, &row, &id) || id <= 0) {
-		ui_error(ui, "%s", _("Nothing selected: select a customer, stop, subscription or ticket"));
-		return -1;
-	}
-	if (!list_row_loaded(fr->list, row)) {
-		app_say_row_loading(ui);
-		return -1;
-	}
-	/* A Timeline lane is a route; the form goes on its selected stop, as
-	 * on the Stops pane (the view names it through its item op). */
-	if (strcmp(name, "timeline") == 0) {
-		id = fr->v->ops->item ? fr->v->ops->item(fr->v, row) : 0;
-		name = "stops";
-		if (id <= 0) {
-			ui_error(ui, "%s", _("No stop on this lane: select a lane with stops"));
-			return -1;
-		}
-	}
-	t->id = id;
-	if (strcmp(name, "customers") == 0) {
-		t->resource = "customer";
-		t->customer_id = id;
-	} else if (strcmp(name, "stops") == 0) {
-		ap = rv ? m_table_get(rv->appts, id) : NULL;
-		if (!ap) {
-			ui_message(ui, "%s", _("Still loading this row"));
-			return -1;
-		}
-		t->resource = "appointment";
-		t->customer_id = ap->customer_id;
-		t->subscription_id = ap->subscription_id > 0 ? ap->subscription_id : 0;
-	} else if (strcmp(name, "subscriptions") == 0) {
-		t->resource = "subscription";
-		t->subscription_id = id;
-	} else if (strcmp(name, "tickets") == 0) {
-		t->resource = "ticket";
-	} else if (strcmp(name, "notes") == 0) {
-		t->resource = "note";
-	} else {
-		ui_error(ui, "%s", _("Forms open on a customer, stop, subscription or ticket: select one in its pane"));
-		return -1;
-	}
-	return 0;
-}
-
 void forms_action(struct ui *ui, enum action a)
 {
 	struct forms *fs;
@@ -345,7 +238,7 @@ void forms_action(struct ui *ui, enum action a)
 		return;
 	}
 	fs = get(ui);
-	if (fs->f || selection(ui, &t) < 0)
+	if (fs->f || fk_selection(ui, &t) < 0)
 		return;
 	switch (a) {
 	case ACT_ADD_NOTE:
@@ -380,6 +273,16 @@ void forms_action(struct ui *ui, enum action a)
 
 /* -------------------------------------------------------------- sending */
 
+/* What Enter on the write's :log line opens: a note's customer, else the
+ * record the form was on. */
+static void log_about(struct forms *fs)
+{
+	if (fs->kind == KIND_NOTE && fs->t.customer_id > 0)
+		activity_set_about(&fs->log, fs->entry, "customer", fs->t.customer_id);
+	else
+		activity_set_about(&fs->log, fs->entry, fs->t.resource, fs->t.id);
+}
+
 static void send(struct ui *ui, struct forms *fs)
 {
 	struct api_form pairs = API_FORM_INIT;
@@ -395,6 +298,7 @@ static void send(struct ui *ui, struct forms *fs)
 	fk_record_text(fs, &rec);
 	fs->sent_at = time(NULL);
 	fs->entry = activity_add(&fs->log, fs->sent_at, fs->f->path, strbuf_str(&rec));
+	log_about(fs);
 	job = fetch_job_write(FETCH_SLOT_WRITE, fs->f->path, &pairs, fk_refetch(fs->kind));
 	/* What it reads back is published to the office's share. */
 	fetch_job_set_share(job, ui->share, 0);
@@ -464,6 +368,7 @@ static void check(struct ui *ui, struct forms *fs)
 		f->state = FORM_UNKNOWN;
 		fk_record_text(fs, &rec);
 		fs->entry = activity_add(&fs->log, (time_t)f->lost_at, f->lost_path, rec.buf);
+		log_about(fs);
 		activity_update(&fs->log, fs->entry, AL_UNKNOWN, 0, NULL);
 		strbuf_free(&rec);
 	}

@@ -22,6 +22,7 @@ void activity_free(struct activity *a)
 		free(a->v[i].op);
 		free(a->v[i].record);
 		free(a->v[i].message);
+		free(a->v[i].about_resource);
 	}
 	free(a->v);
 	a->v = NULL;
@@ -40,6 +41,15 @@ size_t activity_add(struct activity *a, time_t when, const char *op, const char 
 	e->record = xstrdup(record ? record : "");
 	e->state = AL_SENDING;
 	return a->n++;
+}
+
+void activity_set_about(struct activity *a, size_t i, const char *resource, long long id)
+{
+	if (i >= a->n || !resource || id <= 0)
+		return;
+	free(a->v[i].about_resource);
+	a->v[i].about_resource = xstrdup(resource);
+	a->v[i].about_id = id;
 }
 
 void activity_update(struct activity *a, size_t i, enum activity_state state, long long id,
@@ -222,6 +232,16 @@ static void log_preview(const struct view *v, size_t row, struct strbuf *out)
 		activity_line(&a->v[row], out);
 }
 
+/* Enter: the record the write was about, to see what it did there. */
+static void log_enter(struct view *v, struct ui *ui, size_t row)
+{
+	const struct activity *a = v->priv;
+
+	if (row < a->n && a->v[row].about_resource)
+		ui_open(ui, UI_VIEW_DETAIL,
+		        &(struct ui_view_args){ a->v[row].about_id, a->v[row].about_resource, NULL });
+}
+
 static void log_refresh(struct view *v, struct ui *ui, int hard)
 {
 	(void)hard;
@@ -238,6 +258,7 @@ static const struct view_ops log_ops = {
 	.cell = log_cell,
 	.compare = log_compare,
 	.preview = log_preview,
+	.enter = log_enter,
 	.refresh = log_refresh,
 };
 

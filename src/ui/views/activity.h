@@ -33,6 +33,8 @@ struct activity_entry {
 	enum activity_state state;
 	long long id;      /* the id written (note, item, subscription), 0 if none */
 	char *message;     /* the error or remark, or NULL */
+	char *about_resource; /* the record Enter opens in :log ("customer"), or NULL */
+	long long about_id;
 };
 
 struct activity {
@@ -45,6 +47,9 @@ struct activity {
 void activity_free(struct activity *a);
 /* Appends an entry in AL_SENDING; returns its index. op and record copied. */
 size_t activity_add(struct activity *a, time_t when, const char *op, const char *record);
+/* The record entry i is about, which Enter on it in :log opens (a note's
+ * customer, a stop, a ticket); ignored when out of range or id <= 0. */
+void activity_set_about(struct activity *a, size_t i, const char *resource, long long id);
 /* Updates entry i (ignored when out of range); message copied (NULL clears). */
 void activity_update(struct activity *a, size_t i, enum activity_state state, long long id,
                      const char *message);
