@@ -395,7 +395,8 @@ static void write_file(const char *path, const char *text)
 
 /* (d) [ui] read_share holds across processes: 1% of the sandbox's 3,000
  * reads is 30; the office spent 29: one more process reads, the next is
- * refused unsent with exit status 5. */
+ * refused unsent with exit status 5.  A bad [ui] line above it does not
+ * undo it. */
 static void test_read_share_across_processes(void **state)
 {
 	const char *share = fresh_dir("d"), *conf = fresh_dir("d-config");
@@ -407,10 +408,15 @@ static void test_read_share_across_processes(void **state)
 
 	(void)state;
 	assert_int_equal(mkdir(sbt_fmt("%s/routedesk", conf), 0700), 0);
-	write_file(sbt_fmt("%s/routedesk/config", conf), "[ui]\nread_share = 1\n");
+	/* A bad line above read_share is said, and read_share still holds
+	 * (it was skipped with every line after the bad one). */
+	write_file(sbt_fmt("%s/routedesk/config", conf), "[ui]\nrefresh = often\nread_share = 1\n");
 	env = env_for(share, conf);
 	/* A first process learns the day's limit (3,000) for the share. */
-	first_read(env);
+	run(&o, (const char *[]){ "api", "customer/10001", NULL }, env);
+	expect_status(&o, 0);
+	assert_non_null(strstr(o.err, "config:2: refresh must be a number"));
+	clirun_free(&o);
 	acct = account_dir(share);
 	write_file(counter_file(acct), "29\n");
 	before = counter("requestsReadToday");

@@ -156,6 +156,7 @@ struct config_parse {
 	struct strbuf *err;
 	enum { OTHER, UI, KEYS, NOTIFY, ACCOUNT } section;
 	char *account;  /* the [account NAME] being read, for messages */
+	int failed;     /* a line was refused: its message is in err */
 };
 
 /* ini_parse's callback: 0 to go on, -1 with the message in err. */
@@ -206,16 +207,33 @@ static int config_line(const struct ini_line *l, void *ctx)
 	return 0;
 }
 
+/* Every line is read, past a bad one: the console refuses the file on the
+ * first message all the same, and `routedesk api`, which says it and goes
+ * on, still finds a read_share below it (it took the default before). */
+static int config_line_on(const struct ini_line *l, void *ctx)
+{
+	struct config_parse *p = ctx;
+	struct strbuf *first = p->err, later = STRBUF_INIT;
+
+	if (p->failed)
+		p->err = &later;
+	if (config_line(l, p) < 0)
+		p->failed = 1;
+	p->err = first;
+	strbuf_free(&later);
+	return 0;
+}
+
 int state_config_parse(const char *text, const char *path, struct ui_config *c,
                        struct strbuf *err)
 {
-	struct config_parse p = { c, path, err, OTHER, NULL };
+	struct config_parse p = { c, path, err, OTHER, NULL, 0 };
 	char *copy = xstrdup(text);
-	int rc = ini_parse(copy, config_line, &p);
 
+	ini_parse(copy, config_line_on, &p);
 	free(copy);
 	free(p.account);
-	return rc;
+	return p.failed ? -1 : 0;
 }
 
 int state_config_load(struct ui_config *c, struct strbuf *err)

@@ -85,8 +85,8 @@ void state_config_free(struct ui_config *c);
 
 /* Reads the [ui], [keys] and [notify] sections of text (path for
  * messages) into c (which holds defaults).  Bad values are errors: 0, or
- * -1 with "PATH:LINE: ..." appended to err (c keeps what was read before
- * the bad line).  An unknown setting of [ui] or [account NAME], or an
+ * -1 with the first bad line's "PATH:LINE: ..." appended to err (c keeps
+ * every good line's value, those after the bad one too).  An unknown setting of [ui] or [account NAME], or an
  * unknown section, is a warning in c->warnings. */
 int state_config_parse(const char *text, const char *path, struct ui_config *c,
                        struct strbuf *err);
