@@ -23,7 +23,7 @@ CONSOLE_TESTS = tests/console/network.sh tests/console/routes.sh tests/console/p
 	tests/console/tmux_mouse.sh tests/console/views.sh tests/console/tmux_share.sh \
 	tests/console/stream.sh tests/console/tmux_preview.sh tests/console/reference.sh \
 	tests/console/tmux_suspend.sh tests/console/demo.sh tests/console/tmux_themes.sh \
-	tests/console/layout.sh tests/console/route_gone.sh tests/console/sort_whole.sh \
+	tests/console/layout.sh tests/console/route_gone.sh tests/console/sort_whole.sh tests/console/reload_fail.sh \
 	tests/console/recent.sh
 TESTS += $(CONSOLE_TESTS)
 EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \

@@ -418,14 +418,44 @@ static void test_customers_hard_refresh(void **state)
 	result_free(r);
 	assert_int_equal(v->ops->count(v), 5);
 	assert_true(v->ops->loaded(v, 4));
-	/* R starts from scratch: the search again, every row forgotten. */
+	/* R: the search again, from the wire; the rows stay on screen until
+	 * it answers (an audit's R, waiting a minute for the read budget,
+	 * showed "loading" on every row, and for good once it failed). */
 	jobs = ui.n_jobs;
 	v->ops->refresh(v, &ui, 1);
 	assert_int_equal(ui.n_jobs, jobs + 1);
 	assert_int_equal(last_job(&ui)->kind, FETCH_LIST);
+	assert_true(last_job(&ui)->fresh);
 	assert_int_equal(ui.n_refreshes, 1);
-	assert_false(v->ops->loaded(v, 4));
+	assert_true(v->ops->loaded(v, 4));
 	assert_int_equal(v->ops->count(v), 5);
+	/* It fails: the rows stay, and r then searches again (the tick it
+	 * sent before cannot give a search that never answered). */
+	r = fake_result(&ui, FETCH_LIST, "customer");
+	api_error_set(&r->err, API_ERR_NETWORK, 0, NULL, "timed out");
+	assert_int_equal(v->ops->result(v, &ui, r), 0);
+	result_free(r);
+	assert_true(v->ops->loaded(v, 4));
+	assert_string_equal(cell(v, 3, 1, NULL), "Renamed, Pat");
+	jobs = ui.n_jobs;
+	v->ops->refresh(v, &ui, 0);
+	assert_int_equal(ui.n_refreshes, 1);
+	assert_int_equal(ui.n_jobs, jobs + 1);
+	assert_int_equal(last_job(&ui)->kind, FETCH_LIST);
+	/* That search is still R's: from the wire, and its answer (ids
+	 * only here) drops every row it did not bring ... */
+	assert_true(last_job(&ui)->fresh);
+	r = customer_list(&ui, 1, 5, 0, 0);
+	assert_int_equal(v->ops->result(v, &ui, r), 1);
+	result_free(r);
+	assert_int_equal(v->ops->count(v), 5);
+	assert_false(v->ops->loaded(v, 4));
+	/* ... which are read again in view: one get for the five. */
+	jobs = ui.n_jobs;
+	v->ops->want(v, &ui, 0, 5);
+	assert_int_equal(ui.n_jobs, jobs + 1);
+	assert_int_equal(last_job(&ui)->kind, FETCH_ROWS);
+	assert_int_equal(last_job(&ui)->n, 5);
 	view_free(v);
 	ui_done(&ui);
 }

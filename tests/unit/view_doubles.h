@@ -17,6 +17,7 @@ struct fetch_job {
 	struct api_form alts[8];  /* fetch_job_list_any: searches after form */
 	size_t n_alts;
 	int first_found;          /* fetch_job_set_first_found */
+	int fresh;                /* fetch_job_set_fresh: R's read from the wire */
 	long long *ids;
 	size_t n;
 	long long id;

@@ -529,7 +529,9 @@ static void draw_row(struct list *l, WINDOW *w, int y, int x, int width, size_t 
 	put(w, y, x, selected ? (env->ascii ? ">" : "\xe2\x96\xb8") : " ",
 	    selected ? sel_attr : normal);
 	if (!list_row_loaded(l, row)) {
-		strbuf_addf(&cell, "#%lld %s", v->ops->row_id(v, row), _("loading"));
+		/* "loading" only while something is on its way. */
+		strbuf_addf(&cell, "#%lld %s", v->ops->row_id(v, row),
+		            v->failed[0] && !v->waiting ? _("not loaded: r tries again") : _("loading"));
 		list_fit(&fitted, cell.buf, cell.len, width - 1, 0, env->ascii, env->utf8);
 		put_cell(w, y, &cx, &fitted, width - 1, 0,
 		         selected ? sel_attr : th->attr[TE_LOADING], th->attr[TE_LOADING]);

@@ -169,14 +169,13 @@ static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int 
 
 	if (l->busy == BUSY_ROWS)
 		unask(l);
-	if (hard) {
-		/* R: nothing kept, everything shown again comes from the wire. */
-		m_table_free(l->rows);
-		l->rows = m_table_new(m_row_free_fn(l->resource));
-		for (size_t i = 0; i < l->n; i++)
-			l->state[i] = ST_NONE;
-		reshow(l);
-	}
+	/* R: everything shown again comes from the wire (the search is
+	 * fresh, and its answer drops the rows kept), but the rows stay on
+	 * screen until it answers: a reload waiting a minute for the read
+	 * budget, or one that failed, showed "loading" on every row with
+	 * nothing on its way.  A failed R stays asked for the next search. */
+	if (hard)
+		l->hard = 1;
 	l->want_again = 0;
 	l->failed = 0;
 	l->busy = BUSY_LIST;
@@ -193,7 +192,7 @@ static void submit_search(struct vc_list *l, struct view *v, struct ui *ui, int 
 		job = fetch_job_list(v->slot, l->resource, &l->filters);
 	}
 	/* R promises the wire, not the answer of a moment ago. */
-	if (hard)
+	if (l->hard)
 		fetch_job_set_fresh(job);
 	l->busy_gen = ui_submit(ui, v, job);
 }
@@ -591,8 +590,14 @@ static int list_result(struct vc_list *l, struct view *v, struct ui *ui, struct 
 	struct purge p = { l, NULL, 0, 0 };
 
 	l->busy = 0;
-	if (vc_result_failed(ui, r))
-		return 0; /* the rows shown stay */
+	if (vc_result_failed(ui, r)) {
+		/* The rows shown stay, and the next r (or the connection
+		 * coming back) searches again rather than ticking: the tick
+		 * cannot give a search that never answered. */
+		if (r->err.kind != API_ERR_CANCELLED)
+			l->failed = 1;
+		return 0;
+	}
 	free(l->ids);
 	free(l->state);
 	free(l->asked);
@@ -620,6 +625,12 @@ static int list_result(struct vc_list *l, struct view *v, struct ui *ui, struct 
 			break;
 		}
 	l->state = xcalloc(l->n ? l->n : 1, 1);
+	if (l->hard) {
+		/* R answered: what it did not bring is read again in view. */
+		m_table_free(l->rows);
+		l->rows = m_table_new(m_row_free_fn(l->resource));
+		l->hard = 0;
+	}
 	/* Rows of records the search no longer matches go; the others stay on
 	 * screen and are fetched again when they next come into view. */
 	m_table_each(l->rows, purge_visit, &p);

@@ -47,7 +47,9 @@ struct vc_list {
 	size_t n_asked;
 	int want_again;              /* a range was asked for while busy */
 	size_t again_first, again_last;
-	int failed;                  /* a rows request failed: wait for r */
+	int failed;                  /* a request failed: wait for r */
+	int hard;                    /* R asked: the next search is from the
+	                              * wire, and its answer drops the rows kept */
 
 	/* Names of the rows' customers (subscriptions, tickets): fetched
 	 * after the rows they belong to, one get per chunk, for those the
