@@ -852,6 +852,49 @@ static void test_typed_at_once(void **state)
 	form_free(f);
 }
 
+/* An audit's note: Preview refused it (no note type) and sent the focus
+ * to the type; the y pressed to send went into the note's text.  And a
+ * type chosen with Right, then a number typed, sent both run together. */
+static void test_picker_after_check(void **state)
+{
+	struct form *f = note_form();
+	struct strbuf msg = STRBUF_INIT;
+
+	(void)state;
+	form_add_option(f, 1, 2, "Sales");
+	form_add_option(f, 1, 14, "Phone");
+	form_set(f, 2, "Gate code 1234", 1);
+	assert_int_equal(form_confirm(f, &msg), -1);
+	assert_int_equal(f->focus, 1);                    /* Note type */
+	assert_int_equal(form_key(f, 'y'), FK_PICK_ONLY);
+	assert_int_equal(form_key(f, 'n'), FK_PICK_ONLY);
+	assert_string_equal(form_text(f, 2), "Gate code 1234");
+	assert_string_equal(form_text(f, 1), "");
+	assert_int_equal(f->focus, 1);
+	/* Chosen with Right, then typed: the number replaces the choice ... */
+	assert_int_equal(form_key(f, KEYF | KEY_RIGHT), FK_NONE);
+	assert_string_equal(form_text(f, 1), "2");
+	assert_int_equal(form_key(f, '1'), FK_NONE);
+	assert_int_equal(form_key(f, '4'), FK_NONE);
+	assert_string_equal(form_text(f, 1), "14");
+	/* ... and once typed, digits add up as in any number. */
+	assert_int_equal(form_key(f, KEYF | KEY_BACKSPACE), FK_NONE);
+	assert_int_equal(form_key(f, '4'), FK_NONE);
+	assert_string_equal(form_text(f, 1), "14");
+	/* Q on a yes/no field or a button quits (a draft keeps the text);
+	 * in a text it is a letter. */
+	f->focus = 3;                                     /* Show on invoice */
+	assert_int_equal(form_key(f, 'Q'), FK_QUIT);
+	f->focus = FORM_PREVIEW(f);
+	assert_int_equal(form_key(f, 'Q'), FK_QUIT);
+	f->focus = 2;
+	form_cursor_end(f);
+	assert_int_equal(form_key(f, 'Q'), FK_NONE);
+	assert_string_equal(form_text(f, 2), "Gate code 1234Q");
+	strbuf_free(&msg);
+	form_free(f);
+}
+
 /* The preview's default is no: Enter goes back, nothing sent.  Cancel
  * throws the text away only after y; Esc keeps it. */
 static void test_defaults_and_cancel(void **state)
@@ -971,6 +1014,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_drafts, setup_dir, teardown_dir),
 		cmocka_unit_test(test_activity),
 		cmocka_unit_test(test_typed_at_once),
+		cmocka_unit_test(test_picker_after_check),
 		cmocka_unit_test(test_defaults_and_cancel),
 		cmocka_unit_test_setup_teardown(test_lost_resend, setup_dir, teardown_dir),
 	};

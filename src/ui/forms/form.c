@@ -278,10 +278,14 @@ int form_insert(struct form *f, const char *s, size_t len)
 	 * type used last, "a new one", the stage a read brought): a number
 	 * typed there replaces it.  Appended, "4" typed after L would give
 	 * "24" or "4" depending on whether the read had landed yet. */
-	if (changed && fd->type == FT_PICK && !(fd->flags & FF_TOUCHED))
+	/* So is one chosen from the list: 2 chosen with Right, then 14 typed,
+	 * sent 214 (an audit's "no note type 2514"). */
+	if (changed && fd->type == FT_PICK && (!(fd->flags & FF_TOUCHED) || (fd->flags & FF_PICKED)))
 		splice(fd, 0, fd->text.len, clean.buf, clean.len);
 	else if (changed)
 		splice(fd, fd->cur, 0, clean.buf, clean.len);
+	if (changed)
+		fd->flags &= ~(unsigned)FF_PICKED;
 	strbuf_free(&clean);
 	return changed;
 }
@@ -377,6 +381,7 @@ int form_pick_step(struct form *f, int dir)
 		k = (int)((k + (int)fd->n_opts + (dir > 0 ? 1 : -1)) % (int)fd->n_opts);
 	snprintf(buf, sizeof(buf), "%lld", fd->opts[k].id);
 	splice(fd, 0, fd->text.len, buf, strlen(buf));
+	fd->flags |= FF_PICKED;
 	return 1;
 }
 

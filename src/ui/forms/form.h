@@ -55,6 +55,9 @@ enum {
 	FF_MIN = 1u << 3,      /* FT_INT: at least field->min */
 	FF_OMIT0 = 1u << 4,    /* FT_PICK: 0 means "none" and is not sent */
 	FF_TOUCHED = 1u << 5,  /* the user changed or left it: its errors show */
+	FF_PICKED = 1u << 6,   /* FT_PICK: its value was chosen from the list
+	                        * (Space, Left, Right): a number typed next
+	                        * replaces it rather than adding digits */
 };
 
 struct form_option {

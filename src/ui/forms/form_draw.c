@@ -581,6 +581,10 @@ static enum form_key editing_key(struct form *f, int key)
 		f->ask = FA_NONE;
 		return key == 'y' || key == 'Y' ? FK_DISCARD : FK_NONE;
 	}
+	/* Outside the fields (a button, a yes/no field) Q quits, as
+	 * everywhere; a draft keeps what was typed. */
+	if (key == 'Q' && (on_button || fd->type == FT_BOOL))
+		return FK_QUIT;
 	switch (key) {
 	case 27:
 		return FK_CLOSE;
@@ -669,6 +673,8 @@ static enum form_key editing_key(struct form *f, int key)
 		 * a picker (that Space would then step away). */
 		if (fd->type == FT_PICK && !(key >= '0' && key <= '9') && key != '-' &&
 		    (k = text_field(f)) >= 0) {
+			if (fd->flags & FF_TOUCHED)
+				return FK_PICK_ONLY;
 			f->focus = (size_t)k;
 			form_cursor_end(f);
 		}

@@ -475,6 +475,10 @@ static void apply_key(struct ui *ui, struct forms *fs, int key)
 		break;
 	case FK_IGNORED:
 		break;
+	case FK_PICK_ONLY:
+		ui_message(ui, _("%s is a list: Space or Left/Right choose, or type its number"),
+		           _(f->fields[focus].label));
+		break;
 	case FK_CLOSE:
 		if (f->state == FORM_UNKNOWN)
 			ui_message(ui, "%s", _("Closed; the write's outcome is still unknown (see :log)"));
@@ -660,7 +664,7 @@ size_t forms_quit(struct ui *ui, FILE *out)
 	for (size_t i = 0; fs->f && i < fs->n_held; i++) {
 		enum form_key k = form_key(fs->f, fs->held[i]);
 
-		if (k != FK_NONE && k != FK_IGNORED && k != FK_REDRAW)
+		if (k != FK_NONE && k != FK_IGNORED && k != FK_REDRAW && k != FK_PICK_ONLY)
 			break;
 	}
 	fs->n_held = 0;
