@@ -693,6 +693,17 @@ static void test_activity(void **state)
 	strbuf_reset(&line);
 	activity_outcome(&a.v[2], &line);
 	assert_string_equal(line.buf, "applied (checked), id 9");
+	/* A connection never made is no refusal (an audit's :log said
+	 * "refused" where the form said "Not sent"). */
+	activity_update(&a, 2, AL_NOT_SENT, 0, "Failed to connect");
+	strbuf_reset(&line);
+	activity_outcome(&a.v[2], &line);
+	assert_string_equal(line.buf, "not sent: Failed to connect");
+	activity_update(&a, 2, AL_UNSURE, 0, "HTTP 502");
+	strbuf_reset(&line);
+	activity_outcome(&a.v[2], &line);
+	assert_string_equal(line.buf, "not sent, or refused: HTTP 502");
+	activity_update(&a, 2, AL_APPLIED, 9, NULL);
 
 	/* The :log view reads the log as it grows. */
 	v = activity_view_new(&a);

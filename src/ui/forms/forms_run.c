@@ -309,7 +309,7 @@ static void send(struct ui *ui, struct forms *fs)
 
 		api_error_set(&e, API_ERR_NETWORK, 0, NULL, "%s", _("not connected"));
 		form_outcome(fs->f, &e, 0);
-		activity_update(&fs->log, fs->entry, AL_REFUSED, 0, api_error_text(&e));
+		activity_update(&fs->log, fs->entry, AL_NOT_SENT, 0, api_error_text(&e));
 		api_error_clear(&e);
 	}
 	log_changed(ui, fs);
@@ -334,7 +334,11 @@ static void write_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 		close_form(ui, fs, 0);
 		break;
 	case FORM_EDITING:
-		activity_update(&fs->log, fs->entry, AL_REFUSED, 0, f->error);
+		/* As the form says it: a connection never made is no refusal. */
+		activity_update(&fs->log, fs->entry,
+		                f->why == FW_REFUSED ? AL_REFUSED : f->why == FW_NOT_SENT ? AL_NOT_SENT
+		                                                                       : AL_UNSURE,
+		                0, f->error);
 		draft_save(fs->draft_key, f, &err);
 		ui_error(ui, _("Not applied: %s (the form and your text are kept)"), f->error ? f->error : "?");
 		break;

@@ -82,6 +82,12 @@ void activity_outcome(const struct activity_entry *e, struct strbuf *out)
 	case AL_REFUSED:
 		strbuf_adds(out, _("refused"));
 		break;
+	case AL_NOT_SENT:
+		strbuf_adds(out, _("not sent"));
+		break;
+	case AL_UNSURE:
+		strbuf_adds(out, _("not sent, or refused"));
+		break;
 	case AL_UNKNOWN:
 		strbuf_adds(out, _("UNKNOWN: the answer was lost; it may or may not be applied "
 		                   "(not resent; check the record)"));
@@ -171,6 +177,8 @@ static enum view_style state_style(enum activity_state s)
 	case AL_APPLIED:
 		return VS_DONE;
 	case AL_REFUSED:
+	case AL_NOT_SENT:
+	case AL_UNSURE:
 	case AL_NOT_APPLIED:
 		return VS_CANCELLED;
 	case AL_UNKNOWN:

@@ -20,6 +20,9 @@ enum activity_state {
 	AL_SENDING,      /* handed to the fetch thread, no answer yet */
 	AL_OK,           /* applied; id is the record written */
 	AL_REFUSED,      /* not applied: message is the server's (or why) */
+	AL_NOT_SENT,     /* never left the machine (no connection made) */
+	AL_UNSURE,       /* an HTTP error without the service's envelope: not
+	                  * sent, or refused before it was applied */
 	AL_UNKNOWN,      /* the answer was lost: may or may not be applied */
 	AL_CHECKING,     /* reading the record back */
 	AL_APPLIED,      /* a check found it applied */
