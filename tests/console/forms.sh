@@ -717,4 +717,24 @@ ok "readonly: it says why" has "$CS_DIR/ro.txt" 'Read-only session: writes are o
 ok "readonly: help hides the write actions" hasnt "$CS_DIR/ro-help.txt" 'add_note|lead_stage'
 ok "readonly: nothing was written" hasnt "$CS_DIR/out" '^routedesk: write'
 
+# ---- A on a note of an earlier run: a new note for its customer ---------
+
+s=$(cs_script old_note <<'EOF'
+:cust 10179
+Enter
+G
+Enter
+:save-display old-notes.txt
+A
+:save-display old-note-form.txt
+Esc
+EOF
+)
+ok "old note: the console runs the script" cs_run "$s" --view customers
+ok "old note: the customer's Notes list is open" has "$CS_DIR/old-notes.txt" 'Detail › Notes$'
+ok "old note: A says only this session's notes are edited" \
+	has "$CS_DIR/old-note-form.txt" "^Only notes written in this session can be edited: this adds a new note for the customer"
+ok "old note: the form adds a note for customer 10179" has "$CS_DIR/old-note-form.txt" 'Add a note · customer 10179 · Nelson, Aaron'
+ok "old note: the form is not titled with the old note" hasnt "$CS_DIR/old-note-form.txt" 'Add a note · note [0-9]+'
+
 tap_done

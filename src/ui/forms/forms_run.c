@@ -243,8 +243,18 @@ void forms_action(struct ui *ui, enum action a)
 	switch (a) {
 	case ACT_ADD_NOTE:
 		kind = KIND_NOTE;
-		if (strcmp(t.resource, "note") == 0 && has_session_note(fs, t.id, &t.customer_id))
+		if (strcmp(t.resource, "note") == 0 && has_session_note(fs, t.id, &t.customer_id)) {
 			kind = KIND_NOTE_EDIT;
+		} else if (strcmp(t.resource, "note") == 0 && t.customer_id > 0) {
+			/* An older note is not edited (note/update is offered for
+			 * this session's, whose text the console knows): A adds
+			 * the customer's next one, and says so rather than
+			 * opening an empty form titled with the old note. */
+			t.resource = "customer";
+			t.id = t.customer_id;
+			ui_message(ui, "%s", _("Only notes written in this session can be edited: this "
+			                       "adds a new note for the customer"));
+		}
 		break;
 	case ACT_ADD_ON:
 		if (strcmp(t.resource, "ticket") == 0) {

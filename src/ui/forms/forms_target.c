@@ -108,7 +108,11 @@ int fk_selection(struct ui *ui, struct target *t)
 	} else if (strcmp(name, "tickets") == 0) {
 		t->resource = "ticket";
 	} else if (strcmp(name, "notes") == 0) {
+		const struct vc_pane *p = fr->v->priv;
+
 		t->resource = "note";
+		if (p && p->customer_id > 0)
+			t->customer_id = p->customer_id;
 	} else {
 		ui_error(ui, "%s", _("Forms open on a customer, stop, subscription or ticket: select one in its pane"));
 		return -1;
