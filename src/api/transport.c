@@ -613,7 +613,7 @@ static void silent_answer(const struct api_session *s, long now, struct api_wait
 	const struct api_call *oldest = NULL;
 	long limit;
 
-	*w = (struct api_wait){ API_WAIT_NONE, 0, 0, API_OK, 0 };
+	*w = (struct api_wait){ .kind = API_WAIT_NONE, .why = API_OK };
 	for (const struct api_call *c = s->running; c; c = c->next)
 		if (c->body.len == 0 && now - c->attempt_start >= s->o.answer_wait_show_ms &&
 		    (!oldest || c->attempt_start < oldest->attempt_start))
@@ -624,7 +624,17 @@ static void silent_answer(const struct api_session *s, long now, struct api_wait
 	if (s->o.timeout_ms > 0 && s->o.timeout_ms < limit)
 		limit = s->o.timeout_ms;
 	*w = (struct api_wait){ API_WAIT_ANSWER, oldest->attempt_start + limit, oldest->is_write,
-	                        API_OK, 0 };
+	                        API_OK, 0, oldest->attempts + 1, oldest->attempts + 1 };
+	/* A read ended by silence is tried again while transport_end_attempt
+	 * allows (a stall counts as a connection failure); a write never. */
+	if (!oldest->is_write) {
+		int left = s->o.max_attempts - oldest->attempts;
+
+		if (s->o.max_connect_attempts - oldest->connect_failures < left)
+			left = s->o.max_connect_attempts - oldest->connect_failures;
+		if (left > 1)
+			w->attempts = oldest->attempts + left;
+	}
 }
 
 /* One turn: start what may start, move bytes, collect finished attempts,
@@ -636,7 +646,7 @@ static void drive(struct api_session *s)
 	long now = transport_now(s), wake = now + 1000, timeout;
 	unsigned long finished = s->finished;
 	int still = 0, left, ended = 0;
-	struct api_wait w = { API_WAIT_NONE, 0, 0, API_OK, 0 };
+	struct api_wait w = { .kind = API_WAIT_NONE, .why = API_OK };
 	CURLMsg *m;
 
 	abort_cancelled(s);

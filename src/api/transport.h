@@ -79,6 +79,10 @@ struct api_wait {
 	 * a reason): its error's kind and HTTP status (0: no answer). */
 	enum api_err_kind why;
 	long status;
+	/* API_WAIT_ANSWER: the try the silent call is on and the most it
+	 * gets (a read left silent is tried again: the end of one try is
+	 * not the end of the call, as the screen once said). */
+	int attempt, attempts;
 };
 
 /* One finished attempt, as the trace reports it.  Never a credential. */

@@ -93,11 +93,28 @@ void loop_wait_text(struct strbuf *out, const struct api_wait *w, long seconds)
 			strbuf_addf(out, _("retrying in %ld s"), seconds);
 		break;
 	case API_WAIT_ANSWER:
-		/* A write is never sent again: say so, the dispatcher wonders. */
-		strbuf_addf(out, w->is_write ? _("no answer to the write yet (it is not sent again): "
-		                                 "waiting %ld s more")
-		                             : _("no answer from the service yet: giving up in %ld s"),
-		            seconds);
+		/* A write is never sent again: say so, the dispatcher wonders.
+		 * A read's try ends, then another starts: "giving up in 25 s"
+		 * was said three times over two minutes.  Past the limit the
+		 * transfer ends at the library's next check, seconds later:
+		 * "now", not "0 s" on screen for ten. */
+		if (w->is_write && seconds > 0)
+			strbuf_addf(out, _("no answer to the write yet (it is not sent again): "
+			                   "waiting %ld s more"), seconds);
+		else if (w->is_write)
+			strbuf_adds(out, _("no answer to the write yet (it is not sent again): "
+			                   "giving up now"));
+		else if (w->attempt < w->attempts && seconds > 0)
+			strbuf_addf(out, _("no answer from the service yet: try %d of %d ends in %ld s, "
+			                   "then another"), w->attempt, w->attempts, seconds);
+		else if (w->attempt < w->attempts)
+			strbuf_addf(out, _("no answer from the service yet: try %d of %d ends now, "
+			                   "then another"), w->attempt, w->attempts);
+		else if (seconds > 0)
+			strbuf_addf(out, _("no answer from the service yet: last try, giving up in %ld s"),
+			            seconds);
+		else
+			strbuf_adds(out, _("no answer from the service yet: last try, giving up now"));
 		break;
 	case API_WAIT_FLIGHT:
 		/* Another console of the share sends the same read: its answer

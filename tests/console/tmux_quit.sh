@@ -37,7 +37,7 @@ for how in Q TERM HUP; do
 	# A request silent for 3 s is a wait said as such, with the seconds
 	# to the stall limit, not a bare "loading" for as long as it lasts.
 	[ "$how" = Q ] && ok "slow-Q: the header says no answer came yet, with the seconds" \
-		tmux_wait "$D/slow-silent.txt" 'no answer from the service yet: giving up in [0-9]+ s' 15
+		tmux_wait "$D/slow-silent.txt" 'no answer from the service yet: try 1 of 3 ends in [0-9]+ s' 15
 	quits "slow-$how" "$how"
 	ok "slow-$how: no answer was awaited (no request ended with a status)" \
 		hasnt "$D/trace.slow-$how" ' request /[^ ]+ [1-9][0-9]* '

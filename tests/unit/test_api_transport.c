@@ -475,8 +475,14 @@ static void test_silent_server_is_shown_and_given_up(void **state)
 			answer_waits++;
 			assert_false(waits_seen[i].is_write);
 			assert_true(waits_seen[i].until_ms > 0);
+			/* Each try says which it is, of the 3 silence allows
+			 * (not the 8 of max_attempts). */
+			assert_int_equal(waits_seen[i].attempts, 3);
+			assert_true(waits_seen[i].attempt >= 1 && waits_seen[i].attempt <= 3);
+			if (i > 0 && waits_seen[i - 1].kind == API_WAIT_ANSWER)
+				assert_true(waits_seen[i].attempt >= waits_seen[i - 1].attempt);
 		}
-	assert_true(answer_waits >= 1);
+	assert_true(answer_waits >= 2);
 	api_call_free(c);
 	api_session_free(s);
 }

@@ -107,8 +107,8 @@ static void fake_run(void *state, const struct fetch_job *job, struct fetch_resu
 	if (fake.n_ran < MAX_RAN)
 		fake.ran[fake.n_ran++] = job->gen;
 	if (waits(job)) {
-		struct api_wait w = { fake.wait_kind, 123456, 0, API_OK, 0 },
-		                none = { API_WAIT_NONE, 0, 0, API_OK, 0 };
+		struct api_wait w = { .kind = fake.wait_kind, .until_ms = 123456, .why = API_OK },
+		                none = { .kind = API_WAIT_NONE, .why = API_OK };
 
 		fake.wait_refreshes--;
 		fake.release = 0;

@@ -63,7 +63,7 @@ static void test_countdown(void **state)
 static void test_wait_text(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct api_wait w = { API_WAIT_BUDGET, 0, 0, API_OK, 0 };
+	struct api_wait w = { .kind = API_WAIT_BUDGET, .why = API_OK };
 
 	(void)state;
 	loop_wait_text(&sb, &w, 41);
@@ -112,6 +112,30 @@ static void test_wait_text(void **state)
 	loop_wait_text(&sb, &w, 29);
 	assert_string_equal(sb.buf,
 	                    "another console of the share is fetching the same: waiting 29 s at most");
+	strbuf_reset(&sb);
+	/* A silent read: which try, and that another follows; past the
+	 * limit, "now" rather than "0 s" for the seconds curl takes to end. */
+	w.kind = API_WAIT_ANSWER;
+	w.is_write = 0;
+	w.attempt = 1;
+	w.attempts = 3;
+	loop_wait_text(&sb, &w, 25);
+	assert_string_equal(sb.buf, "no answer from the service yet: try 1 of 3 ends in 25 s, then another");
+	strbuf_reset(&sb);
+	loop_wait_text(&sb, &w, 0);
+	assert_string_equal(sb.buf, "no answer from the service yet: try 1 of 3 ends now, then another");
+	strbuf_reset(&sb);
+	w.attempt = 3;
+	loop_wait_text(&sb, &w, 7);
+	assert_string_equal(sb.buf, "no answer from the service yet: last try, giving up in 7 s");
+	strbuf_reset(&sb);
+	loop_wait_text(&sb, &w, 0);
+	assert_string_equal(sb.buf, "no answer from the service yet: last try, giving up now");
+	strbuf_reset(&sb);
+	w.is_write = 1;
+	w.attempt = w.attempts = 1;
+	loop_wait_text(&sb, &w, 12);
+	assert_string_equal(sb.buf, "no answer to the write yet (it is not sent again): waiting 12 s more");
 	strbuf_reset(&sb);
 	w.kind = API_WAIT_NONE;
 	loop_wait_text(&sb, &w, 30);
