@@ -60,6 +60,18 @@ Esc
 j
 L
 :save-display lead-open3.txt
+Right
+:save-display lead-c1.txt
+Right
+:save-display lead-c2.txt
+Right
+:save-display lead-c3.txt
+Right
+:save-display lead-c4.txt
+Right
+:save-display lead-c5.txt
+Right
+:save-display lead-c6.txt
 Esc
 EOF
 )
@@ -71,6 +83,14 @@ ok "lead: the second form is not left loading" hasnt "$D/lead-open2.txt" 'Lead s
 ok "lead: the second form chooses a stage with Right" has "$D/lead-right2.txt" '^> Lead stage +[0-9]+ +[A-Z]'
 ok "lead: no key is held for a list that never comes" hasnt "$D/lead-right2.txt" 'still loading'
 ok "lead: the third form is not left loading either" hasnt "$D/lead-open3.txt" 'Lead stage .*loading'
+# Right walks the stages in id order (the pipeline's), wrapping once: an
+# audit's cycled 1, 5, 3, 4, 2, 6 as the leads happened to name them.
+seq=$(for i in 1 2 3 4 5 6; do
+	sed -n 's/^> Lead stage  *\([0-9][0-9]*\) .*/\1/p' "$D/lead-c$i.txt"; done | tr '\n' ' ')
+descents=$(echo "$seq" | awk '{ for (i = 2; i <= NF; i++) if ($i + 0 < $(i - 1) + 0) n++; print n + 0, NF }')
+note "Right on the third form: $seq"
+ok "lead: Right walks the stages in id order, wrapping at most once ($seq)" \
+	sh -c 'set -- $1; [ "$1" -le 1 ] && [ "$2" -eq 6 ]' - "$descents"
 # One search of the leads for three forms (each reads its own record).
 ok "lead: the stages are searched once for the three forms" \
 	eq "$(requests_after "$D/trace.lead" L /subscription/search)" 1

@@ -33,23 +33,6 @@ static const char *const status_labels[] = {
 	N_("won: convert to subscription"),
 };
 
-void fk_option_add(struct form_option **v, size_t *n, long long id, const char *label)
-{
-	for (size_t i = 0; i < *n; i++) {
-		if ((*v)[i].id == id) {
-			if (label && *label && !*(*v)[i].label) {
-				free((*v)[i].label);
-				(*v)[i].label = xstrdup(label);
-			}
-			return;
-		}
-	}
-	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-	(*v)[*n].id = id;
-	(*v)[*n].label = xstrdup(label ? label : "");
-	(*n)++;
-}
-
 long long fk_field_ll(const struct form *f, const char *name)
 {
 	int i = form_find(f, name);

@@ -176,7 +176,8 @@ int fd_check_result(struct forms *fs, const struct fetch_result *r);
 /* "stop 123" and what the write does to it (translated). */
 void fd_record_text(const struct forms *fs, struct strbuf *out);
 
-/* Adds an option to a session list (no duplicates; a name fills a blank). */
+/* Adds an option to a session list, in id order (no duplicates; a name
+ * fills a blank) (forms_lists.c). */
 void fk_option_add(struct form_option **v, size_t *n, long long id, const char *label);
 
 /* forms_lists.c: the lists kept for the session (kind RD_STAGES or

@@ -1,11 +1,38 @@
 /* forms_lists.c: the lists the forms keep for the session (lead stages, note types): read once, offered at every open, read again only when old. */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "api/encode.h"
 #include "common/dates.h"
 #include "ui/forms/forms_int.h"
+
+void fk_option_add(struct form_option **v, size_t *n, long long id, const char *label)
+{
+	size_t at = *n;
+
+	for (size_t i = 0; i < *n; i++) {
+		if ((*v)[i].id == id) {
+			if (label && *label && !*(*v)[i].label) {
+				free((*v)[i].label);
+				(*v)[i].label = xstrdup(label);
+			}
+			return;
+		}
+	}
+	/* In id order, whatever order the records named them in: the lead
+	 * stages cycled New Lead, Follow Up, Appointment Set, Quoted ... as
+	 * the subscriptions happened to come; the ids are the pipeline's. */
+	while (at > 0 && (*v)[at - 1].id > id)
+		at--;
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	memmove(*v + at + 1, *v + at, (*n - at) * sizeof(**v));
+	(*v)[at].id = id;
+	(*v)[at].label = xstrdup(label ? label : "");
+	(*n)++;
+}
 
 /*
  * Neither lead stages nor note types can be listed through the API (the
