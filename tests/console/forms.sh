@@ -67,6 +67,10 @@ ok "note: the console runs the script" cs_run "$s" --view customers
 ok "note: the form opens with the focus on its first field (Text)" has "$CS_DIR/note-open.txt" '^> Text \*'
 ok "note: not on Cancel, where typed text was lost" hasnt "$CS_DIR/note-open.txt" '>\[ Cancel \]<'
 ok "note: required fields are marked" has "$CS_DIR/note-open.txt" 'Note type \*'
+# The first customer is on no route of the day (the review does not know
+# it): the title names it from the Customers row all the same.
+ok "note: the title names the customer, not only its number" \
+	has "$CS_DIR/note-open.txt" '^ Add a note · customer 10000 · Ångström, José$'
 ok "note: the preview shows the exact pairs" has "$CS_DIR/note-preview.txt" '^ +contactType=3$'
 ok "note: the preview keeps both lines of the text" has "$CS_DIR/note-preview.txt" '^ +line two$'
 ok "note: the preview shows the flag as sent" has "$CS_DIR/note-preview.txt" 'showOnInvoice=1'

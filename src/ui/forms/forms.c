@@ -227,7 +227,12 @@ static void set_subtitle(struct ui *ui, struct forms *fs, const struct target *t
 	strbuf_addf(&sb, "%s %lld", kind_label(t->resource), t->id);
 	if (t->customer_id > 0) {
 		strbuf_adds(&sb, ui->ascii ? " - " : " \xc2\xb7 ");
-		vc_customer_ref(&sb, ui, t->customer_id);
+		/* The day's review knows its stops' customers; one from the
+		 * Customers pane or a detail came with its name. */
+		if (t->who[0] && t->customer_id == t->id)
+			strbuf_adds(&sb, t->who);
+		else
+			vc_customer_ref(&sb, ui, t->customer_id);
 	}
 	fs->subtitle = strbuf_detach(&sb, NULL);
 }

@@ -42,6 +42,9 @@ struct target {
 	long long id;
 	long long customer_id;      /* 0 until known */
 	long long subscription_id;  /* the related subscription of a note, 0 none */
+	char who[128];              /* the customer's name when the selection
+	                             * showed it ("" else): the title names whom
+	                             * the form writes to, not only "#10116" */
 };
 
 /* A note written this session: editable through note/update. */

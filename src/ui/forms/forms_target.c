@@ -1,12 +1,15 @@
 /* forms_target.c: what a form is about: the record of the detail shown or the selected row of a pane. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "common/i18n.h"
+#include "common/strbuf.h"
 #include "ui/base/console.h"
 #include "ui/base/list.h"
 #include "ui/forms/forms_int.h"
+#include "ui/views/view_common.h"
 #include "ui/views/view_pane.h"
 #include "ui/views/views.h"
 
@@ -21,8 +24,15 @@ static int detail_target(const struct view *v, struct target *t)
 	/* The view's own record, not a row of it: the customer's summary
 	 * has no customerID row (only its raw view has), and A from it said
 	 * "still loading" for good. */
-	if (view_detail_record(v, &resource, &id) < 0 || id <= 0)
+	struct strbuf name = STRBUF_INIT;
+
+	if (view_detail_record(v, &resource, &id, &name) < 0 || id <= 0) {
+		strbuf_free(&name);
 		return -1;
+	}
+	if (strcmp(resource, "customer") == 0)
+		snprintf(t->who, sizeof(t->who), "%s", strbuf_str(&name));
+	strbuf_free(&name);
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		if (strcmp(resource, kinds[k]) == 0) {
 			t->resource = kinds[k];
@@ -91,8 +101,18 @@ int fk_selection(struct ui *ui, struct target *t)
 	}
 	t->id = id;
 	if (strcmp(name, "customers") == 0) {
+		const struct vc_pane *p = fr->v->priv;
+		const struct m_customer *c = p ? vc_list_row(&p->list, row) : NULL;
+
 		t->resource = "customer";
 		t->customer_id = id;
+		if (c) {
+			struct strbuf sb = STRBUF_INIT;
+
+			vc_customer_name(&sb, c);
+			snprintf(t->who, sizeof(t->who), "%s", strbuf_str(&sb));
+			strbuf_free(&sb);
+		}
 	} else if (strcmp(name, "stops") == 0) {
 		ap = rv ? m_table_get(rv->appts, id) : NULL;
 		if (!ap) {

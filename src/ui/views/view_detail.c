@@ -375,21 +375,28 @@ static const char *text_of(const cJSON *rec, const char *name)
 	return rec && api_field_text(rec, name, &t) == API_V_OK && *t ? t : NULL;
 }
 
-static void set_subtitle(struct view *v)
+/* What names the record: a company, "Lname, Fname", a title ... */
+static void record_name(const struct detail *p, struct strbuf *sb)
 {
-	const struct detail *p = priv(v);
 	static const char *const names[] = { "companyName", "title", "description",
 	                                     "serviceType", "invoiceNumber" };
 	const char *lname = text_of(p->record, "lname"), *fname = text_of(p->record, "fname");
 	const char *name = text_of(p->record, names[0]);
-	struct strbuf sb = STRBUF_INIT;
 
 	if (!name && lname)
-		strbuf_addf(&sb, "%s%s%s", lname, fname ? ", " : "", fname ? fname : "");
-	for (size_t i = 1; !name && !sb.len && i < sizeof(names) / sizeof(names[0]); i++)
+		strbuf_addf(sb, "%s%s%s", lname, fname ? ", " : "", fname ? fname : "");
+	for (size_t i = 1; !name && !sb->len && i < sizeof(names) / sizeof(names[0]); i++)
 		name = text_of(p->record, names[i]);
 	if (name)
-		strbuf_adds(&sb, name);
+		strbuf_adds(sb, name);
+}
+
+static void set_subtitle(struct view *v)
+{
+	const struct detail *p = priv(v);
+	struct strbuf sb = STRBUF_INIT;
+
+	record_name(p, &sb);
 	if (sb.len)
 		vc_subtitle(v, "%s #%lld %s %s", kind_name(p->resource), p->id,
 		         vc_dot(), strbuf_str(&sb));
@@ -638,7 +645,8 @@ struct view *view_detail_new(const char *resource, long long id)
 	return ui_view_new(&detail_ops, p);
 }
 
-int view_detail_record(const struct view *v, const char **resource, long long *id)
+int view_detail_record(const struct view *v, const char **resource, long long *id,
+                       struct strbuf *name)
 {
 	const struct detail *p;
 
@@ -647,5 +655,7 @@ int view_detail_record(const struct view *v, const char **resource, long long *i
 	p = priv(v);
 	*resource = p->resource;
 	*id = p->id;
+	if (name)
+		record_name(p, name);
 	return 0;
 }

@@ -14,9 +14,12 @@ struct view *view_notes_new(long long customer_id);
 struct view *view_timeline_new(void);
 /* Every field of one record, fetched by-id. */
 struct view *view_detail_new(const char *resource, long long id);
+struct strbuf;
 /* The record a detail view stands on, loaded or not: its resource
- * ("customer") and id.  0, or -1 when v is no detail view. */
-int view_detail_record(const struct view *v, const char **resource, long long *id);
+ * ("customer") and id, and (name not NULL) what names it once loaded
+ * ("Nelson, Aaron", a company).  0, or -1 when v is no detail view. */
+int view_detail_record(const struct view *v, const char **resource, long long *id,
+                       struct strbuf *name);
 
 /* The Routes and Stops panes' legends (view_ops.legend), for the help. */
 extern const char *const view_routes_legend[];
