@@ -48,8 +48,9 @@ fuzz_fuzz_config_SOURCES = fuzz/fuzz_config.c $(FUZZ_COMMON)
 fuzz_fuzz_config_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_config_LDADD = $(API_LIBS)
 
-# form.c is pure data (no curses): compiled in alone, as test_form does.
-fuzz_fuzz_form_SOURCES = fuzz/fuzz_form.c src/ui/forms/form.c $(FUZZ_COMMON)
+# form.c and form_values.c are pure data (no curses): compiled in alone, as
+# test_form does.
+fuzz_fuzz_form_SOURCES = fuzz/fuzz_form.c src/ui/forms/form.c src/ui/forms/form_values.c $(FUZZ_COMMON)
 fuzz_fuzz_form_LDFLAGS = $(FUZZ_LD)
 fuzz_fuzz_form_LDADD = $(MODEL_LIBS) $(LIBINTL)
 

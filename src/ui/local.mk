@@ -25,7 +25,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/base/cmdline.c src/ui/base/cmdline.h \
 	src/ui/views/view_common.c src/ui/views/view_common.h \
 	src/ui/views/view_pane.c src/ui/views/view_pane.h \
-	src/ui/views/view_list.c src/ui/views/view_list.h \
+	src/ui/views/view_list.c src/ui/views/view_list.h src/ui/views/view_list_names.c \
 	src/ui/views/view_routes.c \
 	src/ui/views/view_stops.c \
 	src/ui/views/view_timeline.c \
@@ -39,7 +39,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/views/views.c src/ui/views/views.h \
 	src/ui/base/console.h src/ui/base/services.c \
 	src/ui/base/warm.c src/ui/base/warm.h \
-	src/ui/forms/form.c src/ui/forms/form.h src/ui/forms/form_time.c \
+	src/ui/forms/form.c src/ui/forms/form.h src/ui/forms/form_time.c src/ui/forms/form_values.c \
 	src/ui/forms/form_draw.c src/ui/forms/form_draw.h \
 	src/ui/forms/forms.c src/ui/forms/forms.h src/ui/forms/forms_int.h \
 	src/ui/forms/forms_run.c src/ui/forms/forms_lists.c src/ui/forms/forms_target.c \

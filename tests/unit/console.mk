@@ -82,7 +82,7 @@ VIEW_TEST_SOURCES = \
 	tests/unit/view_doubles.c tests/unit/view_doubles.h \
 	src/ui/views/view_common.c src/ui/views/view_common.h \
 	src/ui/views/view_pane.c src/ui/views/view_pane.h \
-	src/ui/views/view_list.c src/ui/views/view_list.h \
+	src/ui/views/view_list.c src/ui/views/view_list.h src/ui/views/view_list_names.c \
 	src/ui/views/view_routes.c src/ui/views/view_stops.c src/ui/views/view_customers.c \
 	src/ui/views/view_subscriptions.c src/ui/views/view_tickets.c src/ui/views/view_notes.c \
 	src/ui/views/view_detail.c src/ui/views/detail_summary.c src/ui/views/detail_summary.h \
@@ -199,7 +199,7 @@ endif
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_form
 TESTS += tests/unit/test_form
-tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/forms/form.c src/ui/forms/form_time.c \
+tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/forms/form.c src/ui/forms/form_time.c src/ui/forms/form_values.c \
 	src/ui/forms/form_draw.c \
 	src/ui/forms/draft.c src/ui/views/activity.c src/ui/base/state.c src/ui/base/list.c src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
 	src/ui/theme/theme.c

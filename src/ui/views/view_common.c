@@ -278,6 +278,11 @@ int vc_cmp_ll(long long a, long long b)
 	return (a > b) - (a < b);
 }
 
+int vc_cmp_ids(const void *a, const void *b)
+{
+	return vc_cmp_ll(*(const long long *)a, *(const long long *)b);
+}
+
 static unsigned char fold(unsigned char c)
 {
 	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;

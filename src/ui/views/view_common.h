@@ -108,6 +108,8 @@ void vc_service_type(struct strbuf *out, const struct ui *ui, long long id);
 
 /* <0, 0, >0 like strcmp. */
 int vc_cmp_ll(long long a, long long b);
+/* qsort's comparator of long longs (ids), ascending. */
+int vc_cmp_ids(const void *a, const void *b);
 /* Text order for sorting, the same on every machine (no locale): case
  * and accents folded first (ASCII letters, and the letters of Latin-1
  * Supplement and Latin Extended-A to their base letters: "Ångström" sorts

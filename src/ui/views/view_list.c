@@ -98,31 +98,6 @@ void vc_list_init(struct vc_list *l, const char *resource, int (*keep)(const voi
 	l->rows = m_table_new(m_row_free_fn(resource));
 }
 
-void vc_list_name_customers(struct vc_list *l, size_t off)
-{
-	l->names = 1;
-	l->customer_off = off;
-	if (!l->customers)
-		l->customers = m_table_new(m_row_free_fn("customer"));
-}
-
-int vc_list_customer_name(const struct vc_list *l, const struct ui *ui, long long id,
-                          struct strbuf *out)
-{
-	const struct m_review *rv = ui ? ui_review(ui) : NULL;
-	const struct m_customer *c = rv ? m_table_get(rv->customers, id) : NULL;
-
-	if (id == 0)
-		return 0;
-	if (!c)
-		c = m_table_get(l->customers, id);
-	if (c)
-		vc_customer_name(out, c);
-	else
-		strbuf_addf(out, "#%lld", id);
-	return c != NULL;
-}
-
 static void forget_alts(struct vc_list *l)
 {
 	for (size_t i = 0; i < l->n_alts; i++)
@@ -321,11 +296,6 @@ int vc_list_loaded(const struct vc_list *l, size_t row)
 	return vc_list_row(l, row) != NULL;
 }
 
-static int cmp_ids(const void *a, const void *b)
-{
-	return vc_cmp_ll(*(const long long *)a, *(const long long *)b);
-}
-
 static void ask(struct vc_list *l, struct view *v, struct ui *ui, long long *ids, size_t n);
 
 /* The gets the rows not loaded yet take. */
@@ -398,7 +368,7 @@ size_t vc_list_set_whole(struct vc_list *l, struct view *v, struct ui *ui, int o
 /* Sends one get for ids (ownership taken, n >= 1), marking them asked. */
 static void ask(struct vc_list *l, struct view *v, struct ui *ui, long long *ids, size_t n)
 {
-	qsort(ids, n, sizeof(*ids), cmp_ids);
+	qsort(ids, n, sizeof(*ids), vc_cmp_ids);
 	for (size_t i = 0; i < n; i++) {
 		size_t pos = pos_of(l, ids[i]);
 
@@ -500,45 +470,13 @@ static size_t take_rows(struct vc_list *l, struct fetch_result *r)
 	return taken;
 }
 
-/* A customer row holding only the names (what the list shows). */
-static struct m_customer *name_copy(const struct m_customer *c)
-{
-	struct m_customer *n = xcalloc(1, sizeof(*n));
-
-	n->id = c->id;
-	n->fname = xstrdup(c->fname ? c->fname : "");
-	n->lname = xstrdup(c->lname ? c->lname : "");
-	n->company = xstrdup(c->company ? c->company : "");
-	return n;
-}
-
 /* Sends one get for the names of the customers of the rows just taken
  * that neither the review nor the list knows; 1 when it sent one. */
 static int ask_names(struct vc_list *l, struct view *v, struct ui *ui)
 {
-	const struct m_review *rv = ui_review(ui);
-	long long *ids = l->pending_names;
-	size_t n = 0, k = 0;
+	long long *ids = NULL;
+	size_t k = vc_list_names_wanted(l, ui, &ids);
 
-	l->pending_names = NULL;
-	if (!ids)
-		return 0;
-	qsort(ids, l->n_pending_names, sizeof(*ids), cmp_ids);
-	for (size_t i = 0; i < l->n_pending_names; i++) {
-		if (n && ids[n - 1] == ids[i])
-			continue;
-		ids[n++] = ids[i];
-	}
-	l->n_pending_names = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct m_customer *c = rv ? m_table_get(rv->customers, ids[i]) : NULL;
-
-		/* The review goes with the day: keep a copy of the name. */
-		if (c)
-			m_table_put(l->customers, name_copy(c));
-		else if (k < VC_CHUNK)
-			ids[k++] = ids[i];
-	}
 	if (k) {
 		l->busy = BUSY_NAMES;
 		l->busy_gen = ui_submit(ui, v, fetch_job_rows(v->slot, "customer", ids, k));
@@ -550,17 +488,10 @@ static int ask_names(struct vc_list *l, struct view *v, struct ui *ui)
 static int names_result(struct vc_list *l, struct view *v, struct ui *ui,
                         struct fetch_result *r)
 {
-	size_t taken = 0;
+	size_t taken;
 
 	l->busy = 0;
-	/* Partial answers still name who they can. */
-	for (size_t i = 0; r->rows && i < r->n_rows; i++) {
-		if (!r->rows[i])
-			continue;
-		m_table_put(l->customers, r->rows[i]);
-		r->rows[i] = NULL;
-		taken++;
-	}
+	taken = vc_list_names_take(l, r);
 	go_on(l, v, ui);
 	return taken > 0;
 }
@@ -617,7 +548,7 @@ static int list_result(struct vc_list *l, struct view *v, struct ui *ui, struct 
 
 			free(l->found); /* which search found what no longer lines up */
 			l->found = NULL;
-			qsort(l->ids, l->n, sizeof(*l->ids), cmp_ids);
+			qsort(l->ids, l->n, sizeof(*l->ids), vc_cmp_ids);
 			for (size_t j = 1; j < l->n; j++)
 				if (l->ids[j] != l->ids[k - 1])
 					l->ids[k++] = l->ids[j];

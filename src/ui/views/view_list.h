@@ -110,6 +110,12 @@ void vc_list_name_customers(struct vc_list *l, size_t off);
  * fetched, else "#ID"; nothing for id 0.  Returns 1 when a name was found. */
 int vc_list_customer_name(const struct vc_list *l, const struct ui *ui, long long id,
                           struct strbuf *out);
+/* view_list_names.c for view_list.c: the customer ids of the rows just
+ * taken whose names neither the review nor the list knows (at most a
+ * chunk, sorted, *out malloc'd or NULL), the review's copied in; and a
+ * names get's answer taken in (its rows moved out of r). */
+size_t vc_list_names_wanted(struct vc_list *l, const struct ui *ui, long long **out);
+size_t vc_list_names_take(struct vc_list *l, struct fetch_result *r);
 /* Changes the keep() test and recomputes the rows shown.  A keep() test
  * is over every record of the search (the service cannot make it), so
  * with one set the list reads every row the search found, a chunk after
