@@ -44,26 +44,17 @@ export ROUTEDESK_TRACE="$D/trace"
 cs_run "$s" &
 console=$!
 
-stopped=no
-if cs_wait_for "$D/trace" 'key :save-display sync1' 120; then
-	cs_sandbox_stop && stopped=yes
-	cat "$D/sync1" >/dev/null
-fi
-restarted=no
-if cs_wait_for "$D/trace" 'key :save-display sync2' 120; then
-	CS_LISTEN=127.0.0.1:$port CS_SOFT=1 cs_sandbox_start && restarted=yes
-	cat "$D/sync2" >/dev/null
-fi
+stopped=no restarted=no
+cs_at_pause "$D/trace" sync1 120 cs_sandbox_stop && stopped=yes
+cs_at_pause "$D/trace" sync2 120 cs_sandbox_restart "$port" && restarted=yes
 # Gone again, then back refusing every request: a refusal is an answer,
 # so the console is no longer offline, whatever it refused.
 restarted2=no
-if [ "$restarted" = yes ] && cs_wait_for "$D/trace" 'key :save-display sync3' 120; then
-	cs_sandbox_stop
-	cat "$D/sync3" >/dev/null
-	if cs_wait_for "$D/trace" 'key :save-display sync4' 120; then
-		CS_LISTEN=127.0.0.1:$port CS_SOFT=1 cs_sandbox_start --faults refuse:1 && restarted2=yes
-		cat "$D/sync4" >/dev/null
-	fi
+# (Its stop's status aside: only a console that never got there leaves the
+# FIFOs to be opened below.)
+if [ "$restarted" = yes ] && cs_at_pause "$D/trace" sync3 120 eval 'cs_sandbox_stop; :'; then
+	cs_at_pause "$D/trace" sync4 120 cs_sandbox_restart "$port" --faults refuse:1 &&
+		restarted2=yes
 else
 	cat "$D/sync3" >/dev/null 2>&1 &
 	cat "$D/sync4" >/dev/null 2>&1 &

@@ -33,6 +33,8 @@ S-Tab
 :save-display cust-mith.txt
 :cust 10004
 :save-display cust-id.txt
+:cust Ångström, José
+:save-display cust-comma.txt
 :sub lead
 :save-display sub-lead.txt
 :sub frozen
@@ -115,6 +117,11 @@ ok ":cust +smith lists the $nsmith customers found by surname, first name or com
 ok ":cust +smith: the preview says what found the selected customer" \
 	has "$D/cust-all-smith.txt" '^ .* {2,}Found by: [a-z ,]+$'
 ok ":cust +smith: at least the $nsmith_only surnames are among them" test "$nsmith" -ge "$nsmith_only"
+# A name as the list shows it: surname and first name together.
+ncomma=$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"Ångström"}' \
+	'fname:={"operator":"STARTSWITH","value":"José"}')
+ok ":cust Ångström, José finds the $ncomma customer(s) of that name, 10000 first" \
+	has_all "$D/cust-comma.txt" " 1/$ncomma\$" '^▸ +10000 Ångström, José'
 
 # What a look-up costs of the account's reads.  Asking the service
 # ([ui] customer_index = 0): a surname one search; a company nobody has as

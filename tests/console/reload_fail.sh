@@ -24,16 +24,9 @@ export ROUTEDESK_TRACE="$D/trace"
 cs_run "$s" &
 console=$!
 
-stopped=no
-if cs_wait_for "$D/trace" 'key :save-display sync1' 120; then
-	cs_sandbox_stop && stopped=yes
-	cat "$D/sync1" >/dev/null
-fi
-restarted=no
-if cs_wait_for "$D/trace" 'key :save-display sync2' 180; then
-	CS_LISTEN=127.0.0.1:$port CS_SOFT=1 cs_sandbox_start && restarted=yes
-	cat "$D/sync2" >/dev/null
-fi
+stopped=no restarted=no
+cs_at_pause "$D/trace" sync1 120 cs_sandbox_stop && stopped=yes
+cs_at_pause "$D/trace" sync2 180 cs_sandbox_restart "$port" && restarted=yes
 wait $console
 rc=$?
 

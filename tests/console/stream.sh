@@ -114,7 +114,7 @@ console=$!
 garbled=no
 if cs_wait_for "$D/bad.trace" 'key :save-display hold' 120; then
 	cs_sandbox_stop
-	CS_LISTEN=127.0.0.1:$port CS_SOFT=1 cs_sandbox_start --faults garbage:1 && garbled=yes
+	cs_sandbox_restart "$port" --faults garbage:1 && garbled=yes
 	cat "$D/hold" >/dev/null
 fi
 wait $console

@@ -174,6 +174,29 @@ cs_sandbox_start() {
 	export ROUTEDESK_URL="$CS_URL" ROUTEDESK_KEY=demo-key ROUTEDESK_TOKEN=demo-token
 }
 
+# cs_sandbox_restart PORT [ARGS...]: the sandbox started again on PORT (the
+# console's URL) on the same database, plus ARGS; 1 when it did not start
+# (the port taken meanwhile), never an exit.
+cs_sandbox_restart() {
+	_port=$1
+	shift
+	CS_LISTEN=127.0.0.1:$_port CS_SOFT=1 cs_sandbox_start "$@"
+}
+
+# cs_at_pause TRACE NAME SECONDS CMD [ARGS...]: once the console running in
+# the background has reached ":save-display NAME" (a FIFO in $CS_DIR it
+# blocks on; TRACE is its ROUTEDESK_TRACE), runs CMD and lets the console go
+# on.  CMD's status, or 1 when the console did not get there in SECONDS.
+cs_at_pause() {
+	_trace=$1 _name=$2 _secs=$3
+	shift 3
+	cs_wait_for "$_trace" "key :save-display $_name" "$_secs" || return 1
+	"$@"
+	_rc=$?
+	cat "$CS_DIR/$_name" >/dev/null
+	return $_rc
+}
+
 # cs_sandbox_stop: SIGTERM and wait; returns the sandbox's exit status.
 cs_sandbox_stop() {
 	kill -TERM "$CS_SBPID" 2>/dev/null

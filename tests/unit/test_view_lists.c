@@ -79,7 +79,20 @@ static void test_customer_queries(void **state)
 	assert_string_equal(alt_value(j, 2, "companyName"),
 	                    "{\"operator\":\"CONTAINS\",\"value\":\"jane doe\"}");
 	view_free(v);
-	/* "+name": every search, their answers joined. */
+	/* "Last, First" as the list shows a name: both together, then the
+	 * company with the comma. */
+	v = view_customers_new("Smith,  Hernán ");
+	v->ops->open(v, &ui);
+	j = last_job(&ui);
+	assert_int_equal(j->n_alts, 1);
+	assert_true(j->first_found);
+	assert_string_equal(alt_value(j, 0, "lname"), "{\"operator\":\"STARTSWITH\",\"value\":\"Smith\"}");
+	assert_string_equal(alt_value(j, 0, "fname"),
+	                    "{\"operator\":\"STARTSWITH\",\"value\":\"Hernán\"}");
+	assert_string_equal(alt_value(j, 1, "companyName"),
+	                    "{\"operator\":\"CONTAINS\",\"value\":\"Smith,  Hernán\"}");
+	view_free(v);
+		/* "+name": every search, their answers joined. */
 	v = view_customers_new("+ smith");
 	v->ops->open(v, &ui);
 	j = last_job(&ui);

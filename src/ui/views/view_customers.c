@@ -27,6 +27,8 @@
  *                       CONTAINS: three searches in one job, joined
  *   jane doe            lname STARTSWITH "jane doe", fname STARTSWITH jane
  *                       with lname STARTSWITH doe, companyName CONTAINS
+ *   smith, jane         lname STARTSWITH smith with fname STARTSWITH jane,
+ *                       then companyName CONTAINS (the lists' own form)
  * The preview says which search found a customer ("Found by: company").
  * The fetch thread answers these from its customer index when it has one
  * (fetch/lookup.h); otherwise a name costs one read per search it runs
@@ -95,11 +97,28 @@ static int looks_like_address(const char *q)
  * joins what they find. */
 static int name_searches(struct vc_query *qs, const char *q, int all)
 {
-	const char *space = strchr(q, ' ');
+	const char *space = strchr(q, ' '), *comma = strchr(q, ',');
 	struct api_form *f;
-	int rc;
+	int rc = 0;
 
 	qs->first_found = !all;
+	if (comma) {
+		/* "Smith, Hernán", as the list shows a name: surname and
+		 * first name together (an audit's look-up of what it read off
+		 * the screen found nobody), else a company with the comma. */
+		char *head = xstrndup(q, (size_t)(comma - q));
+		char *last = vc_trimmed(head), *first = vc_trimmed(comma + 1);
+
+		f = vc_query_add(qs, N_("surname and first name"));
+		rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, last);
+		if (rc == 0 && first && *first)
+			rc = api_form_add_cmp_str(f, "fname", API_Q_STARTSWITH, first);
+		free(head);
+		free(last);
+		free(first);
+		f = vc_query_add(qs, N_("company"));
+		return rc == 0 ? api_form_add_cmp_str(f, "companyName", API_Q_CONTAINS, q) : rc;
+	}
 	f = vc_query_add(qs, N_("surname"));
 	rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, q);
 	if (space) {
