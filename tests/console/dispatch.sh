@@ -316,4 +316,23 @@ ok "help: lists the dispatch actions with their keys" has_all "$CS_DIR/help.txt"
 	'M +move_stop +Move the selected stop' 'X +cancel_stop +Cancel the selected stop' \
 	'D +complete_stop +Mark the selected stop done'
 
+# ---- the complete form at 80x24: every field in sight -----------------
+
+s=$(cs_script small <<'EOF'
+:resize 80x24
+Enter
+G
+D
+:save-display small-open.txt
+Esc
+EOF
+)
+ok "small: the console runs the script" cs_run "$s"
+# An audit's 80x24 showed the two texts at six rows each and the times
+# below the edge, with nothing to say so: short of room, texts get three.
+ok "small: at 80x24 the complete form shows its times" \
+	has_all "$CS_DIR/small-open.txt" '^  Time in( |$)' '^  Time out( |$)'
+ok "small: ... and its two texts" \
+	has_all "$CS_DIR/small-open.txt" '^  Completion notes( |$)' '^  Office notes( |$)'
+
 tap_done

@@ -277,7 +277,9 @@ static void draw_field(struct ctx *c, const struct form *f, size_t i, int row, i
 }
 
 /* The first field to draw so the focused one is in view. */
-static size_t first_field(const struct form *f, int avail)
+/* The first field drawn so that the focused one shows in avail rows, each
+ * text of several lines given field_rows(fd, size) rows. */
+static size_t first_field(const struct form *f, int avail, int size)
 {
 	size_t first = 0, focus = f->focus < f->n ? f->focus : f->n ? f->n - 1 : 0;
 	int used = 0;
@@ -285,7 +287,7 @@ static size_t first_field(const struct form *f, int avail)
 	if (f->focus >= f->n)
 		return 0;
 	for (size_t i = focus + 1; i-- > 0;) {
-		used += field_rows(&f->fields[i], avail);
+		used += field_rows(&f->fields[i], size);
 		if (used > avail)
 			break;
 		first = i;
@@ -311,13 +313,21 @@ static void draw_buttons(struct ctx *c, const struct form *f)
 
 static void draw_editing(struct ctx *c, const struct form *f)
 {
-	int lw = label_width(f, c->w), avail = c->h - c->row - 4, row;
+	int lw = label_width(f, c->w), avail = c->h - c->row - 4, row, total = 0, size = avail;
 	struct strbuf msg = STRBUF_INIT;
-	size_t i = first_field(f, avail);
+	size_t i;
 	const char *extra;
 
-	for (row = c->row; i < f->n; i++) {
-		int rows = field_rows(&f->fields[i], avail);
+	/* At 80x24 the complete form's two texts of six rows each left its
+	 * times below the edge, with nothing to tell they were there: short
+	 * of room, texts get their fewer rows (field_rows of 0).  Fields that
+	 * still do not fit scroll with the focus. */
+	for (i = 0; i < f->n; i++)
+		total += field_rows(&f->fields[i], avail);
+	if (total > avail)
+		size = 0;
+	for (row = c->row, i = first_field(f, avail, size); i < f->n; i++) {
+		int rows = field_rows(&f->fields[i], size);
 
 		if (row + rows > c->row + avail)
 			break;
