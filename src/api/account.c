@@ -91,7 +91,7 @@ struct parse {
 int api_account_setting(const char *name)
 {
 	static const char *const keys[] = { "url", "key", "token", "token_command", "rate",
-		                             "search_cap", "share" };
+		                             "search_cap", "share", "stall" };
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (strcmp(name, keys[i]) == 0)
@@ -135,6 +135,14 @@ static int set_key(struct parse *p, int line, const char *k, const char *v, stru
 			return -1;
 		}
 		a->search_cap = (long)n;
+	} else if (strcmp(k, "stall") == 0) {
+		if (api_parse_ll(v, &n) < 0 || n < 1 || n > 600) {
+			api_error_set(err, API_ERR_USAGE, 0, NULL,
+			              _("%s:%d: stall must be a number of seconds from 1 to 600"),
+			              p->path, line);
+			return -1;
+		}
+		a->stall = (long)n;
 	}
 	/* Other keys are left to the modules that own them. */
 	return 0;

@@ -14,6 +14,8 @@
  *   token_command = pass show routedesk/acme     (or: token = ...)
  *   rate = 55            (requests a minute per kind; 0 turns pacing off)
  *   search_cap = 50000   (ids a search answers at most)
+ *   stall = 30           (seconds a read may receive nothing before it is
+ *                         abandoned and tried again)
  *   share = /srv/routedesk  (the office's shared directory)
  *
  * Other sections belong to other modules and are skipped.  ROUTEDESK_URL,
@@ -27,6 +29,7 @@ struct api_account {
 	char *token_command;
 	int rate;          /* -1 when not set */
 	long search_cap;   /* 0 when not set */
+	long stall;        /* seconds, 0 when not set */
 	char *share;       /* share = DIR (ROUTEDESK_SHARE): the office's shared
 	                    * directory (src/fetch/share.c), or NULL */
 	char *warnings;    /* "PATH:LINE: unknown setting ... (ignored)\n" lines
@@ -36,7 +39,7 @@ struct api_account {
 /* 1 when name is a setting of an [account NAME] section. */
 int api_account_setting(const char *name);
 
-/* Empty: every string NULL, rate -1, search_cap 0. */
+/* Empty: every string NULL, rate -1, search_cap and stall 0. */
 void api_account_init(struct api_account *a);
 /* Frees and wipes (the token is overwritten before it is freed). */
 void api_account_free(struct api_account *a);

@@ -37,6 +37,7 @@ void api_error_clear(struct api_error *e)
 	e->http_status = 0;
 	e->server_message = NULL;
 	e->message = NULL;
+	e->reached = 0;
 }
 
 void api_error_move(struct api_error *dst, struct api_error *src)
@@ -47,6 +48,7 @@ void api_error_move(struct api_error *dst, struct api_error *src)
 	src->http_status = 0;
 	src->server_message = NULL;
 	src->message = NULL;
+	src->reached = 0;
 }
 
 const char *api_error_kind_name(enum api_err_kind kind)

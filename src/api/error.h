@@ -27,9 +27,14 @@ struct api_error {
 	long http_status;     /* 0 when no HTTP answer arrived */
 	char *server_message; /* the server's errorMessage, malloc'd, or NULL */
 	char *message;        /* one line for a dispatcher, malloc'd, or NULL */
+	/* API_ERR_NETWORK only: 1 when a server took the connection and then
+	 * sent nothing before the stall limit (up but silent, or slow), 0 when
+	 * none could be reached at all.  Set by the caller after
+	 * api_error_set, which clears it. */
+	int reached;
 };
 
-#define API_ERROR_INIT { API_OK, 0, NULL, NULL }
+#define API_ERROR_INIT { API_OK, 0, NULL, NULL, 0 }
 
 /* Replaces e's content.  server_message may be NULL; it is copied.  The
  * message is formatted from fmt; it must never contain a credential. */

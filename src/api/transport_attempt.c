@@ -308,7 +308,7 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 {
 	struct api_error err = API_ERROR_INIT;
 	long status = 0, request_size = 0, now = transport_now(s), ra_ms;
-	curl_off_t retry_after = 0, pretransfer = 0;
+	curl_off_t retry_after = 0, pretransfer = 0, connected = 0;
 	CURL *e = c->easy;
 	int retry = 0, k = c->is_write ? 1 : 0;
 	char *msg = NULL;
@@ -317,6 +317,7 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 	curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
 	curl_easy_getinfo(e, CURLINFO_RETRY_AFTER, &retry_after);
 	curl_easy_getinfo(e, CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
+	curl_easy_getinfo(e, CURLINFO_CONNECT_TIME_T, &connected);
 	curl_easy_getinfo(e, CURLINFO_REQUEST_SIZE, &request_size);
 	if (rc == CURLE_OK && decode_body(c) < 0)
 		rc = CURLE_BAD_CONTENT_ENCODING;
@@ -342,6 +343,9 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 			              c->path, what);
 		} else {
 			api_error_set(&err, API_ERR_NETWORK, 0, NULL, "/%s: %s", c->path, what);
+			/* Up but silent is not the same as gone: the console says
+			 * which (a TCP connection was made, TLS included). */
+			err.reached = connected > 0 && !no_server(rc);
 			retry = transient(rc);
 			/* Silent until the stall limit is as good as no server. */
 			if (no_server(rc) || (rc == CURLE_OPERATION_TIMEDOUT && c->body.len == 0))

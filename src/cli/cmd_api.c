@@ -700,6 +700,8 @@ int cli_api(int argc, char **argv)
 	}
 	opt.reads_per_minute = opt.writes_per_minute = (int)rate;
 	opt.search_cap = cap < 1 ? 50000 : cap;
+	if (acct.stall > 0)
+		opt.stall_seconds = acct.stall;
 	if (a.retries >= 0)
 		opt.max_attempts = (int)a.retries + 1;
 	opt.on_attempt = on_attempt;

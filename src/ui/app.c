@@ -284,6 +284,8 @@ static int connect_account(struct ui *ui, const struct options *o)
 		ui->api.reads_per_minute = ui->api.writes_per_minute = ui->acct.rate;
 	if (ui->acct.search_cap > 0)
 		ui->api.search_cap = ui->acct.search_cap;
+	if (ui->acct.stall > 0)
+		ui->api.stall_seconds = ui->acct.stall;
 	/* The office's share: a console that cannot use it says so and runs
 	 * on its own, as without one. */
 	if (ui->acct.share && !o->demo) {

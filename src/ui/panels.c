@@ -332,7 +332,11 @@ static void build_info(struct text_rows *t)
 		info_row(t, _("Auto-refresh"), "%s", strbuf_str(&pace));
 	}
 	info_row(t, _("Last change seen"), "%lld", ui->last_change);
-	info_row(t, _("Connection"), "%s", ui->offline ? _("offline: retrying at the next refresh") : _("ok"));
+	info_row(t, _("Connection"), "%s",
+	         !ui->offline ? _("ok")
+	         : ui->silent ? _("no answer: the service takes the connection but sends nothing; "
+	                          "retrying at the next refresh")
+	                      : _("offline: retrying at the next refresh"));
 	alerts_describe(ui->alerts, &notes);
 	info_row(t, _("Notifications"), "%s", strbuf_str(&notes));
 	strbuf_free(&notes);

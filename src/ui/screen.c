@@ -189,7 +189,9 @@ static void draw_header(struct ui *ui)
 	if (ui->auth_failed)
 		strbuf_addf(&right, "%s%s", _("AUTHENTICATION FAILED"), sep);
 	else if (ui->offline)
-		strbuf_addf(&right, "%s%s", _("OFFLINE"), sep);
+		/* TRANSLATORS: the header's word for a server that takes
+		 * connections and sends nothing, where OFFLINE is none reached. */
+		strbuf_addf(&right, "%s%s", ui->silent ? _("NO ANSWER") : _("OFFLINE"), sep);
 	/* On the header as well as the status line: what the session may do
 	 * is read where the account and the date are. */
 	if (ui->readonly)
@@ -535,6 +537,9 @@ void screen_draw(struct ui *ui)
 			if (ui->auth_failed)
 				env.note = _("authentication failed: the service refused this account's "
 				             "key and token");
+			else if (ui->offline && ui->silent)
+				env.note = _("no answer: the service takes the connection but sends "
+				             "nothing (r tries again)");
 			else if (ui->offline)
 				env.note = _("offline: the service cannot be reached (r tries again)");
 			else if (env.loading && add_wait(ui, &note))

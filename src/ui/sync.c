@@ -157,6 +157,7 @@ static void fetch_failed(struct ui *ui, const struct fetch_result *r, const char
 		               "token (%s)"), api_error_text(&r->err));
 	} else if (r->err.kind == API_ERR_NETWORK) {
 		ui->offline = 1;
+		ui->silent = r->err.reached;
 		ui_error(ui, _("Network: %s failed (%s); retrying at the next refresh"), what,
 		         api_error_text(&r->err));
 	} else {
@@ -180,6 +181,7 @@ static void note_failure(char *buf, size_t size, const struct fetch_result *r, c
 static void back_online(struct ui *ui)
 {
 	ui->offline = 0;
+	ui->silent = 0;
 	ui_message(ui, "%s", _("Connection back"));
 	for (int p = 0; p < PANE_COUNT; p++)
 		for (struct frame *f = ui->panes[p]; f; f = f->below)

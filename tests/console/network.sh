@@ -128,12 +128,39 @@ ok "refused: the Customers pane says its search failed and why" \
 	has "$D/refused-customers.txt" '^ +Customers failed: The service refused the request'
 ok "refused: the Customers pane does not say loading" hasnt "$D/refused-customers.txt" 'loading'
 
+# ---- a server that takes the connection and says nothing ----------------
+
+# Up but silent (or slow) is not gone: the header says NO ANSWER, not
+# OFFLINE, and the pane and :info say what is seen.  [account] stall = 1
+# gives up each try after a second of silence, not thirty.
+cs_sandbox_stop
+cs_sandbox_start --faults slow:1:30000
+mkdir -p "$XDG_CONFIG_HOME/routedesk"
+printf '[account silent]\nstall = 1\n' >"$XDG_CONFIG_HOME/routedesk/config"
+chmod 600 "$XDG_CONFIG_HOME/routedesk/config"
+s=$(cs_script silent <<'EOF'
+:save-display silent.txt
+:info
+:save-display silent-info.txt
+EOF
+)
+cs_run "$s"
+ok "silent: the console runs its script and exits 0 ($CS_RC)" test "$CS_RC" -eq 0
+ok "silent: the header says NO ANSWER" has "$D/silent.txt" '^ 2026-11-20 .* NO ANSWER '
+ok "silent: and not OFFLINE" hasnt "$D/silent.txt" 'OFFLINE'
+ok "silent: the pane says the service takes the connection but sends nothing" \
+	has "$D/silent.txt" '^ +no answer: the service takes the connection but sends nothing'
+ok "silent: :info says so" has "$D/silent-info.txt" '^ Connection +no answer: '
+ok "silent: each try gave up after the config's stall (1 s), not 30 s" \
+	has "$D/err" 'transferred the last 1 seconds \(gave up after 3 attempts'
+rm -f "$XDG_CONFIG_HOME/routedesk/config"
+kill -KILL "$CS_SBPID" 2>/dev/null
+
 # ---- a review that does not come: the first step's wait is bounded ------
 
 # Every answer 60 s away: ROUTEDESK_SCRIPT_TIMEOUT bounds the wait for the
 # review before the first step as it does every later one; before, a
 # script waited for the first review as long as it took.
-cs_sandbox_stop
 cs_sandbox_start --latency 60000
 s=$(cs_script slow <<'EOF'
 :save-display slow.txt

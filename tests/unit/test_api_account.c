@@ -78,7 +78,8 @@ static const char two_accounts[] =
 	"url=http://127.0.0.1:8080/api\n"
 	"key=k2\n"
 	"token_command = echo tok2\n"
-	"search_cap = 500\n";
+	"search_cap = 500\n"
+	"stall = 90\n";
 
 static void test_parse_choose(void **state)
 {
@@ -95,6 +96,7 @@ static void test_parse_choose(void **state)
 	assert_null(a.token_command);
 	assert_int_equal(a.rate, 30);
 	assert_int_equal(a.search_cap, 0);
+	assert_int_equal(a.stall, 0);
 	api_account_free(&a);
 
 	assert_int_equal(api_config_parse(two_accounts, "cfg", "test", &a, &e), 0);
@@ -104,6 +106,7 @@ static void test_parse_choose(void **state)
 	assert_string_equal(a.token_command, "echo tok2");
 	assert_int_equal(a.rate, -1);
 	assert_int_equal(a.search_cap, 500);
+	assert_int_equal(a.stall, 90);
 	api_account_free(&a);
 
 	/* Two accounts and no choice: refused, naming them. */
@@ -167,6 +170,9 @@ static void test_parse_errors(void **state)
 		"[account a]\nrate = fast\n",
 		"[account a]\nrate = -1\n",
 		"[account a]\nsearch_cap = 0\n",
+		"[account a]\nstall = 0\n",
+		"[account a]\nstall = 601\n",
+		"[account a]\nstall = 30s\n",
 		"[account a]\ntoken = t\ntoken_command = echo t\n",
 	};
 	struct api_account a;

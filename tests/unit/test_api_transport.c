@@ -469,6 +469,9 @@ static void test_silent_server_is_shown_and_given_up(void **state)
 	c = api_call_new("/customer/search", NULL, 0);
 	assert_int_equal(api_perform(s, c), -1);
 	assert_int_equal(c->err.kind, API_ERR_NETWORK);
+	/* A server took it and said nothing: the console says NO ANSWER,
+	 * not OFFLINE (the audit's slow server looked gone). */
+	assert_int_equal(c->err.reached, 1);
 	assert_int_equal(c->attempts, 3);
 	for (int i = 0; i < n_waits_seen; i++)
 		if (waits_seen[i].kind == API_WAIT_ANSWER) {
@@ -525,6 +528,9 @@ static void test_unsent_reads_given_back(void **state)
 	assert_int_equal(api_perform(s, c), -1);
 	assert_int_equal(c->attempts, 3);
 	assert_int_equal(counted_reads, 0);
+	/* Nobody took the connection: offline, not a silent server. */
+	assert_int_equal(c->err.kind, API_ERR_NETWORK);
+	assert_int_equal(c->err.reached, 0);
 	api_call_free(c);
 	api_session_free(s);
 }

@@ -110,6 +110,8 @@ struct ui {
 	char share_error[512];         /* why the share is not used, "" */
 	struct api_budget budget;  /* latest known, from every answer */
 	int offline;               /* the last refresh failed on the network */
+	int silent;                /* ... on a server that took the connection and
+	                            * sent nothing: up but silent, or slow */
 	int auth_failed;           /* the service refused the key and token (HTTP 401) */
 	char review_failed[256];   /* why the last route review failed, "" when it did not */
 	struct api_wait wait;      /* what the fetch thread waits for (fetch_status) */
