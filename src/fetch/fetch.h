@@ -138,8 +138,11 @@ void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long sta
 /* A customer search or get of job may be answered by the console's
  * customer index (fetch/lookup.h), built when the account has at most max
  * customers (0: never), and shared with the office through sh (borrowed,
- * may be NULL).  Other jobs ignore it. */
-void fetch_job_set_index(struct fetch_job *job, size_t max, struct fetch_share *sh);
+ * may be NULL), or else kept across runs in the user's own file (a path,
+ * borrowed, or NULL: built again each run) of the account at url.  Other
+ * jobs ignore it. */
+void fetch_job_set_index(struct fetch_job *job, size_t max, struct fetch_share *sh,
+                         const char *file, const char *url);
 /* Marks job as background work (refresh, prefetch): jobs the user asked
  * for run first.  Refresh jobs are background from the start. */
 void fetch_job_set_background(struct fetch_job *job);

@@ -160,12 +160,15 @@ void fetch_job_set_share(struct fetch_job *job, struct fetch_share *sh, long sta
 	job->share_stale = stale_after;
 }
 
-void fetch_job_set_index(struct fetch_job *job, size_t max, struct fetch_share *sh)
+void fetch_job_set_index(struct fetch_job *job, size_t max, struct fetch_share *sh,
+                         const char *file, const char *url)
 {
 	if (!job)
 		return;
 	job->index_max = max;
 	job->index_share = sh;
+	job->index_file = file;
+	job->index_url = url;
 }
 
 void fetch_job_set_first_found(struct fetch_job *job)

@@ -49,6 +49,8 @@ struct fetch_job {
 	size_t index_max;            /* LIST, ROWS of customers: the customer index may
 	                              * answer, kept when at most this many (0: never) */
 	struct fetch_share *index_share; /* ... and shared there, or NULL (borrowed) */
+	const char *index_file;      /* ... else kept in this private file, or NULL */
+	const char *index_url;       /* ... of the account at this URL (borrowed) */
 	struct fetch_job_ids {
 		long long *v;            /* unordered */
 		size_t n;

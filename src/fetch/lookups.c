@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <fcntl.h>
+
 #include <cjson/cJSON.h>
 
 #include "api/ops.h"
@@ -14,6 +16,7 @@
 #include "fetch/lookup.h"
 #include "fetch/runner.h"
 #include "fetch/share.h"
+#include "fetch/share_fs.h"
 
 /*
  * When (issue 11): a customer look-up (a search with filters) of a job
@@ -21,8 +24,9 @@
  * id (a review or a refresh ran: changes after it are what keeps the
  * index current); the whole list is answered from an index that exists,
  * never builds one (the pane's first page would wait for every page).  The
- * index comes from the office's share when a console published one, else
- * it is built: one includeData search of every customer and gets of the
+ * index comes from the office's share when a console published one (or,
+ * with no share, from the user's own file a run before saved), else it is
+ * built: one includeData search of every customer and gets of the
  * ids past its first page, ceil(N / 1000) reads, only when N is at most
  * the job's limit (above it every search goes to the service, as before).
  *
@@ -65,16 +69,33 @@ static struct api_sink index_sink(struct lookup *lk)
 	return sink;
 }
 
+/* The account's URL the kept index must name: the share's, else the
+ * console's (NULL: nowhere to keep it). */
+static const char *kept_url(const struct fetch_job *job)
+{
+	if (job->index_share)
+		return fetch_share_url(job->index_share);
+	return job->index_file ? job->index_url : NULL;
+}
+
+/* The index, kept for the next run: on the office's share, else in the
+ * user's own file (0600), so that a console alone does not spend
+ * ceil(N / 1000) reads on it at each start either. */
 static void publish(struct state *st, const struct fetch_job *job)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	const char *url = kept_url(job);
 
-	if (!job->index_share)
+	if (!url)
 		return;
-	lookup_save(st->lk, fetch_share_url(job->index_share), &text);
+	lookup_save(st->lk, url, &text);
 	/* Quietly nothing when it cannot be written: the others build or
-	 * keep their own. */
-	(void)fetch_share_write(job->index_share, LOOKUP_FILE, text.buf, text.len, &err);
+	 * keep their own, and this console builds it again next run. */
+	if (job->index_share)
+		(void)fetch_share_write(job->index_share, LOOKUP_FILE, text.buf, text.len, &err);
+	else
+		(void)share_fs_write(AT_FDCWD, job->index_file, SHARE_FS_PRIVATE, text.buf, text.len,
+		                     &err);
 	strbuf_free(&text);
 	strbuf_free(&err);
 }
@@ -82,14 +103,19 @@ static void publish(struct state *st, const struct fetch_job *job)
 static int load(struct state *st, const struct fetch_job *job)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	const char *url = kept_url(job);
 	struct lookup *lk;
 	int rc = -1;
 
-	if (!job->index_share ||
-	    fetch_share_read_text(job->index_share, LOOKUP_FILE, LOOKUP_MAX_BYTES, &text, &err) < 0)
+	if (!url)
+		goto out;
+	if (job->index_share ? fetch_share_read_text(job->index_share, LOOKUP_FILE,
+	                                             LOOKUP_MAX_BYTES, &text, &err) < 0
+	                     : share_fs_read(AT_FDCWD, job->index_file, SHARE_FS_PRIVATE,
+	                                     LOOKUP_MAX_BYTES, &text, &err) < 0)
 		goto out;
 	lk = lookup_new(st->customer->name);
-	if (lookup_load(lk, fetch_share_url(job->index_share), text.buf, text.len) < 0 ||
+	if (lookup_load(lk, url, text.buf, text.len) < 0 ||
 	    lookup_count(lk) > job->index_max || lookup_is_old(lk, time(NULL))) {
 		lookup_free(lk);
 		goto out;

@@ -17,6 +17,7 @@
 #include <curses.h>
 
 #include "common/dates.h"
+#include "common/hash.h"
 #include "common/i18n.h"
 #include "common/trace.h"
 #include "notify/notify.h"
@@ -315,6 +316,24 @@ static int connect_account(struct ui *ui, const struct options *o)
 			ui->api.read_unsent = fetch_budget_unsent;
 		}
 	}
+	/* The customer index is kept across runs on the share, else in the
+	 * user's state directory, one file per account (0600): not the
+	 * demo's, whose sandbox is new each run. */
+	if (!ui->share && !o->demo && ui->config.customer_index > 0) {
+		char *dir = state_dir();
+		struct strbuf sb = STRBUF_INIT;
+
+		if (dir) {
+			strbuf_addf(&sb, "%s/lookup", dir);
+			if (state_make_dirs(sb.buf) == 0) {
+				strbuf_addf(&sb, "/%016llx-customer.json",
+				            (unsigned long long)hash_account(ui->acct.url, ui->acct.key));
+				ui->index_file = strbuf_detach(&sb, NULL);
+			}
+			strbuf_free(&sb);
+			free(dir);
+		}
+	}
 	/* A read another console of the share is sending is waited for, not
 	 * sent (the header says so); the fetch thread's other calls go on. */
 	if (ui->share && (ui->flight = fetch_flight_open(ui->share, ui->acct.url, ui->acct.key,
@@ -568,6 +587,7 @@ static void ui_free(struct ui *ui)
 	api_account_free(&ui->acct);
 	fetch_flight_close(ui->flight); /* after the fetch thread, which borrows it */
 	fetch_share_close(ui->share);
+	free(ui->index_file);
 	fetch_budget_close(ui->reads);
 	state_config_free(&ui->config);
 	state_free(&ui->saved);

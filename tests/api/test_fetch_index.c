@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <sys/stat.h>
 
 #include "api/transport.h"
 #include "common/strbuf.h"
@@ -128,7 +129,7 @@ static struct fetch_result *search(struct fetch *f, const struct api_form *form,
 	struct fetch_job *job = fetch_job_list(FETCH_SLOT_VIEWS, "customer", form);
 
 	if (index)
-		fetch_job_set_index(job, INDEX_MAX, sh);
+		fetch_job_set_index(job, INDEX_MAX, sh, NULL, NULL);
 	return run_ok(f, job);
 }
 
@@ -277,7 +278,7 @@ static struct fetch_result *refresh_i(void)
 	struct fetch_job *job = fetch_job_refresh(FETCH_SLOT_REFRESH, since_i);
 	struct fetch_result *r;
 
-	fetch_job_set_index(job, INDEX_MAX, NULL);
+	fetch_job_set_index(job, INDEX_MAX, NULL, NULL, NULL);
 	r = run_ok(fi, job);
 	since_i = r->last_change;
 	return r;
@@ -337,15 +338,19 @@ static struct fetch *console(void)
 	return f;
 }
 
-static long shared_search(struct fetch *f, struct fetch_share *sh, const char *field,
-                          const char *v)
+/* A look-up on f with the index kept on sh, or (sh NULL) in file. */
+static long kept_search(struct fetch *f, struct fetch_share *sh, const char *file,
+                        const char *field, const char *v)
 {
 	struct api_form form = API_FORM_INIT;
+	struct fetch_job *job;
 	struct fetch_result *a, *b;
 	long n;
 
 	api_form_add_cmp_str(&form, field, API_Q_STARTSWITH, v);
-	a = search(f, &form, 1, sh);
+	job = fetch_job_list(FETCH_SLOT_VIEWS, "customer", &form);
+	fetch_job_set_index(job, INDEX_MAX, sh, file, sbt_base());
+	a = run_ok(f, job);
 	b = search(fs, &form, 0, NULL);
 	same_answer(b, a, v);
 	n = a->requests;
@@ -353,6 +358,12 @@ static long shared_search(struct fetch *f, struct fetch_share *sh, const char *f
 	fetch_result_free(b);
 	api_form_free(&form);
 	return n;
+}
+
+static long shared_search(struct fetch *f, struct fetch_share *sh, const char *field,
+                          const char *v)
+{
+	return kept_search(f, sh, NULL, field, v);
 }
 
 /* Consoles on the office's share: the first to look up builds the index
@@ -393,6 +404,56 @@ static void test_shared(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* A console without a share keeps the index in the user's own file (0600):
+ * the next run takes it instead of reading every customer again (ceil(N /
+ * 1000) reads each start, before), asks the changelog once for what it
+ * missed, and never takes a file that names another account's URL. */
+static void test_kept_private(void **state)
+{
+	char dir[] = "/tmp/test_fetch_index.XXXXXX", file[64], cmd[80], big[256];
+	struct fetch *f2;
+	struct stat st;
+	long long *ids;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(file, sizeof(file), "%s/customer.json", dir);
+	f2 = console();
+	assert_int_equal(kept_search(f2, NULL, file, "lname", "t"), 1);
+	fetch_stop(f2);
+	assert_int_equal(stat(file, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	f2 = console();
+	assert_int_equal(kept_search(f2, NULL, file, "lname", "t"), 0);
+	assert_int_equal(kept_search(f2, NULL, file, "fname", "m"), 0);
+	fetch_stop(f2);
+
+	assert_true(sbt_search("customer", &ids, "lname=%s", sbt_qo("STARTSWITH", "\"c\"")) > 0);
+	sbt_ok(sbt_call("/customer/update", "customerID=%lld&fname=Perpetua", ids[0]));
+	f2 = console();
+	/* The changelog once, the changed customer once. */
+	assert_int_equal(kept_search(f2, NULL, file, "fname", "perpet"), 2);
+	assert_int_equal(kept_search(f2, NULL, file, "fname", "perpet"), 0);
+	fetch_stop(f2);
+
+	/* Another account's index (the same file, another URL): built again. */
+	snprintf(big, sizeof(big), "sed -i 's|\"url\":\"[^\"]*\"|\"url\":\"http://127.0.0.1:1/api\"|' '%s'",
+	         file);
+	assert_int_equal(system(big), 0);
+	fp = fopen(file, "r");
+	assert_non_null(fp);
+	assert_non_null(fgets(big, sizeof(big), fp));
+	assert_non_null(strstr(big, "127.0.0.1:1/api"));
+	fclose(fp);
+	f2 = console();
+	assert_int_equal(kept_search(f2, NULL, file, "lname", "t"), 1);
+	fetch_stop(f2);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* A build that fails is not tried again at the next look-up: each try
  * spends reads (two here, ceil(N / 1000) in general) and look-ups come
  * every few seconds.  A sandbox that fails a fifth of its requests with
@@ -424,7 +485,7 @@ static void test_failed_build_waits(void **state)
 
 		api_form_add_cmp_str(&form, "lname", API_Q_STARTSWITH, v);
 		job = fetch_job_list(FETCH_SLOT_VIEWS, "customer", &form);
-		fetch_job_set_index(job, INDEX_MAX, NULL);
+		fetch_job_set_index(job, INDEX_MAX, NULL, NULL, NULL);
 		r = run_any(f, job);
 		api_form_free(&form);
 		if (i == 0) {
@@ -454,6 +515,7 @@ int main(void)
 		SBT_TEST(test_change_from_tick),
 		SBT_TEST(test_new_customer),
 		SBT_TEST(test_shared),
+		SBT_TEST(test_kept_private),
 		SBT_TEST(test_failed_build_waits),
 	};
 

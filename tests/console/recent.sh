@@ -1,5 +1,5 @@
 #!/bin/sh
-# recent.sh: an identical read seconds after the first takes its answer: :sub lead then L, Customers then the index's first look-up.
+# recent.sh: an identical read seconds after the first takes its answer (:sub lead then L, Customers then the index's first look-up); the index kept for the next run.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -40,5 +40,23 @@ ok "the customer index's build takes the Customers pane's search of everyone" \
 ok ":cust smith lists the smiths" has "$D/smith.txt" 'Smith'
 ok "R reads the search anew, not the answer of a moment ago" \
 	eq "$(reqs 'R' ':save-display again.txt' 'request /customer/search')" 1
+
+# The index outlives the run, in the user's own file: the next console's
+# first look-up reads no customer (it built it again at each start).
+kept=$(ls "$XDG_STATE_HOME"/routedesk/lookup/*-customer.json 2>/dev/null)
+ok "the customer index is kept in the state directory" test -f "$kept"
+ok "... readable by the user alone" eq "$(stat -c %a "$kept" 2>/dev/null)" 600
+s=$(cs_script next <<'EOF'
+:cust jones
+:save-display jones.txt
+EOF
+)
+ok "the next console runs its script and exits 0" cs_run "$s"
+ok "its first look-up read no customer (neither search nor get)" \
+	eq "$(($(reqs ':cust jones' ':save-display jones.txt' 'request /customer/search') +
+		$(reqs ':cust jones' ':save-display jones.txt' 'request /customer/get')))" 0
+ok "... but answered from the index" \
+	eq "$(reqs ':cust jones' ':save-display jones.txt' 'lookup /customer/search')" 1
+ok ":cust jones lists the joneses" has "$D/jones.txt" 'Jones'
 
 tap_done

@@ -104,6 +104,7 @@ struct ui {
 	struct demo *demo;
 	struct fetch *fetch;
 	struct fetch_share *share;     /* the office's share (share = DIR), or NULL */
+	char *index_file;              /* without one, the customer index's own file */
 	struct fetch_budget *reads;    /* routedesk's share of the day's reads ([ui] read_share) */
 	struct fetch_flight *flight;   /* identical reads in flight made once, with a share */
 	long reads_share_left;         /* reads of that share left today, -1 unknown */

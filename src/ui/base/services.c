@@ -145,7 +145,8 @@ unsigned long ui_submit(struct ui *ui, struct view *v, struct fetch_job *job)
 		return 0;
 	}
 	/* Look-ups and gets of customers may come from the customer index. */
-	fetch_job_set_index(job, (size_t)ui->config.customer_index, ui->share);
+	fetch_job_set_index(job, (size_t)ui->config.customer_index, ui->share, ui->index_file,
+	                    ui->acct.url);
 	gen = fetch_submit(ui->fetch, job);
 	if (v)
 		v->waiting = gen;
