@@ -671,7 +671,10 @@ static void test_activity(void **state)
 	assert_int_equal(activity_add(&a, 3600 * 9 + 80, "subscription/updateLeadStage", "subscription 9"), 2);
 	assert_int_equal(activity_add(&a, 3600 * 9 + 90, "note/create", "customer 1"), 3);
 	activity_update(&a, 0, AL_OK, 196, NULL);
-	activity_update(&a, 1, AL_REFUSED, 0, "Invalid value for amount\nsecond line");
+	/* The service's text, escapes and all: printed on the user's shell
+	 * terminal at exit, shown, never obeyed (a C review's finding). */
+	activity_update(&a, 1, AL_REFUSED, 0,
+	                "Invalid value for amount\nsecond line\x1b]0;pwned\x07\x1b[2J");
 	activity_update(&a, 2, AL_UNKNOWN, 0, "no answer");
 	activity_line(&a.v[0], &line);
 	assert_string_equal(line.buf, "09:01:02 note/create customer 10012: ok, id 196");
@@ -683,7 +686,7 @@ static void test_activity(void **state)
 	fclose(out);
 	assert_string_equal(buf,
 		"routedesk: write 09:01:02 note/create customer 10012: ok, id 196\n"
-		"routedesk: write 09:01:10 ticket/createAddOn ticket 20003: refused: Invalid value for amount second line\n"
+		"routedesk: write 09:01:10 ticket/createAddOn ticket 20003: refused: Invalid value for amount second line^[]0;pwned^G^[[2J\n"
 		"routedesk: write 09:01:20 subscription/updateLeadStage subscription 9: UNKNOWN: the answer "
 		"was lost; it may or may not be applied (not resent; check the record)\n"
 		"routedesk: write 09:01:30 note/create customer 1: sent, no answer yet\n");
@@ -713,7 +716,9 @@ static void test_activity(void **state)
 		enum view_style st = VS_NORMAL;
 
 		v->ops->cell(v, 1, 3, &line, &st);
-		assert_string_equal(line.buf, "refused: Invalid value for amount\nsecond line");
+		/* Raw: the list widget escapes every cell it draws. */
+		assert_string_equal(line.buf, "refused: Invalid value for amount\nsecond line"
+		                              "\x1b]0;pwned\x07\x1b[2J");
 		assert_int_equal(st, VS_CANCELLED);
 	}
 	activity_add(&a, 0, "note/update", "note 196");

@@ -8,6 +8,7 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "ui/views/activity.h"
 #include "ui/base/ui.h"
 #include "ui/base/view.h"
@@ -128,23 +129,28 @@ void activity_line(const struct activity_entry *e, struct strbuf *out)
 
 size_t activity_summary(const struct activity *a, FILE *out)
 {
-	struct strbuf line = STRBUF_INIT;
+	struct strbuf line = STRBUF_INIT, shown = STRBUF_INIT;
 	size_t open = 0;
 
 	for (size_t i = 0; i < a->n; i++) {
 		const struct activity_entry *e = &a->v[i];
 
 		strbuf_reset(&line);
+		strbuf_reset(&shown);
 		activity_line(e, &line);
 		/* A message with a newline must not forge a second line. */
 		for (char *p = line.buf; p && *p; p++)
 			if (*p == '\n' || *p == '\r')
 				*p = ' ';
-		fprintf(out, _("routedesk: write %s\n"), strbuf_str(&line));
+		/* The service's errorMessage, on the user's terminal after the
+		 * console closed it: its escapes shown, never obeyed. */
+		utf8_escape_controls(&shown, line.buf ? line.buf : "", line.len);
+		fprintf(out, _("routedesk: write %s\n"), strbuf_str(&shown));
 		if (e->state == AL_SENDING || e->state == AL_UNKNOWN || e->state == AL_CHECKING)
 			open++;
 	}
 	strbuf_free(&line);
+	strbuf_free(&shown);
 	return open;
 }
 
