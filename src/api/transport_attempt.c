@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,7 +328,10 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 	c->attempts++;
 	c->status = status;
 	s->probed = 1;
-	ra_ms = retry_after > 0 ? (long)retry_after * 1000 : 0;
+	/* Any number a server sends (libcurl does not bound it): clamped
+	 * before the product, which overflowed into a wait of a moment. */
+	ra_ms = retry_after <= 0 ? 0 : retry_after > LONG_MAX / 1000 ? LONG_MAX
+	                                                              : (long)retry_after * 1000;
 	what = rc != CURLE_OK ? (c->errbuf[0] ? c->errbuf : curl_easy_strerror(rc)) : NULL;
 	transport_report(s, c, rc == CURLE_OK ? status : 0, now - c->attempt_start, what);
 	transport_release(c);

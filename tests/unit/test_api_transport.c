@@ -223,6 +223,10 @@ static void serve(int lfd, char **script, int n_script, FILE *log)
 					else if (strcmp(act, "429") == 0)
 						reply(conns[i].fd, "429 Too Many Requests", "Retry-After: 1\r\n",
 						      "{\"success\":false,\"errorMessage\":\"slow down\"}");
+					else if (strcmp(act, "429ever") == 0)
+						reply(conns[i].fd, "429 Too Many Requests",
+						      "Retry-After: 18446744073709552\r\n",
+						      "{\"success\":false,\"errorMessage\":\"slow down\"}");
 					else if (strcmp(act, "minute") == 0)
 						reply(conns[i].fd, "200 OK", "", minute_quota_body);
 					else if (strcmp(act, "day") == 0)
@@ -578,6 +582,27 @@ static void test_read_429_waits_and_retries(void **state)
 	assert_int_equal(api_perform(s, c), 0);
 	assert_int_equal(c->attempts, 2);
 	assert_int_equal(logged(NULL, NULL, 0), 2);
+	api_call_free(c);
+	api_session_free(s);
+}
+
+/* A Retry-After of ages (any number: libcurl passes it on) is given up
+ * as longer than this client waits; times 1000 it overflowed a long and
+ * wrapped to 384 ms, retried at once (a C review's finding). */
+static void test_retry_after_of_ages(void **state)
+{
+	struct api_session *s;
+	struct api_call *c;
+
+	(void)state;
+	start("429ever ok");
+	s = session(4);
+	c = api_call_new("customer/search", NULL, 0);
+	assert_int_equal(api_perform(s, c), -1);
+	assert_int_equal(c->attempts, 1);
+	assert_int_equal(c->err.kind, API_ERR_QUOTA);
+	assert_non_null(strstr(c->err.message, "longer than"));
+	assert_int_equal(logged(NULL, NULL, 0), 1);
 	api_call_free(c);
 	api_session_free(s);
 }
@@ -1374,6 +1399,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_read_retries_until_answered, teardown),
 		cmocka_unit_test_teardown(test_read_gives_up, teardown),
 		cmocka_unit_test_teardown(test_silent_server_is_shown_and_given_up, teardown),
+		cmocka_unit_test_teardown(test_retry_after_of_ages, teardown),
 		cmocka_unit_test(test_unsent_reads_given_back),
 		cmocka_unit_test_teardown(test_read_429_waits_and_retries, teardown),
 		cmocka_unit_test_teardown(test_refusal_is_not_retried, teardown),
