@@ -169,15 +169,28 @@ long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *
 }
 
 /* Reads the count at fd (locked); 0 for an empty or unreadable file. */
+/* A count no day reaches: any member of the group can write the file, so
+ * what it holds is bounded before any arithmetic (LONG_MAX + 1 was
+ * undefined, and in a release build reset the office's count to 0). */
+#define BUDGET_COUNT_MAX 1000000000L
+
+/* The count on the file's first line: 0 for none or for text that is not
+ * a count; at most BUDGET_COUNT_MAX. */
 static long count_at(int fd)
 {
 	char buf[32];
 	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+	long v = 0;
 
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
-	return strtol(buf, NULL, 10);
+	for (const char *p = buf; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (*p - '0');
+		if (v >= BUDGET_COUNT_MAX)
+			return BUDGET_COUNT_MAX;
+	}
+	return v;
 }
 
 /* flock(op) on fd, waiting at most ms: the counter is in a directory every
@@ -269,7 +282,7 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 		         n, limit, fb->percent, day_limit(fb, b));
 		rc = -1;
 	} else {
-		write_count(fd, n + 1);
+		write_count(fd, n < BUDGET_COUNT_MAX ? n + 1 : n);
 	}
 	close(fd); /* the lock goes with it */
 	return rc;

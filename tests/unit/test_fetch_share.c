@@ -635,6 +635,62 @@ static void test_busy_counter_never_hangs(void **state)
 	fetch_share_close(a);
 }
 
+/* The counter holds whatever a member of the group wrote: a count past any
+ * day's is taken as spent and never overflows (LONG_MAX + 1 did, and
+ * reset the office's count to 0), a negative one or words as 0 (a C
+ * review's finding). */
+static void test_counter_written_by_anyone(void **state)
+{
+	static const struct {
+		const char *text;
+		long used;
+	} cases[] = {
+		{ "9223372036854775807\n", 1000000000L },
+		{ "99999999999999999999999999\n", 1000000000L },
+		{ "-9223372036854775808\n", 0 },
+		{ "abc\n", 0 },
+		{ "41\n7\n", 41 },
+	};
+	const char *url = "http://127.0.0.1:12/api";
+	struct fetch_share *a = open_share(url);
+	struct fetch_budget *fb;
+	struct api_budget bud;
+	char name[40], why[256];
+
+	(void)state;
+	fb = budget_on(a, name);
+	memset(&bud, 0, sizeof(bud));
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int fd = openat(fetch_share_fd(a), name, O_WRONLY | O_CREAT | O_TRUNC, 0660);
+
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, cases[i].text, strlen(cases[i].text)),
+		                 (ssize_t)strlen(cases[i].text));
+		close(fd);
+		assert_int_equal(fetch_budget_used(fb), cases[i].used);
+		/* No limit known: counted, saturating. */
+		assert_int_equal(fetch_budget_may_read(fb, NULL, why, sizeof(why)), 0);
+		assert_int_equal(fetch_budget_used(fb),
+		                 cases[i].used < 1000000000L ? cases[i].used + 1 : cases[i].used);
+		fetch_budget_unsent(fb);
+		assert_int_equal(fetch_budget_used(fb), cases[i].used < 1000000000L ? cases[i].used
+		                                                                    : 999999999L);
+	}
+	/* A known limit: a count past it refuses the read. */
+	bud.known = 1;
+	bud.limits.read_day = 3000;
+	{
+		int fd = openat(fetch_share_fd(a), name, O_WRONLY | O_TRUNC);
+
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, "9223372036854775807\n", 20), 20);
+		close(fd);
+	}
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
+	fetch_budget_close(fb);
+	fetch_share_close(a);
+}
+
 /* read-limit is read without a lock by every process of the share: while
  * another process notes new limits (a seeded sequence), a reader always
  * finds one (an empty file would read as "no limit known" and let its
@@ -696,6 +752,7 @@ int main(void)
 		cmocka_unit_test(test_share_of_a_huge_day),
 		cmocka_unit_test(test_busy_counter_never_hangs),
 		cmocka_unit_test(test_read_limit_never_missing),
+		cmocka_unit_test(test_counter_written_by_anyone),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
