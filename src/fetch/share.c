@@ -422,6 +422,54 @@ out:
 	return rc;
 }
 
+/* The decimal number at *s (digits only, leading zeros and then at most
+ * 18 digits: no sign, no overflow), *s moved past it: 0, or -1.  The
+ * share's file names are a fellow member's to choose, and sscanf's %lld
+ * is undefined past its range. */
+static int name_number(const char **s, long long *v)
+{
+	const char *p = *s;
+	long long n = 0;
+	int digits = 0;
+
+	while (*p == '0' && p[1] >= '0' && p[1] <= '9')
+		p++;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (++digits > 18)
+			return -1;
+		n = n * 10 + (*p - '0');
+	}
+	if (!digits)
+		return -1;
+	*v = n;
+	*s = p;
+	return 0;
+}
+
+/* A tick's name, SINCE-NEWEST.json: 0, or -1 for any other. */
+static int tick_name(const char *name, long long *since, long long *newest)
+{
+	return name_number(&name, since) == 0 && *name++ == '-' &&
+	       name_number(&name, newest) == 0 && strcmp(name, ".json") == 0 ? 0 : -1;
+}
+
+/* A written record's name, SEC.NSEC-TAG.json (TAG the writer's, 1 to 16
+ * hex digits, copied into tag[17]): 0, or -1 for any other. */
+static int written_name(const char *name, long long *sec, long long *nsec, char tag[17])
+{
+	size_t n;
+
+	if (name_number(&name, sec) < 0 || *name++ != '.' || name_number(&name, nsec) < 0 ||
+	    *name++ != '-')
+		return -1;
+	n = strspn(name, "0123456789abcdef");
+	if (n < 1 || n > 16 || strcmp(name + n, ".json") != 0)
+		return -1;
+	memcpy(tag, name, n);
+	tag[n] = '\0';
+	return 0;
+}
+
 int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
                      struct fetch_result *r)
 {
@@ -440,10 +488,8 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 	r->last_change = since;
 	while (d && (e = readdir(d))) {
 		long long s, nw;
-		int len = 0;
 
-		if (sscanf(e->d_name, "%lld-%lld.json%n", &s, &nw, &len) != 2 ||
-		    e->d_name[len] != '\0' || nw <= since)
+		if (tick_name(e->d_name, &s, &nw) < 0 || nw <= since)
 			continue;
 		t = xrealloc(t, (n + 1) * sizeof(*t));
 		t[n].since = s;
@@ -581,13 +627,10 @@ void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r)
 		return;
 	d = share_fs_opendir(sh->fd, "written");
 	while (d && (e = readdir(d))) {
-		long long sec;
-		long nsec;
+		long long sec, nsec;
 		char tag[17];
-		int len = 0;
 
-		if (sscanf(e->d_name, "%lld.%ld-%16[0-9a-f].json%n", &sec, &nsec, tag, &len) != 3 ||
-		    e->d_name[len] != '\0')
+		if (written_name(e->d_name, &sec, &nsec, tag) < 0)
 			continue;
 		if (now - (time_t)sec > TICK_KEEP_SECONDS) {
 			/* anyone prunes: nobody owns the folder */

@@ -129,6 +129,67 @@ static void test_written_taken_once_by_the_others(void **state)
 	fetch_share_close(other);
 }
 
+/* Names in written/ are a fellow member's to choose: numbers past any
+ * range (sscanf's %lld is undefined there, and the age's subtraction
+ * overflowed) or of the wrong form are passed over, never taken (a C
+ * review's finding); the genuine file still is. */
+static void test_written_names_of_anyone(void **state)
+{
+	static const char *const forged[] = {
+		"-9223372036854775808.0-0123456789abcdef.json",
+		"99999999999999999999.000000000-0123456789abcdef.json",
+		"00000000009999999999.99999999999999999999-0123456789abcdef.json",
+		"1.2-0123456789abcdefa.json",
+		"1.2-.json",
+		"+1800000000.0-0123456789abcdef.json",
+		"1800000000.0-0123456789abcdef.json.tmp",
+	};
+	struct fetch_share *a = open_share("http://127.0.0.1:13/api");
+	struct fetch_share *b = open_share("http://127.0.0.1:13/api");
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
+	struct m_note *n = note_of(50232, 10013, "side door");
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT, err = STRBUF_INIT;
+	DIR *d;
+	struct dirent *e;
+
+	(void)state;
+	fetch_share_publish_write(a, "note", n);
+	m_row_free("note", n);
+	strbuf_addf(&path, "%s/written", fetch_share_path(a));
+	d = opendir(path.buf);
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			struct strbuf f = STRBUF_INIT;
+
+			strbuf_addf(&f, "%s/%s", path.buf, e->d_name);
+			assert_true(strbuf_read_file(f.buf, 1 << 20, &text, &err) >= 0);
+			strbuf_free(&f);
+		}
+	closedir(d);
+	assert_true(text.len > 0);
+	for (size_t i = 0; i < sizeof(forged) / sizeof(forged[0]); i++) {
+		struct strbuf f = STRBUF_INIT;
+		FILE *fp;
+
+		strbuf_addf(&f, "%s/%s", path.buf, forged[i]);
+		fp = fopen(f.buf, "w");
+		assert_non_null(fp);
+		assert_int_equal(fwrite(text.buf, 1, text.len, fp), text.len);
+		assert_int_equal(fclose(fp), 0);
+		assert_int_equal(chmod(f.buf, 0660), 0);
+		strbuf_free(&f);
+	}
+	fetch_share_read_written(b, r);
+	assert_int_equal(r->n_written, 1);
+	fetch_result_free(r);
+	strbuf_free(&path);
+	strbuf_free(&text);
+	strbuf_free(&err);
+	fetch_share_close(a);
+	fetch_share_close(b);
+}
+
 /* A console takes what was written after it opened the share (what came
  * before, its own searches bring), in the order written; a file that is
  * not whole is passed over. */
@@ -742,6 +803,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_written_taken_once_by_the_others),
 		cmocka_unit_test(test_written_since_opened_in_order),
+		cmocka_unit_test(test_written_names_of_anyone),
 		cmocka_unit_test(test_baseline_from_the_ticker),
 		cmocka_unit_test(test_gone_rows_reach_the_others),
 		cmocka_unit_test(test_symlinks_in_the_share_never_followed),
