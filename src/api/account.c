@@ -37,6 +37,13 @@ void api_wipe_free(char *s)
 	free(s);
 }
 
+void api_wipe_free_len(char *s, size_t len)
+{
+	if (s)
+		explicit_bzero(s, len);
+	free(s);
+}
+
 void api_account_free(struct api_account *a)
 {
 	free(a->name);
@@ -206,6 +213,7 @@ int api_config_parse(const char *text, const char *path, const char *account,
 {
 	struct parse p;
 	char *copy = xstrdup(text);
+	size_t len = strlen(text);
 	int rc = -1;
 
 	memset(&p, 0, sizeof(p));
@@ -251,7 +259,8 @@ out:
 	api_account_free(&p.first);
 	strbuf_free(&p.names);
 	strbuf_free(&p.warnings);
-	api_wipe_free(copy);
+	/* ini_parse wrote a NUL at each line's end: the whole copy. */
+	api_wipe_free_len(copy, len);
 	return rc;
 }
 
@@ -359,10 +368,11 @@ static int holds_line(const struct ini_line *l, void *ctx)
 static int holds_key(const char *text, const char *name)
 {
 	char *copy = xstrdup(text);
+	size_t len = strlen(text);
 	struct holds h = { name, 0 };
 
 	(void)ini_parse(copy, holds_line, &h);
-	api_wipe_free(copy);
+	api_wipe_free_len(copy, len);
 	return h.found;
 }
 
@@ -424,7 +434,7 @@ static void from_env(char **slot, const char *name, int secret)
 			free(*slot);
 		*slot = xstrdup(ini_trim(copy));
 	}
-	api_wipe_free(copy);
+	api_wipe_free_len(copy, strlen(v));
 }
 
 static void trim_in_place(char **slot)

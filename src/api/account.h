@@ -65,6 +65,9 @@ int api_config_parse(const char *text, const char *path, const char *account,
 int api_config_read(const char *path, char **text, struct api_error *err);
 /* Zeroes a string, then frees it. */
 void api_wipe_free(char *s);
+/* Zeroes len bytes of s, then frees it: for a copy a parser split with
+ * NULs in place, where api_wipe_free would stop at the first. */
+void api_wipe_free_len(char *s, size_t len);
 
 /* 0 when a file of this mode may hold a token; -1 with a usage error
  * telling how to fix it (chmod 600 PATH) when group or others can read it. */

@@ -153,6 +153,16 @@ tests_unit_test_ui_loop_SOURCES = tests/unit/test_ui_loop.c src/ui/loop.c
 tests_unit_test_ui_loop_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_loop_LDADD = $(UI_TEST_LDADD)
 
+## The config's two parsers (the account's and the console's) under a
+## linker-wrapped free that looks for the token in every freed block.
+check_PROGRAMS += tests/unit/test_config_wipe
+TESTS += tests/unit/test_config_wipe
+tests_unit_test_config_wipe_SOURCES = tests/unit/test_config_wipe.c src/ui/base/state.c \
+	src/ui/base/action.c
+tests_unit_test_config_wipe_CFLAGS = $(UI_TEST_CFLAGS)
+tests_unit_test_config_wipe_LDFLAGS = -Wl,--wrap=free
+tests_unit_test_config_wipe_LDADD = $(UI_TEST_LDADD)
+
 check_PROGRAMS += tests/unit/test_ui_state
 TESTS += tests/unit/test_ui_state
 tests_unit_test_ui_state_SOURCES = tests/unit/test_ui_state.c src/ui/base/state.c src/ui/base/action.c \

@@ -231,7 +231,9 @@ int state_config_parse(const char *text, const char *path, struct ui_config *c,
 	char *copy = xstrdup(text);
 
 	ini_parse(copy, config_line_on, &p);
-	free(copy);
+	/* The file holds the account's token too: every line of the copy
+	 * (ini_parse split it with NULs) wiped, as the account's parser does. */
+	api_wipe_free_len(copy, strlen(text));
 	free(p.account);
 	return p.failed ? -1 : 0;
 }
