@@ -166,6 +166,27 @@ long transport_local_day(void)
 	return (long)(tm.tm_year + 1900) * 400 + tm.tm_yday;
 }
 
+void api_url_shown(const char *url, struct strbuf *out)
+{
+	const char *h = url ? strstr(url, "://") : NULL, *end, *at;
+
+	if (!url)
+		return;
+	if (!h) {
+		strbuf_adds(out, url);
+		return;
+	}
+	h += 3;
+	end = h + strcspn(h, "/?#");
+	at = h;
+	/* The last @ before the path: a password may hold one. */
+	for (const char *p = h; p < end; p++)
+		if (*p == '@')
+			at = p + 1;
+	strbuf_add(out, url, (size_t)(h - url));
+	strbuf_adds(out, at);
+}
+
 int api_url_is_local(const char *url)
 {
 	const char *h = strstr(url, "://"), *end, *at;
@@ -235,11 +256,15 @@ struct api_session *api_session_new(const struct api_options *o, struct api_erro
 	}
 	/* Every request carries the key and the token in its body. */
 	if (strncmp(url, "http://", 7) == 0 && !o->insecure && !api_url_is_local(url)) {
+		struct strbuf shown = STRBUF_INIT;
+
+		api_url_shown(url, &shown);
 		api_error_set(err, API_ERR_USAGE, 0, NULL,
 		              _("API URL %s: plain http:// would send the key and token unencrypted; "
 		                "it is only for a sandbox on this host (localhost, 127.0.0.1, [::1]). "
 		                "Use https:// (routedesk api --insecure allows it)"),
-		              url);
+		              shown.buf);
+		strbuf_free(&shown);
 		goto fail;
 	}
 	len = strlen(url);

@@ -243,6 +243,10 @@ struct api_session;
 /* 1 when url's host is this host (localhost, 127.0.0.0/8, [::1], and
  * 0.0.0.0 or [::], which reach it): where plain http:// may go. */
 int api_url_is_local(const char *url);
+/* url as it may be shown (messages, the console's header and :info):
+ * without a user:password@ before the host, which may be a credential,
+ * appended to out ("https://acme.example/api"). */
+void api_url_shown(const char *url, struct strbuf *out);
 /* A session for o (copied).  NULL with err set (usage) when the URL or
  * credentials are missing, the URL is not http(s), or it is http:// to
  * another host without o->insecure (the credentials would go in clear). */

@@ -303,7 +303,13 @@ static void build_info(struct text_rows *t)
 	struct strbuf notes = STRBUF_INIT, pace = STRBUF_INIT;
 
 	info_row(t, _("Account"), "%s", ui->acct.name ? ui->acct.name : _("(from the environment)"));
-	info_row(t, _("Server"), "%s", ui->acct.url ? ui->acct.url : "?");
+	{
+		struct strbuf shown = STRBUF_INIT;
+
+		api_url_shown(ui->acct.url ? ui->acct.url : "?", &shown);
+		info_row(t, _("Server"), "%s", shown.buf);
+		strbuf_free(&shown);
+	}
 	if (ui->demo)
 		info_row(t, _("Demo"), "%s", _("a private sandbox, stopped on exit"));
 	info_row(t, _("Review date"), "%s", ui->date);

@@ -123,16 +123,20 @@ static void add_age(struct ui *ui, const struct view *v, struct strbuf *out)
 static const char *account_label(const struct ui *ui)
 {
 	static char host[64];
-	const char *u = ui->acct.url, *p, *e;
+	struct strbuf shown = STRBUF_INIT;
+	const char *p, *e;
 
 	if (ui->acct.name)
 		return ui->acct.name;
-	if (!u)
+	if (!ui->acct.url)
 		return "-";
-	p = strstr(u, "://");
-	p = p ? p + 3 : u;
+	/* Never a user:password@ (it may be a credential). */
+	api_url_shown(ui->acct.url, &shown);
+	p = strstr(shown.buf, "://");
+	p = p ? p + 3 : shown.buf;
 	e = strchr(p, '/');
 	snprintf(host, sizeof(host), "%.*s", (int)(e ? e - p : (long)strlen(p)), p);
+	strbuf_free(&shown);
 	return host;
 }
 

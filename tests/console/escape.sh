@@ -87,4 +87,20 @@ ok "script mode's stderr shows the error's ESC escaped (^[[31mred)" has "$D/err"
 ok "script mode's stderr holds no raw ESC" no_esc "$D/err"
 ok "script mode's stderr holds no other raw control character (BEL)" raw_controls "$D/err"
 
+# A password in the account's URL (a user:password@ before the host) is a
+# credential: neither the header (which names the host when no account
+# section does) nor :info shows it (an install audit found it in a message).
+host=${CS_URL#http://}
+s=$(cs_script userinfo <<'EOF'
+:info
+:save-display userinfo.txt
+EOF
+)
+ROUTEDESK_URL="http://u:TOKzq9secret@$host" cs_run "$s"
+ok "a URL with a password: the console runs and exits 0 ($CS_RC)" test "$CS_RC" -eq 0
+ok "... :info names the server without the password" \
+	has "$D/userinfo.txt" "^ Server +http://${host%%/*}/api"
+ok "... neither the header nor :info shows it" hasnt "$D/userinfo.txt" 'TOKzq9'
+ok "... nor its stderr" hasnt "$D/err" 'TOKzq9'
+
 tap_done

@@ -1337,6 +1337,12 @@ static void test_session_needs_credentials(void **state)
 	assert_non_null(strstr(e.message, "https://"));
 	assert_non_null(strstr(e.message, "192.0.2.2"));
 	api_error_clear(&e);
+	/* A password in the URL is never said (an install audit's token). */
+	o.url = "http://u:TOKzq9secret@192.0.2.2:8080/api";
+	assert_null(api_session_new(&o, &e));
+	assert_non_null(strstr(e.message, "http://192.0.2.2:8080/api"));
+	assert_null(strstr(e.message, "TOKzq9"));
+	api_error_clear(&e);
 	o.insecure = 1; /* unless the user says so */
 	s = api_session_new(&o, &e);
 	assert_non_null(s);
@@ -1368,6 +1374,27 @@ static void test_url_is_local(void **state)
 	for (size_t i = 0; i < sizeof(remote) / sizeof(*remote); i++)
 		if (api_url_is_local(remote[i]))
 			fail_msg("%s is not this host", remote[i]);
+}
+
+static void test_url_shown(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "https://acme.example/api", "https://acme.example/api" },
+		{ "https://u:p@acme.example/api", "https://acme.example/api" },
+		{ "https://u:p@ss@acme.example:8443/api?x=1", "https://acme.example:8443/api?x=1" },
+		{ "http://tok@127.0.0.1:9/api", "http://127.0.0.1:9/api" },
+		{ "https://acme.example/a@b", "https://acme.example/a@b" },
+		{ "nourl", "nourl" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		api_url_shown(cases[i][0], &sb);
+		assert_string_equal(sb.buf, cases[i][1]);
+		strbuf_free(&sb);
+	}
 }
 
 static void test_read_or_write(void **state)
@@ -1427,6 +1454,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_perform_does_not_spin, teardown),
 		cmocka_unit_test(test_session_needs_credentials),
 		cmocka_unit_test(test_url_is_local),
+		cmocka_unit_test(test_url_shown),
 		cmocka_unit_test(test_read_or_write),
 	};
 	int fd = mkstemp(logpath);
