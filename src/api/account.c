@@ -86,6 +86,10 @@ struct parse {
 	const char *want;     /* the account asked for, or NULL */
 	struct strbuf names;  /* every account, ", "-separated, for messages */
 	int n_accounts;
+	struct seen {         /* ... and where each one's section began */
+		char *name;
+		int line;
+	} *seen;
 	int in_account;       /* the section being read is an [account NAME] */
 	int chosen;           /* the section being read is the one to use */
 	int found;
@@ -193,6 +197,19 @@ static int parse_line(const struct ini_line *l, void *ctx)
 	p->chosen = 0;
 	if (!name)
 		return 0;
+	/* Two sections of one name: which one's url, key or token would be
+	 * used is anybody's guess (the second replaced the first's). */
+	for (int i = 0; i < p->n_accounts; i++)
+		if (strcmp(p->seen[i].name, name) == 0) {
+			api_error_set(p->err, API_ERR_USAGE, 0, NULL,
+			              _("%s:%d: [account %s] again (the first is at line %d): "
+			                "keep one section per account"),
+			              p->path, l->lineno, name, p->seen[i].line);
+			return -1;
+		}
+	p->seen = xrealloc(p->seen, (size_t)(p->n_accounts + 1) * sizeof(*p->seen));
+	p->seen[p->n_accounts].name = xstrdup(name);
+	p->seen[p->n_accounts].line = l->lineno;
 	strbuf_addf(&p->names, "%s%s", p->n_accounts ? ", " : "", name);
 	p->n_accounts++;
 	/* Without a choice, the first account is kept aside in case it is
@@ -259,6 +276,9 @@ out:
 	api_account_free(&p.first);
 	strbuf_free(&p.names);
 	strbuf_free(&p.warnings);
+	for (int i = 0; i < p.n_accounts; i++)
+		free(p.seen[i].name);
+	free(p.seen);
 	/* ini_parse wrote a NUL at each line's end: the whole copy. */
 	api_wipe_free_len(copy, len);
 	return rc;

@@ -174,6 +174,7 @@ static void test_parse_errors(void **state)
 		"[account a]\nstall = 601\n",
 		"[account a]\nstall = 30s\n",
 		"[account a]\ntoken = t\ntoken_command = echo t\n",
+		"[account a]\nurl = u\n[account b]\n[account  a ]\nkey = k\n",
 	};
 	struct api_account a;
 	struct api_error e = API_ERROR_INIT;
@@ -187,6 +188,25 @@ static void test_parse_errors(void **state)
 		api_error_clear(&e);
 		api_account_free(&a);
 	}
+}
+
+/* A section repeated: which one's settings count would be a guess, and
+ * "several accounts (main, main)" sent the user to --account main, which
+ * cannot help (an install audit's finding).  Named with both lines. */
+static void test_repeated_section(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+
+	(void)state;
+	api_account_init(&a);
+	assert_int_equal(api_config_parse("[account main]\nurl = u\n\n[account main]\nkey = k\n",
+	                                  "cfg", NULL, &a, &e), -1);
+	assert_int_equal(e.kind, API_ERR_USAGE);
+	assert_string_equal(e.message, "cfg:4: [account main] again (the first is at line 1): "
+	                               "keep one section per account");
+	api_error_clear(&e);
+	api_account_free(&a);
 }
 
 static void test_mode_check(void **state)
@@ -407,6 +427,7 @@ int main(void)
 		cmocka_unit_test_setup(test_parse_choose, clean),
 		cmocka_unit_test_setup(test_parse_default_and_only, clean),
 		cmocka_unit_test_setup(test_parse_errors, clean),
+		cmocka_unit_test_setup(test_repeated_section, clean),
 		cmocka_unit_test_setup(test_mode_check, clean),
 		cmocka_unit_test_setup(test_owner_and_write_check, clean),
 		cmocka_unit_test_setup(test_load_refuses_writable_command, clean),
