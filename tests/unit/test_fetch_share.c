@@ -440,6 +440,11 @@ static void test_symlinks_in_the_share_never_followed(void **state)
 	/* The lock cannot be had through a symlink: no ticker. */
 	assert_int_equal(fetch_share_ticker(b), 0);
 	fetch_share_touch(b, t);
+	/* A file of no content: the symlink itself replaced, so that the
+	 * office's "active" goes on (left, it stopped for good). */
+	assert_int_equal(fstatat(fetch_share_fd(b), "active", &st, AT_SYMLINK_NOFOLLOW), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_true(fetch_share_active(b) >= t - 1);
 	r->kind = FETCH_REFRESH;
 	r->last_change = 4711;
 	fetch_share_publish(b, 4000, r);
