@@ -149,6 +149,9 @@ parse_listen(const char *arg, struct sb_config *cfg)
 	if (strcmp(host, "localhost") != 0 && inet_pton(AF_INET, host, &addr) != 1 &&
 	    inet_pton(AF_INET6, host, &addr) != 1)
 		usage_error("--listen: '%s' is not a numeric IPv4 or IPv6 address (for example 127.0.0.1:8080)", host);
+	/* The port first: a warning before a refusal of the whole option
+	 * (an install audit's) says nothing worth reading. */
+	cfg->listen_port = colon ? (int)parse_long("--listen port", colon + 1, 0, 65535) : 0;
 	/* Allowed (a container may need it), but the demo credentials and the
 	 * database then serve whoever can reach the address. */
 	if (strcmp(host, "localhost") != 0 && strncmp(host, "127.", 4) != 0 && strcmp(host, "::1") != 0)
@@ -156,7 +159,6 @@ parse_listen(const char *arg, struct sb_config *cfg)
 		        "can use this sandbox\n", host);
 	free(cfg->listen_host);
 	cfg->listen_host = host;
-	cfg->listen_port = colon ? (int)parse_long("--listen port", colon + 1, 0, 65535) : 0;
 }
 
 static void

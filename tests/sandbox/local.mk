@@ -89,4 +89,7 @@ TESTS += tests/sandbox/test_live
 tests_sandbox_test_live_SOURCES = tests/sandbox/test_live.c $(SBTEST_SOURCES)
 tests_sandbox_test_live_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS)
 tests_sandbox_test_live_LDADD = $(SBTEST_LDADD)
+
+TESTS += tests/sandbox/options.sh
+EXTRA_DIST += tests/sandbox/options.sh
 endif
