@@ -391,7 +391,7 @@ static void draw_status(struct ui *ui)
 		long long id;
 
 		if (col >= 0 && (size_t)col < f->v->ops->n_columns)
-			strbuf_addf(&right, "%s %s%s  ", _("sort"), _(f->v->ops->columns[col].title),
+			strbuf_addf(&right, "%s %s%s  ", _("sort"), i18n_pgettext(f->v->ops->columns[col].title),
 			            ui->ascii ? (desc ? "v" : "^") : (desc ? "\xe2\x96\xbc" : "\xe2\x96\xb2"));
 		flt = list_filter(l);
 		if (flt)

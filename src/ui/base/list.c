@@ -424,7 +424,7 @@ static void draw_titles(struct list *l, WINDOW *w, int y, int x, int width, cons
 		first = 0;
 		strbuf_reset(&t);
 		if (ops->columns[c].title && *ops->columns[c].title)
-			strbuf_adds(&t, _(ops->columns[c].title));
+			strbuf_adds(&t, i18n_pgettext(ops->columns[c].title));
 		if ((int)c == l->sort_col)
 			list_title_arrow(&t, widths[c], env->ascii ? (l->sort_desc ? "v" : "^")
 			                 : (l->sort_desc ? "\xe2\x96\xbc" : "\xe2\x96\xb2"), env->utf8);

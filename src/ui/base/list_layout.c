@@ -385,7 +385,7 @@ void list_columns_fit(const struct view *v, size_t nrows, const struct view_colu
 	 * blanks while the technician's name beside them was cut.  The flex
 	 * column takes the rest as before. */
 	for (size_t c = 0; c < n; c++) {
-		const char *t = cols[c].title && *cols[c].title ? _(cols[c].title) : "";
+		const char *t = cols[c].title && *cols[c].title ? i18n_pgettext(cols[c].title) : "";
 		/* The sort column's title has its arrow after a blank. */
 		int want = (int)utf8_width(t, strlen(t)) + ((int)c == sorted ? 2 : 0);
 

@@ -35,7 +35,9 @@ static const struct view_column columns[] = {
 	[COL_ROUTE] = { N_("Route"), 16, 8, VC_FLEX | VC_CAP },
 	[COL_TECH] = { N_("Technician"), 18, 10, VC_GROW },
 	[COL_STOPS] = { N_("D/P/N/C"), 11, 7, 0 },
-	[COL_TOTAL] = { N_("Stops"), 5, 3, VC_RIGHT },
+	/* Five columns wide: not the pane's title ("Paradas" was cut). */
+	/* TRANSLATORS: a 5-column title over each route's number of stops. */
+	[COL_TOTAL] = { NC_("column of 5", "Stops"), 5, 3, VC_RIGHT },
 	[COL_WINDOW] = { N_("Window"), 11, 11, 0 },
 	[COL_DUE] = { N_("Due"), 10, 8, VC_RIGHT },
 	[COL_FLAGS] = { N_("Flags"), 5, 4, 0 },
