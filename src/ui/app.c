@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <langinfo.h>
 #include <poll.h>
@@ -30,6 +31,7 @@
 #include "ui/script.h"
 #include "ui/term.h"
 #include "ui/base/list.h"
+#include "ui/base/warm.h"
 #include "ui/views/view_common.h"
 #include "ui/views/views.h"
 
@@ -326,6 +328,10 @@ static int connect_account(struct ui *ui, const struct options *o)
 		if (dir) {
 			strbuf_addf(&sb, "%s/lookup", dir);
 			if (state_make_dirs(sb.buf) == 0) {
+				/* Other accounts' (a sandbox's port of last
+				 * month) are of no use past a week. */
+				warm_prune(AT_FDCWD, sb.buf, "-customer.json", time(NULL),
+				           WARM_PRUNE_AGE);
 				strbuf_addf(&sb, "/%016llx-customer.json",
 				            (unsigned long long)hash_account(ui->acct.url, ui->acct.key));
 				ui->index_file = strbuf_detach(&sb, NULL);

@@ -225,6 +225,64 @@ static void test_share_days_swapped_not_followed(void **state)
 	strbuf_free(&aside);
 }
 
+/* A file at path with mtime set, or a symlink to target when target. */
+static void plant(const char *name, time_t mtime, const char *target)
+{
+	char path[256];
+	struct timeval tv[2] = { { mtime, 0 }, { mtime, 0 } };
+
+	snprintf(path, sizeof(path), "%s/routedesk/days/%s", dir, name);
+	if (target) {
+		assert_int_equal(symlink(target, path), 0);
+		assert_int_equal(lutimes(path, tv), 0);
+	} else {
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		fputs("{}", f);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(utimes(path, tv), 0);
+	}
+}
+
+static int exists(const char *name)
+{
+	char path[256];
+	struct stat sb;
+
+	snprintf(path, sizeof(path), "%s/routedesk/days/%s", dir, name);
+	return lstat(path, &sb) == 0;
+}
+
+/* Saving a day removes the kept days of over a week ago, of any account
+ * (none is of use after a day), and nothing else: a year of use kept a
+ * file a day for good.  A symlink is never followed to its target. */
+static void test_old_days_pruned(void **state)
+{
+	time_t now = time(NULL);
+	char victim[128];
+	struct timeval old[2] = { { now - 30 * DAY, 0 }, { now - 30 * DAY, 0 } };
+	FILE *f;
+
+	(void)state;
+	keep(URL, KEY, "2026-11-24", 1, now - 60, now - 60);
+	snprintf(victim, sizeof(victim), "%s/victim.json", dir);
+	f = fopen(victim, "w");
+	assert_non_null(f);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(utimes(victim, old), 0);
+	plant("00000000000000aa-2026-10-01.json", now - 8 * DAY, NULL);
+	plant("00000000000000bb-2026-11-18.json", now - 6 * DAY, NULL);
+	plant("notes.txt", now - 30 * DAY, NULL);
+	plant("00000000000000cc-2026-01-01.json", now - 30 * DAY, victim);
+	keep(URL, KEY, "2026-11-25", 1, now - 30, now - 30);
+	assert_false(exists("00000000000000aa-2026-10-01.json"));
+	assert_true(exists("00000000000000bb-2026-11-18.json"));
+	assert_true(exists("notes.txt"));
+	assert_true(exists("00000000000000cc-2026-01-01.json"));
+	assert_int_equal(access(victim, F_OK), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_other_account),
 		cmocka_unit_test(test_load_keeps_stamp),
 		cmocka_unit_test(test_share_days_swapped_not_followed),
+		cmocka_unit_test(test_old_days_pruned),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <cjson/cJSON.h>
@@ -87,6 +88,26 @@ static void add_table(cJSON *o, const char *name, const char *resource, const st
 		m_table_each(t, add_row, &e);
 }
 
+void warm_prune(int base, const char *dir, const char *suffix, time_t now, long max_age)
+{
+	DIR *d = share_fs_opendir(base, dir);
+	struct dirent *e;
+	size_t slen = strlen(suffix);
+
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		struct stat sb;
+
+		if (len <= slen || strcmp(e->d_name + len - slen, suffix) != 0)
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISREG(sb.st_mode) && now - sb.st_mtime > max_age)
+			(void)unlinkat(dirfd(d), e->d_name, 0);
+	}
+	if (d)
+		closedir(d);
+}
+
 int warm_save(const struct fetch_share *sh, const char *url, const char *key,
               const struct warm_day *d, struct strbuf *err)
 {
@@ -137,6 +158,10 @@ int warm_save(const struct fetch_share *sh, const char *url, const char *key,
 	} else {
 		rc = state_write_file(path, text, strlen(text), err);
 	}
+	/* Every account's days of over a week ago: of no use any more. */
+	slash = strrchr(path, '/');
+	*slash = '\0';
+	warm_prune(days_base(sh), path, ".json", time(NULL), WARM_PRUNE_AGE);
 	free(text);
 	free(path);
 	return rc;

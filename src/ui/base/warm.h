@@ -66,4 +66,16 @@ int warm_reference(const struct fetch_share *sh, const char *url, const char *ke
 /* Frees what a loaded day holds that was not taken (set to NULL). */
 void warm_day_free(struct warm_day *d);
 
+/*
+ * Kept files past any use (a warm start takes a day of two hours, a cold
+ * one the tables of one of a day, the customer index one of 12 hours)
+ * are removed, whoever's they are, so that the state directory and the
+ * share do not grow by a file a day for good.  A week, for a margin.
+ */
+#define WARM_PRUNE_AGE (7 * 24 * 3600)
+/* Removes the regular files of the directory dir (relative to base, as
+ * share_fs takes it) whose names end in suffix and that were modified
+ * over max_age seconds before now; never a symlink's target. */
+void warm_prune(int base, const char *dir, const char *suffix, time_t now, long max_age);
+
 #endif
