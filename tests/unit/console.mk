@@ -160,7 +160,7 @@ TESTS += tests/unit/test_config_wipe
 tests_unit_test_config_wipe_SOURCES = tests/unit/test_config_wipe.c src/ui/base/state.c \
 	src/ui/base/action.c
 tests_unit_test_config_wipe_CFLAGS = $(UI_TEST_CFLAGS)
-tests_unit_test_config_wipe_LDFLAGS = -Wl,--wrap=free
+tests_unit_test_config_wipe_LDFLAGS = -Wl,--wrap=free,--wrap=malloc,--wrap=realloc
 tests_unit_test_config_wipe_LDADD = $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_state

@@ -16,7 +16,10 @@
 
 /*
  * Linked with -Wl,--wrap=free: every free of the code under test passes
- * here first, and a block that still holds the token is counted.  The
+ * here first, and a block that still holds the token is counted.  malloc
+ * and realloc are wrapped too, to zero what they hand out: a block is
+ * read whole, and under valgrind a strbuf's unwritten room would be
+ * uninitialised bytes.  The
  * parser splits its copy of the file at each line (NULs written in
  * place), and a wipe that stopped at the first NUL left every later line,
  * the token's included, in freed memory (a C review's finding).
@@ -25,6 +28,30 @@
 
 void __real_free(void *p);
 void __wrap_free(void *p);
+void *__real_malloc(size_t n);
+void *__wrap_malloc(size_t n);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_realloc(void *p, size_t n);
+
+void *__wrap_malloc(size_t n)
+{
+	void *p = __real_malloc(n);
+
+	if (p)
+		memset(p, 0, malloc_usable_size(p));
+	return p;
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+	size_t old = p ? malloc_usable_size(p) : 0;
+	void *q = __real_realloc(p, n);
+	size_t now = q ? malloc_usable_size(q) : 0;
+
+	if (now > old)
+		memset((char *)q + old, 0, now - old);
+	return q;
+}
 
 static int holding;
 
