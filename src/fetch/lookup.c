@@ -352,7 +352,7 @@ int lookup_apply(struct lookup *lk, long long id, const char *notes)
 
 /* One filter the index can evaluate. */
 struct cond {
-	enum { C_ID, C_PHONE, C_STARTS, C_ENDS, C_CONTAINS, C_NONE } op;
+	enum { C_ID, C_PHONE, C_STARTS, C_ENDS, C_CONTAINS, C_LIKE, C_NONE } op;
 	long long id;
 	char *value;
 	int fields[4];  /* positions in lk->fields */
@@ -422,7 +422,8 @@ static int cond_parse(const struct lookup *lk, const struct api_pair *pr, struct
 	if (cJSON_IsString(op) && cJSON_IsString(v)) {
 		c->op = strcasecmp(op->valuestring, "STARTSWITH") == 0 ? C_STARTS :
 		        strcasecmp(op->valuestring, "ENDSWITH") == 0   ? C_ENDS :
-		        strcasecmp(op->valuestring, "CONTAINS") == 0   ? C_CONTAINS : C_NONE;
+		        strcasecmp(op->valuestring, "CONTAINS") == 0   ? C_CONTAINS :
+		        strcasecmp(op->valuestring, "LIKE") == 0       ? C_LIKE : C_NONE;
 		if (c->op != C_NONE)
 			c->value = xstrdup(v->valuestring);
 	}
@@ -444,10 +445,55 @@ static int same_folded(const char *s, const char *needle, size_t n)
 	return 1;
 }
 
+/* Past one UTF-8 character of s (not at its end). */
+static const char *next_char(const char *s)
+{
+	s++;
+	while (((unsigned char)*s & 0xC0) == 0x80)
+		s++;
+	return s;
+}
+
+/* hay LIKE pat as the service (the sandbox's SQLite) reads it, without
+ * ESCAPE: % any run of characters, _ one character, ASCII letters without
+ * case, every other byte itself.  The last % is tried at each character
+ * after it in turn (no recursion: a pattern of many % stays linear per
+ * retry). */
+static int like_matches(const char *s, const char *p)
+{
+	const char *star_p = NULL, *star_s = NULL;
+
+	while (*s) {
+		if (*p == '%') {
+			while (*p == '%')
+				p++;
+			star_p = p;
+			star_s = s;
+		} else if (*p == '_') {
+			p++;
+			s = next_char(s);
+		} else if (*p && fold((unsigned char)*p) == fold((unsigned char)*s)) {
+			p++;
+			s++;
+		} else if (star_p) {
+			star_s = next_char(star_s);
+			s = star_s;
+			p = star_p;
+		} else {
+			return 0;
+		}
+	}
+	while (*p == '%')
+		p++;
+	return *p == '\0';
+}
+
 static int text_matches(const char *hay, const struct cond *c)
 {
 	size_t h = strlen(hay), n = strlen(c->value);
 
+	if (c->op == C_LIKE)
+		return like_matches(hay, c->value);
 	if (n > h)
 		return 0;
 	switch (c->op) {

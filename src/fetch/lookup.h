@@ -16,7 +16,8 @@
  * is answered from it the way the service answers: STARTSWITH, ENDSWITH
  * and CONTAINS compare ASCII letters without case and other bytes exactly
  * (the sandbox's LIKE; a live collation that also folds accents would find
- * a few more, the one known difference), a phone is an exact
+ * a few more, the one known difference), LIKE the same with % any run
+ * and _ one character (no ESCAPE), a phone is an exact
  * 10-digit match over the phone fields, an id is an id.  Anything else is
  * refused (-1) and goes to the service as before.
  *

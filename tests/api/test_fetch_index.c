@@ -188,6 +188,42 @@ static char *piece(const char *s, size_t len)
 	return strndup(s + at, len);
 }
 
+/* A LIKE pattern from a piece of s: some characters made _ (one
+ * character, a multi-byte one included), a run or two made %, random case,
+ * and % at one end or both: `:cust obrien` asks lname LIKE "o_brien%". */
+static char *like_pattern(const char *s)
+{
+	char *p = piece(s, 2 + (size_t)rand() % 6);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (rand() % 3 == 0)
+		strbuf_addc(&sb, '%');
+	for (const char *q = p; *q;) {
+		size_t len = 1;
+
+		while (((unsigned char)q[len] & 0xC0) == 0x80)
+			len++;
+		switch (rand() % 8) {
+		case 0:
+			strbuf_addc(&sb, '_');
+			break;
+		case 1:
+			strbuf_addc(&sb, '%');
+			break;
+		default:
+			if (len == 1 && rand() % 2 && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+				strbuf_addc(&sb, (char)(*q ^ 0x20));
+			else
+				strbuf_add(&sb, q, len);
+		}
+		q += len;
+	}
+	if (rand() % 2)
+		strbuf_addc(&sb, '%');
+	free(p);
+	return strbuf_detach(&sb, NULL);
+}
+
 /* ASCII letters of s in random case: the service's LIKE ignores it. */
 static void scramble(char *s)
 {
@@ -220,7 +256,7 @@ static void test_same_as_service(void **state)
 	assert_int_equal(compare(NULL, "every customer, after"), 0);
 	for (int i = 0; i < 120; i++) {
 		const struct m_customer *c = all->rows[(size_t)rand() % all->n_rows];
-		int kind = rand() % 8;
+		int kind = rand() % 9;
 		char *v = NULL, what[160];
 
 		api_form_free(&f);
@@ -255,6 +291,10 @@ static void test_same_as_service(void **state)
 		case 6:
 			v = piece(c->lname, 2 + (size_t)rand() % 3);
 			api_form_add_cmp_str(&f, "lname", API_Q_ENDSWITH, v);
+			break;
+		case 7:
+			v = like_pattern(*c->lname ? c->lname : c->fname);
+			api_form_add_cmp_str(&f, "lname", API_Q_LIKE, v);
 			break;
 		default:
 			v = piece(c->lname, 1 + (size_t)rand() % 2);

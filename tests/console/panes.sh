@@ -189,6 +189,44 @@ for q in smith cantina all; do
 		 cmp "$1.body" "$2.body"' - "$D/look-$q.txt" "$D/index-$q.txt"
 done
 
+# A surname typed without its apostrophe: "obrien" and "o brien" find the
+# O'Briens, last of the searches (lname LIKE "o_brien%"), with the index
+# and asking the service alike; "dangelo" the D'Angelos.
+nobrien=$(cs_count customer "lname:={\"operator\":\"STARTSWITH\",\"value\":\"O'Brien\"}")
+nlike=$(cs_count customer 'lname:={"operator":"LIKE","value":"o_brien%"}')
+ndangelo=$(cs_count customer "lname:={\"operator\":\"STARTSWITH\",\"value\":\"D'Angelo\"}")
+ok "there are O'Briens ($nobrien) and D'Angelos ($ndangelo) to find, and only they match o_brien%" \
+	sh -c '[ "$1" -gt 0 ] && [ "$2" -gt 0 ] && [ "$1" = "$3" ]' - "$nobrien" "$ndangelo" "$nlike"
+marks() {
+	cs_script "marks-$1" <<EOF2
+:cust obrien
+:save-display $1-obrien.txt
+:cust o brien
+:save-display $1-o-brien.txt
+:cust dangelo
+:save-display $1-dangelo.txt
+EOF2
+}
+printf '[ui]\ncustomer_index = 0\n' >"$XDG_CONFIG_HOME/routedesk/config"
+export ROUTEDESK_TRACE="$D/trace.marks"
+ok "the console runs the look-ups of surnames without their mark, asking the service" \
+	cs_run "$(marks look)"
+rm -f "$XDG_CONFIG_HOME/routedesk/config"
+export ROUTEDESK_TRACE="$D/trace.marks-index"
+ok "... and with the customer index" cs_run "$(marks index)"
+unset ROUTEDESK_TRACE
+for how in look index; do
+	ok "$how: :cust obrien lists the $nobrien O'Briens" \
+		has_all "$D/$how-obrien.txt" " 1/$nobrien\$" "^▸ +[0-9]+ O'Brien, "
+	ok "$how: the preview says how they were found" \
+		has "$D/$how-obrien.txt" 'Found by: surname without its mark$'
+	ok "$how: :cust o brien lists them too" has "$D/$how-o-brien.txt" " 1/$nobrien\$"
+	ok "$how: :cust dangelo lists the $ndangelo D'Angelos" \
+		has_all "$D/$how-dangelo.txt" " 1/$ndangelo\$" "^▸ +[0-9]+ D'Angelo, "
+done
+ok "with the index, those look-ups read nothing after its build" \
+	eq "$(requests "$D/trace.marks-index" ':cust o brien' ':save-display index-dangelo.txt' 'request')" 0
+
 # On a share the first console's look-up builds the index and publishes
 # it; the next console takes it and asks the service for no customer.
 mkdir -p "$D/share"

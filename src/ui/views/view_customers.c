@@ -29,6 +29,8 @@
  *                       with lname STARTSWITH doe, companyName CONTAINS
  *   smith, jane         lname STARTSWITH smith with fname STARTSWITH jane,
  *                       then companyName CONTAINS (the lists' own form)
+ *   obrien, o brien     when no other search found anyone: lname LIKE
+ *                       "o_brien%" (O'Brien, a mark after the first letter)
  * The preview says which search found a customer ("Found by: company").
  * The fetch thread answers these from its customer index when it has one
  * (fetch/lookup.h); otherwise a name costs one read per search it runs
@@ -90,6 +92,39 @@ static int looks_like_address(const char *q)
 	return (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (unsigned char)*p >= 0x80;
 }
 
+static int ascii_letter(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* "obrien" or "o brien" for O'Brien, "dangelo" for D'Angelo: a caller's
+ * surname typed without its apostrophe found nobody (the service matches
+ * text as typed, and a dispatcher does not guess the mark).  Last of the
+ * searches, so it costs a read only when nothing else matched (none with
+ * the customer index): lname LIKE "o_brien%", one character of any kind
+ * after the first letter.  Only for a word of letters (and a first
+ * letter, a space, then letters). */
+static int marked_surname(struct vc_query *qs, const char *q)
+{
+	struct strbuf pat = STRBUF_INIT;
+	size_t n = strlen(q);
+	int rc;
+
+	if (n < 4 || !ascii_letter(q[0]))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (!ascii_letter(q[i]) && !(i == 1 && q[i] == ' '))
+			return 0;
+	strbuf_addc(&pat, q[0]);
+	strbuf_addc(&pat, '_');
+	strbuf_adds(&pat, q + (q[1] == ' ' ? 2 : 1));
+	strbuf_addc(&pat, '%');
+	rc = api_form_add_cmp_str(vc_query_add(qs, N_("surname without its mark")),
+	                          "lname", API_Q_LIKE, pat.buf);
+	strbuf_free(&pat);
+	return rc;
+}
+
 /* A name: as a surname, as a company, as a first name (or "first last").
  * In that order, each only when the one before found nobody: most
  * look-ups are a surname, and then cost one read of the account's quota
@@ -141,6 +176,9 @@ static int name_searches(struct vc_query *qs, const char *q, int all)
 		if (rc == 0)
 			rc = api_form_add_cmp_str(f, "fname", API_Q_STARTSWITH, q);
 	}
+	/* Not with "+": it finds what the others miss, never beside them. */
+	if (rc == 0 && !all)
+		rc = marked_surname(qs, q);
 	return rc;
 }
 
