@@ -52,12 +52,13 @@ static void test_customer_queries(void **state)
 		assert_string_equal(form_value(j, one[i].name), one[i].value);
 		view_free(v);
 	}
-	/* A name: surname, company and first name, in one job that stops at
+	/* A name: surname, company and first name, then the surname without
+	 * the mark after its first letter (O'Brien), in one job that stops at
 	 * the first search finding anyone. */
 	v = view_customers_new("smith");
 	v->ops->open(v, &ui);
 	j = last_job(&ui);
-	assert_int_equal(j->n_alts, 2);
+	assert_int_equal(j->n_alts, 3);
 	assert_true(j->first_found);
 	assert_string_equal(alt_value(j, 0, "lname"), "{\"operator\":\"STARTSWITH\",\"value\":\"smith\"}");
 	assert_null(alt_value(j, 0, "fname"));
@@ -65,6 +66,19 @@ static void test_customer_queries(void **state)
 	                    "{\"operator\":\"CONTAINS\",\"value\":\"smith\"}");
 	assert_string_equal(alt_value(j, 2, "fname"), "{\"operator\":\"STARTSWITH\",\"value\":\"smith\"}");
 	assert_null(alt_value(j, 2, "lname"));
+	assert_string_equal(alt_value(j, 3, "lname"), "{\"operator\":\"LIKE\",\"value\":\"s_mith%\"}");
+	view_free(v);
+	/* "o brien": a letter, a space, letters: the same, the space aside. */
+	v = view_customers_new("o brien");
+	v->ops->open(v, &ui);
+	j = last_job(&ui);
+	assert_int_equal(j->n_alts, 3);
+	assert_string_equal(alt_value(j, 3, "lname"), "{\"operator\":\"LIKE\",\"value\":\"o_brien%\"}");
+	view_free(v);
+	/* Not for what is not a word of letters. */
+	v = view_customers_new("o'brien");
+	v->ops->open(v, &ui);
+	assert_int_equal(last_job(&ui)->n_alts, 2);
 	view_free(v);
 	/* Two words: then first name and surname together, then company. */
 	v = view_customers_new("jane doe");
