@@ -317,7 +317,9 @@ int api_config_check_file(const char *path, unsigned mode, unsigned uid, unsigne
 	return 0;
 }
 
-int api_token_command(const char *cmd, char **token, struct api_error *err)
+/* Runs cmd with /bin/sh -c and takes the first line of its output, trimmed.
+ * 0 with *token malloc'd, or -1 with a usage error (failure, no output). */
+static int api_token_command(const char *cmd, char **token, struct api_error *err)
 {
 	struct strbuf out = STRBUF_INIT;
 	char buf[4096], *line;

@@ -79,9 +79,6 @@ int api_config_check_mode(const char *path, unsigned mode, struct api_error *err
 int api_config_check_file(const char *path, unsigned mode, unsigned uid, unsigned my_uid,
                           struct api_error *err);
 
-/* Runs cmd with /bin/sh -c and takes the first line of its output, trimmed.
- * 0 with *token malloc'd, or -1 with a usage error (failure, no output). */
-int api_token_command(const char *cmd, char **token, struct api_error *err);
 
 /* Everything together: the file (if present: mode check when it holds a
  * token, parse), then the environment, then token_command when no token

@@ -363,7 +363,9 @@ char *api_query_text(enum api_qop op, const cJSON *value)
 	return copy;
 }
 
-int api_form_add_query(struct api_form *f, const char *name, enum api_qop op, const cJSON *value)
+/* Appends name=<query object text>; 0, or -1 (nothing added) on a shape
+ * mismatch as above.  value is borrowed. */
+static int api_form_add_query(struct api_form *f, const char *name, enum api_qop op, const cJSON *value)
 {
 	char *text = api_query_text(op, value);
 

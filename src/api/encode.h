@@ -93,9 +93,6 @@ int api_qop_parse(const char *s, enum api_qop *op);
  * NULL when value's shape does not fit op: BETWEEN takes an array of two
  * scalars, IN a non-empty array of scalars, the others one scalar. */
 char *api_query_text(enum api_qop op, const cJSON *value);
-/* Appends name=<query object text>; 0, or -1 (nothing added) on a shape
- * mismatch as above.  value is borrowed. */
-int api_form_add_query(struct api_form *f, const char *name, enum api_qop op, const cJSON *value);
 /* Typed helpers for every operator; -1 when op needs another shape. */
 int api_form_add_cmp_int(struct api_form *f, const char *name, enum api_qop op, long long v);
 int api_form_add_cmp_str(struct api_form *f, const char *name, enum api_qop op, const char *v);

@@ -355,11 +355,6 @@ void api_session_budget(const struct api_session *s, struct api_budget *b)
 	*b = s->budget;
 }
 
-void api_session_wait(const struct api_session *s, struct api_wait *w)
-{
-	*w = s->wait;
-}
-
 /* The cancel strength in force: 0 none, 1 reads and queued calls, 2 all. */
 static int cancel_level(const struct api_session *s)
 {

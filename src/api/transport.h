@@ -282,7 +282,5 @@ void api_session_budget(const struct api_session *s, struct api_budget *b);
 long api_session_search_cap(const struct api_session *s);
 /* Requests (attempts) sent by this session so far. */
 long api_session_requests(const struct api_session *s);
-/* What the session waits for now (kind API_WAIT_NONE when nothing). */
-void api_session_wait(const struct api_session *s, struct api_wait *w);
 
 #endif

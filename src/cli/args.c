@@ -12,6 +12,8 @@
 /* 2^53: past it a double no longer holds every integer. */
 #define EXACT_LIMIT 9007199254740992.0
 
+static const char *cli_json_problem(const cJSON *v);
+
 static int is_container(const cJSON *v)
 {
 	return cJSON_IsArray(v) || cJSON_IsObject(v);
@@ -43,7 +45,7 @@ static const char *query_value_problem(const cJSON *v)
  * An object that is not a query object (addons[0][amount]) keeps its
  * structure, and is checked member by member.
  */
-const char *cli_json_problem(const cJSON *v)
+static const char *cli_json_problem(const cJSON *v)
 {
 	const cJSON *e;
 

@@ -16,8 +16,5 @@ struct strbuf;
  * Kept apart from cmd_api.c so a fuzz target can call it. */
 int cli_args_add(struct api_form *f, const char *item, struct strbuf *msg);
 
-/* Why the JSON value v would not reach the service as the user meant it
- * (a static translated sentence), or NULL when it can be sent. */
-const char *cli_json_problem(const cJSON *v);
 
 #endif

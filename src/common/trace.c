@@ -75,10 +75,3 @@ void trace_event(const char *kind, const char *fmt, ...)
 	}
 	strbuf_free(&sb);
 }
-
-void trace_close(void)
-{
-	if (trace_fd >= 0)
-		close(trace_fd);
-	trace_fd = -1;
-}

@@ -25,7 +25,5 @@ long trace_ms(void);
 /* Writes "MS KIND DETAILS\n" when tracing; a no-op otherwise. */
 void trace_event(const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Closes the file (at exit). */
-void trace_close(void);
 
 #endif

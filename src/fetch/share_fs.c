@@ -131,7 +131,9 @@ int share_fs_open(int base, const char *rel, int flags, gid_t gid)
 	return fd;
 }
 
-int share_fs_base(int base, const char *rel)
+/* The directory rel opened to be a base (O_NOFOLLOW), unchecked: a
+ * descriptor or -1. */
+static int share_fs_base(int base, const char *rel)
 {
 	const char *last;
 	int dir = parent_of(base, rel, &last), fd;

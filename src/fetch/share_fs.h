@@ -38,9 +38,6 @@
  * it: in a directory the group can write, a fellow member may have
  * renamed the checked one away and put one open to everybody there. */
 int share_fs_dir(int base, const char *rel, gid_t gid, struct strbuf *err);
-/* The directory rel opened to be a base (O_NOFOLLOW), unchecked: a
- * descriptor or -1. */
-int share_fs_base(int base, const char *rel);
 
 /* open(2) of rel with flags (O_RDONLY, O_WRONLY or O_RDWR, maybe
  * O_CREAT): a descriptor, or -1 with errno (ELOOP a symlink, EINVAL not

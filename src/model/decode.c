@@ -268,7 +268,11 @@ static void walk(struct dec *d, const struct m_row_kind *k, void *row)
 	}
 }
 
-int m_kind_decode(const struct m_row_kind *k, const cJSON *rec, void *row)
+/* Fills row (zeroed first) from rec by k: the bad count, or -1 when rec is
+ * not an object whose first member (the id) is an integer (then row owns
+ * nothing).  The elements of an MS_ROWS member are read without that
+ * test: an item without an id is still an item. */
+static int m_kind_decode(const struct m_row_kind *k, const cJSON *rec, void *row)
 {
 	struct dec d = { rec, 0 };
 	long long id;
@@ -282,7 +286,8 @@ int m_kind_decode(const struct m_row_kind *k, const cJSON *rec, void *row)
 	return d.bad;
 }
 
-void m_kind_free(const struct m_row_kind *k, void *row)
+/* Frees what k's text and sub-row members own and clears them. */
+static void m_kind_free(const struct m_row_kind *k, void *row)
 {
 	if (!row)
 		return;

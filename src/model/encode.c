@@ -34,7 +34,9 @@ static void add_ll(cJSON *o, const char *name, long long v)
 	add_str(o, name, buf);
 }
 
-cJSON *m_kind_encode(const struct m_row_kind *k, const void *row)
+/* The row as a record the decoder reads back to the same row (encode.c);
+ * the caller deletes it. */
+static cJSON *m_kind_encode(const struct m_row_kind *k, const void *row)
 {
 	cJSON *o = cJSON_CreateObject();
 

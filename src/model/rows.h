@@ -54,15 +54,5 @@ extern const struct m_row_kind *const m_row_kinds[];
 extern const size_t m_row_kinds_count;
 const struct m_row_kind *m_row_kind_find(const char *resource);
 
-/* Fills row (zeroed first) from rec by k: the bad count, or -1 when rec is
- * not an object whose first member (the id) is an integer (then row owns
- * nothing).  The elements of an MS_ROWS member are read without that
- * test: an item without an id is still an item. */
-int m_kind_decode(const struct m_row_kind *k, const cJSON *rec, void *row);
-/* The row as a record the decoder reads back to the same row (encode.c);
- * the caller deletes it. */
-cJSON *m_kind_encode(const struct m_row_kind *k, const void *row);
-/* Frees what k's text and sub-row members own and clears them. */
-void m_kind_free(const struct m_row_kind *k, void *row);
 
 #endif

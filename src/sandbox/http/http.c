@@ -637,12 +637,6 @@ http_base_url(const struct http_server *h)
 	return h->base_url;
 }
 
-int
-http_port(const struct http_server *h)
-{
-	return h->port;
-}
-
 /*
  * Before the daemon stops: the requests already begun finish and their
  * answers go out, and any new one is answered 503.  MHD_stop_daemon alone

@@ -24,9 +24,6 @@ struct http_server *http_start(struct sb_ctx *ctx, struct faults *faults, char *
  * brackets).  Owned by the server, valid until http_stop. */
 const char *http_base_url(const struct http_server *h);
 
-/* The port actually bound. */
-int http_port(const struct http_server *h);
-
 /* Stops accepting, closes every connection (requests being handled finish
  * first), joins the threads and frees h.  NULL is allowed. */
 void http_stop(struct http_server *h);

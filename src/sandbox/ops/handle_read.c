@@ -56,8 +56,11 @@ static char *xasprintf_ll(long long v)
 	return xstrdup(buf);
 }
 
-int read_records(struct sb_req *req, const struct resource *r, const long long *ids,
-                 size_t n, int byid, cJSON *out, struct sb_answer *ans)
+/* Records of r for ids, as get answers them, with the request's get flags
+ * (includeSubscriptions, includeDocumentLink, ...) applied; appended to out.
+ * 0, or -1 with ans set to an error. */
+static int read_records(struct sb_req *req, const struct resource *r, const long long *ids,
+                        size_t n, int byid, cJSON *out, struct sb_answer *ans)
 {
 	cJSON *recs = cJSON_CreateArray();
 	char *err = NULL;

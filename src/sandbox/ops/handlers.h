@@ -39,12 +39,6 @@ void ans_error(struct sb_answer *ans, int http_status, const char *fmt, ...)
 void handle_search(struct sb_req *req, struct sb_answer *ans);
 void handle_get(struct sb_req *req, struct sb_answer *ans);
 void handle_byid(struct sb_req *req, struct sb_answer *ans);
-/* Records of r for ids, as get answers them, with the request's get flags
- * (includeSubscriptions, includeDocumentLink, ...) applied; appended to out.
- * 0, or -1 with ans set to an error. */
-int read_records(struct sb_req *req, const struct resource *r,
-                 const long long *ids, size_t n, int byid, cJSON *out,
-                 struct sb_answer *ans);
 
 /* The store a request reads; a storage error as the answer (frees err). */
 struct store *read_store(const struct sb_req *req);

@@ -185,9 +185,6 @@ struct ui {
 	struct alerts *alerts;         /* alerts.c: notifications ([notify]) */
 };
 
-/* 1 when lines and glyphs must be ASCII (--ascii, [ui] ascii, or a locale
- * that is not UTF-8).  For views that draw status glyphs. */
-int ui_ascii(const struct ui *ui);
 /* Monotonic seconds. */
 double app_now(void);
 /* Reads left today: the key's, or routedesk's share of them when that is

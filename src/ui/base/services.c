@@ -286,8 +286,3 @@ int ui_minutes_now(const struct ui *ui)
 		return -1;
 	return tm.tm_hour * 60 + tm.tm_min;
 }
-
-int ui_ascii(const struct ui *ui)
-{
-	return ui->ascii;
-}

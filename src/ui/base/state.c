@@ -77,7 +77,8 @@ void state_config_free(struct ui_config *c)
 	state_config_init(c);
 }
 
-int state_parse_bool(const char *s)
+/* 1 for yes/true/on/1, 0 for no/false/off/0, -1 otherwise. */
+static int state_parse_bool(const char *s)
 {
 	static const char *const yes[] = { "yes", "true", "on", "1" };
 	static const char *const no[] = { "no", "false", "off", "0" };

@@ -138,7 +138,5 @@ int state_make_dirs(const char *dir);
  * it.  0, or -1 with a message ("PATH: reason") in err (may be NULL). */
 int state_write_file(const char *path, const char *text, size_t len, struct strbuf *err);
 
-/* 1 for yes/true/on/1, 0 for no/false/off/0, -1 otherwise. */
-int state_parse_bool(const char *s);
 
 #endif

@@ -57,7 +57,8 @@ void form_set_path(struct form *f, const char *path)
 	f->path = xstrdup(path);
 }
 
-void form_set_error(struct form *f, const char *msg)
+/* Sets (copies) or clears f->error. */
+static void form_set_error(struct form *f, const char *msg)
 {
 	free(f->error);
 	f->error = msg && *msg ? xstrdup(msg) : NULL;

@@ -241,7 +241,5 @@ int form_check_begin(struct form *f);
 /* CHECKING -> DONE (applied 1), EDITING with msg "not applied" (0: y may
  * send it again), or UNKNOWN again (-1: the check failed). */
 enum form_state form_check_end(struct form *f, int applied, const char *msg);
-/* Sets (copies) or clears f->error. */
-void form_set_error(struct form *f, const char *msg);
 
 #endif

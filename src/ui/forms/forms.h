@@ -57,11 +57,5 @@ void forms_draft_names(const char *keys, struct strbuf *out);
  * outcome is not known. */
 size_t forms_quit(struct ui *ui, FILE *out);
 
-/* Proposal for ui.h (not yet there): hands a record read back after a
- * write to the panes showing it.  row (borrowed) is a struct m_* of
- * resource.  Until views accept rows, the panes are told that the record
- * changed (as a refresh that saw it in the changelog would), so a list
- * showing it reads it again when in view, and a detail view reads it. */
-void ui_apply_row(struct ui *ui, const char *resource, const void *row);
 
 #endif

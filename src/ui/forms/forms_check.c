@@ -28,6 +28,8 @@
  * the write stays unknown.
  */
 
+static void ui_apply_row(struct ui *ui, const char *resource, const void *row);
+
 /* Every Notes pane searches again (the read back failed): a new note is a
  * new id in its list, and notes have no changelog class to name it. */
 static void refresh_notes(struct ui *ui, struct frame *fr, void *ctx)
@@ -183,7 +185,11 @@ void forms_changed(struct ui *ui, const char *resource, long long id)
 	tell_written(ui, resource, id, NULL);
 }
 
-void ui_apply_row(struct ui *ui, const char *resource, const void *row)
+/* Hands a record read back after a write to the panes showing it.  row
+ * (borrowed) is a struct m_* of resource.  The panes are told that the
+ * record changed (as a refresh that saw it in the changelog would), so a
+ * list showing it reads it again when in view, and a detail view reads it. */
+static void ui_apply_row(struct ui *ui, const char *resource, const void *row)
 {
 	long long id = row ? *(const long long *)row : 0;
 

@@ -282,7 +282,12 @@ static int call_existing(const char *dir, int exists, void *ctx)
 	return exists ? e->fn(dir, e->ctx) : 0;
 }
 
-int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx)
+/* The directories searched for NAME.theme, in order: $ROUTEDESK_THEME_PATH
+ * (colon-separated), $XDG_CONFIG_HOME/routedesk/themes (or
+ * ~/.config/routedesk/themes), then the installed THEMEDIR.  Calls fn for
+ * each existing one; stops when fn returns non-zero and returns that.
+ * The shipped themes are also built in (theme_load). */
+static int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx)
 {
 	struct each_existing e = { fn, ctx };
 
@@ -301,7 +306,9 @@ static int describe_dir(const char *dir, int exists, void *ctx)
 	return 0;
 }
 
-void theme_describe_dirs(struct strbuf *out)
+/* Appends every directory of that search to out, ", "-separated, those
+ * not there marked " (missing)": what an error says was searched. */
+static void theme_describe_dirs(struct strbuf *out)
 {
 	each_dir(describe_dir, out);
 }

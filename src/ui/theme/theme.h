@@ -105,16 +105,7 @@ int theme_parse_color(const char *word, short *out);
  * line "PATH:LINE: what is wrong" appended to err; t is then unchanged. */
 int theme_parse(struct theme *t, const char *text, const char *path, struct strbuf *err);
 
-/* The directories searched for NAME.theme, in order: $ROUTEDESK_THEME_PATH
- * (colon-separated), $XDG_CONFIG_HOME/routedesk/themes (or
- * ~/.config/routedesk/themes), then the installed THEMEDIR.  Calls fn for
- * each existing one; stops when fn returns non-zero and returns that.
- * The shipped themes are also built in (theme_load). */
-int theme_each_dir(int (*fn)(const char *dir, void *ctx), void *ctx);
 
-/* Appends every directory of that search to out, ", "-separated, those
- * not there marked " (missing)": what an error says was searched. */
-void theme_describe_dirs(struct strbuf *out);
 
 /* Finds NAME.theme and applies it over the built-in default into t.  NAME
  * must be a plain name (letters, digits, '-', '_').  A shipped theme

@@ -19,6 +19,8 @@ enum {
 
 enum { BUSY_LIST = 1, BUSY_ROWS = 2, BUSY_NAMES = 3 };
 
+static void vc_list_clear(struct vc_list *l);
+
 /* Position of id in the ascending id list, or (size_t)-1. */
 static size_t pos_of(const struct vc_list *l, long long id)
 {
@@ -184,7 +186,11 @@ static void search_text(const struct api_form *f, const struct api_form *alts, s
 	}
 }
 
-void vc_list_clear(struct vc_list *l)
+/* Forgets the search's ids (the rows loaded stay as a cache): the list
+ * shows nothing, loading, until the next search answers.  For a new
+ * search, so that what the old one found is neither shown under the new
+ * title nor acted on (Enter, A) while it loads. */
+static void vc_list_clear(struct vc_list *l)
 {
 	free(l->ids);
 	free(l->state);
@@ -198,12 +204,6 @@ void vc_list_clear(struct vc_list *l)
 	l->asked = NULL;
 	l->n = l->n_shown = l->n_asked = 0;
 	l->listed = 0;
-}
-
-void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
-                    const struct api_form *filters, int hard)
-{
-	vc_list_search_any(l, v, ui, filters, filters ? 1 : 0, hard);
 }
 
 void vc_list_search_any(struct vc_list *l, struct view *v, struct ui *ui,

@@ -77,15 +77,6 @@ struct vc_list {
 /* An empty list of resource rows (resource static; keep may be NULL). */
 void vc_list_init(struct vc_list *l, const char *resource, int (*keep)(const void *row));
 void vc_list_free(struct vc_list *l);
-/* Forgets the search's ids (the rows loaded stay as a cache): the list
- * shows nothing, loading, until the next search answers.  For a new
- * search, so that what the old one found is neither shown under the new
- * title nor acted on (Enter, A) while it loads. */
-void vc_list_clear(struct vc_list *l);
-/* Replaces the search by filters (copied; NULL: none) and submits it for v.
- * hard: forget the loaded rows first. */
-void vc_list_search(struct vc_list *l, struct view *v, struct ui *ui,
-                    const struct api_form *filters, int hard);
 /* The same with several searches whose results are joined (at most 8,
  * one job): alts[0] and each further one; vc_list_found tells which found
  * a row. */

@@ -28,11 +28,6 @@ struct vc_pane *vc_pane_new(const struct vc_pane_def *def, long long customer_id
 	return p;
 }
 
-const void *vc_pane_row(const struct view *v, size_t row)
-{
-	return vc_list_row(&pane(v)->list, row);
-}
-
 /* ------------------------------------------------------------ cells */
 
 static const void *member(const void *row, size_t off)
@@ -210,7 +205,10 @@ static void query_free(struct vc_query *q)
 		api_form_free(&q->alts[i]);
 }
 
-int vc_pane_search(struct view *v, struct ui *ui, const char *query)
+/* Runs query (NULL: none): customerIDs, query_form's filters, then the
+ * list's search and the subtitle ("customer #ID :cmd query").  0, or -1
+ * when query_form refused it. */
+static int vc_pane_search(struct view *v, struct ui *ui, const char *query)
 {
 	struct vc_pane *p = pane(v);
 	struct vc_query q;

@@ -101,12 +101,6 @@ struct vc_pane {
  * the names of the rows' customers. */
 struct vc_pane *vc_pane_new(const struct vc_pane_def *def, long long customer_id,
                             const char *query);
-/* Runs query (NULL: none): customerIDs, query_form's filters, then the
- * list's search and the subtitle ("customer #ID :cmd query").  0, or -1
- * when query_form refused it. */
-int vc_pane_search(struct view *v, struct ui *ui, const char *query);
-/* The pane's row (a model row of def->resource), NULL while not loaded. */
-const void *vc_pane_row(const struct view *v, size_t row);
 
 /* The view ops of every pane (v->priv a struct vc_pane). */
 size_t vc_pane_count(const struct view *v);
