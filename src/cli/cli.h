@@ -2,12 +2,7 @@
 #ifndef ROUTEDESK_CLI_H
 #define ROUTEDESK_CLI_H
 
-#ifdef ENABLE_NLS
-#include <libintl.h>
-#define _(s) gettext(s)
-#else
-#define _(s) (s)
-#endif
+#include "common/i18n.h"
 
 /* Exit codes of `routedesk api` (docs/design.md, 9.2). */
 enum {

@@ -25,6 +25,8 @@
 #define _(s) gettext(s)
 #else
 #define _(s) (s)
+/* Plural forms without NLS: English rules, as gettext.h does. */
+#define ngettext(s, p, n) ((n) == 1 ? (s) : (p))
 #endif
 #define N_(s) (s)
 #define C_(ctx, s) i18n_pgettext(ctx I18N_CTX_SEP s)

@@ -20,10 +20,6 @@
 #include "common/strbuf.h"
 #include "notify/notify.h"
 
-#ifndef ENABLE_NLS
-#define ngettext(s, p, n) ((n) == 1 ? (s) : (p))
-#endif
-
 /*
  * Design.  One mutex guards everything the worker and the main thread
  * share: the queue (a ring of NOTIFY_QUEUE_MAX sanitised messages), the

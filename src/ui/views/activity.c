@@ -13,10 +13,6 @@
 #include "ui/base/ui.h"
 #include "ui/base/view.h"
 
-#ifndef ENABLE_NLS
-#define ngettext(s, p, n) ((n) == 1 ? (s) : (p))
-#endif
-
 void activity_free(struct activity *a)
 {
 	for (size_t i = 0; i < a->n; i++) {

@@ -12,11 +12,6 @@
 
 struct strbuf;
 
-/* Plural forms; without NLS, as gettext.h does, English rules. */
-#ifndef ENABLE_NLS
-#define ngettext(s, p, n) ((n) == 1 ? (s) : (p))
-#endif
-
 /* 1: status glyphs, arrows and separators in ASCII (set by the UI core from
  * --ascii, the config and the locale before any view draws). */
 extern int view_ascii;
