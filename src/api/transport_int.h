@@ -1,4 +1,4 @@
-/* transport_int.h: what transport.c (the session and its loop) and transport_attempt.c (one attempt) share. */
+/* transport_int.h: what the session's files share: transport.c (the session and its loop), transport_attempt.c (one attempt) and transport_flight.c (a read another process sends). */
 #ifndef ROUTEDESK_API_TRANSPORT_INT_H
 #define ROUTEDESK_API_TRANSPORT_INT_H
 

@@ -1,4 +1,4 @@
-/* geo.h: distances between two points given in degrees, for the generator and route/get. */
+/* geo.h: miles between two points given in degrees (a flat map, exact enough for one office's territory), for the generator and route/get's maxDistance. */
 #ifndef ROUTEDESK_GEO_H
 #define ROUTEDESK_GEO_H
 

@@ -1,4 +1,4 @@
-/* runner.h: the real runner's state and the helpers its job files (jobs.c, review.c) share. */
+/* runner.h: the real runner's state and the helpers its job files (jobs.c, review.c, lookups.c) share. */
 #ifndef ROUTEDESK_FETCH_RUNNER_H
 #define ROUTEDESK_FETCH_RUNNER_H
 

@@ -1,4 +1,4 @@
-/* app.h: app_main, and what the loop's files (app, sync, panes, dispatch, screen, panels) share. */
+/* app.h: app_main (the console, for main) and what the loop's files in src/ui share: results and refresh, panes, kept days, keys and commands, the screen, its own views. */
 #ifndef ROUTEDESK_UI_APP_H
 #define ROUTEDESK_UI_APP_H
 

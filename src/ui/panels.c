@@ -1,4 +1,4 @@
-/* panels.c: the console's own views: help (from the live key map), info and the messages said. */
+/* panels.c: the console's own views: help (from the live key map), :info, and :messages (what the message line said, whole, newest first). */
 #include "config.h"
 
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tree.sh: HACKING.md names every source file, po/ lists every translated one, headers say their job.
+# tree.sh: HACKING.md names every file of the code and the tests, po/ lists every translated one, headers say their job, the layers' arrows hold.
 # TAP.  Reads the source tree (top_srcdir), so it fails the day a file is
 # added without its line in HACKING.md or its strings offered for translation.
 top=${top_srcdir:-.}
@@ -26,12 +26,47 @@ list() {
   fi
 }
 
+# HACKING.md has a line for every file of these: the code, every test and
+# its harness, the fuzz targets, the benchmarks, the tools, the themes, the
+# manuals and design, CI, and each folder's build fragment (local.mk, *.mk).
+mapped="src tests/lib tests/unit tests/api tests/sandbox tests/console tests/docs tests/po
+  tests/completion tests/lsan.supp tests/tsan.supp fuzz bench tools themes doc docs contrib .ci"
+# Left out, as data the tests read, each folder described as a whole at the
+# end of HACKING.md (a line per envelope, screen or corpus input would say
+# no more than its name): tests/fixtures/ (answers, records, the spec's
+# tables), tests/console/golden/ (the screens a test compares with) and
+# fuzz/corpus/ (the inputs make check replays).  Left out as well: m4/
+# (only a .keep: the macros come from aclocal and autopoint) and po/ (the
+# catalogues, which the checks below and tests/po/catalogue.sh keep whole).
+# A .keep file holds nothing.
+data="tests/fixtures tests/console/golden fuzz/corpus m4 po"
 missing=""
-for f in $(list src tests/lib bench tools themes doc contrib tests/docs tests/completion | grep -Ev '(^|/)local\.mk$|\.keep$'); do
+count=0
+for f in $(list $mapped | grep -Ev '\.keep$|^(tests/fixtures|tests/console/golden|fuzz/corpus)/'); do
+  count=$((count + 1))
   grep -qF "$f" HACKING.md || missing="$missing $f"
 done
-if [ -z "$missing" ]; then ok "HACKING.md names every file of src, tests/lib, bench, tools, themes, doc, contrib, tests/docs and tests/completion"
+if [ -z "$missing" ]; then ok "HACKING.md names each of the $count files of src, tests (fixtures and golden screens aside), fuzz (its corpus aside), bench, tools, themes, doc, docs, contrib and .ci"
 else not_ok "HACKING.md does not name:$missing"; fi
+
+# A folder added to the tree is named above, in one list or the other, so
+# the check cannot pass by never looking at it.  Only a checkout knows what
+# is tracked (a tarball also holds what autoreconf made).  The top-level
+# files (configure.ac, Makefile.am, README.md ...) are the project's own.
+if [ "$in_git" = yes ]; then
+  stray=""
+  for f in $(git ls-files | grep /); do
+    seen=no
+    for p in $mapped $data; do
+      case $f in "$p"|"$p"/*) seen=yes; break ;; esac
+    done
+    [ "$seen" = yes ] || stray="$stray $f"
+  done
+  if [ -z "$stray" ]; then ok "every tracked folder is mapped in HACKING.md or left out on purpose"
+  else not_ok "tracked files in no folder tree.sh maps or leaves out:$stray"; fi
+else
+  skip "every tracked folder is mapped in HACKING.md or left out on purpose" "not a git checkout"
+fi
 
 missing=""
 for f in $(grep -lE '(^|[^A-Za-z0-9_])N?C?_\("' $(list src | grep -E '\.c$')); do

@@ -1,4 +1,4 @@
-/* test_fetch_share.c: the office share's files: ticks published and read (rows gone from the service too), records written by one console taken once by the others, accounts kept apart, planted symlinks and FIFOs never followed. */
+/* test_fetch_share.c: the office share's files: writes taken once by the others, in order, 0660 and without the key; ticks, gone rows, the ticker's baseline; accounts apart; directory modes; symlinks and FIFOs never followed; the read counter. */
 #include "config.h"
 
 #include <dirent.h>

@@ -1,4 +1,4 @@
-/* handle_write.h: the private interface between the write handlers (handle_write, _record, _addons, _hooks, _docs, _special, _delete). */
+/* handle_write.h: the private interface between the write handlers (handle_write, _record, _addons, _hooks, _leads, _docs, _special, _schedule, _spots, _delete), whose record helpers read_flags.c uses too. */
 #ifndef ROUTEDESK_HANDLE_WRITE_H
 #define ROUTEDESK_HANDLE_WRITE_H
 

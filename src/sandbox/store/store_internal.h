@@ -1,4 +1,4 @@
-/* store_internal.h: what store.c, store_read.c, store_text.c and store_write.c share (connections, schema, statement cache). */
+/* store_internal.h: what store.c, store_files.c, store_read.c, store_text.c and store_write.c share (connections, schema, statement cache). */
 #ifndef ROUTEDESK_STORE_INTERNAL_H
 #define ROUTEDESK_STORE_INTERNAL_H
 

@@ -1,4 +1,4 @@
-/* forms_int.h: what the forms' controller (forms_run.c) and the forms (forms.c, forms_dispatch.c) share. */
+/* forms_int.h: what the forms' files share: the controller (forms_run.c), the forms (forms.c, forms_addon.c, forms_dispatch.c), their targets, kept lists and checks. */
 #ifndef ROUTEDESK_UI_FORMS_INT_H
 #define ROUTEDESK_UI_FORMS_INT_H
 
