@@ -330,10 +330,54 @@ static void prompt_key(struct ui *ui, int key)
 	}
 }
 
+/* Where pasted text would go now. */
+static enum paste_into paste_target(const struct ui *ui)
+{
+	int typing = forms_typing(ui);
+
+	if (typing)
+		return typing == 2 ? PASTE_LINES : PASTE_LINE;
+	if (forms_active(ui))
+		return PASTE_NOWHERE;
+	return ui->prompt ? PASTE_LINE : PASTE_NOWHERE;
+}
+
+/* The brackets of a paste, and the keys between them: 1 when key was one
+ * of them (taken or dropped), 0 to act on *key as typed. */
+static int paste_key(struct ui *ui, int *key)
+{
+	struct paste *p = &ui->paste;
+
+	if (*key == KEY_PASTE_BEGIN) {
+		action_paste_begin(p);
+		return 1;
+	}
+	if (*key == KEY_PASTE_END || (p->on && *key == 27)) {
+		/* An Esc typed ends a paste whose closing bracket never came
+		 * (a terminal that lost it), rather than leave the keyboard
+		 * dropping keys; it acts as Esc no further. */
+		if (p->on && p->lost)
+			ui_error(ui, ngettext("Pasted text ignored (%lu character): paste into a form's "
+			                      "text field, or after : or /",
+			                      "Pasted text ignored (%lu characters): paste into a "
+			                      "form's text field, or after : or /",
+			                      p->lost),
+			         p->lost);
+		p->on = 0;
+		return 1;
+	}
+	if (!p->on)
+		return 0;
+	*key = action_paste_key(p, *key, paste_target(ui));
+	return *key < 0;
+}
+
 void app_key(struct ui *ui, int key)
 {
 	char name[32];
 
+	if (paste_key(ui, &key))
+		return;
 	key = action_key_normalize(key);
 	/* What is typed into a form or a prompt (a note, a customer's name or
 	 * phone) stays out of the trace: only that a character was typed. */

@@ -31,6 +31,7 @@ struct term {
 	int sig_wfd;               /* the self-pipe's write end, to close */
 	struct strbuf copy;        /* OSC 52 to send after the next frame */
 	int next_key;              /* read after an Esc, not part of its sequence; or -1 */
+	const char *paste_on, *paste_off; /* bracketed paste, or NULL (paste_mode) */
 };
 
 /* The self-pipe: written by the handlers, read by the loop.  sig_wfd is
@@ -150,6 +151,48 @@ int term_check(int script, struct strbuf *err)
 	return 0;
 }
 
+/* A string capability of the terminal description, or NULL. */
+static const char *cap(const char *name)
+{
+	const char *s = tigetstr(name);
+
+	return s && s != (const char *)-1 && *s ? s : NULL;
+}
+
+/*
+ * Bracketed paste: the terminal marks pasted text (ESC [ 200 ~ ... ESC [
+ * 201 ~) and the console takes it as text, never as keys (dispatch.c).
+ * The terminal description's BE and BD say how to ask; screen's and
+ * rxvt's descriptions leave them out though both terminals do it, as tmux
+ * does under TERM=screen.  A terminal that does not know the mode ignores
+ * the request, and a paste is then typed as before.
+ */
+static void paste_find(struct term *t)
+{
+	const char *name = getenv("TERM");
+
+	t->paste_on = cap("BE");
+	t->paste_off = cap("BD");
+	if ((!t->paste_on || !t->paste_off) && name &&
+	    (strncmp(name, "screen", 6) == 0 || strncmp(name, "rxvt", 4) == 0)) {
+		t->paste_on = "\033[?2004h";
+		t->paste_off = "\033[?2004l";
+	}
+	if (!t->paste_on || !t->paste_off)
+		t->paste_on = t->paste_off = NULL;
+}
+
+/* Asks for bracketed paste (on) or stops (off), between frames. */
+static void paste_mode(struct term *t, int on)
+{
+	const char *s = on ? t->paste_on : t->paste_off;
+
+	if (!s || t->script)
+		return;
+	fputs(s, t->out);
+	fflush(t->out);
+}
+
 static int open_screen(struct ui *ui, struct term *t, struct strbuf *err)
 {
 	const char *term_name = getenv("TERM");
@@ -179,6 +222,20 @@ static int open_screen(struct ui *ui, struct term *t, struct strbuf *err)
 		return -1;
 	}
 	set_term(t->screen);
+	/* Without cursor addressing (TERM=dumb, or a description that lacks
+	 * it) curses draws nothing useful: a blank screen that still acted on
+	 * keys.  Said and refused, as a missing terminal is. */
+	if (!t->script && !cap("cup")) {
+		endwin();
+		delscreen(t->screen);
+		t->screen = NULL;
+		strbuf_addf(err, _("the terminal TERM=%s cannot place the cursor, which the console "
+		                   "needs: set TERM to your terminal's type (xterm-256color, screen, "
+		                   "linux ...)"),
+		            term_name ? term_name : "(unset)");
+		return -1;
+	}
+	paste_find(t);
 	(void)ui;
 	return 0;
 }
@@ -231,6 +288,7 @@ int term_open(struct ui *ui, int script, struct strbuf *err)
 	 * after it, one write() per refresh (TESTING.md). */
 	endwin();
 	refresh();
+	paste_mode(t, 1);
 	if (trace_on())
 		t->io_fd = open("/proc/thread-self/io", O_RDONLY | O_CLOEXEC);
 	if (open_signals(t, err) < 0) {
@@ -247,6 +305,7 @@ void term_close(struct ui *ui)
 	if (!t)
 		return;
 	endwin();
+	paste_mode(t, 0);
 	close_signals(t);
 	delscreen(t->screen);
 	if (t->script) {
@@ -298,6 +357,7 @@ void term_suspend(struct ui *ui)
 	if (!t || t->script)
 		return;
 	endwin();
+	paste_mode(t, 0);
 	memset(&dfl, 0, sizeof(dfl));
 	dfl.sa_handler = SIG_DFL;
 	sigemptyset(&dfl.sa_mask);
@@ -306,6 +366,7 @@ void term_suspend(struct ui *ui)
 	 * are blocked, stops with the process. */
 	raise(SIGTSTP);
 	sigaction(SIGTSTP, &ours, NULL);
+	paste_mode(t, 1);
 	/* The shell wrote over the screen meanwhile: the next frame is
 	 * whole, and its refresh puts the terminal back in curses' mode. */
 	clearok(curscr, TRUE);

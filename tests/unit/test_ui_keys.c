@@ -220,6 +220,59 @@ static void test_keyseq_mapped(void **state)
 	assert_seq("\x1b[4~j", 4, KEYF | KEY_END, "^[[4~");
 	assert_seq("\x1b[1~\x1b[4~", 4, KEYF | KEY_HOME, "^[[1~");
 	assert_seq("\x1bOHOF", 3, KEYF | KEY_HOME, "^[OH");
+	/* The brackets of a paste, with the pasted text after them. */
+	assert_seq("\x1b[200~Q", 6, KEY_PASTE_BEGIN, "^[[200~");
+	assert_seq("\x1b[201~j", 6, KEY_PASTE_END, "^[[201~");
+}
+
+/* Keys between a paste's brackets: text for what takes text, never keys. */
+static void test_paste(void **state)
+{
+	static const char text[] = "a\tb\rc\r\nd\ne\x1b\x7fQ";
+	/* What each target makes of text, -1 dropped as '#'. */
+	static const struct {
+		enum paste_into into;
+		const char *out;
+		unsigned long taken, lost;
+	} cases[] = {
+		{ PASTE_LINES, "a b\nc\n#d\ne##Q", 10, 0 },
+		{ PASTE_LINE, "a b c #d e##Q", 10, 0 },
+		{ PASTE_NOWHERE, "#############", 0, 10 },
+	};
+	char name[32];
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct paste p;
+		char got[sizeof(text)];
+		size_t n = 0;
+
+		action_paste_begin(&p);
+		assert_true(p.on);
+		for (const char *t = text; *t; t++) {
+			int k = action_paste_key(&p, (unsigned char)*t, cases[c].into);
+
+			got[n++] = k < 0 ? '#' : (char)k;
+		}
+		got[n] = '\0';
+		assert_string_equal(got, cases[c].out);
+		assert_int_equal(p.taken, cases[c].taken);
+		assert_int_equal(p.lost, cases[c].lost);
+	}
+	/* Beyond ASCII: letters kept, C1 controls and function keys dropped. */
+	{
+		struct paste p;
+
+		action_paste_begin(&p);
+		assert_int_equal(action_paste_key(&p, 0xe9, PASTE_LINE), 0xe9);
+		assert_int_equal(action_paste_key(&p, 0x9b, PASTE_LINE), -1);
+		assert_int_equal(action_paste_key(&p, 0x5c71, PASTE_LINES), 0x5c71);
+		assert_int_equal(action_paste_key(&p, KEYF | KEY_DOWN, PASTE_LINES), -1);
+	}
+	/* Scripts name the brackets. */
+	assert_int_equal(action_key_parse("PasteBegin"), KEY_PASTE_BEGIN);
+	assert_int_equal(action_key_parse("PasteEnd"), KEY_PASTE_END);
+	assert_string_equal(action_key_name(KEY_PASTE_BEGIN, name, sizeof(name)), "PasteBegin");
 }
 
 /* Whole sequences with no key of the table: taken whole (their bytes do
@@ -509,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_keyseq_mapped),
 		cmocka_unit_test(test_keyseq_unknown),
 		cmocka_unit_test(test_keyseq_ends),
+		cmocka_unit_test(test_paste),
 		cmocka_unit_test(test_editor),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_completion),

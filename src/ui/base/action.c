@@ -117,7 +117,8 @@ static const struct {
 	{ "Ins", KEYF | KEY_IC }, { "Up", KEYF | KEY_UP }, { "Down", KEYF | KEY_DOWN },
 	{ "Left", KEYF | KEY_LEFT }, { "Right", KEYF | KEY_RIGHT }, { "PgUp", KEYF | KEY_PPAGE },
 	{ "PgDn", KEYF | KEY_NPAGE }, { "Home", KEYF | KEY_HOME }, { "End", KEYF | KEY_END },
-	{ "Resize", KEYF | KEY_RESIZE },
+	{ "Resize", KEYF | KEY_RESIZE }, { "PasteBegin", KEY_PASTE_BEGIN },
+	{ "PasteEnd", KEY_PASTE_END },
 };
 
 /* One UTF-8 character making up all of s: its code point, or -1. */
@@ -399,4 +400,36 @@ void keymap_hints(const struct keymap *km, int readonly, struct strbuf *out)
 		strbuf_addf(out, "%s %s", action_key_name(key, buf, sizeof(buf)),
 		            i18n_pgettext(table[i].hint));
 	}
+}
+
+void action_paste_begin(struct paste *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->on = 1;
+}
+
+int action_paste_key(struct paste *p, int key, enum paste_into into)
+{
+	int last = p->last, out;
+
+	p->last = key;
+	if (key == '\n' && last == '\r')
+		return -1;
+	if (key & KEYF)
+		out = -1;
+	else if (key == '\r' || key == '\n')
+		out = into == PASTE_LINES ? '\n' : ' ';
+	else if (key == '\t')
+		out = ' ';
+	else if (key < 0x20 || key == 0x7f || (key >= 0x80 && key < 0xa0))
+		out = -1;
+	else
+		out = key;
+	if (out >= 0 && into == PASTE_NOWHERE) {
+		p->lost++;
+		return -1;
+	}
+	if (out >= 0)
+		p->taken++;
+	return out;
 }

@@ -19,6 +19,10 @@ struct strbuf;
  * (C-x is 24, Tab 9, Enter 10, Esc 27).
  */
 #define KEYF (1 << 24)
+/* The brackets a terminal puts around pasted text (ESC [ 200 ~ and
+ * ESC [ 201 ~, once the console asked for them): beyond every curses key. */
+#define KEY_PASTE_BEGIN (KEYF | 0x10000)
+#define KEY_PASTE_END (KEYF | 0x10001)
 
 enum action {
 	ACT_NONE = 0,
@@ -99,6 +103,32 @@ char *action_key_name(int key, char *buf, size_t size);
  * KEY_ENTER to Enter (10), DEL (127), BS (8) and KEY_BACKSPACE to
  * Backspace; returns key unchanged otherwise. */
 int action_key_normalize(int key);
+
+/*
+ * Pasted text is text, never commands: a newline in an address pasted at
+ * the : prompt ran the rest as keys (M moved a stop, Q quit), and a tab in
+ * a pasted note moved to the next field, where y ticked "show to
+ * customer".  Between the brackets each key goes through action_paste_key
+ * for what would take it.
+ */
+enum paste_into {
+	PASTE_NOWHERE, /* no text field or prompt has the keyboard: dropped */
+	PASTE_LINE,    /* a one-line field or the : and / prompts */
+	PASTE_LINES,   /* a text field of several lines (a note) */
+};
+struct paste {
+	int on;              /* between KEY_PASTE_BEGIN and KEY_PASTE_END */
+	int last;            /* the key before, as pasted (CR LF is one newline) */
+	unsigned long taken; /* characters that went in */
+	unsigned long lost;  /* characters dropped: nothing to type them into */
+};
+/* Starts a paste (KEY_PASTE_BEGIN): counts from zero. */
+void action_paste_begin(struct paste *p);
+/* The key a pasted key becomes in into: printable characters as they are,
+ * a line break a newline (PASTE_LINES) or a space, a tab a space; -1 for
+ * what is dropped (other control characters, function keys, everything
+ * when into is PASTE_NOWHERE, and the LF of a CR LF). */
+int action_paste_key(struct paste *p, int key, enum paste_into into);
 
 /* What a mouse event asks (the terminal reports it when it can). */
 enum mouse_do {

@@ -148,6 +148,7 @@ struct ui {
 	/* The screen. */
 	unsigned dirty;
 	int prompt;                    /* a `:` or `/` prompt is open */
+	struct paste paste;            /* a bracketed paste being read */
 	struct cmdline cmd;
 	struct strbuf alts;            /* Tab's candidates (or "No completion"): shown
 	                                * above the open prompt, which covers the message

@@ -47,6 +47,8 @@ static const struct {
 	{ "[14~", KEYF | KEY_F(4) }, { "[15~", KEYF | KEY_F(5) }, { "[17~", KEYF | KEY_F(6) },
 	{ "[18~", KEYF | KEY_F(7) }, { "[19~", KEYF | KEY_F(8) }, { "[20~", KEYF | KEY_F(9) },
 	{ "[21~", KEYF | KEY_F(10) }, { "[23~", KEYF | KEY_F(11) }, { "[24~", KEYF | KEY_F(12) },
+	/* Not keys: the brackets of a paste (term.c asks for them). */
+	{ "[200~", KEY_PASTE_BEGIN }, { "[201~", KEY_PASTE_END },
 };
 
 void keyseq_start(struct keyseq *s)

@@ -31,9 +31,10 @@ struct view;
 void forms_action(struct ui *ui, enum action a);
 /* 1 while a form is open. */
 int forms_active(const struct ui *ui);
-/* 1 when the open form's focus is a field that takes typed text (not a
- * picker, a flag, the preview or Cancel), in editing: what is typed there
- * changes the text only, never the selection or the server. */
+/* Non-zero when the open form's focus is a field that takes typed text
+ * (not a picker, a flag, the preview or Cancel), in editing: what is typed
+ * there changes the text only, never the selection or the server.  2 when
+ * that field takes several lines (Enter is a newline). */
 int forms_typing(const struct ui *ui);
 /* 1 while the forms wait for a fetch result (a read or a write). */
 int forms_busy(const struct ui *ui);

@@ -57,7 +57,9 @@ int forms_typing(const struct ui *ui)
 	if (!f || f->state != FORM_EDITING || f->focus >= f->n)
 		return 0;
 	t = f->fields[f->focus].type;
-	return t == FT_TEXT || t == FT_LINES || t == FT_INT || t == FT_MONEY || t == FT_TIME;
+	if (t == FT_LINES)
+		return 2;
+	return t == FT_TEXT || t == FT_INT || t == FT_MONEY || t == FT_TIME;
 }
 
 int forms_busy(const struct ui *ui)
