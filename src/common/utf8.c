@@ -77,6 +77,11 @@ int utf8_bidi_control(uint32_t cp)
 	return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
+int utf8_glyph_joiner(uint32_t cp)
+{
+	return cp == 0x200D || cp == 0xFE0E || cp == 0xFE0F || (cp >= 0x1F3FB && cp <= 0x1F3FF);
+}
+
 static void add_hex(struct strbuf *out, unsigned v)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -116,6 +121,9 @@ void utf8_escape_controls(struct strbuf *out, const char *s, size_t len)
 			 * follows on the line (a right-to-left override makes
 			 * "5551234" read "4321555"): shown, never applied. */
 			strbuf_addf(out, "<U+%04X>", (unsigned)cp);
+		} else if (utf8_glyph_joiner(cp)) {
+			/* Left out: each emoji of a joined family is drawn on
+			 * its own, in the cells curses counted for it. */
 		} else {
 			strbuf_add(out, p + i, n);
 		}
@@ -232,7 +240,7 @@ static int in_table(uint32_t cp, const struct range *t, size_t n)
 
 static size_t cp_width(uint32_t cp)
 {
-	if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0))
+	if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || utf8_glyph_joiner(cp))
 		return 0;
 	if (in_table(cp, zero_width, sizeof(zero_width) / sizeof(zero_width[0])))
 		return 0;

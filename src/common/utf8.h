@@ -15,13 +15,24 @@ int utf8_valid(const char *s, size_t len);
  * U+202E, U+2066 to U+2069): text after one is shown reordered. */
 int utf8_bidi_control(uint32_t cp);
 
+/*
+ * 1 for what joins emoji into one glyph: the zero-width joiner, the
+ * variation selectors 15 and 16, the skin-tone modifiers.  Terminals
+ * disagree with curses (and glibc's wcwidth) about the width of the
+ * result: tmux drew "👨‍👩‍👧" in 2 columns where curses counted 6, and the row
+ * behind it shifted and kept stale characters of the pane before.
+ */
+int utf8_glyph_joiner(uint32_t cp);
+
 /* Appends s to out with every C0/C1 control character, DEL and invalid byte
  * made visible: ESC as "^[", other C0 as "^X", DEL as "^?", C1 and invalid
- * bytes as "\xNN", a bidi override or isolate as "<U+202E>".  Text from the
- * API goes through this before any terminal. */
+ * bytes as "\xNN", a bidi override or isolate as "<U+202E>"; the glyph
+ * joiners are left out (each emoji then stands alone, as wide as curses
+ * counts it).  Text from the API goes through this before any terminal. */
 void utf8_escape_controls(struct strbuf *out, const char *s, size_t len);
 
-/* Terminal columns of the UTF-8 string s (wide CJK counts 2, combining 0). */
+/* Terminal columns of the UTF-8 string s (wide CJK counts 2, combining
+ * marks and glyph joiners 0). */
 size_t utf8_width(const char *s, size_t len);
 
 /* The ASCII for the character at s (len bytes left) when it is a Latin

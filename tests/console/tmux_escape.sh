@@ -12,6 +12,12 @@ D=$CS_DIR
 evil=$(printf 'Evil\007\033]2;pwned\007\033[2J')
 cs_api /customer/update customerID=10002 "lname=$evil" >"$D/upd.json"
 ok "the service took the hostile last name" grep -q '"success":[[:space:]]*true' "$D/upd.json"
+# Customer 10179 (stop 1, Aaron Nelson) gets a family of emoji joined by zero-width
+# joiners: tmux draws it in 2 columns where curses counts 6, and the row
+# shifted, leaving characters of the pane before.
+family=$(printf 'Zo\303\253\360\237\221\250\342\200\215\360\237\221\251\342\200\215\360\237\221\247')
+cs_api /customer/update customerID=10179 "fname=$family" >"$D/upd2.json"
+ok "the service took the joined emoji" grep -q '"success":[[:space:]]*true' "$D/upd2.json"
 
 tmux_start 100 30
 title0=$(tmux_format '#{pane_title}')
@@ -21,6 +27,11 @@ ok "the stops of Route 01 appear" tmux_wait "$D/stops.txt" 'Routes › Stops$'
 ok "the escape sequence shows as text in the terminal (^[[31mRED)" \
 	tmux_wait "$D/stops.txt" '\^\[\[31mRED'
 ok "the hostile name shows as text (Evil^G^[]2;…)" has "$D/stops.txt" 'Evil\^G\^\[\]2;'
+zwj=$(printf '\342\200\215')
+ok "no zero-width joiner reaches the terminal" sh -c '! grep -qF "$1" "$2"' - "$zwj" "$D/stops.txt"
+ok "the joined emoji are shown one by one" has "$D/stops.txt" "$(printf 'Nelson, Zo\303\253\360\237\221\250\360\237\221\251')"
+widths=$(grep -E '^.[ 0-9]{3} [0-9]{2}:[0-9]{2}-' "$D/stops.txt" | while IFS= read -r l; do printf '%s\n' "$l" | wc -L; done | sort -u | tr '\n' ' ')
+ok "every stop row is as wide as the others ($widths)" test "$(echo $widths | wc -w)" = 1
 tmux_keys j
 ok "stop 2's preview shows the company as text" tmux_wait "$D/stop2.txt" '^ \^\[\[31mRED\^\[\[0m Rock Cantina #10001( |$)'
 tmux_keys j

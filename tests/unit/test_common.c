@@ -212,6 +212,13 @@ static void test_utf8_escape_controls(void **state)
 	/* ... a left-to-right mark, harmless and common in right-to-left
 	 * names, passes. */
 	ESCAPES("\xe2\x80\x8e", "\xe2\x80\x8e");
+	/* A family joined with zero-width joiners, a skin tone, an emoji
+	 * presentation selector: the emoji stand alone (tmux drew the family
+	 * in 2 columns where curses counted 6, and the row shifted). */
+	ESCAPES("Zo\xc3\xab\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7",
+	        "Zo\xc3\xab\xf0\x9f\x91\xa8\xf0\x9f\x91\xa9\xf0\x9f\x91\xa7");
+	ESCAPES("\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd ok", "\xf0\x9f\x91\x8d ok");
+	ESCAPES("\xe2\x9d\xa4\xef\xb8\x8f", "\xe2\x9d\xa4");
 	/* Printable non-ASCII passes untouched, U+00A0 included. */
 	ESCAPES("\xc2\xa0\xe6\x9d\xb1", "\xc2\xa0\xe6\x9d\xb1");
 	/* Appends to what is there. */
@@ -242,6 +249,11 @@ static void test_utf8_width(void **state)
 	assert_int_equal(WIDTH("a\xe2\x80\x8b" "b"), 2);           /* zero-width space */
 	assert_int_equal(WIDTH("\xf0\xa0\x80\x80"), 2);            /* CJK ext. B */
 	assert_int_equal(WIDTH("\x1b"), 0);
+	/* Glyph joiners take no column: the escaped text's width is the raw
+	 * text's, so a form's cursor stays where the text is drawn. */
+	assert_int_equal(WIDTH("\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9"), 4);
+	assert_int_equal(WIDTH("\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd"), 2);
+	assert_int_equal(WIDTH("\xe2\x9d\xa4\xef\xb8\x8f"), 1);
 	/* An invalid byte takes one replacement cell. */
 	assert_int_equal(WIDTH("a\xffz"), 3);
 }
@@ -293,7 +305,7 @@ static void test_utf8_every_code_point(void **state)
 		w = utf8_width(b, n);
 		if (w > 2)
 			fail_msg("U+%04X width %zu", (unsigned)cp, w);
-		if (cp < 0xA0 || utf8_bidi_control(cp))
+		if (cp < 0xA0 || utf8_bidi_control(cp) || utf8_glyph_joiner(cp))
 			continue;
 		strbuf_reset(&sb);
 		utf8_escape_controls(&sb, b, n);
