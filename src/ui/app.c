@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <langinfo.h>
+#include <locale.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -531,6 +532,28 @@ static void run(struct ui *ui)
 	}
 }
 
+/* A locale the environment names but this host does not have (es_ES.UTF-8
+ * on a server with only C.UTF-8): setlocale fell back to C, and the console
+ * came up in English and ASCII without saying why. */
+static void announce_locale(struct ui *ui)
+{
+	const char *want = NULL, *names[] = { "LC_ALL", "LC_CTYPE", "LANG" };
+	const char *have = setlocale(LC_CTYPE, NULL);
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !want; i++) {
+		const char *v = getenv(names[i]);
+
+		if (v && *v)
+			want = v;
+	}
+	if (!want || strcmp(want, "C") == 0 || strcmp(want, "POSIX") == 0 || !have ||
+	    strcmp(have, "C") != 0)
+		return;
+	ui_error(ui, _("The locale %s is not installed on this host: English and ASCII until it "
+	               "is (locale -a lists those that are)"),
+	         want);
+}
+
 /* What was typed and not sent, or sent with its answer lost, before the
  * last exit (an SSH link that dropped says nothing on the way out): said
  * at the start, the unknown outcomes first.  A draft comes back when its
@@ -688,6 +711,7 @@ int app_main(int argc, char **argv)
 		else
 			ui_error(&ui, "%.*s", (int)(e ? e - w : (long)strlen(w)), w);
 	}
+	announce_locale(&ui);
 	announce_drafts(&ui);
 	/* The Routes view may have asked for the day itself when it opened;
 	 * one review is enough. */

@@ -58,12 +58,21 @@ ok "LANG=C: a name with accents is shown in plain letters (Angstrom, Jose)" \
 	has "$D/cust.txt" 'Angstrom, Jose'
 ok "LANG=C: no letter is a '?' (Müller, Zoë as Muller, Zoe)" has "$D/cust.txt" 'Muller, Zoe'
 ok "LANG=C: :info says ASCII" has "$D/info.txt" ', ASCII$'
+ok "LANG=C: asked for, so nothing is said of a missing locale" hasnt "$D/routes.txt" 'is not installed'
+# A locale this host does not have: setlocale falls back to C, and the
+# console said nothing of why it came up in English and ASCII.
+LANG=zz_ZZ.UTF-8
+ok "LANG=zz_ZZ.UTF-8 (not installed): the console runs and exits 0" cs_run "$s"
+ok "LANG=zz_ZZ.UTF-8: the console says the locale is not installed, and where to look" \
+	has "$D/routes.txt" '^! The locale zz_ZZ.UTF-8 is not installed on this host: English and ASCII until it is \(locale -a'
+ok "LANG=zz_ZZ.UTF-8: drawn in ASCII" no_utf8 "$D/routes.txt"
 LANG=C.UTF-8
 
 # NO_COLOR: the theme's colours are off (attributes only).
 NO_COLOR=1
 export NO_COLOR
 ok "NO_COLOR: the console runs and exits 0" cs_run "$s"
+ok "LANG=C.UTF-8 (installed): nothing is said of the locale" hasnt "$D/routes.txt" 'is not installed'
 ok "NO_COLOR: :info says no colour" has "$D/info.txt" '^ Theme +default \(no colour\)$'
 ok "NO_COLOR: the screens are the same text" has "$D/stops.txt" '^ +# +Window +Customer'
 unset NO_COLOR

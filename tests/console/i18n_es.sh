@@ -82,6 +82,8 @@ EOF
 LINES=24 COLUMNS=80 cs_run "$s"
 ok "a script runs the Spanish console at 80x24 and exits 0" test "$CS_RC" = 0
 ok "script: the Routes pane has Spanish columns" has "$D/s-routes.txt" '^ Ruta +Técnico +R/P/A/C '
+ok "script: at 80 columns the Routes pane still says what its flags mean" \
+	has "$D/s-routes.txt" '^ Marcas: L bloqueada, ! alerta del día, N notas del día'
 ok ":info labels are Spanish" \
 	has_all "$D/s-info.txt" '^ Qué +Valor' '^.Cuenta +\(del entorno\)' '^ Lecturas libres +[0-9]+ en este minuto, [0-9]+ hoy \(las de la cuenta\)' '^ Modo +lectura y escritura'
 ok "the Tickets pane (Facturas) has Spanish columns" \

@@ -429,22 +429,35 @@ static void test_layout_drop_and_cap(void **state)
 	assert_true(w[0] < 20);
 }
 
-/* The legend keeps whole pieces in order; wrapping breaks at a space. */
+/* The legend keeps whole pieces in order, passes over one too wide for the
+ * room left, and cuts the first when none fits; wrapping breaks at a space. */
 static void test_legend_wrap(void **state)
 {
-	static const char *const pieces[] = { "Flags: L locked", "D/P/N/C: done", NULL };
+	static const char *const pieces[] = { "Flags: L locked", "D/P/N/C: done, pending", "AM",
+		                              NULL };
 	struct view_ops lops = { .legend = pieces };
 	struct strbuf sb = STRBUF_INIT;
 
 	(void)state;
-	list_legend(&lops, 80, &sb);
-	assert_string_equal(sb.buf, " Flags: L locked  D/P/N/C: done");
-	list_legend(&lops, 20, &sb);
-	assert_string_equal(sb.buf, " Flags: L locked");
-	list_legend(&lops, 10, &sb);
-	assert_int_equal(sb.len, 0);
+	list_legend(&lops, 80, 0, 1, &sb);
+	assert_string_equal(sb.buf, " Flags: L locked  D/P/N/C: done, pending  AM");
+	list_legend(&lops, 22, 0, 1, &sb);
+	assert_string_equal(sb.buf, " Flags: L locked  AM");
+	list_legend(&lops, 10, 0, 1, &sb);
+	assert_string_equal(sb.buf, " AM");
+	{
+		static const char *const one[] = { "Flags: L locked", NULL };
+
+		lops.legend = one;
+		list_legend(&lops, 10, 0, 1, &sb);
+		assert_string_equal(sb.buf, " Flags: L\xe2\x80\xa6");
+		list_legend(&lops, 10, 1, 1, &sb);
+		assert_string_equal(sb.buf, " Flags: L~");
+		list_legend(&lops, 1, 0, 1, &sb);
+		assert_int_equal(sb.len, 0);
+	}
 	lops.legend = NULL;
-	list_legend(&lops, 80, &sb);
+	list_legend(&lops, 80, 0, 1, &sb);
 	assert_int_equal(sb.len, 0);
 	strbuf_free(&sb);
 	assert_int_equal(list_wrap("one two three", 13, 9, 1), 8); /* "one two " */

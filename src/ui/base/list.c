@@ -667,7 +667,7 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	 * room for it (the list keeps 8 lines) and one piece fits. */
 	strbuf_reset(&legend);
 	if (ops->legend && lh >= 10)
-		list_legend(ops, lw, &legend);
+		list_legend(ops, lw, env->ascii, env->utf8, &legend);
 	if (legend.len) {
 		lh--;
 		fill(w, y + lh, x, lw, env->theme->attr[TE_DIM]);

@@ -134,9 +134,10 @@ void list_fit(struct strbuf *out, const char *s, size_t len, int width, int righ
  * prefix skipped.  Pure. */
 double list_number(const char *s);
 /* The legend line of a view (view_ops.legend) for width columns: a
- * blank, then as many whole pieces as fit, two spaces apart, in order;
- * "" when not even the first fits.  Pure. */
-void list_legend(const struct view_ops *ops, int width, struct strbuf *out);
+ * blank, then the whole pieces that fit, two spaces apart, in order (one
+ * too wide for the room left is passed over); when none fits whole, the
+ * first cut with an ellipsis ("" only when width < 2).  Pure. */
+void list_legend(const struct view_ops *ops, int width, int ascii, int utf8, struct strbuf *out);
 /* Bytes of escaped text s[0..len) that go on one wrapped line of width
  * columns: up to the last space that fits, else as much as fits, at
  * least one character.  Pure. */

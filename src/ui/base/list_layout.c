@@ -89,9 +89,11 @@ void list_fit(struct strbuf *out, const char *s, size_t len, int width, int righ
 	strbuf_free(&body);
 }
 
-/* The legend's pieces that fit in width - 1 columns after a blank, two
- * spaces apart, in order; "" when not even the first fits. */
-void list_legend(const struct view_ops *ops, int width, struct strbuf *out)
+/* The legend's pieces that fit in width columns after a blank, two
+ * spaces apart, in order, a piece too wide for what is left passed over
+ * for the next; when not even one fits whole, the first one cut.  A line
+ * left blank said nothing of the flags at 80 columns in Spanish. */
+void list_legend(const struct view_ops *ops, int width, int ascii, int utf8, struct strbuf *out)
 {
 	strbuf_reset(out);
 	for (size_t i = 0; ops->legend && ops->legend[i]; i++) {
@@ -100,10 +102,14 @@ void list_legend(const struct view_ops *ops, int width, struct strbuf *out)
 
 		strbuf_adds(out, len ? "  " : " ");
 		strbuf_adds(out, t);
-		if ((int)utf8_width(out->buf, out->len) > width) {
+		if ((int)utf8_width(out->buf, out->len) > width)
 			strbuf_setlen(out, len);
-			break;
-		}
+	}
+	if (!out->len && ops->legend && ops->legend[0] && width > 1) {
+		const char *t = _(ops->legend[0]);
+
+		strbuf_addc(out, ' ');
+		list_fit(out, t, strlen(t), width - 1, 0, ascii, utf8);
 	}
 }
 
