@@ -34,7 +34,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/views/view_subscriptions.c \
 	src/ui/views/view_tickets.c \
 	src/ui/views/view_notes.c \
-	src/ui/views/view_detail.c \
+	src/ui/views/view_detail.c src/ui/views/view_text.c \
 	src/ui/views/detail_summary.c src/ui/views/detail_summary.h \
 	src/ui/views/views.c src/ui/views/views.h \
 	src/ui/base/console.h src/ui/base/services.c \

@@ -14,7 +14,7 @@ EXTRA_DIST += tests/console/notify.sh
 ## is their harness.  Golden screens: tests/console/golden/ (regenerate
 ## with CONSOLE_GOLDEN_UPDATE=1, see tests/lib/console.sh).
 CONSOLE_TESTS = tests/console/network.sh tests/console/routes.sh tests/console/panes.sh \
-	tests/console/drill.sh tests/console/filter.sh tests/console/paste.sh tests/console/sort.sh \
+	tests/console/drill.sh tests/console/filter.sh tests/console/paste.sh tests/console/longtext.sh tests/console/sort.sh \
 	tests/console/dates.sh tests/console/state.sh tests/console/refresh.sh \
 	tests/console/readonly.sh tests/console/resize.sh tests/console/themes.sh \
 	tests/console/ascii.sh tests/console/escape.sh tests/console/tmux_review.sh tests/console/tmux_pace.sh tests/console/tmux_midnight.sh \

@@ -85,7 +85,7 @@ VIEW_TEST_SOURCES = \
 	src/ui/views/view_list.c src/ui/views/view_list.h src/ui/views/view_list_names.c \
 	src/ui/views/view_routes.c src/ui/views/view_stops.c src/ui/views/view_customers.c \
 	src/ui/views/view_subscriptions.c src/ui/views/view_tickets.c src/ui/views/view_notes.c \
-	src/ui/views/view_detail.c src/ui/views/detail_summary.c src/ui/views/detail_summary.h \
+	src/ui/views/view_detail.c src/ui/views/view_text.c src/ui/views/detail_summary.c src/ui/views/detail_summary.h \
 	src/ui/views/views.c src/ui/views/views.h \
 	src/ui/views/view_timeline.c src/ui/views/timeline_layout.c src/ui/views/timeline_layout.h \
 	src/ui/base/list_layout.c

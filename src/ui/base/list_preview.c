@@ -20,13 +20,15 @@
  */
 
 /* Draws text[0..len), its lines wrapped to width, from line `from` of the
- * column at (y, x); returns the next free line (at most height). */
+ * column at (y, x); returns the next free line (at most height).  Text
+ * left over when the lines run out ends the last line with an ellipsis:
+ * six lines of a long note read as the whole of it. */
 static int draw_lines(const char *text, size_t len, int y, int x, int from, int height,
                       int width, const struct list_env *env, unsigned long attr)
 {
 	struct strbuf line = STRBUF_INIT, esc = STRBUF_INIT;
 	const char *p = text, *end = text + len;
-	int drawn = from;
+	int drawn = from, cut = 0;
 
 	while (p < end && drawn < height) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -46,6 +48,11 @@ static int draw_lines(const char *text, size_t len, int y, int x, int from, int 
 			off += take;
 		} while (off < esc.len && drawn < height);
 		p = nl ? nl + 1 : end;
+		cut = off < esc.len;
+	}
+	if ((cut || p < end) && width > 1) {
+		attrset((attr_t)attr);
+		mvaddstr(y + height - 1, x + width - 1, env->ascii || !env->utf8 ? "~" : "\xe2\x80\xa6");
 	}
 	strbuf_free(&line);
 	strbuf_free(&esc);

@@ -57,6 +57,7 @@ enum ui_view_kind {
 	UI_VIEW_NOTES,         /* id: the customer */
 	UI_VIEW_DETAIL,        /* resource and id: every field of one record */
 	UI_VIEW_TIMELINE,      /* the day's stops by route and hour */
+	UI_VIEW_TEXT,          /* query: a long value read whole; resource: its title */
 	UI_VIEW_COUNT,
 };
 

@@ -489,3 +489,8 @@ int vc_result_failed(struct ui *ui, const struct fetch_result *r)
 	 * would replace that line with a poorer one. */
 	return r->err.kind != API_OK;
 }
+
+int vc_text_long(const char *text, int width)
+{
+	return text && (strchr(text, '\n') || (int)utf8_width(text, strlen(text)) > width);
+}

@@ -103,6 +103,9 @@ void vc_service_type(struct strbuf *out, const struct ui *ui, long long id);
 
 /* <0, 0, >0 like strcmp. */
 int vc_cmp_ll(long long a, long long b);
+/* 1 when text has several lines or is wider than width: worth reading
+ * whole (UI_VIEW_TEXT) rather than in a preview or a cell. */
+int vc_text_long(const char *text, int width);
 /* qsort's comparator of long longs (ids), ascending. */
 int vc_cmp_ids(const void *a, const void *b);
 /* Text order for sorting, the same on every machine (no locale): case

@@ -63,6 +63,10 @@ struct detail {
 	int tickets_known;    /* 1 read, 0 on its way, -1 the read failed */
 };
 
+/* The width past which a value is opened whole (view_text) on Enter: the
+ * preview's column on an 80-column terminal. */
+#define DETAIL_LONG 60
+
 static int is_customer(const struct detail *p)
 {
 	return strcmp(p->resource, "customer") == 0;
@@ -323,7 +327,12 @@ static void detail_preview(const struct view *v, size_t row, struct strbuf *out)
 	r = &p->rows[row];
 	switch (r->kind) {
 	case DR_SUMMARY:
-		strbuf_addf(out, "%s:\n%s\n", _(p->sum[r->arg].label), p->sum[r->arg].value);
+		/* The hint first: the preview may cut a long value's end. */
+		if (p->sum[r->arg].link == DS_NONE && vc_text_long(p->sum[r->arg].value, DETAIL_LONG))
+			strbuf_addf(out, "%s: %s\n", _(p->sum[r->arg].label), _("Enter reads it whole."));
+		else
+			strbuf_addf(out, "%s:\n", _(p->sum[r->arg].label));
+		strbuf_addf(out, "%s\n", p->sum[r->arg].value);
 		if (p->sum[r->arg].link != DS_NONE)
 			strbuf_addf(out, "%s\n", _("Enter opens it."));
 		break;
@@ -335,11 +344,17 @@ static void detail_preview(const struct view *v, size_t row, struct strbuf *out)
 		value_text(out, r->item, 1);
 		strbuf_addc(out, '\n');
 		break;
-	case DR_FIELD:
-		strbuf_addf(out, "%s:\n", r->item->string ? r->item->string : "");
-		value_text(out, r->item, 1);
-		strbuf_addc(out, '\n');
+	case DR_FIELD: {
+		struct strbuf text = STRBUF_INIT;
+
+		value_text(&text, r->item, 1);
+		strbuf_addf(out, "%s:", r->item->string ? r->item->string : "");
+		if (vc_text_long(strbuf_str(&text), DETAIL_LONG))
+			strbuf_addf(out, " %s", _("Enter reads it whole."));
+		strbuf_addf(out, "\n%s\n", strbuf_str(&text));
+		strbuf_free(&text);
 		break;
+	}
 	}
 }
 
@@ -517,9 +532,23 @@ static int detail_result(struct view *v, struct ui *ui, struct fetch_result *r)
 	return 1;
 }
 
-static void enter_field(struct detail *p, struct ui *ui, const struct drow *r)
+/* Enter on a long value: the whole of it, one line a row. */
+static void read_whole(struct view *v, struct ui *ui, const char *label, const char *text)
 {
+	const struct detail *p = priv(v);
+	char title[128];
+
+	if (!vc_text_long(text, DETAIL_LONG))
+		return;
+	snprintf(title, sizeof(title), "%s · %s #%lld", label, p->resource, p->id);
+	ui_open(ui, UI_VIEW_TEXT, &(struct ui_view_args){ 0, title, text });
+}
+
+static void enter_field(struct view *v, struct ui *ui, const struct drow *r)
+{
+	struct detail *p = priv(v);
 	const struct resource *res = res_find(p->resource);
+	struct strbuf text = STRBUF_INIT;
 	long long id;
 
 	if (!r->item->string || (res && strcmp(r->item->string, res->pk) == 0))
@@ -532,6 +561,9 @@ static void enter_field(struct detail *p, struct ui *ui, const struct drow *r)
 				ui_push(ui, view_detail_new(links[i].resource, id));
 			return;
 		}
+	value_text(&text, r->item, 1);
+	read_whole(v, ui, r->item->string, strbuf_str(&text));
+	strbuf_free(&text);
 }
 
 static void detail_enter(struct view *v, struct ui *ui, size_t row)
@@ -543,7 +575,7 @@ static void detail_enter(struct view *v, struct ui *ui, size_t row)
 		return;
 	r = &p->rows[row];
 	if (r->kind == DR_FIELD) {
-		enter_field(p, ui, r);
+		enter_field(v, ui, r);
 		return;
 	}
 	if (r->kind == DR_SUMMARY) {
@@ -556,6 +588,8 @@ static void detail_enter(struct view *v, struct ui *ui, size_t row)
 
 		if (link != DS_NONE)
 			ui_open(ui, to[link], &(struct ui_view_args){ p->id, NULL, NULL });
+		else
+			read_whole(v, ui, _(p->sum[r->arg].label), p->sum[r->arg].value);
 		return;
 	}
 	if (r->kind != DR_ACTION)

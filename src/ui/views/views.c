@@ -20,6 +20,7 @@ struct view *views_make(enum ui_view_kind kind, const struct ui_view_args *a)
 	case UI_VIEW_NOTES: return view_notes_new(a->id);
 	case UI_VIEW_TIMELINE: return view_timeline_new();
 	case UI_VIEW_DETAIL: return a->resource ? view_detail_new(a->resource, a->id) : NULL;
+	case UI_VIEW_TEXT: return view_text_new(a->resource ? a->resource : "", a->query);
 	case UI_VIEW_COUNT: break;
 	}
 	return NULL;

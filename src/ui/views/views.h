@@ -14,6 +14,9 @@ struct view *view_notes_new(long long customer_id);
 struct view *view_timeline_new(void);
 /* Every field of one record, fetched by-id. */
 struct view *view_detail_new(const char *resource, long long id);
+/* A long value read whole, one wrapped line a row, under title (the
+ * field and its record). */
+struct view *view_text_new(const char *title, const char *text);
 struct strbuf;
 /* The record a detail view stands on, loaded or not: its resource
  * ("customer") and id, and (name not NULL) what names it once loaded
