@@ -72,6 +72,18 @@ struct api_call *api_get_call(const struct resource *r, const long long *ids, si
 	return c;
 }
 
+int api_search_cannot_page(const struct resource *r, const struct api_form *filters, size_t n,
+                           long cap, struct api_error *err)
+{
+	if (cap <= 0 || n < (size_t)cap || !api_form_has(filters, r->id_name))
+		return 0;
+	api_error_set(err, API_ERR_USAGE, 0, NULL,
+	              _("%s search matched more than the cap of %ld ids and already filters on "
+	                "%s, so it cannot page; narrow the search"),
+	              r->name, cap, r->id_name);
+	return 1;
+}
+
 int api_search_page(struct api_session *s, const struct resource *r,
                     const struct api_form *filters, int include_data,
                     struct api_answer *out, struct api_error *err)

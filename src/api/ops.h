@@ -32,6 +32,13 @@ int api_request(struct api_session *s, const char *path, const struct api_form *
 int api_search_page(struct api_session *s, const struct resource *r,
                     const struct api_form *filters, int include_data,
                     struct api_answer *out, struct api_error *err);
+/* 1, with err set (API_ERR_USAGE), when a search of r with filters whose
+ * page of n ids reached cap (> 0) cannot go on to the next page: its
+ * "id > last" would stand beside the search's own id condition, and the
+ * service takes the last of two values, so it would page over every
+ * record.  0 when it may page (or need not). */
+int api_search_cannot_page(const struct resource *r, const struct api_form *filters, size_t n,
+                           long cap, struct api_error *err);
 /* One get of n ids (1 to 1000), with extra parameters (get flags) or NULL:
  * out->records. */
 int api_get(struct api_session *s, const struct resource *r, const long long *ids, size_t n,

@@ -223,15 +223,9 @@ static void handle_page(struct job *j, struct api_call *c)
 	for (size_t i = 0; i < a->n_ids; i++)
 		if (a->ids[i] > last)
 			last = a->ids[i];
-	if (cap && a->n_ids >= cap && api_form_has(&j->filters, j->r->id_name)) {
-		/* No page after this one: its "id > last" would stand beside
-		 * the search's own id condition, and the service takes the last
-		 * of two values, so it would page over every record. */
+	if (api_search_cannot_page(j->r, &j->filters, a->n_ids, (long)cap, &e)) {
+		/* No page after this one (api_search_cannot_page says why). */
 		if (!j->sink || !j->sink->cut) {
-			api_error_set(&e, API_ERR_USAGE, 0, NULL,
-			              _("%s search matched more than the cap of %zu ids and already "
-			                "filters on %s, so it cannot page; narrow the search"),
-			              j->r->name, cap, j->r->id_name);
 			fail(j, &e);
 			api_call_free(c);
 			return;

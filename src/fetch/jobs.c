@@ -274,11 +274,7 @@ static void run_search(struct state *st, const struct fetch_job *job, const stru
 		struct api_form more = API_FORM_INIT;
 		struct api_answer b = API_ANSWER_INIT;
 
-		if (api_form_has(form, res->id_name)) {
-			api_error_set(&e, API_ERR_USAGE, 0, NULL,
-			              _("%s search matched more than the cap of %ld ids and already "
-			                "filters on %s, so it cannot page; narrow the search"),
-			              res->name, cap, res->id_name);
+		if (api_search_cannot_page(res, form, page, cap, &e)) {
 			fetch_result_keep_err(r, &e);
 			return;
 		}
