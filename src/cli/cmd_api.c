@@ -552,6 +552,8 @@ static int run_all(struct api_session *s, const char *path, const struct api_for
 	} else {
 		say("", api_error_text(&err), o);
 	}
+	/* --trace's lines are for scripts to read, as ROUTEDESK_TRACE's:
+	 * the same words in every language. */
 	if (o->trace)
 		fprintf(stderr, "%ld all %ld pages, %ld gets, %ld ids, %ld records\n", trace_ms(),
 		        st.pages, st.gets, st.ids, st.records);

@@ -1,6 +1,7 @@
 /* main.c: the routedesk program: global options and the subcommands. */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
 	textdomain(PACKAGE);
 #endif
 	if (trace_init() < 0)
-		perror("routedesk: ROUTEDESK_TRACE");
+		fprintf(stderr, _("routedesk: ROUTEDESK_TRACE: %s\n"), strerror(errno));
 	if (argc > 1 && strcmp(argv[1], "api") == 0)
 		return cli_api(argc - 1, argv + 1);
 	/* "routedesk --account NAME api ...": the account applies to the call. */

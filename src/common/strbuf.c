@@ -13,7 +13,8 @@
 #include "common/strbuf.h"
 
 /* Out-of-memory is not a recoverable condition anywhere in the tree: a
- * half-built answer is worse than a clear stop. */
+ * half-built answer is worse than a clear stop.  The message is not
+ * translated: gettext may itself allocate, and memory is what ran out. */
 static void oom(size_t n)
 {
 	fprintf(stderr, "routedesk: out of memory (%zu bytes)\n", n);

@@ -16,6 +16,7 @@
 #include "api/transport.h"
 #include "common/hash.h"
 #include "common/ini.h"
+#include "common/i18n.h"
 #include "common/strbuf.h"
 #include "fetch/flight.h"
 #include "fetch/share_fs.h"
@@ -52,7 +53,7 @@ struct fetch_flight *fetch_flight_open(const struct fetch_share *sh, const char 
 	int fd;
 
 	if (!sh) {
-		strbuf_adds(err, "no share");
+		strbuf_adds(err, _("no office share is set up"));
 		return NULL;
 	}
 	/* 02770 in the share's group, as every directory of the share. */

@@ -166,6 +166,9 @@ parse_options(int argc, char **argv, struct sb_config *cfg)
 {
 	int c;
 
+	/* getopt_long names the program by argv[0], the whole path it was
+	 * run by; every other message says PROG. */
+	argv[0] = (char *)PROG;
 	while ((c = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_LISTEN:

@@ -180,17 +180,17 @@ struct demo *demo_start(long n_customers, int timeout_s, struct strbuf *err)
 	}
 	d->dir = strbuf_detach(&dir, NULL);
 	if (pipe2(p, O_CLOEXEC) < 0) {
-		strbuf_addf(err, "--demo: pipe: %s", strerror(errno));
+		strbuf_addf(err, _("--demo: cannot make a pipe to the sandbox: %s"), strerror(errno));
 		goto fail;
 	}
 	snprintf(args.db, sizeof(args.db), "%s/demo.db", d->dir);
 	snprintf(args.log, sizeof(args.log), "%s/sandbox.log", d->dir);
 	snprintf(args.gen, sizeof(args.gen), "%ld", n_customers);
-	snprintf(args.failed, sizeof(args.failed), "cannot run %s (errno ", prog ? prog : SANDBOX);
+	snprintf(args.failed, sizeof(args.failed), _("cannot run %s (errno "), prog ? prog : SANDBOX);
 	args.parent = getpid();
 	d->pid = fork();
 	if (d->pid < 0) {
-		strbuf_addf(err, "--demo: fork: %s", strerror(errno));
+		strbuf_addf(err, _("--demo: cannot start the sandbox: %s"), strerror(errno));
 		close(p[0]);
 		close(p[1]);
 		goto fail;

@@ -31,7 +31,7 @@ static void check_frame(struct ui *ui, struct frame *f, void *ctx)
 
 	(void)ui;
 	if (f->v->waiting)
-		strbuf_addf(why, "; the %s view still waits for job %lu",
+		strbuf_addf(why, _("; the %s view still waits for job %lu"),
 		            f->v->ops->name ? f->v->ops->name : "?", f->v->waiting);
 }
 
@@ -48,20 +48,20 @@ static int script_check(struct ui *ui, const struct script_run *sr)
 	fetch_stats(ui->fetch, &st);
 	ended = st.done + st.failed + st.superseded + st.cancelled;
 	if (st.submitted != ended)
-		strbuf_addf(&why, "; %lu jobs submitted, %lu ended", st.submitted, ended);
+		strbuf_addf(&why, _("; %lu jobs submitted, %lu ended"), st.submitted, ended);
 	if (fetch_pending(ui->fetch))
-		strbuf_addf(&why, "; %zu jobs pending", fetch_pending(ui->fetch));
+		strbuf_addf(&why, _("; %zu jobs pending"), fetch_pending(ui->fetch));
 	if (ui->review_gen)
-		strbuf_addf(&why, "; the review still waits for job %lu", ui->review_gen);
+		strbuf_addf(&why, _("; the review still waits for job %lu"), ui->review_gen);
 	if (ui->refresh_gen)
-		strbuf_addf(&why, "; the refresh still waits for job %lu", ui->refresh_gen);
+		strbuf_addf(&why, _("; the refresh still waits for job %lu"), ui->refresh_gen);
 	if (ui->customers_gen)
-		strbuf_addf(&why, "; the review's customers still wait for job %lu", ui->customers_gen);
+		strbuf_addf(&why, _("; the review's customers still wait for job %lu"), ui->customers_gen);
 	if (forms_busy(ui))
-		strbuf_adds(&why, "; a form still waits for a job");
+		strbuf_adds(&why, _("; a form still waits for a job"));
 	app_each_frame(ui, check_frame, &why);
 	if (why.len) {
-		fprintf(stderr, "routedesk: %s:%d: script-check failed%s\n", ui->script->path, sr->line,
+		fprintf(stderr, _("routedesk: %s:%d: script-check failed%s\n"), ui->script->path, sr->line,
 		        why.buf);
 		rc = -1;
 	}

@@ -71,7 +71,7 @@ static int open_signals(struct term *t, struct strbuf *err)
 	struct sigaction ign;
 
 	if (pipe2(p, O_CLOEXEC | O_NONBLOCK) < 0) {
-		strbuf_addf(err, "pipe: %s", strerror(errno));
+		strbuf_addf(err, _("cannot set up the signal pipe: %s"), strerror(errno));
 		return -1;
 	}
 	sig_rfd = p[0];

@@ -28,5 +28,7 @@ run --generate -5
 ok "--generate -5: exit status 2 ($RC)" test "$RC" -eq 2
 run --bogus
 ok "an unknown option: exit status 2 ($RC)" test "$RC" -eq 2
+ok "... said by the program's name, not the path it was run by" \
+	has "$D/err" "^routedesk-sandbox: unrecognized option '--bogus'"
 
 tap_done
