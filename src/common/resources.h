@@ -34,7 +34,7 @@ enum {
 	RF_HIDDEN = 1u << 0,  /* stored but never returned (password) */
 	RF_DERIVED = 1u << 1, /* computed from other records, not stored */
 	RF_BYID = 1u << 2,    /* returned by by-id only, not by get/search */
-	/* No value reads JSON null, as live (api-live-extras.md): the sandbox
+	/* No value reads JSON null, as live: the sandbox
 	 * stores "", "0000-00-00[ 00:00:00]" and "[]" as null. */
 	RF_NULL = 1u << 3,
 	RF_ZERO = 1u << 4,    /* no value reads "0" (a flag live always sends) */
@@ -125,7 +125,7 @@ struct resource {
 	const char *get_by;
 	int class_id;         /* changelog classID of the specification, 0 if none */
 	unsigned ops;         /* enum res_op bits */
-	unsigned in_spec : 1; /* 1 for resources of api-spec.md; 0 for appointment
+	unsigned in_spec : 1; /* 1 for resources of the specification; 0 for appointment
 	                       * and the sandbox's internal tables */
 	const struct res_field *fields;   /* read fields, in wire order */
 	size_t n_fields;
@@ -140,8 +140,8 @@ struct resource {
 	size_t n_specials;
 };
 
-/* Every resource: the specification's, appointment, those of
- * api-live-extras.md (spot, task, the lookups, customerFlag, office), then
+/* Every resource: the specification's, appointment, those the live
+ * service adds (spot, task, the lookups, customerFlag, office), then
  * internal tables (ticketItem, initialAddOn, leadStage, routeGroup,
  * noteType) with ops 0. */
 extern const struct resource res_table[];

@@ -6,7 +6,7 @@
 #include "common/resources.h"
 
 /*
- * Conventions of the rows below (see api-spec.md and api-behaviour.md):
+ * Conventions of the rows below (the specification's, and the live service's):
  * - fields: read fields in wire order, the primary key first; live records
  *   carry more than the specification lists, and those extra fields are here
  *   so that the sandbox stores and serves them and the client shows them.
@@ -71,7 +71,7 @@ static const struct res_field note_fields[] = {
 };
 
 static const struct res_param note_params[] = {
-	/* An update may move a note to another customer (api-live-extras.md). */
+	/* An update may move a note to another customer (the live service). */
 	P("customerID", "customerID", RT_INT, RP_BOTH | RP_REQUIRED),
 	/* "YYYY-MM-DD" or with a time; today when a create leaves it out. */
 	P("date", "date", RT_DATETIME, RP_BOTH),
@@ -88,7 +88,7 @@ static const struct res_param note_params[] = {
 };
 
 /* note/delete names the note by contactID, as every note write does, and
- * its customer, which must be the note's (api-live-extras.md). */
+ * its customer, which must be the note's (the live service). */
 static const struct res_param note_delete_params[] = {
 	P("customerID", NULL, RT_INT, RP_UPDATE | RP_REQUIRED),
 };
@@ -386,7 +386,7 @@ static const struct res_field subscription_fields[] = {
 	F("preferredStart", RT_TIME),
 	F("preferredEnd", RT_TIME),
 	/* Minutes of call-ahead the customer asked for; subscription/update
-	 * sets it (api-live-extras.md). */
+	 * sets it (the live service). */
 	F("callAhead", RT_INT),
 	F("recurringTicket", RT_JSON),
 	F("onHold", RT_INT),
@@ -410,7 +410,7 @@ static const struct res_param subscription_params[] = {
 	P("preferredStart", "preferredStart", RT_TIME, RP_BOTH),
 	P("preferredEnd", "preferredEnd", RT_TIME, RP_BOTH),
 	P("nextService", "nextService", RT_DATE, RP_UPDATE),
-	/* The recurring service's charge (api-live-extras.md): the record's
+	/* The recurring service's charge (the live service): the record's
 	 * recurringCharge. */
 	P("serviceCharge", "recurringCharge", RT_NUM, RP_UPDATE),
 };
@@ -448,7 +448,7 @@ static const struct res_special subscription_specials[] = {
 /* ------------------------------------------------------------ customer */
 
 /* In the order a live customer/get record carries them (101 members); the
- * unset values live sends as null are FN (api-live-extras.md). */
+ * unset values live sends as null are FN. */
 static const struct res_field customer_fields[] = {
 	F("customerID", RT_INT),
 	F("billToAccountID", RT_INT),
@@ -551,7 +551,7 @@ static const struct res_field customer_fields[] = {
 	FX("ticketIDs", RT_IDLIST, RF_DERIVED),
 	FN("paymentIDs", RT_IDLIST),
 	FN("unitIDs", RT_JSON),
-	/* Live records end with it, always "0" (api-live-extras.md). */
+	/* Live records end with it, always "0". */
 	FX("purpleDragon", RT_INT, RF_ZERO),
 };
 
@@ -578,7 +578,7 @@ static const struct res_filter customer_filters[] = {
 	QDATES("dateAdded", RT_DATETIME),
 	Q("dateCancelled", "dateCancelled", RT_DATETIME),
 	Q("status", "status", RT_INT),
-	/* Live filters on these too (api-live-extras.md), every operator. */
+	/* Live filters on these too, every operator. */
 	Q("fname", "fname", RT_TEXT),
 	Q("lname", "lname", RT_TEXT),
 	Q("email", "email", RT_TEXT),
@@ -805,11 +805,11 @@ static const struct res_param route_params[] = {
 	P("assignedTech", "assignedTech", RT_INT, RP_BOTH),
 	/* Decides whether a missing group is created or the write refused. */
 	P("autoCreateGroup", NULL, RT_INT, RP_BOTH),
-	/* An existing group to put the route in (api-live-extras.md). */
+	/* An existing group to put the route in (the live service). */
 	P("groupID", "groupID", RT_INT, RP_CREATE),
 };
 
-/* route/delete (api-live-extras.md): refused while visits remain on the
+/* route/delete (the live service): refused while visits remain on the
  * route, and on a locked route unless bypassLockedRoute=1. */
 static const struct res_param route_delete_params[] = {
 	P("bypassLockedRoute", NULL, RT_BOOL, RP_UPDATE),
@@ -852,7 +852,7 @@ static const struct res_field appointmentReminder_fields[] = {
 };
 
 static const struct res_param appointmentReminder_params[] = {
-	/* The appointment names the parent on create (api-behaviour.md). */
+	/* The appointment names the parent on create (the live service). */
 	P("appointmentID", "appointmentID", RT_INT, RP_BOTH | RP_REQUIRED),
 	P("status", "status", RT_INT, RP_BOTH | RP_REQUIRED),
 	P("text", "text", RT_TEXT, RP_UPDATE),
@@ -1116,14 +1116,14 @@ static const struct res_field appointment_fields[] = {
 	F("assignedTech", RT_INT),
 	F("sequence", RT_INT),
 	F("dateUpdated", RT_DATETIME),
-	/* What appointment/create and /update call notes (api-live-extras.md). */
+	/* What appointment/create and /update call notes (the live service). */
 	F("appointmentNotes", RT_TEXT),
 	/* Filled by appointment/cancel. */
 	F("cancelledBy", RT_INT),
 	F("cancelReason", RT_TEXT),
 };
 
-/* appointment/create and /update (api-live-extras.md): the route, spot and
+/* appointment/create and /update (the live service): the route, spot and
  * times are checked against the route (locked, apiCanSchedule) and the
  * spot by the handler. */
 static const struct res_param appointment_params[] = {
@@ -1185,7 +1185,7 @@ static const struct res_default appointment_defaults[] = {
 
 /* ------------------------------------------------------------------ spot */
 
-/* The time slots of a route (api-live-extras.md). */
+/* The time slots of a route (the live service). */
 static const struct res_field spot_fields[] = {
 	F("spotID", RT_INT),
 	F("officeID", RT_INT),
@@ -1291,7 +1291,7 @@ static const struct res_filter task_filters[] = {
 
 /* ---------------------------------------------------- lookups and flags */
 
-/* The lookups working clients read (api-live-extras.md); the generator
+/* The lookups working clients read (the live service); the generator
  * fills them, and the customer records' source ids point into
  * customerSource. */
 static const struct res_field cancellationReason_fields[] = {

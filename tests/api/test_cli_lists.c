@@ -147,7 +147,7 @@ static void test_list_operations(void **state)
 	assert_true(has_line(got, n_got, "customer/update"));
 	assert_true(has_line(got, n_got, "ticket/setAddOns"));
 	assert_true(has_line(got, n_got, "review/summary"));
-	/* What api-live-extras.md adds (issue 13). */
+	/* What the live service adds beyond the specification (issue 13). */
 	static const char *const extras[] = { "office/search", "office/get", "spot/search",
 		"spot/get", "spot/reserve", "spot/release", "spot/block", "spot/unblock",
 		"appointment/create", "appointment/update", "appointment/cancel",

@@ -170,7 +170,7 @@ static void test_query_objects(void **state)
 	api_form_free(&f);
 }
 
-/* The customer filters live honours (api-live-extras.md), through the
+/* The customer filters live honours, through the
  * client's query objects: every text operator on each, and phone exact
  * over phone1 and phone2 (a CONTAINS finds nothing and is no error). */
 static void test_customer_filters(void **state)
@@ -481,7 +481,7 @@ static void test_specials(void **state)
 	assert_true(id > 0);
 	api_answer_free(&a);
 	api_form_free(&f);
-	/* The deletes of api-live-extras.md answer the id, as updates do. */
+	/* The deletes working clients call answer the id, as updates do. */
 	{
 		char rid[32], nid[32], type[32];
 
@@ -644,7 +644,7 @@ static void open_spot(char spot[32], char route[32])
 	fail_msg("no open spot of today on an unlocked route the API may schedule");
 }
 
-/* The operations of api-live-extras.md through the client: appointment
+/* The live service's operations beyond the specification through the client: appointment
  * create/update/cancel/complete, the spot actions and task create. */
 static void test_live_extras(void **state)
 {

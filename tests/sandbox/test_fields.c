@@ -178,7 +178,7 @@ static void test_customer_member_order(void **state)
 {
 	(void)state;
 	/* The member list of a live customer record, with live's values
-	 * (tests/fixtures/api/customer_live.json, from api-live-extras.md). */
+	 * (tests/fixtures/api/customer_live.json, a live record). */
 	FILE *fp = fopen(API_FIXTURES "/customer_live.json", "r");
 	assert_non_null(fp);
 	char *text = sbt_keep(calloc(1, 65536));
@@ -225,7 +225,7 @@ static void test_customer_id_lists(void **state)
 }
 
 /* Unset values read as live has them: null, never "", a zero date or [],
- * for the members api-live-extras.md names (sub-source and sub-property
+ * for the members live records carry (sub-source and sub-property
  * type when their id is "0"). */
 static void test_customer_unset_values(void **state)
 {

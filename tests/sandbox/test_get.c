@@ -11,7 +11,7 @@
 static struct sbt_server *srv;
 
 /* Every resource with search, get and by-id: its get id parameter and the
- * primary key field of its records (api-spec.md, api-behaviour.md). */
+ * primary key field of its records (the specification, and the live service). */
 static const struct {
 	const char *entity, *param, *pk;
 } resources[] = {

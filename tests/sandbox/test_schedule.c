@@ -1,4 +1,4 @@
-/* test_schedule.c: api-live-extras.md's operations: appointment writes, spots, tasks, offices and lookups, with effects, errors and quota class. */
+/* test_schedule.c: the live service's operations beyond the specification: appointment writes, spots, tasks, offices and lookups, with effects, errors and quota class. */
 #include "config.h"
 
 #include <stdio.h>
@@ -270,7 +270,7 @@ static void test_route_rules(void **state)
 	                 a_service(), closed), 0, "administrator");
 }
 
-/* Only customerID and type are required (api-live-extras.md): without a
+/* Only customerID and type are required (the live service): without a
  * spot or a route the visit is unrouted, routeID "0", in the customer's
  * office, and can be updated, cancelled and completed like any other. */
 static void test_unrouted_create(void **state)

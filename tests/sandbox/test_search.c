@@ -396,7 +396,7 @@ static void test_text_operators(void **state)
 		{ T_CONTAINS, "CONTAINS", pat_contains },
 		{ T_EQ, "=", pat_eq },
 	};
-	/* Every text filter live honours on customer/search (api-live-extras.md). */
+	/* Every text filter live honours on customer/search. */
 	static const char *const fields[] = { "lname", "fname", "email", "address", "city", "zip",
 		"companyName" };
 	for (size_t f = 0; f < sizeof fields / sizeof fields[0]; f++) {

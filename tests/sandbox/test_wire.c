@@ -192,7 +192,7 @@ static void test_params_echo(void **state)
 	assert_string_equal(sbt_s(p, "authenticationKey"), sbt_key());
 	assert_string_equal(sbt_s(p, "authenticationToken"), sbt_token());
 	/* As live: endpoint and action first, then the parameters in the order
-	 * sent (api-live-extras.md). */
+	 * sent (the live service). */
 	static const char *const echo_order[] = { "endpoint", "action", "customerIDs",
 		"includeSubscriptions", "authenticationKey", "authenticationToken", NULL };
 	sbt_order(p, echo_order);

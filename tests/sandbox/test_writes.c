@@ -233,7 +233,7 @@ static long long another_note_type(long long type)
 	return sbt_i(get1("note", "noteIDs", ids[0]), "typeID");
 }
 
-/* The parameters live honours on writes (api-live-extras.md): note/create's
+/* The parameters live honours on writes: note/create's
  * date; note/update's customerID, date and contactType; customer/update's
  * red notes, which make no note record. */
 static void test_note_and_notes_params(void **state)
@@ -302,7 +302,7 @@ static void test_subscription_partial(void **state)
 	static const char *const call[] = { "callAhead", NULL };
 	assert_only_changed(s1, s2, call);
 	s2 = sbt_keep_json(cJSON_Duplicate(s2, 1));
-	/* serviceCharge (api-live-extras.md) is the recurring charge; the
+	/* serviceCharge (the live service) is the recurring charge; the
 	 * contract's value follows it. */
 	double charge = sbt_d(s2, "recurringCharge"), value = sbt_d(s2, "contractValue");
 	struct sbt_resp *r = sbt_call("/subscription/update", "subscriptionID=%lld&serviceCharge=%.2f",

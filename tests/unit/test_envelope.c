@@ -136,7 +136,7 @@ static void test_customer_get_order(void **state)
 	/* params echoes everything, credentials included; ignoredParams never
 	 * names the credentials. */
 	x = cJSON_GetObjectItem(root, "params");
-	/* Live puts endpoint and action first (api-live-extras.md). */
+	/* Live puts endpoint and action first. */
 	assert_string_equal(x->child->string, "endpoint");
 	assert_string_equal(x->child->valuestring, "customer");
 	assert_string_equal(x->child->next->string, "action");

@@ -261,7 +261,7 @@ static void test_translate(void **state)
 }
 
 /* A phone: = or IN of 10 digits over every phone field; anything else
- * matches nothing and is no error (api-live-extras.md). */
+ * matches nothing and is no error (the live service). */
 static void test_phone(void **state)
 {
 	struct query q;

@@ -21,7 +21,7 @@
 
 /* The specification's headings and tables as lines, loaded once from
  * tests/fixtures/spec/api-spec-tables.md (SPEC_FILE may name the whole
- * api-spec.md instead); a missing file fails the tests that need it. */
+ * specification instead); a missing file fails the tests that need it. */
 static char **spec_lines;
 static size_t spec_n;
 
@@ -173,8 +173,8 @@ static int is_identifier(const char *s)
 	return 1;
 }
 
-/* Resources outside api-spec.md that the sandbox serves: appointment and
- * those of api-live-extras.md. */
+/* Resources outside the specification that the sandbox serves: appointment and
+ * those the live service adds. */
 static int is_live_extra(const char *name)
 {
 	static const char *const names[] = {
@@ -272,7 +272,7 @@ static void test_table_shape(void **state)
 			assert_int_equal(p->flags & (RP_CREATE | RP_REQUIRED), RP_CREATE | RP_REQUIRED);
 		}
 		/* Outside the specification only appointment and what
-		 * api-live-extras.md names are served; the rest are internal. */
+		 * the live service adds are served; the rest are internal. */
 		if (!r->in_spec && !is_live_extra(r->name))
 			assert_int_equal(r->ops, 0);
 		if (strcmp(r->property, r->id_name) != 0 && r->ops)
@@ -354,7 +354,7 @@ static void test_incremental_refresh_fields(void **state)
 static void test_customer_wire_order(void **state)
 {
 	/* The head and tail of the order a live customer/get record has (101
-	 * members, purpleDragon last: api-live-extras.md). */
+	 * members, purpleDragon last, as live). */
 	static const char *const head[] = {
 		"customerID", "billToAccountID", "officeID", "fname", "lname",
 		"companyName", "spouse", "commercialAccount", "status", "statusText",
@@ -382,7 +382,7 @@ static void test_behaviour_rows(void **state)
 	const struct res_param *p;
 
 	(void)state;
-	/* Default filters of api-behaviour.md. */
+	/* The live service's default filters. */
 	r = res_find("ticket");
 	assert_int_equal(r->n_defaults, 1);
 	assert_string_equal(r->defaults[0].param, "status");
@@ -397,7 +397,7 @@ static void test_behaviour_rows(void **state)
 	assert_string_equal(r->defaults[0].field, "status");
 	assert_string_equal(r->defaults[0].in, "0,1");
 	assert_false(r->in_spec);
-	/* Reads, and since issue 13 the writes of api-live-extras.md. */
+	/* Reads, and since issue 13 the live service's writes. */
 	assert_int_equal(r->ops, OPS_READ | OP_CREATE | OP_UPDATE);
 	assert_non_null(res_special_find(r, "cancel"));
 	assert_non_null(res_special_find(r, "complete"));
@@ -618,7 +618,7 @@ static void check_write_names(const struct resource *r, const struct pname *name
 			for (k = 0; k < n; k++)
 				if (!strcmp(names[k].name, p->name))
 					req = names[k].required;
-			/* api-behaviour.md: the appointment names the reminder's parent. */
+			/* The live service: the appointment names the reminder's parent. */
 			if (!req && !(strcmp(r->name, "appointmentReminder") == 0 &&
 			              strcmp(p->name, "appointmentID") == 0))
 				fail_msg("%s: %s required but not by the spec", r->name, p->name);
@@ -806,7 +806,7 @@ static void test_spec_endpoints(void **state)
 				expect |= OP_SEARCH;
 		if (r->ops != expect)
 			fail_msg("%s: ops %#x, spec %#x", r->name, r->ops, expect);
-		/* The deletes live clients call come from api-live-extras.md. */
+		/* The deletes live clients call are the live service's. */
 		size_t extras = (!strcmp(r->name, "note") || !strcmp(r->name, "route")) &&
 		                res_special_find(r, "delete");
 		assert_int_equal(r->n_specials, seen[i].n_specials + extras);

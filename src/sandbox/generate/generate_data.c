@@ -237,7 +237,7 @@ const struct gd_product gd_products[] = {
 const size_t gd_n_products = sizeof gd_products / sizeof gd_products[0];
 
 /* Note type ids differ per account: not 1..n on purpose.  Live accounts use
- * type 0 ("Notes") and 8 for red notes (api-live-extras.md); they come last
+ * type 0 ("Notes") and 8 for red notes (the live service); they come last
  * (generate_records.c draws them apart from the first eight). */
 const struct gd_named gd_note_types[] = {
 	{ 3, "General", -1 }, { 7, "Phone Call", -1 }, { 9, "E-mail", -1 },
@@ -279,7 +279,7 @@ const struct gd_named gd_regions[] = {
 };
 const size_t gd_n_regions = sizeof gd_regions / sizeof gd_regions[0];
 
-/* The lookups of api-live-extras.md. */
+/* The lookups working clients read from the live service. */
 const struct gd_named gd_reschedule_reasons[] = {
 	{ 1, "Customer request", -1 }, { 2, "Weather", -1 }, { 3, "Technician out", -1 },
 	{ 4, "Route overbooked", -1 }, { 5, "Gate locked", -1 },

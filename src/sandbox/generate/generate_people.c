@@ -203,7 +203,7 @@ void gen_person(const struct gen *g, long i, struct gen_person *p)
 		break;
 	case 4: p->fname = "Zoë"; p->lname = "Müller"; p->spouse = "François"; break;
 	case 5: p->fname = "François"; p->lname = "Nuñez"; break;
-	/* Live names carry stray whitespace (api-live-extras.md). */
+	/* Live names carry stray whitespace. */
 	case 40: p->fname = "Pedro "; break;
 	case 41: p->lname = "\tAlvarez"; break;
 	default: break;

@@ -48,7 +48,7 @@ static int write_notes(struct gen *g)
 			gen_person(g, i, &p);
 		for (int k = 0; k < n && rc == 0; k++) {
 			int cancel = cu->cancel_day && k == n - 1;
-			/* The last two types (0 "Notes" and 8, api-live-extras.md)
+			/* The last two types (0 "Notes" and 8, as live)
 			 * come from a stream of their own, so that adding them left
 			 * every other drawn value as it was. */
 			const struct gd_named *nt = cancel ? &gd_note_types[4]
@@ -333,7 +333,7 @@ static int write_forms(struct gen *g)
 
 /* ---------------------------------------------------------------- flags */
 
-/* A customer's flag also as customerFlag reads it (api-live-extras.md). */
+/* A customer's flag also as customerFlag reads it (the live service). */
 static int write_customer_flag(struct gen *g, struct gen_tab *t, long long id, long i, long flag)
 {
 	gen_row(t);
@@ -485,7 +485,7 @@ static int write_words(struct gen *g, const char *res, const struct gen_words *w
 	return write_lookup(g, res, list, n, id_f, name_f);
 }
 
-/* The lookups of api-live-extras.md. */
+/* The lookups working clients read from the live service. */
 static int write_lookups(struct gen *g)
 {
 	return write_words(g, "cancellationReason", &gd_cancel_reasons, "reasonID", "reason") ||

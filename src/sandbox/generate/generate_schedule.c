@@ -611,7 +611,7 @@ static int write_route(struct sched *sc, long day, int office, int slot, int n_s
 	if (write_stops(sc, &r, st, k_stops, id, day, office, tech, api))
 		return -1;
 	/* Every route has a lunch block and two open 29-minute slots after its
-	 * last stop (api-live-extras.md: spots on every route). */
+	 * last stop (as live: spots on every route). */
 	if (write_spot(sc, sc->free_spot_id++, id, day, office, 12 * 3600, 29 * 60, tech, api, 0, 0,
 	               "Lunch", clamp_today(g, added), 9 * 3600))
 		return -1;

@@ -10,7 +10,7 @@
 #include "sandbox/ops/envelope.h"
 
 /*
- * The order is the one captured from the live service (api-behaviour.md):
+ * The order is the one captured from the live service:
  *   params, tokenUsage, tokenLimits, requestAPIKeyType, requestAction,
  *   endpoint, success, ignoredParams, [idName], processingTime, members...
  * and for an error the same head, success false, ignoredParams,
@@ -23,7 +23,7 @@
  * whose path could not be split both endpoint and requestAction are "".
  *
  * params echoes "endpoint" and "action" first, then the request's
- * parameters in the order sent (api-live-extras.md).
+ * parameters in the order sent (the live service).
  *
  * params and the handler's members are added as cJSON references, so a
  * 1000-record answer is printed without being copied first.

@@ -12,7 +12,7 @@
 #include "sandbox/store/store.h"
 
 /*
- * The deletes of api-live-extras.md.  A delete answers as an update does
+ * The deletes working clients call.  A delete answers as an update does
  * ("result": the id, a string) and leaves a changelog record whose notes
  * are every stored field of the record going to null, the {"old","new"}
  * shape of every other change, so a client reads one shape.

@@ -418,7 +418,7 @@ static int route_tech(struct write_op *op)
  * The sandbox keeps no route templates, so a template is known by the routes
  * made from it: template N's group is the group of its latest route, and its
  * title that route's title.  autoCreateGroup 1 (also when absent: live's
- * default, api-live-extras.md) creates a missing group titled after the
+ * default, as live) creates a missing group titled after the
  * template; 0 refuses the create.  A groupID names the group instead; it
  * must exist.
  */

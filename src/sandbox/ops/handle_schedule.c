@@ -13,7 +13,7 @@
 #include "sandbox/store/store.h"
 
 /*
- * The rules of api-live-extras.md: a route with lockedRoute "1" refuses
+ * The live service's rules: a route with lockedRoute "1" refuses
  * appointment writes unless bypassLockedRoute=1; apiCanSchedule "0" on the
  * route or the spot refuses scheduling writes with a message saying an
  * administrator must allow it.  A cancel sets status -1, statusText
@@ -151,7 +151,7 @@ static int appt_before(struct write_op *op)
 		route_id = ll(spot, "routeID");
 		write_set(op->r, op->obj, "routeID", write_get(spot, "routeID"));
 	}
-	/* Neither spot nor route is required (api-live-extras.md): without
+	/* Neither spot nor route is required (the live service): without
 	 * them the visit is unrouted, routeID "0" as the column's unset value,
 	 * the date unset and the office the customer's, with no route's rules
 	 * to meet. */

@@ -187,7 +187,7 @@ static int time_cond(struct sb_req *req, const char *name, enum store_op op,
 /*
  * Counts and mean star ratings of the reviews matching the filters, by star,
  * by the reviewed customer's zip and city, and overall.  officeIDs absent
- * means the office of the API key (api-spec.md), the sandbox's first.
+ * means the office of the API key (the specification), the sandbox's first.
  */
 static void review_summary(struct sb_req *req, struct sb_answer *ans)
 {

@@ -15,7 +15,7 @@
 #include "sandbox/store/store.h"
 
 /*
- * Spots are the time slots of a route (api-live-extras.md).  A reservation
+ * Spots are the time slots of a route (the live service).  A reservation
  * token is not stored: it is a keyed hash of the spot and the end of its
  * reservation, so appointment/create can check it against the spot's
  * record, and it cannot be guessed from what spot/get shows.  Every write

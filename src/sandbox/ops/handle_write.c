@@ -458,7 +458,7 @@ static cJSON *notes_created(const struct resource *r, const cJSON *obj)
 }
 
 /* A created record carries every field, as live records do: a number or
- * flag not sent is "0", an amount "0.00", text "" (api-behaviour.md: "0"
+ * flag not sent is "0", an amount "0.00", text "" (as the live service: "0"
  * means nobody in any employee field).  Only the fields live sends as null
  * when unset (RF_NULL) stay null; dates keep the store's unset value; ids
  * lists and JSON are the hooks' or derived. */

@@ -372,7 +372,7 @@ static int office_location(struct sb_req *req, long long office, double *lat, do
 }
 
 /*
- * route/get's maxDistance (api-spec.md): only the routes whose average
+ * route/get's maxDistance (the specification): only the routes whose average
  * location lies within that many miles of the reference, latitude and
  * longitude when given (both), else the route's office.  A reference
  * without maxDistance changes nothing the answer holds: the distance
