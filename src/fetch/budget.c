@@ -1,6 +1,8 @@
 /* budget.c: routedesk's share of the day's reads, counted across consoles in a locked file. */
 #include "config.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -27,6 +29,47 @@ struct fetch_budget {
 };
 
 /* A budget counting into fd (taken), the directory dir already checked. */
+/* 1 when name is a day's counter, "reads-YYYY-MM-DD", exactly. */
+static int counter_name(const char *name)
+{
+	static const char form[] = "reads-0000-00-00";
+
+	if (strlen(name) != sizeof(form) - 1)
+		return 0;
+	for (size_t i = 0; form[i]; i++)
+		if (form[i] == '0' ? !isdigit((unsigned char)name[i]) : name[i] != form[i])
+			return 0;
+	return 1;
+}
+
+/* Removes the counters of days before the last BUDGET_KEEP_DAYS: only
+ * today's is ever read, and a file a day for every account stayed in the
+ * state directory (or the office's share) for good.  A week is kept to
+ * look back on. */
+#define BUDGET_KEEP_DAYS 7
+
+static void prune_counters(int dirfd_in, time_t now)
+{
+	char oldest[32];
+	time_t then = now - (time_t)BUDGET_KEEP_DAYS * 86400;
+	struct tm tm;
+	struct dirent *e;
+	int fd = fcntl(dirfd_in, F_DUPFD_CLOEXEC, 0);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	rewinddir(d);
+	if (localtime_r(&then, &tm) && strftime(oldest, sizeof(oldest), "reads-%Y-%m-%d", &tm))
+		while ((e = readdir(d)))
+			if (counter_name(e->d_name) && strcmp(e->d_name, oldest) < 0)
+				(void)unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+}
+
 static struct fetch_budget *budget_new(int fd, const char *dir, int percent, gid_t gid)
 {
 	struct fetch_budget *fb = xcalloc(1, sizeof(*fb));
@@ -35,6 +78,7 @@ static struct fetch_budget *budget_new(int fd, const char *dir, int percent, gid
 	fb->dir = xstrdup(dir);
 	fb->percent = percent;
 	fb->gid = gid;
+	prune_counters(fd, time(NULL));
 	return fb;
 }
 

@@ -757,6 +757,60 @@ static void test_counter_written_by_anyone(void **state)
 	fetch_share_close(a);
 }
 
+/* The counters of past days go when the counter is opened (a file a day
+ * for every account stayed for good); a week stays, and so does every
+ * file that is no day's counter. */
+static void test_old_counters_pruned(void **state)
+{
+	static const struct {
+		long days_ago; /* -1: a name of its own */
+		const char *name;
+		int kept;
+	} files[] = {
+		{ 0, NULL, 1 },   { 1, NULL, 1 },  { 6, NULL, 1 },
+		{ 8, NULL, 0 },   { 400, NULL, 0 },
+		{ -1, "reads-2020-01-01.bak", 1 }, { -1, "reads-2020-1-01", 1 },
+		{ -1, "read-limit", 1 },           { -1, "notes-2020-01-01", 1 },
+	};
+	const char *url = "http://127.0.0.1:13/api";
+	struct fetch_share *a = open_share(url);
+	struct fetch_budget *fb;
+	char names[sizeof(files) / sizeof(files[0])][40];
+	time_t now = time(NULL);
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		int fd;
+
+		if (files[i].days_ago >= 0) {
+			time_t t = now - files[i].days_ago * 86400;
+			struct tm tm;
+
+			localtime_r(&t, &tm);
+			strftime(names[i], sizeof(names[i]), "reads-%Y-%m-%d", &tm);
+		} else {
+			snprintf(names[i], sizeof(names[i]), "%s", files[i].name);
+		}
+		fd = openat(fetch_share_fd(a), names[i], O_WRONLY | O_CREAT | O_TRUNC, 0660);
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, "5\n", 2), 2);
+		close(fd);
+	}
+	fb = fetch_budget_open_account(a, NULL, NULL, NULL, 50);
+	assert_non_null(fb);
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct stat st;
+		int there = fstatat(fetch_share_fd(a), names[i], &st, AT_SYMLINK_NOFOLLOW) == 0;
+
+		if (there != files[i].kept)
+			fail_msg("%s: %s", names[i], there ? "kept" : "removed");
+	}
+	/* Today's count is untouched. */
+	assert_int_equal(fetch_budget_used(fb), 5);
+	fetch_budget_close(fb);
+	fetch_share_close(a);
+}
+
 /* read-limit is read without a lock by every process of the share: while
  * another process notes new limits (a seeded sequence), a reader always
  * finds one (an empty file would read as "no limit known" and let its
@@ -820,6 +874,7 @@ int main(void)
 		cmocka_unit_test(test_busy_counter_never_hangs),
 		cmocka_unit_test(test_read_limit_never_missing),
 		cmocka_unit_test(test_counter_written_by_anyone),
+		cmocka_unit_test(test_old_counters_pruned),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
