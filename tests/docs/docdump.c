@@ -91,7 +91,7 @@ static int client_reads(const char *name)
 	strbuf_addf(&text, "[account doc]\n%s = 1\n", name);
 	rc = api_config_parse(strbuf_str(&text), "docdump", "doc", &a, &err);
 	known = rc < 0 || a.url || a.key || a.token || a.token_command || a.rate >= 0 ||
-	        a.search_cap > 0 || a.share;
+	        a.search_cap > 0 || a.stall > 0 || a.share;
 	api_account_free(&a);
 	api_error_clear(&err);
 	strbuf_free(&text);
