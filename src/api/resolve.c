@@ -230,7 +230,10 @@ static void handle_page(struct job *j, struct api_call *c)
 			api_call_free(c);
 			return;
 		}
-		j->cut = cap; /* this page's records still go out */
+		/* A sink that takes a part: this page's records still go
+		 * out, and the cut is said at the end, not as this error. */
+		api_error_clear(&e);
+		j->cut = cap;
 	} else if (cap && a->n_ids >= cap) {
 		/* Asked before this page's gets, so it is answered early;
 		 * but only one page ahead of the batches being printed: pages
