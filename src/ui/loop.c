@@ -288,3 +288,20 @@ int loop_day_moved(const char *shown, const char *seen, const char *today)
 {
 	return *seen && strcmp(shown, seen) == 0 && strcmp(today, seen) != 0;
 }
+
+int loop_budget_new_day(struct api_budget *b, char day[11], const char *today)
+{
+	if (strcmp(day, today) == 0)
+		return 0;
+	if (!day[0]) {
+		snprintf(day, 11, "%s", today);
+		return 0;
+	}
+	snprintf(day, 11, "%s", today);
+	if (!b->known)
+		return 0;
+	b->usage.read_today = b->usage.write_today = 0;
+	b->reads_left_today = b->limits.read_day;
+	b->writes_left_today = b->limits.write_day;
+	return 1;
+}

@@ -99,4 +99,12 @@ double loop_refresh_on_key(double now, double last_key, double last_data, double
  * Dates are "YYYY-MM-DD". */
 int loop_day_moved(const char *shown, const char *seen, const char *today);
 
+/* The budget b was read on day (YYYY-MM-DD), and today is today: when
+ * they differ the service counts the new day from zero, so b's day
+ * figures become the day's whole limits and day becomes today (1);
+ * otherwise nothing changes (0).  A day of "" is set to today (0).  A
+ * refresh paused for the budget in the evening otherwise stayed paused
+ * after midnight until someone pressed r. */
+int loop_budget_new_day(struct api_budget *b, char day[11], const char *today);
+
 #endif

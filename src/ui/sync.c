@@ -421,6 +421,52 @@ static void apply_view_result(struct ui *ui, struct fetch_result *r)
 	app_mark(ui, DIRTY_BODY | DIRTY_HEADER | DIRTY_STATUS);
 }
 
+/* ui->budget was just taken from an answer: its day figures are today's. */
+static void budget_read_today(struct ui *ui)
+{
+	struct rd_date d;
+
+	date_today(&d);
+	date_format(&d, ui->budget_day);
+}
+
+/* routedesk's share of the day left, read back from the counter (every
+ * console of the share counts into it). */
+static void share_left_again(struct ui *ui)
+{
+	long limit, left = -1, used;
+
+	if (!ui->reads)
+		return;
+	limit = fetch_budget_limit(ui->reads, &ui->budget);
+	if (limit >= 0) {
+		/* Counter held by another console: the last figure stays
+		 * until the next answer. */
+		used = fetch_budget_used(ui->reads);
+		left = used < 0 ? ui->reads_share_left : limit - used;
+		if (left < 0 && used >= 0)
+			left = 0;
+	}
+	if (left != ui->reads_share_left)
+		app_mark(ui, DIRTY_HEADER);
+	ui->reads_share_left = left;
+}
+
+/* Past midnight the day's figures start again: the service's, and
+ * routedesk's share (a new day's counter). */
+static void budget_follow_today(struct ui *ui)
+{
+	struct rd_date d;
+	char now[11];
+
+	date_today(&d);
+	date_format(&d, now);
+	if (loop_budget_new_day(&ui->budget, ui->budget_day, now)) {
+		share_left_again(ui);
+		app_mark(ui, DIRTY_HEADER);
+	}
+}
+
 static void apply_result(struct ui *ui, struct fetch_result *r)
 {
 	/* A newer job of its slot replaced it (whoever waits, waits for that
@@ -436,6 +482,7 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 		back_online(ui);
 	if (r->budget.known) {
 		ui->budget = r->budget;
+		budget_read_today(ui);
 		app_mark(ui, DIRTY_HEADER);
 	}
 	switch (r->slot) {
@@ -468,6 +515,7 @@ static void take_status(struct ui *ui)
 	fetch_status(ui->fetch, &st);
 	if (st.budget.known && memcmp(&st.budget, &ui->budget, sizeof(st.budget)) != 0) {
 		ui->budget = st.budget;
+		budget_read_today(ui);
 		app_mark(ui, DIRTY_HEADER);
 	}
 	if (st.wait.kind != API_WAIT_NONE)
@@ -494,21 +542,8 @@ void app_take_results(struct ui *ui)
 	take_status(ui);
 	/* routedesk's share of the day: counted by every console of the
 	 * share, so read back after each answer, not at every turn. */
-	if (any && ui->reads) {
-		long limit = fetch_budget_limit(ui->reads, &ui->budget), left = -1, used;
-
-		if (limit >= 0) {
-			/* Counter held by another console: the last figure stays
-			 * until the next answer. */
-			used = fetch_budget_used(ui->reads);
-			left = used < 0 ? ui->reads_share_left : limit - used;
-			if (left < 0 && used >= 0)
-				left = 0;
-		}
-		if (left != ui->reads_share_left)
-			app_mark(ui, DIRTY_HEADER);
-		ui->reads_share_left = left;
-	}
+	if (any)
+		share_left_again(ui);
 }
 
 /* Seconds since local midnight: office hours are the wall clock's. */
@@ -631,6 +666,7 @@ void app_refresh_tick(struct ui *ui, int manual)
 		return;
 	if (follow_today(ui))
 		return;
+	budget_follow_today(ui);
 	if (ui->budget.known && ui_reads_left_today(ui) <= ui->config.budget_reserve) {
 		if (!ui->budget_paused)
 			ui_error(ui, _("Only %ld reads left today: auto-refresh paused (r still refreshes)"),

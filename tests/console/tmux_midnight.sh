@@ -54,5 +54,42 @@ tmux_capture "$D/chosen-after.txt"
 ok "past midnight, it is still on 2026-11-19" has "$D/chosen-after.txt" '^ 2026-11-19 Thu │ '
 ok "with nothing said of a new day" hasnt "$D/chosen-after.txt" 'A new day'
 tmux_quit
+
+# A refresh paused for the read budget in the evening starts again after
+# midnight, when the day's count does, on whatever day is shown (here
+# tomorrow, as a dispatcher planning it): it stayed paused until someone
+# pressed r.  routedesk's share is 2 % (60 reads): the start's reads leave
+# it within the reserve of 55, and the new day's counter holds none.
+printf '[ui]\nrefresh = 2\nrefresh_idle = 0\nread_share = 2\nbudget_reserve = 55\n' \
+	>"$XDG_CONFIG_HOME/routedesk/config"
+# A state directory of its own: the console above read past midnight,
+# into the new day's counter.
+XDG_STATE_HOME=$D/state-budget
+export XDG_STATE_HOME
+CS_TMUX_WRAP=$(fake_at '2026-11-20 23:59:35')
+CS_TMUX_DATE=2026-11-21
+tmux_start 120 30
+ok "budget: in the evening the refresh pauses for the day's share" \
+	tmux_wait "$D/budget-before.txt" 'refresh paused \(budget\)' 30
+# read_after_midnight: the new day's counter holds a read within 40 s
+# (midnight comes within 25 s, then a tick every 2 s): the refresh went on
+# by itself.  The header's pause may come back at once (the reads the new
+# day's first refresh spends are within the reserve again), so the reads
+# themselves are what is checked.
+read_after_midnight() {
+	i=0
+	while [ $i -lt 400 ]; do
+		f=$(find "$XDG_STATE_HOME/routedesk/reads" -name reads-2026-11-21 2>/dev/null | head -n 1)
+		[ -n "$f" ] && [ "$(head -n 1 "$f")" -gt 0 ] 2>/dev/null && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	note "no read was counted on 2026-11-21"
+	return 1
+}
+ok "budget: past midnight the refresh goes on by itself" read_after_midnight
+tmux_capture "$D/budget-after.txt"
+ok "budget: still on the day chosen" has "$D/budget-after.txt" '^ 2026-11-21 Sat │ '
+tmux_quit
 unset CS_TMUX_WRAP CS_TMUX_DATE
 tap_done

@@ -315,6 +315,45 @@ static void test_day_moved(void **state)
 	assert_int_equal(loop_day_moved("2026-11-20", "2026-11-20", "2026-11-19"), 1);
 }
 
+/* The budget's day figures are the day's they were read on: past
+ * midnight they are the whole limits again, whatever day is shown. */
+static void test_budget_new_day(void **state)
+{
+	struct api_budget b;
+	char day[11] = "";
+
+	(void)state;
+	memset(&b, 0, sizeof(b));
+	b.known = 1;
+	b.limits.read_day = b.limits.write_day = 3000;
+	b.usage.read_today = 2990;
+	b.usage.write_today = 12;
+	b.reads_left_today = 10;
+	b.writes_left_today = 2988;
+	b.reads_left_minute = 40;
+	/* First look: the day is set, nothing changes. */
+	assert_int_equal(loop_budget_new_day(&b, day, "2026-11-27"), 0);
+	assert_string_equal(day, "2026-11-27");
+	assert_int_equal(b.reads_left_today, 10);
+	/* The same day: nothing. */
+	assert_int_equal(loop_budget_new_day(&b, day, "2026-11-27"), 0);
+	assert_int_equal(b.reads_left_today, 10);
+	/* Midnight: the day's figures start again; the minute's stay. */
+	assert_int_equal(loop_budget_new_day(&b, day, "2026-11-28"), 1);
+	assert_string_equal(day, "2026-11-28");
+	assert_int_equal(b.reads_left_today, 3000);
+	assert_int_equal(b.writes_left_today, 3000);
+	assert_int_equal(b.usage.read_today, 0);
+	assert_int_equal(b.usage.write_today, 0);
+	assert_int_equal(b.reads_left_minute, 40);
+	/* Nothing known: only the day moves. */
+	b.known = 0;
+	b.reads_left_today = 7;
+	assert_int_equal(loop_budget_new_day(&b, day, "2026-11-29"), 0);
+	assert_string_equal(day, "2026-11-29");
+	assert_int_equal(b.reads_left_today, 7);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_earliest),
 		cmocka_unit_test(test_countdown),
 		cmocka_unit_test(test_wait_text),
+		cmocka_unit_test(test_budget_new_day),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -121,6 +121,7 @@ struct ui {
 	/* The day under review. */
 	char date[11];
 	char today_seen[11];           /* today's date when last looked (the ticks) */
+	char budget_day[11];           /* the day ui->budget's day figures count */
 	struct m_review *review;       /* NULL until loaded */
 	struct {
 		struct m_review *rv;
