@@ -500,6 +500,13 @@ static void run(struct ui *ui)
 			app_refresh_tick(ui, 0);
 			app_schedule_refresh(ui);
 		}
+		/* A new minute of the clock: the header's age, the stops
+		 * gone late and the Timeline's now line change with it. */
+		if (!ui->script && (long long)(time(NULL) / 60) != ui->minute_drawn) {
+			if (ui->minute_drawn)
+				app_mark(ui, DIRTY_HEADER | DIRTY_BODY);
+			ui->minute_drawn = (long long)(time(NULL) / 60);
+		}
 		if (ui->dirty && !ui->quit)
 			screen_draw(ui);
 		if (ui->quit)
@@ -515,7 +522,8 @@ static void run(struct ui *ui)
 			if (turn != SCRIPT_WAIT)
 				break;
 		} else {
-			until = ui->next_refresh;
+			until = loop_earliest(ui->next_refresh,
+			                      loop_next_minute(now, (long long)time(NULL)));
 		}
 		/* The header's countdown of a wait changes every second. */
 		if (ui->wait.kind != API_WAIT_NONE)

@@ -305,3 +305,12 @@ int loop_budget_new_day(struct api_budget *b, char day[11], const char *today)
 	b->writes_left_today = b->limits.write_day;
 	return 1;
 }
+
+double loop_next_minute(double now, long long wall)
+{
+	long long into = wall % 60;
+
+	if (into < 0)
+		into += 60;
+	return now + (double)(60 - into);
+}

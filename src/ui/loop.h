@@ -21,6 +21,12 @@ int loop_poll_timeout(double now, double until);
 /* The earlier of two deadlines, either of which may be 0 (none). */
 double loop_earliest(double a, double b);
 
+/* When the wall clock's minute next turns (app_now's scale, now being
+ * app_now at wall-clock second wall): the loop wakes then to redraw what
+ * the minute changes (the data's age, the stops gone late, the Timeline's
+ * now line), which an idle console's tick, every 15 minutes, left stale. */
+double loop_next_minute(double now, long long wall);
+
 /* Whole seconds left until until_ms (session clock) at now (app_now),
  * rounded up, never below 0. */
 long loop_seconds_left(long until_ms, double now);

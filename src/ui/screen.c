@@ -108,8 +108,8 @@ static void add_age(struct ui *ui, const struct view *v, struct strbuf *out)
 	/* In minutes, not seconds: the header is drawn with every frame, and
 	 * a text that changed every second would make nearly every key
 	 * rewrite the header line; minutes change it once a minute at most
-	 * (the next frame that happens anyway), and say all a dispatcher
-	 * needs of the data's age. */
+	 * (the loop draws when the clock's minute turns, loop_next_minute),
+	 * and say all a dispatcher needs of the data's age. */
 	if (age < 60)
 		strbuf_adds(out, _("<1m ago"));
 	else if (age < 3600)

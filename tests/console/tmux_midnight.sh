@@ -1,5 +1,5 @@
 #!/bin/sh
-# tmux_midnight.sh: a real console left on today at 23:59 (libfaketime) moves on to the next day at the first tick after midnight and says so; one on another day stays.
+# tmux_midnight.sh: the clock under libfaketime: a console left on today moves on at midnight and says so, one on another day stays; a refresh paused for the budget goes on after midnight; a minute turning redraws the stops gone late.
 #
 # The console runs under faketime from 23:59:52 of the sandbox's today,
 # its clock then running at the usual pace ([ui] refresh 2 s): within a
@@ -90,6 +90,23 @@ read_after_midnight() {
 ok "budget: past midnight the refresh goes on by itself" read_after_midnight
 tmux_capture "$D/budget-after.txt"
 ok "budget: still on the day chosen" has "$D/budget-after.txt" '^ 2026-11-21 Sat │ '
+tmux_quit
+
+# The clock's minute redraws what it changes, with no key and no refresh
+# for five minutes: a stop whose window ended becomes late on screen when
+# the minute turns (the screen stayed as it was until the next tick, a
+# quarter of an hour on an idle console).  Commercial 05's stop 12 is
+# pending, 13:50-14:16.
+printf '[ui]\nrefresh = 300\nrefresh_idle = 0\n' >"$XDG_CONFIG_HOME/routedesk/config"
+CS_TMUX_WRAP=$(fake_at '2026-11-20 14:16:40')
+CS_TMUX_DATE=2026-11-20
+tmux_start 120 30
+ok "minute: the day's routes are shown" tmux_wait "$D/minute.txt" ' 1/8$' 30
+tmux_keys Enter
+ok "minute: at 14:16 stop 12 (13:50-14:16) is pending" \
+	tmux_wait "$D/minute-before.txt" '^ +12 13:50-14:16 .* · pending ' 15
+ok "minute: at 14:17, with no key, it is late" \
+	tmux_wait "$D/minute-after.txt" '^ +12 13:50-14:16 .* ! late ' 40
 tmux_quit
 unset CS_TMUX_WRAP CS_TMUX_DATE
 tap_done

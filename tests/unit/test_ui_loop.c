@@ -315,6 +315,17 @@ static void test_day_moved(void **state)
 	assert_int_equal(loop_day_moved("2026-11-20", "2026-11-20", "2026-11-19"), 1);
 }
 
+/* The loop wakes when the wall clock's minute turns, whatever second of
+ * it now is. */
+static void test_next_minute(void **state)
+{
+	(void)state;
+	assert_true(loop_next_minute(100.0, 1764201600LL) == 160.0);      /* :00 */
+	assert_true(loop_next_minute(100.0, 1764201659LL) == 101.0);      /* :59 */
+	assert_true(loop_next_minute(5.5, 1764201630LL) == 35.5);
+	assert_true(loop_earliest(0, loop_next_minute(5.5, 1764201630LL)) == 35.5);
+}
+
 /* The budget's day figures are the day's they were read on: past
  * midnight they are the whole limits again, whatever day is shown. */
 static void test_budget_new_day(void **state)
@@ -369,6 +380,7 @@ int main(void)
 		cmocka_unit_test(test_countdown),
 		cmocka_unit_test(test_wait_text),
 		cmocka_unit_test(test_budget_new_day),
+		cmocka_unit_test(test_next_minute),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
