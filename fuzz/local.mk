@@ -194,4 +194,5 @@ EXTRA_DIST += \
 	fuzz/corpus/utf8/combining.txt \
 	fuzz/corpus/utf8/controls.txt \
 	fuzz/corpus/utf8/invalid.txt \
+	fuzz/corpus/utf8/joiner.txt \
 	fuzz/corpus/utf8/wide.txt
