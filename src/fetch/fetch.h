@@ -171,6 +171,8 @@ struct fetch_result {
 	enum fetch_outcome outcome;
 	struct api_error err;      /* API_OK or why it failed; partial data may remain */
 	struct api_budget budget;  /* the key's budget after this job */
+	int budget_shared;         /* budget is the office ticker's, newer than any
+	                            * answer this job had (it made no request) */
 	long requests;             /* requests this job made */
 
 	/* FETCH_REVIEW */

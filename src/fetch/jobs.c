@@ -436,6 +436,7 @@ static int from_share(struct state *st, const struct fetch_job *job, struct fetc
 	t->gone_appts = t->gone_routes = NULL;
 	t->n_changes = t->n_appts = t->n_routes = t->n_gone_appts = t->n_gone_routes = 0;
 	fetch_result_free(t);
+	r->budget_shared = fetch_share_budget(job->share, job->share_stale, &r->budget) == 0;
 	jobs_kept_follow(st, r);
 	kept_customers(st, r);
 	if (r->last_change > st->newest)
@@ -526,8 +527,12 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	kept_customers(st, r);
 	free(appts.v);
 	free(routes.v);
-	if (job->share)
+	if (job->share) {
+		/* The budget its answers left, for the tick to carry (the job's
+		 * own is set when it ends). */
+		api_session_budget(st->s, &r->budget);
 		fetch_share_publish(job->share, job->since, r);
+	}
 }
 
 static void run_refresh(struct state *st, const struct fetch_job *job, struct fetch_result *r)
@@ -616,7 +621,12 @@ static void jobs_run(void *state, const struct fetch_job *job, struct fetch_resu
 		}
 	}
 	r->requests = api_session_requests(st->s) - before;
-	api_session_budget(st->s, &r->budget);
+	/* The ticker's budget when this job read nothing itself: this
+	 * session's last answer may be a quarter of an hour old. */
+	if (r->requests > 0 || !r->budget_shared) {
+		r->budget_shared = 0;
+		api_session_budget(st->s, &r->budget);
+	}
 }
 
 static void jobs_drop(void *state, struct fetch_result *r)

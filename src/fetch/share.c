@@ -283,6 +283,19 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "url", sh->url);
 	cJSON_AddNumberToObject(o, "newest", (double)(r->last_change > since ? r->last_change : since));
+	/* The key's budget as this tick's answer gave it: the other consoles
+	 * read no answer of their own between ticks, and showed a figure a
+	 * quarter of an hour old, each a different one (fetch_share_budget). */
+	if (r->budget.known) {
+		const long v[] = { r->budget.usage.read_today,   r->budget.usage.write_today,
+		                   r->budget.usage.read_minute,  r->budget.usage.write_minute,
+		                   r->budget.limits.read_minute, r->budget.limits.read_day,
+		                   r->budget.limits.write_minute, r->budget.limits.write_day };
+		cJSON *b = cJSON_AddArrayToObject(o, "budget");
+
+		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+			cJSON_AddItemToArray(b, cJSON_CreateNumber((double)v[i]));
+	}
 	text = print_taken(o);
 	if (fetch_share_write(sh, "ticked", text, strlen(text), &err) < 0)
 		touch_file(sh, "ticked"); /* an older newest is still a safe one */
@@ -529,6 +542,50 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 		free(t[i].name);
 	free(t);
 	return covered;
+}
+
+int fetch_share_budget(const struct fetch_share *sh, long stale_after, struct api_budget *b)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct api_usage u;
+	struct api_limits l;
+	long v[8];
+	time_t ticked;
+	cJSON *o = NULL;
+	const cJSON *url, *arr;
+	int rc = -1;
+
+	if (!sh)
+		return -1;
+	ticked = file_time(sh, "ticked");
+	if (!ticked || time(NULL) - ticked > stale_after ||
+	    fetch_share_read_text(sh, "ticked", 4096, &text, &err) < 0)
+		goto out;
+	o = cJSON_Parse(strbuf_str(&text));
+	url = cJSON_GetObjectItemCaseSensitive(o, "url");
+	arr = cJSON_GetObjectItemCaseSensitive(o, "budget");
+	if (!cJSON_IsString(url) || strcmp(url->valuestring, sh->url) != 0 ||
+	    cJSON_GetArraySize(arr) != 8)
+		goto out;
+	/* A fellow member may write anything here: whole counts from 0 to
+	 * 10^9, or the file is not taken. */
+	for (int i = 0; i < 8; i++) {
+		const cJSON *n = cJSON_GetArrayItem(arr, i);
+
+		if (!cJSON_IsNumber(n) || n->valuedouble < 0 || n->valuedouble > 1e9 ||
+		    n->valuedouble != (double)(long)n->valuedouble)
+			goto out;
+		v[i] = (long)n->valuedouble;
+	}
+	u = (struct api_usage){ v[0], v[1], v[2], v[3] };
+	l = (struct api_limits){ v[4], v[5], v[6], v[7] };
+	api_budget_from(b, &u, &l);
+	rc = 0;
+out:
+	cJSON_Delete(o);
+	strbuf_free(&text);
+	strbuf_free(&err);
+	return rc;
 }
 
 int fetch_share_baseline(const struct fetch_share *sh, long stale_after, long long *newest)

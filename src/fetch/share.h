@@ -84,6 +84,11 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
  * baseline for it: changes between that id and the review are read again,
  * none after it is missed. */
 int fetch_share_baseline(const struct fetch_share *sh, long stale_after, long long *newest);
+/* The key's budget as the ticker's last tick found it, into b (known):
+ * 0, or -1 when the ticker has not ticked for stale_after seconds, said
+ * nothing of it, or wrote what is not a budget (b unchanged). */
+struct api_budget;
+int fetch_share_budget(const struct fetch_share *sh, long stale_after, struct api_budget *b);
 /* Fills r (last_change, changes, appts, routes) from the ticks published
  * after since: 1 (nothing new is 1 too), or 0 when they do not reach back
  * to since (the ticks began later, or were pruned) or the ticker has not

@@ -480,7 +480,9 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 	if (ui->offline && r->err.kind != API_ERR_NETWORK && r->err.kind != API_ERR_CANCELLED &&
 	    (r->err.kind == API_OK || r->err.http_status > 0))
 		back_online(ui);
-	if (r->budget.known) {
+	/* A job that read nothing carries this session's last budget, which
+	 * take_status has; the office ticker's (budget_shared) is newer. */
+	if (r->budget.known && (r->requests > 0 || r->budget_shared)) {
 		ui->budget = r->budget;
 		budget_read_today(ui);
 		app_mark(ui, DIRTY_HEADER);
@@ -513,7 +515,10 @@ static void take_status(struct ui *ui)
 	long shown = -1;
 
 	fetch_status(ui->fetch, &st);
-	if (st.budget.known && memcmp(&st.budget, &ui->budget, sizeof(st.budget)) != 0) {
+	/* Only a new answer of this session: the figure it left stays
+	 * behind a newer one the office's ticker shared. */
+	if (st.budget.known && memcmp(&st.budget, &ui->session_budget, sizeof(st.budget)) != 0) {
+		ui->session_budget = st.budget;
 		ui->budget = st.budget;
 		budget_read_today(ui);
 		app_mark(ui, DIRTY_HEADER);

@@ -83,6 +83,33 @@ ok "B did not search the notes again for it" eq "$(requests B /note/search)" "$b
 ok "B, a follower, did not ask what changed since its review" \
 	eq "$(requests B /changelog/search)" "$asked"
 
+# ---- the account's reads left: B shows what A's ticks spend ---------------
+# B reads nothing between ticks; its header kept the figure of its own last
+# answer (a quarter of an hour old on an idle console), where the ticker's
+# tick now carries the key's budget.
+# day_left FILE: the day's figure of the header's "reads left N/min M/day".
+day_left() {
+	sed -n 's|.*reads left [0-9]*/min \([0-9]*\)/day.*|\1|p' "$1" | head -n 1
+}
+as B
+tmux_capture "$D/b-budget0.txt"
+day0=$(day_left "$D/b-budget0.txt")
+reads0=$(grep -c ' request ' "$D/trace.B")
+fell() {
+	n=0
+	while [ $n -lt 100 ]; do
+		tmux_capture "$D/b-budget1.txt"
+		d=$(day_left "$D/b-budget1.txt")
+		[ -n "$d" ] && [ -n "$day0" ] && [ "$d" -lt "$day0" ] && return 0
+		sleep 0.2
+		n=$((n + 1))
+	done
+	note "B's day figure stayed at $day0"
+	return 1
+}
+ok "B's reads left fall with A's ticks ($day0, then lower)" fell
+ok "B read nothing itself meanwhile" eq "$(grep -c ' request ' "$D/trace.B")" "$reads0"
+
 # ---- the ticker killed mid-day: B carries on and takes over --------------
 cs_pending_stop "$CS_TODAY"
 stop=$CS_STOP title=$CS_STOP_TITLE

@@ -226,6 +226,65 @@ static void test_written_since_opened_in_order(void **state)
 
 /* The ticker's newest change id, as a baseline for a console starting
  * now: only while the ticker ticks, only of this account, never 0. */
+/* The ticker's budget reaches the other consoles with its tick (they read
+ * no answer of their own between ticks, and showed a figure a quarter of
+ * an hour old, each a different one); what is not a budget is not taken. */
+static void test_budget_from_the_ticker(void **state)
+{
+	/* What follows the url member, every one not a budget. */
+	static const char *const bad_budgets[] = {
+		"\"budget\":[1,2,3,4,60,3000,60]}",
+		"\"budget\":[1,2,3,4,60,3000,60,-1]}",
+		"\"budget\":[1,2,3,4,60,3000,60,1e12]}",
+		"\"budget\":[1,2,3,4,60,3000,60,2.5]}",
+		"\"budget\":[1,2,3,\"4\",60,3000,60,3000]}",
+		"\"budget\":{\"readToday\":1}}",
+	};
+	const char *url = "http://127.0.0.1:14/api";
+	struct fetch_share *a = open_share(url), *b = open_share(url);
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
+	struct api_budget got;
+	struct api_usage u = { 120, 7, 5, 1 };
+	struct api_limits l = { 60, 3000, 60, 3000 };
+	struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
+
+	(void)state;
+	memset(&got, 0, sizeof(got));
+	assert_int_equal(fetch_share_budget(b, 120, &got), -1); /* no tick yet */
+	assert_int_equal(fetch_share_budget(NULL, 120, &got), -1);
+	r->kind = FETCH_REFRESH;
+	r->last_change = 4711;
+	fetch_share_publish(a, 4000, r); /* a tick of no known budget */
+	assert_int_equal(fetch_share_budget(b, 120, &got), -1);
+	api_budget_from(&r->budget, &u, &l);
+	fetch_share_publish(a, 4711, r);
+	assert_int_equal(fetch_share_budget(b, 120, &got), 0);
+	assert_true(got.known);
+	assert_int_equal(got.reads_left_today, 3000 - 120);
+	assert_int_equal(got.reads_left_minute, 60 - 5);
+	assert_int_equal(got.writes_left_today, 3000 - 7);
+	/* A ticker silent for longer than stale_after: not taken. */
+	assert_int_equal(fetch_share_budget(b, -1, &got), -1);
+	/* Another account's file: not taken. */
+	strbuf_addf(&text, "{\"url\":\"http://elsewhere/api\",\"budget\":[1,2,3,4,60,3000,60,3000]}");
+	assert_int_equal(fetch_share_write(a, "ticked", text.buf, text.len, &err), 0);
+	memset(&got, 0, sizeof(got));
+	assert_int_equal(fetch_share_budget(b, 120, &got), -1);
+	for (size_t i = 0; i < sizeof(bad_budgets) / sizeof(bad_budgets[0]); i++) {
+		memset(&got, 0, sizeof(got));
+		strbuf_reset(&text);
+		strbuf_addf(&text, "{\"url\":\"%s\",%s", url, bad_budgets[i]);
+		assert_int_equal(fetch_share_write(a, "ticked", text.buf, text.len, &err), 0);
+		if (fetch_share_budget(b, 120, &got) != -1 || got.known)
+			fail_msg("taken: %s", text.buf);
+	}
+	strbuf_free(&text);
+	strbuf_free(&err);
+	fetch_result_free(r);
+	fetch_share_close(a);
+	fetch_share_close(b);
+}
+
 static void test_baseline_from_the_ticker(void **state)
 {
 	const char *url = "http://127.0.0.1:3/api";
@@ -875,6 +934,7 @@ int main(void)
 		cmocka_unit_test(test_read_limit_never_missing),
 		cmocka_unit_test(test_counter_written_by_anyone),
 		cmocka_unit_test(test_old_counters_pruned),
+		cmocka_unit_test(test_budget_from_the_ticker),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
