@@ -544,28 +544,40 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 	return covered;
 }
 
-int fetch_share_budget(const struct fetch_share *sh, long stale_after, struct api_budget *b)
+/* The ticker's `ticked` as an object, when it ticked within stale_after
+ * seconds and names this share's URL; NULL otherwise.  The caller deletes
+ * it. */
+static cJSON *read_ticked(const struct fetch_share *sh, long stale_after)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	time_t ticked = sh ? file_time(sh, "ticked") : 0;
+	cJSON *o = NULL;
+	const cJSON *url;
+
+	if (ticked && time(NULL) - ticked <= stale_after &&
+	    fetch_share_read_text(sh, "ticked", 4096, &text, &err) == 0) {
+		o = cJSON_Parse(strbuf_str(&text));
+		url = cJSON_GetObjectItemCaseSensitive(o, "url");
+		if (!cJSON_IsString(url) || strcmp(url->valuestring, sh->url) != 0) {
+			cJSON_Delete(o);
+			o = NULL;
+		}
+	}
+	strbuf_free(&text);
+	strbuf_free(&err);
+	return o;
+}
+
+int fetch_share_budget(const struct fetch_share *sh, long stale_after, struct api_budget *b)
+{
+	cJSON *o = read_ticked(sh, stale_after);
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, "budget");
 	struct api_usage u;
 	struct api_limits l;
 	long v[8];
-	time_t ticked;
-	cJSON *o = NULL;
-	const cJSON *url, *arr;
 	int rc = -1;
 
-	if (!sh)
-		return -1;
-	ticked = file_time(sh, "ticked");
-	if (!ticked || time(NULL) - ticked > stale_after ||
-	    fetch_share_read_text(sh, "ticked", 4096, &text, &err) < 0)
-		goto out;
-	o = cJSON_Parse(strbuf_str(&text));
-	url = cJSON_GetObjectItemCaseSensitive(o, "url");
-	arr = cJSON_GetObjectItemCaseSensitive(o, "budget");
-	if (!cJSON_IsString(url) || strcmp(url->valuestring, sh->url) != 0 ||
-	    cJSON_GetArraySize(arr) != 8)
+	if (cJSON_GetArraySize(arr) != 8)
 		goto out;
 	/* A fellow member may write anything here: whole counts from 0 to
 	 * 10^9, or the file is not taken. */
@@ -583,39 +595,22 @@ int fetch_share_budget(const struct fetch_share *sh, long stale_after, struct ap
 	rc = 0;
 out:
 	cJSON_Delete(o);
-	strbuf_free(&text);
-	strbuf_free(&err);
 	return rc;
 }
 
 int fetch_share_baseline(const struct fetch_share *sh, long stale_after, long long *newest)
 {
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
-	time_t ticked;
-	cJSON *o = NULL;
-	const cJSON *u, *n;
+	cJSON *o = read_ticked(sh, stale_after);
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, "newest");
 	int rc = 0;
 
-	if (!sh)
-		return 0;
-	ticked = file_time(sh, "ticked");
-	if (!ticked || time(NULL) - ticked > stale_after ||
-	    fetch_share_read_text(sh, "ticked", 4096, &text, &err) < 0)
-		goto out;
-	o = cJSON_Parse(strbuf_str(&text));
-	u = cJSON_GetObjectItemCaseSensitive(o, "url");
-	n = cJSON_GetObjectItemCaseSensitive(o, "newest");
 	/* 0 is "no change since the look day", which says nothing about a
 	 * look day of another date: the console asks for itself then. */
-	if (cJSON_IsString(u) && strcmp(u->valuestring, sh->url) == 0 && cJSON_IsNumber(n) &&
-	    n->valuedouble >= 1 && n->valuedouble < 9e15) {
+	if (cJSON_IsNumber(n) && n->valuedouble >= 1 && n->valuedouble < 9e15) {
 		*newest = (long long)n->valuedouble;
 		rc = 1;
 	}
-out:
 	cJSON_Delete(o);
-	strbuf_free(&text);
-	strbuf_free(&err);
 	return rc;
 }
 
