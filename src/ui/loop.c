@@ -306,6 +306,11 @@ int loop_budget_new_day(struct api_budget *b, char day[11], const char *today)
 	return 1;
 }
 
+int loop_budget_minute_known(long long taken, long long now)
+{
+	return now >= taken && now - taken < 60;
+}
+
 double loop_next_minute(double now, long long wall)
 {
 	long long into = wall % 60;

@@ -113,4 +113,12 @@ int loop_day_moved(const char *shown, const char *seen, const char *today);
  * after midnight until someone pressed r. */
 int loop_budget_new_day(struct api_budget *b, char day[11], const char *today);
 
+/* Whether a budget taken at the wall clock's taken still tells the reads
+ * of the last minute at now (1) or no longer (0): the service counts a
+ * sliding minute, so 60 s on none of the reads it counted are in it, and
+ * what others spent since is not known.  An idle console's last answer is
+ * up to a quarter of an hour old; its "53/min" read as now.  A clock set
+ * back (taken in the future) knows nothing either. */
+int loop_budget_minute_known(long long taken, long long now);
+
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -15,6 +16,7 @@
 #include "ui/alerts.h"
 #include "ui/app.h"
 #include "ui/base/list.h"
+#include "ui/loop.h"
 #include "ui/views/view_common.h"
 #include "ui/views/views.h"
 
@@ -315,8 +317,16 @@ static void build_info(struct text_rows *t)
 	info_row(t, _("Review date"), "%s", ui->date);
 	info_row(t, _("Requests made"), "%ld", ui->fetch ? fetch_requests(ui->fetch) : 0L);
 	if (b->known) {
-		info_row(t, _("Reads left"), _("%ld this minute, %ld today (the account's)"),
-		         b->reads_left_minute, b->reads_left_today);
+		long long age = (long long)time(NULL) - ui->budget_wall;
+
+		if (loop_budget_minute_known(ui->budget_wall, (long long)time(NULL)))
+			info_row(t, _("Reads left"), _("%ld this minute, %ld today (the account's)"),
+			         b->reads_left_minute, b->reads_left_today);
+		else
+			info_row(t, _("Reads left"),
+			         _("%ld today (the account's); this minute: not known (the last "
+			           "answer is %lld min old)"),
+			         b->reads_left_today, age < 0 ? 0LL : age / 60);
 		/* The header shows the account's, and this one after it as
 		 * "(ours N)" when it fits: said whole here. */
 		if (ui->reads_share_left >= 0)

@@ -209,8 +209,13 @@ static void draw_header(struct ui *ui)
 	 * counts it; routedesk's own share of it ([ui] read_share), when
 	 * lower, follows if it fits: :info gives both whole. */
 	if (ui->budget.known) {
-		strbuf_addf(&budget, _("reads left %ld/min %ld/day"), ui->budget.reads_left_minute,
-		            ui->budget.reads_left_today);
+		/* The minute's figure only while it is the last minute's: an
+		 * idle console's answer is up to a quarter of an hour old. */
+		if (loop_budget_minute_known(ui->budget_wall, (long long)time(NULL)))
+			strbuf_addf(&budget, _("reads left %ld/min %ld/day"),
+			            ui->budget.reads_left_minute, ui->budget.reads_left_today);
+		else
+			strbuf_addf(&budget, _("reads left %ld/day"), ui->budget.reads_left_today);
 		if (ui->reads_share_left >= 0 && ui->reads_share_left < ui->budget.reads_left_today) {
 			strbuf_addc(&ours, ' ');
 			strbuf_addf(&ours, _("(ours %ld)"), ui->reads_share_left);

@@ -421,13 +421,15 @@ static void apply_view_result(struct ui *ui, struct fetch_result *r)
 	app_mark(ui, DIRTY_BODY | DIRTY_HEADER | DIRTY_STATUS);
 }
 
-/* ui->budget was just taken from an answer: its day figures are today's. */
+/* ui->budget was just taken from an answer: its day figures are today's,
+ * its minute's this minute's. */
 static void budget_read_today(struct ui *ui)
 {
 	struct rd_date d;
 
 	date_today(&d);
 	date_format(&d, ui->budget_day);
+	ui->budget_wall = (long long)time(NULL);
 }
 
 /* routedesk's share of the day left, read back from the counter (every
@@ -597,7 +599,11 @@ static void plan_in(const struct ui *ui, double now, struct loop_plan_in *in)
 	in->budget_known = ui->budget.known;
 	if (in->budget_known) {
 		in->reads_left_today = ui_reads_left_today(ui);
-		in->reads_left_minute = ui->budget.reads_left_minute;
+		/* A minute on, nothing known holds the next tick back: a
+		 * read refused would say so. */
+		in->reads_left_minute = loop_budget_minute_known(ui->budget_wall, (long long)time(NULL))
+		                             ? ui->budget.reads_left_minute
+		                             : ui->budget.limits.read_minute;
 		in->reserve = ui->config.budget_reserve;
 	}
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tmux_midnight.sh: the clock under libfaketime: a console left on today moves on at midnight and says so, one on another day stays; a refresh paused for the budget goes on after midnight; a minute turning redraws the stops gone late.
+# tmux_midnight.sh: the clock under libfaketime: a console left on today moves on at midnight and says so, one on another day stays; a refresh paused for the budget goes on after midnight; a minute turning redraws the stops gone late; a minute after the last answer the header no longer gives the minute's reads left.
 #
 # The console runs under faketime from 23:59:52 of the sandbox's today,
 # its clock then running at the usual pace ([ui] refresh 2 s): within a
@@ -107,6 +107,28 @@ ok "minute: at 14:16 stop 12 (13:50-14:16) is pending" \
 	tmux_wait "$D/minute-before.txt" '^ +12 13:50-14:16 .* · pending ' 15
 ok "minute: at 14:17, with no key, it is late" \
 	tmux_wait "$D/minute-after.txt" '^ +12 13:50-14:16 .* ! late ' 40
+tmux_quit
+
+# The minute's reads left are the last minute's (the service counts a
+# sliding minute): a minute after the answer the header gives the day's
+# alone, where an idle console showed "53/min" for a quarter of an hour.
+# The wall clock jumps 90 s (libfaketime reads it from a file at each
+# call); a key makes the loop look at the clock at once.
+printf '[ui]\nrefresh = 300\nrefresh_idle = 0\n' >"$XDG_CONFIG_HOME/routedesk/config"
+echo "+0" >"$D/clock"
+fake_lib=$(faketime -f +0 sh -c 'printf %s "$LD_PRELOAD"')
+CS_TMUX_WRAP="env LD_PRELOAD=$fake_lib FAKETIME_TIMESTAMP_FILE=$D/clock FAKETIME_NO_CACHE=1"
+CS_TMUX_DATE=2026-11-20
+tmux_start 120 30
+ok "budget minute: on an answer, the header gives the minute's reads left" \
+	tmux_wait "$D/bm-before.txt" 'reads left [0-9]+/min [0-9]+/day' 30
+echo "+90s" >"$D/clock"
+tmux_keys j
+ok "budget minute: 90 s on, with no read since, the day's alone" \
+	tmux_wait "$D/bm-after.txt" 'reads left [0-9]+/day' 30
+tmux_keys : "info" Enter
+ok "budget minute: :info says the minute's count is not known, and why" \
+	tmux_wait "$D/bm-info.txt" 'this minute: not known \(the last answer is 1 min old\)' 15
 tmux_quit
 unset CS_TMUX_WRAP CS_TMUX_DATE
 tap_done

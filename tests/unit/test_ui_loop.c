@@ -365,6 +365,19 @@ static void test_budget_new_day(void **state)
 	assert_int_equal(b.reads_left_today, 7);
 }
 
+/* The minute's count is the last 60 s's: known for 59 s after the
+ * answer, then not (nor when the clock went back). */
+static void test_budget_minute_known(void **state)
+{
+	(void)state;
+	assert_true(loop_budget_minute_known(1000, 1000));
+	assert_true(loop_budget_minute_known(1000, 1059));
+	assert_false(loop_budget_minute_known(1000, 1060));
+	assert_false(loop_budget_minute_known(1000, 1900));
+	assert_false(loop_budget_minute_known(1000, 999));
+	assert_false(loop_budget_minute_known(0, 1764201630LL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -380,6 +393,7 @@ int main(void)
 		cmocka_unit_test(test_countdown),
 		cmocka_unit_test(test_wait_text),
 		cmocka_unit_test(test_budget_new_day),
+		cmocka_unit_test(test_budget_minute_known),
 		cmocka_unit_test(test_next_minute),
 	};
 

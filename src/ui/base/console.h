@@ -122,6 +122,7 @@ struct ui {
 	char date[11];
 	char today_seen[11];           /* today's date when last looked (the ticks) */
 	char budget_day[11];           /* the day ui->budget's day figures count */
+	long long budget_wall;         /* time() when ui->budget was taken */
 	struct api_budget session_budget; /* this session's last answer's, as take_status saw it */
 	long long minute_drawn;        /* the wall clock's minute last drawn (time / 60) */
 	struct m_review *review;       /* NULL until loaded */
