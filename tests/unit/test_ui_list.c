@@ -464,6 +464,11 @@ static void test_legend_wrap(void **state)
 	assert_int_equal(list_wrap("abcdefghij", 10, 4, 1), 4);     /* no space: as much as fits */
 	assert_int_equal(list_wrap("short", 5, 40, 1), 5);
 	assert_int_equal(list_wrap("x", 1, 0, 1), 1);                /* at least one character */
+	/* A lead byte whose character the text does not hold whole: never
+	 * past the end (API text is not checked for UTF-8). */
+	assert_int_equal(list_wrap("ab\xf0", 3, 10, 1), 3);
+	assert_int_equal(list_wrap("\xf0", 1, 0, 1), 1);
+	assert_int_equal(list_wrap("a\xe2 b", 2, 10, 1), 2);
 	assert_true(list_number("$12.50") == 12.5);
 	assert_true(list_number("-3") == -3);
 }

@@ -127,7 +127,9 @@ size_t list_wrap(const char *s, size_t len, int width, int utf8)
 
 	/* At the last space that keeps the piece within width. */
 	while (take < len) {
-		size_t n = list_char_len(s + take);
+		/* A lead byte whose character the text does not hold whole
+		 * (API text is not checked for UTF-8) ends at the text's end. */
+		size_t n = list_char_len(s + take) < len - take ? list_char_len(s + take) : len - take;
 		int cw = utf8 ? (int)utf8_width(s + take, n) : 1;
 
 		if (used + cw > width)
@@ -140,7 +142,7 @@ size_t list_wrap(const char *s, size_t len, int width, int utf8)
 	if (take < len && brk)
 		take = brk;
 	if (take == 0 && len > 0)
-		take = list_char_len(s);
+		take = list_char_len(s) < len ? list_char_len(s) : len;
 	return take;
 }
 

@@ -8,6 +8,7 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "ui/base/list.h"
 #include "ui/views/view_common.h"
 #include "ui/views/views.h"
@@ -92,27 +93,61 @@ static void add_line(struct text *t, const char *s, size_t len)
 	t->n++;
 }
 
+/* One line of the value as it is drawn: a carriage return before its
+ * end dropped (text from Windows), tabs as spaces to the next stop of 8
+ * columns, then escaped (utf8_escape_controls).  Wrapped as drawn: the raw
+ * line measured a tab or an ESC 0 columns and drew it in 2 (^I, ^[), an
+ * invalid byte 1 and drew it in 4, and a row cut with an ellipsis hid the
+ * rest of its line. */
+static void shown_line(struct strbuf *out, const char *s, size_t n)
+{
+	struct strbuf plain = STRBUF_INIT;
+	size_t col = 0;
+
+	if (n && s[n - 1] == '\r')
+		n--;
+	for (size_t i = 0; i < n;) {
+		size_t len = list_char_len(s + i) < n - i ? list_char_len(s + i) : n - i;
+
+		if (s[i] == '\t') {
+			do
+				strbuf_addc(&plain, ' ');
+			while (++col % 8);
+		} else {
+			strbuf_add(&plain, s + i, len);
+			col += utf8_width(s + i, len);
+		}
+		i += len;
+	}
+	strbuf_reset(out);
+	utf8_escape_controls(out, plain.buf ? plain.buf : "", plain.len);
+	strbuf_free(&plain);
+}
+
 struct view *view_text_new(const char *title, const char *text)
 {
 	struct text *t = xcalloc(1, sizeof(*t));
 	const char *p = text ? text : "", *end = p + strlen(p);
+	struct strbuf line = STRBUF_INIT;
 	struct timespec ts;
 	struct view *v;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p), off = 0;
+		size_t off = 0;
 
-		if (n == 0)
+		shown_line(&line, p, nl ? (size_t)(nl - p) : (size_t)(end - p));
+		if (line.len == 0)
 			add_line(t, "", 0);
-		while (off < n) {
-			size_t take = list_wrap(p + off, n - off, VIEW_TEXT_WRAP, 1);
+		while (off < line.len) {
+			size_t take = list_wrap(line.buf + off, line.len - off, VIEW_TEXT_WRAP, 1);
 
-			add_line(t, p + off, take);
+			add_line(t, line.buf + off, take);
 			off += take;
 		}
 		p = nl ? nl + 1 : end;
 	}
+	strbuf_free(&line);
 	v = ui_view_new(&text_ops, t);
 	snprintf(v->subtitle, sizeof(v->subtitle), "%s", title);
 	/* A copy of what the record held when opened: as fresh as now. */
