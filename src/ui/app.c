@@ -496,6 +496,7 @@ static void run(struct ui *ui)
 		take_alerts(ui);
 		if (!ui->script)
 			read_keys(ui);
+		app_paste_check(ui, app_now());
 		if (ui->next_refresh && app_now() >= ui->next_refresh) {
 			app_refresh_tick(ui, 0);
 			app_schedule_refresh(ui);
@@ -525,6 +526,9 @@ static void run(struct ui *ui)
 			until = loop_earliest(ui->next_refresh,
 			                      loop_next_minute(now, (long long)time(NULL)));
 		}
+		/* A paste whose end did not come ends (app_paste_check). */
+		if (ui->paste.on)
+			until = loop_earliest(until, ui->paste.at + PASTE_IDLE_S);
 		/* The header's countdown of a wait changes every second. */
 		if (ui->wait.kind != API_WAIT_NONE)
 			until = loop_earliest(until, loop_next_tick(ui->wait.until_ms, now));

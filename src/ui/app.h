@@ -110,6 +110,9 @@ void kept_save(struct ui *ui);
 
 /* dispatch.c */
 void app_key(struct ui *ui, int key);
+/* Ends a paste whose closing bracket has not come PASTE_IDLE_S after its
+ * last key, and says so (dispatch.c). */
+void app_paste_check(struct ui *ui, double now);
 /* A mouse event at screen (y, x) with curses' button state: a click
  * selects the row under it, a double click opens it, the wheel scrolls. */
 void app_mouse(struct ui *ui, int y, int x, unsigned long bstate);

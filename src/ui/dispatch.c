@@ -1,6 +1,7 @@
 /* dispatch.c: what each action and each `:` command does, and the prompts' keys. */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,6 +283,21 @@ static void complete(struct ui *ui)
 	strbuf_free(&alts);
 }
 
+/* Said above the open prompt, where Tab's candidates go, until the next
+ * key: the message line is the prompt's, and a message there would be
+ * read only once the prompt is closed. */
+static void prompt_say(struct ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void prompt_say(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	strbuf_reset(&ui->alts);
+	va_start(ap, fmt);
+	strbuf_vaddf(&ui->alts, fmt, ap);
+	va_end(ap);
+	app_mark(ui, DIRTY_STATUS);
+}
+
 static void prompt_key(struct ui *ui, int key)
 {
 	struct list *l = top_list(ui);
@@ -297,6 +313,13 @@ static void prompt_key(struct ui *ui, int key)
 		app_mark(ui, DIRTY_STATUS);
 	}
 	switch (rc) {
+	case CMDLINE_FULL:
+		/* Said once, at the paste's end, for a paste. */
+		if (ui->paste.on)
+			ui->paste.cut++;
+		else
+			prompt_say(ui, _("The line is full (%d bytes)"), CMDLINE_MAX);
+		return;
 	case CMDLINE_EDIT:
 		/* The filter narrows as it is typed. */
 		if (prompt == '/' && l) {
@@ -344,30 +367,52 @@ static enum paste_into paste_target(const struct ui *ui)
 
 /* The brackets of a paste, and the keys between them: 1 when key was one
  * of them (taken or dropped), 0 to act on *key as typed. */
+/* The paste is over: what did not go in is said. */
+static void paste_end(struct ui *ui, int idle)
+{
+	struct paste *p = &ui->paste;
+
+	if (!p->on)
+		return;
+	if (p->lost)
+		ui_error(ui, ngettext("Pasted text ignored (%lu character): paste into a form's "
+		                      "text field, or after : or /",
+		                      "Pasted text ignored (%lu characters): paste into a "
+		                      "form's text field, or after : or /",
+		                      p->lost),
+		         p->lost);
+	else if (p->cut)
+		prompt_say(ui, ngettext("Pasted text cut: %lu character did not fit the line",
+		                        "Pasted text cut: %lu characters did not fit the line", p->cut),
+		           p->cut);
+	else if (idle)
+		ui_error(ui, "%s", _("The terminal did not say where the paste ended: keys act again"));
+	p->on = 0;
+}
+
+void app_paste_check(struct ui *ui, double now)
+{
+	if (action_paste_idle(&ui->paste, now))
+		paste_end(ui, 1);
+}
+
 static int paste_key(struct ui *ui, int *key)
 {
 	struct paste *p = &ui->paste;
 
 	if (*key == KEY_PASTE_BEGIN) {
-		action_paste_begin(p);
+		action_paste_begin(p, app_now());
 		return 1;
 	}
-	if (*key == KEY_PASTE_END || (p->on && *key == 27)) {
-		/* An Esc typed ends a paste whose closing bracket never came
-		 * (a terminal that lost it), rather than leave the keyboard
-		 * dropping keys; it acts as Esc no further. */
-		if (p->on && p->lost)
-			ui_error(ui, ngettext("Pasted text ignored (%lu character): paste into a form's "
-			                      "text field, or after : or /",
-			                      "Pasted text ignored (%lu characters): paste into a "
-			                      "form's text field, or after : or /",
-			                      p->lost),
-			         p->lost);
-		p->on = 0;
+	if (*key == KEY_PASTE_END) {
+		paste_end(ui, 0);
 		return 1;
 	}
 	if (!p->on)
 		return 0;
+	/* An ESC in the text is a control character like any other: dropped
+	 * (action_paste_key), the paste going on. */
+	p->at = app_now();
 	*key = action_paste_key(p, *key, paste_target(ui));
 	return *key < 0;
 }

@@ -442,24 +442,31 @@ static void draw_alts(struct ui *ui)
 	strbuf_free(&line);
 }
 
-/* The prompt, scrolled so the cursor stays on screen; returns its column. */
+/* The prompt, scrolled so the cursor stays on screen; returns its column.
+ * Its first character shown is found from the cursor back, one character
+ * at a time: found from the line's start, each step measured the rest of
+ * the line again, and a pasted page froze the console for seconds a key. */
 static int draw_prompt(struct ui *ui)
 {
 	const struct cmdline *c = &ui->cmd;
 	struct strbuf line = STRBUF_INIT;
-	size_t start = 0;
-	char *before;
-	int cx;
+	size_t start = c->cur;
+	int cx = 1;
 
-	for (;;) {
-		before = xstrndup(c->buf + start, c->cur - start);
-		cx = 1 + text_width(ui, before);
-		free(before);
-		if (cx < COLS - 1 || start >= c->cur)
+	while (start > 0) {
+		size_t p = start - 1;
+		char ch[8];
+		int w;
+
+		while (p > 0 && start - p < 4 && ((unsigned char)c->buf[p] & 0xc0) == 0x80)
+			p--;
+		memcpy(ch, c->buf + p, start - p);
+		ch[start - p] = '\0';
+		w = text_width(ui, ch);
+		if (cx + w >= COLS - 1)
 			break;
-		start++;
-		while (start < c->cur && ((unsigned char)c->buf[start] & 0xc0) == 0x80)
-			start++;
+		cx += w;
+		start = p;
 	}
 	strbuf_addc(&line, c->prompt);
 	strbuf_adds(&line, c->buf + start);

@@ -40,6 +40,10 @@ PasteBegin
 "Qj"
 Esc
 j
+:save-display list-on.txt
+:script-wait 1500
+:save-display list-idle.txt
+j
 :save-display list-esc.txt
 k
 A
@@ -85,8 +89,11 @@ ok "list: a paste with nothing to type into is said" \
 ok "list: its Q did not quit, its 2 did not switch pane" has "$D/list.txt" ' Stops: Commercial 05 '
 sel=$(sed -n 's/.* \([0-9]*\)\/[0-9]*$/\1/p' "$D/filter-esc.txt" | tail -n 1)
 ok "list: its j did not move the selection" has "$D/list.txt" " $sel/[0-9]+\$"
-ok "list: an Esc ends a paste whose end never came; keys act again" \
-	has "$D/list-esc.txt" " $((sel + 1))/[0-9]+\$"
+ok "list: an ESC in the paste does not end it: the j after it did not move" \
+	has "$D/list-on.txt" " $sel/[0-9]+\$"
+ok "list: a paste whose end never came ends a second after its last key, and is said" \
+	has "$D/list-idle.txt" 'Pasted text ignored \(3 characters\)'
+ok "list: then keys act again" has "$D/list-esc.txt" " $((sel + 1))/[0-9]+\$"
 
 # ---- a note's text ---------------------------------------------------------
 ok "note: the pasted tabs are spaces in the text" \
@@ -99,4 +106,36 @@ ok "note: a paste on a field that takes no text is dropped and said" \
 	has "$D/note-type.txt" 'Pasted text ignored \(2 characters\)'
 ok "note: its Q did not quit" test -f "$D/note-closed.txt"
 ok "note: Esc closes the form, the draft kept" has "$D/note-closed.txt" 'draft'
+
+# ---- an ESC in the text, a line too long -----------------------------------
+# The text pasted at : holds an ESC (tmux passes it on): it ended the paste
+# and the rest ran as keys (j moved, Enter ran the line).  A line longer
+# than a prompt takes is cut and said (each frame measured it whole, and a
+# page pasted froze the console).
+long=$(printf '%01100d' 0)
+s2=$(cs_script paste-esc <<EOF
+Enter
+":"
+PasteBegin
+"abc"
+Esc
+"jj"
+Enter
+"q"
+PasteEnd
+:save-display esc-cmd.txt
+Esc
+/
+PasteBegin
+"$long"
+PasteEnd
+:save-display long.txt
+Esc
+EOF
+)
+ok "the console runs the second paste script and exits 0" cs_run "$s2"
+ok ": the text after the pasted ESC is text of the prompt" has "$D/esc-cmd.txt" '^:abcjj q$'
+ok ": nothing ran" has "$D/esc-cmd.txt" ' Stops: Commercial 05 '
+ok "/: a paste longer than the line is cut, and said" \
+	has "$D/long.txt" 'Pasted text cut: 76 characters did not fit the line'
 tap_done

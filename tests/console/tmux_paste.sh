@@ -1,5 +1,5 @@
 #!/bin/sh
-# tmux_paste.sh: in a real terminal the console asks for bracketed paste: a pasted address at : stays text, a paste on a list runs no key; TERM=dumb is refused with a reason.
+# tmux_paste.sh: in a real terminal the console asks for bracketed paste: a pasted address at : stays text, a paste on a list runs no key, an ESC in it included; TERM=dumb is refused with a reason.
 #
 # tmux brackets a paste (paste-buffer -p) only for a program that asked
 # for it, and turns each newline into a carriage return as a terminal
@@ -40,6 +40,13 @@ ok "its Q did not quit, its 2 did not switch pane" has "$D/list.txt" 'Stops: Com
 ok "its j did not move the selection" has "$D/list.txt" ' 1/17$'
 tmux_keys j
 ok "a j typed after it moves" tmux_wait "$D/list-j.txt" ' 2/17$' 10
+
+# An ESC in the pasted text (tmux passes it on) ended the paste, and the
+# rest ran as keys: the selection moved three rows.
+paste "$(printf 'abc\033jjj')"
+ok "a paste holding an ESC is dropped whole and said" \
+	tmux_wait "$D/list-esc.txt" 'Pasted text ignored \(6 characters\)' 10
+ok "its j after the ESC did not move the selection" has "$D/list-esc.txt" ' 2/17$'
 tmux_quit
 
 # ---- a terminal that cannot place the cursor -----------------------------

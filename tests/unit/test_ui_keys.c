@@ -247,7 +247,7 @@ static void test_paste(void **state)
 		char got[sizeof(text)];
 		size_t n = 0;
 
-		action_paste_begin(&p);
+		action_paste_begin(&p, 10.0);
 		assert_true(p.on);
 		for (const char *t = text; *t; t++) {
 			int k = action_paste_key(&p, (unsigned char)*t, cases[c].into);
@@ -263,11 +263,26 @@ static void test_paste(void **state)
 	{
 		struct paste p;
 
-		action_paste_begin(&p);
+		action_paste_begin(&p, 10.0);
 		assert_int_equal(action_paste_key(&p, 0xe9, PASTE_LINE), 0xe9);
 		assert_int_equal(action_paste_key(&p, 0x9b, PASTE_LINE), -1);
 		assert_int_equal(action_paste_key(&p, 0x5c71, PASTE_LINES), 0x5c71);
 		assert_int_equal(action_paste_key(&p, KEYF | KEY_DOWN, PASTE_LINES), -1);
+	}
+	/* An ESC in the text is dropped like any control: the paste goes on
+	 * (an ESC that ended it ran the rest of the text as keys).  The
+	 * paste ends when its keys stop coming, PASTE_IDLE_S after the last. */
+	{
+		struct paste p;
+
+		action_paste_begin(&p, 10.0);
+		assert_int_equal(action_paste_key(&p, 27, PASTE_NOWHERE), -1);
+		assert_true(p.on);
+		assert_false(action_paste_idle(&p, 10.0));
+		assert_false(action_paste_idle(&p, 10.0 + PASTE_IDLE_S - 0.01));
+		assert_true(action_paste_idle(&p, 10.0 + PASTE_IDLE_S));
+		p.on = 0;
+		assert_false(action_paste_idle(&p, 100.0));
 	}
 	/* Scripts name the brackets. */
 	assert_int_equal(action_key_parse("PasteBegin"), KEY_PASTE_BEGIN);
@@ -408,6 +423,30 @@ static void type(struct cmdline *c, const char *s)
 		}
 		assert_int_equal(cmdline_key(c, cp), CMDLINE_EDIT);
 	}
+}
+
+/* A line is at most CMDLINE_MAX bytes: a character past it is refused
+ * (CMDLINE_FULL), whole, and editing goes on. */
+static void test_editor_full(void **state)
+{
+	struct cmdline c;
+
+	(void)state;
+	cmdline_init(&c, 3);
+	cmdline_start(&c, '/', NULL);
+	for (int i = 0; i < CMDLINE_MAX - 1; i++)
+		assert_int_equal(cmdline_key(&c, 'a'), CMDLINE_EDIT);
+	/* Two bytes do not fit in one: refused whole, never half a character. */
+	assert_int_equal(cmdline_key(&c, 0xf1), CMDLINE_FULL);
+	assert_int_equal(strlen(cmdline_text(&c)), CMDLINE_MAX - 1);
+	assert_int_equal(cmdline_key(&c, 'b'), CMDLINE_EDIT);
+	assert_int_equal(cmdline_key(&c, 'c'), CMDLINE_FULL);
+	assert_int_equal(strlen(cmdline_text(&c)), CMDLINE_MAX);
+	assert_int_equal(cmdline_key(&c, KEYF | KEY_BACKSPACE), CMDLINE_EDIT);
+	assert_int_equal(cmdline_key(&c, 'd'), CMDLINE_EDIT);
+	assert_int_equal(cmdline_text(&c)[CMDLINE_MAX - 1], 'd');
+	assert_int_equal(cmdline_key(&c, '\n'), CMDLINE_DONE);
+	cmdline_free(&c);
 }
 
 static void test_editor(void **state)
@@ -564,6 +603,7 @@ int main(void)
 		cmocka_unit_test(test_keyseq_ends),
 		cmocka_unit_test(test_paste),
 		cmocka_unit_test(test_editor),
+		cmocka_unit_test(test_editor_full),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_completion),
 		cmocka_unit_test(test_candidates),

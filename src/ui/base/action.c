@@ -402,10 +402,16 @@ void keymap_hints(const struct keymap *km, int readonly, struct strbuf *out)
 	}
 }
 
-void action_paste_begin(struct paste *p)
+void action_paste_begin(struct paste *p, double now)
 {
 	memset(p, 0, sizeof(*p));
 	p->on = 1;
+	p->at = now;
+}
+
+int action_paste_idle(const struct paste *p, double now)
+{
+	return p->on && now - p->at >= PASTE_IDLE_S;
 }
 
 int action_paste_key(struct paste *p, int key, enum paste_into into)

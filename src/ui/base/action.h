@@ -121,9 +121,20 @@ struct paste {
 	int last;            /* the key before, as pasted (CR LF is one newline) */
 	unsigned long taken; /* characters that went in */
 	unsigned long lost;  /* characters dropped: nothing to type them into */
+	unsigned long cut;   /* characters past the end of a full prompt line */
+	double at;           /* monotonic seconds of its last key */
 };
-/* Starts a paste (KEY_PASTE_BEGIN): counts from zero. */
-void action_paste_begin(struct paste *p);
+/* A paste whose closing bracket has not come after this many seconds
+ * without a key ends (action_paste_idle): a terminal that lost it would
+ * otherwise leave the keyboard dropping every key.  Not an Esc: pasted
+ * text holds ESC bytes (tmux passes them on), and one that ended the paste
+ * ran the rest of it as keys.  A paste arrives at the link's pace; a
+ * second without a byte is not a paste. */
+#define PASTE_IDLE_S 1.0
+/* Starts a paste (KEY_PASTE_BEGIN) at now: counts from zero. */
+void action_paste_begin(struct paste *p, double now);
+/* Whether a paste is on and its last key is PASTE_IDLE_S before now. */
+int action_paste_idle(const struct paste *p, double now);
 /* The key a pasted key becomes in into: printable characters as they are,
  * a line break a newline (PASTE_LINES) or a space, a tab a space; -1 for
  * what is dropped (other control characters, function keys, everything

@@ -184,7 +184,8 @@ static void history_move(struct cmdline *c, int dir)
 	cmdline_set(c, c->hist_pos == c->n_hist ? c->saved : c->hist[c->hist_pos]);
 }
 
-static void put_char(struct cmdline *c, int cp)
+/* 0, or -1 when the line has no room for the character (CMDLINE_MAX). */
+static int put_char(struct cmdline *c, int cp)
 {
 	char u[4];
 	size_t n;
@@ -208,7 +209,10 @@ static void put_char(struct cmdline *c, int cp)
 		u[3] = (char)(0x80 | (cp & 0x3f));
 		n = 4;
 	}
+	if (c->len + n > CMDLINE_MAX)
+		return -1;
 	insert(c, u, n);
+	return 0;
 }
 
 enum cmdline_rc cmdline_key(struct cmdline *c, int key)
@@ -275,8 +279,8 @@ enum cmdline_rc cmdline_key(struct cmdline *c, int key)
 		break;
 	default:
 		if (!(key & KEYF) && key >= ' ' && key != 127 && key < 0x110000 &&
-		    !(key >= 0x80 && key < 0xa0))
-			put_char(c, key);
+		    !(key >= 0x80 && key < 0xa0) && put_char(c, key) < 0)
+			return CMDLINE_FULL;
 		break;
 	}
 	return CMDLINE_EDIT;

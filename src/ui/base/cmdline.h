@@ -24,8 +24,13 @@ struct cmdline {
 	char *saved;           /* the new line while browsing history */
 };
 
+/* The longest line a prompt takes, in bytes: a command or a filter is a
+ * few words; a pasted page made each frame re-measure it whole. */
+#define CMDLINE_MAX 1024
+
 enum cmdline_rc {
 	CMDLINE_EDIT,     /* the text or cursor changed (or nothing happened) */
+	CMDLINE_FULL,     /* a character that would take the line past CMDLINE_MAX: dropped */
 	CMDLINE_DONE,     /* Enter */
 	CMDLINE_CANCEL,   /* Esc */
 	CMDLINE_COMPLETE, /* Tab: the caller completes */
