@@ -547,13 +547,15 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 /* The ticker's `ticked` as an object, when it ticked within stale_after
  * seconds and names this share's URL; NULL otherwise.  The caller deletes
  * it. */
-static cJSON *read_ticked(const struct fetch_share *sh, long stale_after)
+static cJSON *read_ticked(const struct fetch_share *sh, long stale_after, time_t *at)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	time_t ticked = sh ? file_time(sh, "ticked") : 0;
 	cJSON *o = NULL;
 	const cJSON *url;
 
+	if (at)
+		*at = ticked;
 	if (ticked && time(NULL) - ticked <= stale_after &&
 	    fetch_share_read_text(sh, "ticked", 4096, &text, &err) == 0) {
 		o = cJSON_Parse(strbuf_str(&text));
@@ -568,16 +570,30 @@ static cJSON *read_ticked(const struct fetch_share *sh, long stale_after)
 	return o;
 }
 
+/* Whether a and b fall on one day of the local calendar. */
+static int same_day(time_t a, time_t b)
+{
+	struct tm ta, tb;
+
+	if (!localtime_r(&a, &ta) || !localtime_r(&b, &tb))
+		return 0;
+	return ta.tm_year == tb.tm_year && ta.tm_yday == tb.tm_yday;
+}
+
 int fetch_share_budget(const struct fetch_share *sh, long stale_after, struct api_budget *b)
 {
-	cJSON *o = read_ticked(sh, stale_after);
+	time_t at = 0;
+	cJSON *o = read_ticked(sh, stale_after, &at);
 	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, "budget");
 	struct api_usage u;
 	struct api_limits l;
 	long v[8];
 	int rc = -1;
 
-	if (cJSON_GetArraySize(arr) != 8)
+	/* A tick of yesterday (23:59, read after midnight) counts yesterday's
+	 * reads: taken as today's, it paused the refresh for the budget, and
+	 * a paused console reads no next tick to learn otherwise. */
+	if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != 8 || !same_day(at, time(NULL)))
 		goto out;
 	/* A fellow member may write anything here: whole counts from 0 to
 	 * 10^9, or the file is not taken. */
@@ -600,7 +616,7 @@ out:
 
 int fetch_share_baseline(const struct fetch_share *sh, long stale_after, long long *newest)
 {
-	cJSON *o = read_ticked(sh, stale_after);
+	cJSON *o = read_ticked(sh, stale_after, NULL);
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, "newest");
 	int rc = 0;
 

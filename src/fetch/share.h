@@ -85,7 +85,8 @@ void fetch_share_publish(struct fetch_share *sh, long long since, const struct f
  * none after it is missed. */
 int fetch_share_baseline(const struct fetch_share *sh, long stale_after, long long *newest);
 /* The key's budget as the ticker's last tick found it, into b (known):
- * 0, or -1 when the ticker has not ticked for stale_after seconds, said
+ * 0, or -1 when the ticker has not ticked for stale_after seconds or not
+ * today (by the local calendar: its day's counts are another day's), said
  * nothing of it, or wrote what is not a budget (b unchanged). */
 struct api_budget;
 int fetch_share_budget(const struct fetch_share *sh, long stale_after, struct api_budget *b);

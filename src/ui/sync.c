@@ -509,6 +509,20 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 	}
 }
 
+/* Field by field: memcmp would compare the padding after `known` too,
+ * which struct copies need not keep. */
+static int same_budget(const struct api_budget *a, const struct api_budget *b)
+{
+	return a->known == b->known && a->usage.read_today == b->usage.read_today &&
+	       a->usage.write_today == b->usage.write_today &&
+	       a->usage.read_minute == b->usage.read_minute &&
+	       a->usage.write_minute == b->usage.write_minute &&
+	       a->limits.read_minute == b->limits.read_minute &&
+	       a->limits.read_day == b->limits.read_day &&
+	       a->limits.write_minute == b->limits.write_minute &&
+	       a->limits.write_day == b->limits.write_day;
+}
+
 /* What the fetch thread waits for, and the budget of its latest answer
  * (published with every answer, not at the end of a job). */
 static void take_status(struct ui *ui)
@@ -519,7 +533,7 @@ static void take_status(struct ui *ui)
 	fetch_status(ui->fetch, &st);
 	/* Only a new answer of this session: the figure it left stays
 	 * behind a newer one the office's ticker shared. */
-	if (st.budget.known && memcmp(&st.budget, &ui->session_budget, sizeof(st.budget)) != 0) {
+	if (st.budget.known && !same_budget(&st.budget, &ui->session_budget)) {
 		ui->session_budget = st.budget;
 		ui->budget = st.budget;
 		budget_read_today(ui);

@@ -239,6 +239,8 @@ static void test_budget_from_the_ticker(void **state)
 		"\"budget\":[1,2,3,4,60,3000,60,2.5]}",
 		"\"budget\":[1,2,3,\"4\",60,3000,60,3000]}",
 		"\"budget\":{\"readToday\":1}}",
+		/* Eight numbers, in an object: cJSON counts its members. */
+		"\"budget\":{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":60,\"f\":3000,\"g\":60,\"h\":3000}}",
 	};
 	const char *url = "http://127.0.0.1:14/api";
 	struct fetch_share *a = open_share(url), *b = open_share(url);
@@ -277,6 +279,30 @@ static void test_budget_from_the_ticker(void **state)
 		assert_int_equal(fetch_share_write(a, "ticked", text.buf, text.len, &err), 0);
 		if (fetch_share_budget(b, 120, &got) != -1 || got.known)
 			fail_msg("taken: %s", text.buf);
+	}
+	/* A tick of yesterday, however recent (23:59, read at 00:00): its
+	 * day's counts are yesterday's, not taken; a tick of today is. */
+	{
+		struct strbuf path = STRBUF_INIT;
+		struct timespec t[2] = { { 0, 0 }, { 0, 0 } };
+		time_t now = time(NULL);
+		struct tm tm;
+
+		fetch_share_publish(a, 4711, r);
+		localtime_r(&now, &tm);
+		tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
+		tm.tm_isdst = -1;
+		strbuf_addf(&path, "%s/ticked", fetch_share_path(b));
+		t[0].tv_sec = t[1].tv_sec = mktime(&tm) - 1;
+		assert_int_equal(utimensat(AT_FDCWD, path.buf, t, 0), 0);
+		memset(&got, 0, sizeof(got));
+		assert_int_equal(fetch_share_budget(b, 2 * 86400, &got), -1);
+		assert_false(got.known);
+		t[0].tv_sec = t[1].tv_sec = mktime(&tm) + 1;
+		assert_int_equal(utimensat(AT_FDCWD, path.buf, t, 0), 0);
+		assert_int_equal(fetch_share_budget(b, 2 * 86400, &got), 0);
+		assert_int_equal(got.reads_left_today, 3000 - 120);
+		strbuf_free(&path);
 	}
 	strbuf_free(&text);
 	strbuf_free(&err);
