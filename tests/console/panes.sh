@@ -197,6 +197,14 @@ nlike=$(cs_count customer 'lname:={"operator":"LIKE","value":"o_brien%"}')
 ndangelo=$(cs_count customer "lname:={\"operator\":\"STARTSWITH\",\"value\":\"D'Angelo\"}")
 ok "there are O'Briens ($nobrien) and D'Angelos ($ndangelo) to find, and only they match o_brien%" \
 	sh -c '[ "$1" -gt 0 ] && [ "$2" -gt 0 ] && [ "$1" = "$3" ]' - "$nobrien" "$ndangelo" "$nlike"
+# A surname typed without its accents: "nunez" finds the Nuñezes, last of
+# the searches (lname LIKE "n___z%": vowels, and n after the first letter,
+# any character), with the index and asking the service alike.
+nnunez=$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"Nuñez"}')
+nplain=$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"nunez"}')
+nunmarked=$(cs_count customer 'lname:={"operator":"LIKE","value":"n___z%"}')
+ok "there are Nuñezes ($nnunez), none found as typed ($nplain), n___z% finds them ($nunmarked)" \
+	sh -c '[ "$1" -gt 0 ] && [ "$2" = 0 ] && [ "$3" -ge "$1" ]' - "$nnunez" "$nplain" "$nunmarked"
 marks() {
 	cs_script "marks-$1" <<EOF2
 :cust obrien
@@ -205,6 +213,8 @@ marks() {
 :save-display $1-o-brien.txt
 :cust dangelo
 :save-display $1-dangelo.txt
+:cust nunez
+:save-display $1-nunez.txt
 EOF2
 }
 printf '[ui]\ncustomer_index = 0\n' >"$XDG_CONFIG_HOME/routedesk/config"
@@ -223,9 +233,12 @@ for how in look index; do
 	ok "$how: :cust o brien lists them too" has "$D/$how-o-brien.txt" " 1/$nobrien\$"
 	ok "$how: :cust dangelo lists the $ndangelo D'Angelos" \
 		has_all "$D/$how-dangelo.txt" " 1/$ndangelo\$" "^▸ +[0-9]+ D'Angelo, "
+	ok "$how: :cust nunez lists what n___z% finds, the Nuñezes among them" \
+		has_all "$D/$how-nunez.txt" " 1/$nunmarked\$" "^.  +[0-9]+ Nuñez, "
+	ok "$how: the preview says how" has "$D/$how-nunez.txt" 'Found by: surname, any accents$'
 done
 ok "with the index, those look-ups read nothing after its build" \
-	eq "$(requests "$D/trace.marks-index" ':cust o brien' ':save-display index-dangelo.txt' 'request')" 0
+	eq "$(requests "$D/trace.marks-index" ':cust o brien' ':save-display index-nunez.txt' 'request')" 0
 
 # On a share the first console's look-up builds the index and publishes
 # it; the next console takes it and asks the service for no customer.
