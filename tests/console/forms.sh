@@ -599,6 +599,53 @@ ok "draft: removed after the send" test ! -e "$draft"
 cust=$(summary_record note/create customer)
 ok "draft: the note is on the server" eq "$(notes_with "$cust" 'forms-test charlie')" 1
 
+# ---- a lost send, its text edited before the check -----------------------
+# The answer to a note was lost and the note applied; the dispatcher opens
+# the draft again, fixes a typo and checks.  The check looked for the text
+# as edited, found nothing, said "NOT applied", and the next y wrote a
+# second note.  It looks for what went out (the draft keeps it), finds it,
+# sends nothing, and keeps the edit as a plain draft.
+
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
+s=$(cs_script lost1 <<'EOF'
+A
+"forms-test echo received"
+Tab
+C-u
+"3"
+Esc
+EOF
+)
+ok "lost edit: the first run keeps a draft of the edited text" cs_run "$s" --view customers
+draft=$(ls "$XDG_STATE_HOME/routedesk/drafts/"note-customer-* 2>/dev/null | head -n 1)
+cust=${draft##*-}
+# What the lost send wrote, as the service holds it, and what the draft of
+# a lost send holds of it.
+cs_api /note/create "customerID=$cust" "notes=forms-test echo recieved" contactType=3 showOnInvoice=0 >/dev/null
+printf 'lost-sent=%s\nlost-path=note/create\nlost-pair=customerID=%s\nlost-pair=notes=forms-test echo recieved\nlost-pair=contactType=3\nlost-pair=showOnInvoice=0\n' \
+	"$(date +%s)" "$cust" >>"$draft"
+s=$(cs_script lost2 <<'EOF'
+A
+:save-display lost-restored.txt
+S-Tab
+S-Tab
+Enter
+c
+:save-display lost-checked.txt
+Enter
+y
+EOF
+)
+ok "lost edit: the second run checks it" cs_run "$s" --view customers
+ok "lost edit: the draft comes back with its lost send said" \
+	has "$CS_DIR/lost-restored.txt" 'answer was lost'
+ok "lost edit: the check finds what went out, applied" \
+	has "$CS_DIR/lost-checked.txt" 'Checked: it was applied as first sent, nothing was resent; your'
+ok "lost edit: one note on the server, not two" \
+	eq "$(notes_with "$cust" 'forms-test echo')" 1
+ok "lost edit: the edit is kept as a draft, no longer a lost send" \
+	sh -c 'grep -q "^notes=forms-test echo received" "$1" && ! grep -q "^lost-" "$1"' - "$draft"
+
 # ---- type 0: a real note type on some accounts ---------------------------
 
 # Customer 10005 has a note of type 0 ("Notes", as live accounts name it)

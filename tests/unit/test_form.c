@@ -986,6 +986,32 @@ static void test_lost_resend(void **state)
 	assert_int_equal(form_key(g, 'Y'), FK_SEND);
 	form_free(g);
 
+	/* The draft keeps what went out: the check looks for it, not for the
+	 * fields as edited since (a typo fixed after a lost send was checked
+	 * "not applied", and y wrote a second note). */
+	{
+		struct form *h = valid_note(), *k;
+		struct api_form out = API_FORM_INIT;
+
+		assert_int_equal(form_confirm(h, NULL), 0);
+		assert_int_equal(form_send(h, &out), 0);
+		h->lost_at = 1795000000;
+		snprintf(h->lost_path, sizeof(h->lost_path), "%s", "note/create");
+		form_set(h, 2, "edited\nsince", 0);
+		assert_int_equal(draft_save("note-customer-10012", h, NULL), 0);
+		k = note_form();
+		assert_int_equal(draft_load("note-customer-10012", k, NULL, NULL), 1);
+		assert_string_equal(form_text(k, 2), "edited\nsince");
+		assert_int_equal(k->sent.n, out.n);
+		for (size_t i = 0; i < out.n; i++) {
+			assert_string_equal(k->sent.pairs[i].name, out.pairs[i].name);
+			assert_string_equal(k->sent.pairs[i].value, out.pairs[i].value);
+		}
+		api_form_free(&out);
+		form_free(h);
+		form_free(k);
+	}
+
 	/* Without the mark, a draft restores none. */
 	f->lost_at = 0;
 	assert_int_equal(draft_save("note-customer-10012", f, NULL), 0);

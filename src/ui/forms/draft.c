@@ -20,6 +20,9 @@
 /* The lost send's lines: a '-' no parameter name has, so no field's. */
 #define LOST_AT "lost-sent"
 #define LOST_PATH "lost-path"
+/* One parameter of the lost send, "NAME=VALUE" escaped: what went out,
+ * which the check looks for (the fields may have changed since). */
+#define LOST_PAIR "lost-pair"
 
 /* 1 when the line's name (p up to eq) is name. */
 static int named(const char *p, const char *eq, const char *name)
@@ -108,6 +111,17 @@ int draft_save(const char *key, const struct form *f, struct strbuf *err)
 		strbuf_addf(&text, "%s=%lld\n%s=", LOST_AT, f->lost_at, LOST_PATH);
 		escape(&text, f->lost_path);
 		strbuf_addc(&text, '\n');
+		for (size_t i = 0; i < f->sent.n; i++) {
+			struct strbuf pair = STRBUF_INIT;
+
+			if (f->sent.pairs[i].is_file)
+				continue;
+			strbuf_addf(&pair, "%s=%s", f->sent.pairs[i].name, f->sent.pairs[i].value);
+			strbuf_addf(&text, "%s=", LOST_PAIR);
+			escape(&text, strbuf_str(&pair));
+			strbuf_addc(&text, '\n');
+			strbuf_free(&pair);
+		}
 	}
 	for (size_t i = 0; i < f->n; i++) {
 		if (f->fields[i].type == FT_FIXED)
@@ -188,6 +202,17 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 		}
 		if (named(p, eq, LOST_PATH)) {
 			snprintf(f->lost_path, sizeof(f->lost_path), "%s", strbuf_str(&val));
+			continue;
+		}
+		if (named(p, eq, LOST_PAIR)) {
+			const char *v = strbuf_str(&val), *sep = strchr(v, '=');
+
+			if (sep) {
+				char *name = xstrndup(v, (size_t)(sep - v));
+
+				api_form_add(&f->sent, name, sep + 1);
+				free(name);
+			}
 			continue;
 		}
 		for (i = 0; i < (int)f->n; i++)

@@ -22,7 +22,10 @@ struct strbuf;
  * "NAME=VALUE" per field with backslash, CR and LF escaped (\\ \r \n).
  * A draft whose last send had an unknown outcome (the answer was lost) also
  * holds "lost-sent=EPOCH" and "lost-path=OPERATION" (the form's lost_at
- * and lost_path), so that a later run shows it and asks before resending.
+ * and lost_path), so that a later run shows it and asks before resending,
+ * and "lost-pair=NAME=VALUE" per parameter that went out (f->sent), which
+ * the check looks for: the fields may have been edited since, and a check
+ * of the edited text found "not applied" and sent a second one.
  */
 
 /* The drafts directory (malloc'd), or NULL when neither XDG_STATE_HOME
@@ -33,7 +36,7 @@ char *draft_dir(void);
 int draft_save(const char *key, const struct form *f, struct strbuf *err);
 /* Restores the draft of key into f's fields of the same names (others are
  * left as they are; fields the file does not name keep their value) and
- * its lost send into f->lost_at and f->lost_path.
+ * its lost send into f->lost_at, f->lost_path and f->sent.
  * 1 restored (*saved, when not NULL, gets its time), 0 no draft, -1 an
  * unreadable file (err says why; the file is left for the user). */
 int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *err);

@@ -142,6 +142,8 @@ static void reset_target(struct forms *fs)
 	fs->draft_key = NULL;
 }
 
+/* keep: 1 keeps the draft when there is one to keep, 0 removes it (but
+ * a send's unknown outcome), -1 leaves the drafts as they are. */
 static void close_form(struct ui *ui, struct forms *fs, int keep)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -149,7 +151,9 @@ static void close_form(struct ui *ui, struct forms *fs, int keep)
 	if (!fs->f)
 		return;
 	/* A lost send is kept even when the text is as it opened. */
-	if (keep && (form_changed(fs->f) || fs->f->lost_at)) {
+	if (keep < 0) {
+		;
+	} else if (keep && (form_changed(fs->f) || fs->f->lost_at)) {
 		if (draft_save(fs->draft_key, fs->f, &err) == 0)
 			ui_message(ui, "%s", _("Closed; the draft is kept (the same key on the same record brings it back)"));
 		else
@@ -375,10 +379,11 @@ static void check(struct ui *ui, struct forms *fs)
 	struct strbuf rec = STRBUF_INIT;
 
 	if (f->state == FORM_CONFIRM && f->lost_at) {
-		/* A draft's lost send of an earlier run: it sent what the draft
-		 * holds, and is checked as this run's would be (and logged). */
-		api_form_free(&f->sent);
-		form_pairs(f, &f->sent);
+		/* A draft's lost send: checked for what went out (kept with
+		 * the draft), not for the fields as edited since; a draft of
+		 * an older routedesk kept only the fields. */
+		if (!f->sent.n)
+			form_pairs(f, &f->sent);
 		form_set_warning(f, NULL);
 		f->ask = FA_NONE;
 		f->state = FORM_UNKNOWN;
@@ -395,6 +400,22 @@ static void check(struct ui *ui, struct forms *fs)
 	log_changed(ui, fs);
 }
 
+/* Whether f's fields now send other pairs than its last send did. */
+static int edited_since(const struct form *f)
+{
+	struct api_form now = API_FORM_INIT;
+	int edited;
+
+	form_pairs(f, &now);
+	edited = now.n != f->sent.n;
+	for (size_t i = 0; i < now.n && !edited; i++)
+		edited = strcmp(now.pairs[i].name, f->sent.pairs[i].name) != 0 ||
+		         now.pairs[i].len != f->sent.pairs[i].len ||
+		         memcmp(now.pairs[i].value, f->sent.pairs[i].value, now.pairs[i].len) != 0;
+	api_form_free(&now);
+	return edited;
+}
+
 static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 {
 	struct strbuf msg = STRBUF_INIT;
@@ -408,12 +429,24 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 		fs->have_known = 0;
 	applied = fk_check_result(fs, r);
 	if (applied > 0) {
+		int edited = edited_since(fs->f);
+
 		form_check_end(fs->f, 1, NULL);
 		activity_update(&fs->log, fs->entry, AL_APPLIED, fs->f->written_id, NULL);
 		fk_done(ui, fs, NULL);
-		draft_remove(fs->draft_key);
-		close_form(ui, fs, 0);
-		ui_message(ui, "%s", _("Checked: it was applied (the record shows it); nothing was resent"));
+		/* What was typed after the lost send (a typo fixed) is not
+		 * what the record holds: kept, as a plain draft. */
+		if (edited) {
+			fs->f->lost_at = 0;
+			draft_save(fs->draft_key, fs->f, NULL);
+		} else {
+			draft_remove(fs->draft_key);
+		}
+		close_form(ui, fs, -1);
+		ui_message(ui, "%s",
+		           edited ? _("Checked: it was applied as first sent, nothing was resent; your "
+		                      "edits since are kept as a draft")
+		                  : _("Checked: it was applied (the record shows it); nothing was resent"));
 	} else if (applied == 0) {
 		form_check_end(fs->f, 0, _("Checked: it was NOT applied; Preview then y sends it again"));
 		activity_update(&fs->log, fs->entry, AL_NOT_APPLIED, 0, NULL);
