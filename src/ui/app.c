@@ -497,6 +497,7 @@ static void run(struct ui *ui)
 		if (!ui->script)
 			read_keys(ui);
 		app_paste_check(ui, app_now());
+		app_keys_replay(ui);
 		if (ui->next_refresh && app_now() >= ui->next_refresh) {
 			app_refresh_tick(ui, 0);
 			app_schedule_refresh(ui);

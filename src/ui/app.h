@@ -110,6 +110,9 @@ void kept_save(struct ui *ui);
 
 /* dispatch.c */
 void app_key(struct ui *ui, int key);
+/* Replays, in order, the keys a form or a prompt held while the terminal
+ * was too small, once it is not (dispatch.c). */
+void app_keys_replay(struct ui *ui);
 /* Ends a paste whose closing bracket has not come PASTE_IDLE_S after its
  * last key, and says so (dispatch.c). */
 void app_paste_check(struct ui *ui, double now);

@@ -417,6 +417,8 @@ static int paste_key(struct ui *ui, int *key)
 	return *key < 0;
 }
 
+static void act_key(struct ui *ui, int key);
+
 void app_key(struct ui *ui, int key)
 {
 	char name[32];
@@ -430,25 +432,61 @@ void app_key(struct ui *ui, int key)
 		trace_event("key", "(typed)");
 	else
 		trace_event("key", "%s", action_key_name(key, name, sizeof(name)));
+	act_key(ui, key);
+}
+
+/* Holds key for app_keys_replay. */
+static void hold_key(struct ui *ui, int key)
+{
+	if (ui->n_held < UI_HELD_MAX)
+		ui->held[ui->n_held++] = key;
+	else
+		ui->held_lost++;
+}
+
+void app_keys_replay(struct ui *ui)
+{
+	size_t n = ui->n_held;
+
+	if (!n || screen_too_small())
+		return;
+	ui->n_held = 0;
+	/* After a key that closes the form, the rest act on what is then
+	 * open, as they would have when typed. */
+	for (size_t i = 0; i < n; i++)
+		act_key(ui, ui->held[i]);
+	if (ui->held_lost)
+		ui_error(ui, ngettext("%lu key typed while the terminal was too small was dropped",
+		                      "%lu keys typed while the terminal was too small were dropped",
+		                      ui->held_lost),
+		         ui->held_lost);
+	ui->held_lost = 0;
+}
+
+static void act_key(struct ui *ui, int key)
+{
 	/* Below the minimum the screen says only that: a key whose effect the
 	 * user cannot see must not move the selection, open a form or send a
 	 * write.  Quit and redraw still act (a resize never comes here); but
 	 * with a form or a prompt open, a Q is a letter of what is being typed,
 	 * and typing goes on: text and Backspace reach the field or the
 	 * prompt, where they change nothing else (a tmux split that shrank
-	 * the pane mid-note lost the words and quit on a "Quote"). */
+	 * the pane mid-note lost the words and quit on a "Quote").  Every
+	 * other key of a form or a prompt (Enter, Tab, Esc, a y on a check
+	 * box) waits, and so does all typing after it, in order, until the
+	 * terminal grows (app_keys_replay): they were dropped, and the text
+	 * around them went on into another line or field. */
 	if (screen_too_small()) {
 		enum action a = keymap_action(ui->keys, key);
 		int text = !(key & KEYF) && key >= 0x20 && key != 0x7f;
 		int erase = key == action_key_normalize(0x7f); /* Backspace, normalised */
 
-		if (forms_active(ui)) {
-			if (forms_typing(ui) && (text || erase))
+		if (forms_active(ui) || ui->prompt) {
+			if (ui->n_held || !(text || erase) || (forms_active(ui) && !forms_typing(ui)))
+				hold_key(ui, key);
+			else if (forms_active(ui))
 				(void)forms_key(ui, key);
-			return;
-		}
-		if (ui->prompt) {
-			if (text || erase)
+			else
 				prompt_key(ui, key);
 			return;
 		}

@@ -511,9 +511,10 @@ static void draw_too_small(struct ui *ui)
 	attrset((attr_t)ui->theme.attr[TE_ERROR]);
 	put_centred(y > 0 ? y : 0, msg);
 	/* The other keys are ignored until it grows (dispatch.c): say
-	 * which one still works; in a form or a prompt, typing does. */
+	 * which one still works; in a form or a prompt, typing does, and
+	 * the other keys wait, in order. */
 	if (forms_active(ui) || ui->prompt) {
-		put_centred((y > 0 ? y : 0) + 1, _("typing goes on; the rest waits"));
+		put_centred((y > 0 ? y : 0) + 1, _("typing goes on; other keys wait until it grows"));
 	} else if (quit >= 0) {
 		snprintf(msg, sizeof(msg), _("%s quits"), action_key_name(quit, key, sizeof(key)));
 		put_centred((y > 0 ? y : 0) + 1, msg);

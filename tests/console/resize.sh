@@ -115,7 +115,10 @@ ok "keys while too small: A opened no form" sh -c \
 ok "keys while too small: Q quit (no step after it ran)" test ! -e "$D/k-never.txt"
 
 # A form or a prompt open when the terminal shrinks (a tmux split, a phone
-# window): typing goes on into it, Q included, and nothing else acts.
+# window): typing goes on into it, Q included, and nothing else acts until
+# it grows: Enter, Tab and Esc wait, and the typing after them, in order
+# (they were dropped: the next line ran on into the first, and the note
+# type typed after a Tab went into the text).
 s=$(cs_script small-typing <<'EOF'
 :view customers
 A
@@ -124,26 +127,40 @@ A
 :save-display t-small.txt
 "Quote typed while smallx"
 Backspace
-Tab
 Enter
+"second line"
+Tab
+C-u
+"3"
+:save-display t-held.txt
 :resize 100x30
 :save-display t-back.txt
+:resize 60x20
 Esc
+:resize 100x30
+:save-display t-esc.txt
 ":cu"
 :resize 60x20
 "st smith"
+Enter
 :resize 100x30
 :save-display t-prompt.txt
 Esc
 EOF
 )
 ok "typing while too small: the script runs to its end (Q did not quit)" cs_run "$s"
-ok "typing while too small: the screen says typing goes on" \
-	has_all "$D/t-small.txt" 'too small: 60x20' 'typing goes on'
-ok "typing while too small: every letter reached the note, Backspace too" \
+ok "typing while too small: the screen says typing goes on, other keys wait" \
+	has_all "$D/t-small.txt" 'too small: 60x20' 'typing goes on; other keys wait'
+ok "typing while too small: still small, nothing after the Enter has acted" \
+	has "$D/t-held.txt" 'too small: 60x20'
+ok "typing while too small: every letter before the Enter reached the note, Backspace too" \
 	has "$D/t-back.txt" 'abc Quote typed while small$'
-ok "typing while too small: Tab and Enter did not move the focus or open the preview" \
-	sh -c 'grep -q "^> Text \*" "$1" && ! grep -q "Send this" "$1"' - "$D/t-back.txt"
-ok "typing while too small: the prompt got its text" has "$D/t-prompt.txt" '^:cust smith'
-
+ok "typing while too small: grown, the Enter is a new line of the text" \
+	has "$D/t-back.txt" '^ +second line$'
+ok "typing while too small: the Tab moved on, and the 3 is the note type" \
+	has "$D/t-back.txt" '^> Note type \* +3 '
+ok "typing while too small: an Esc waits too, then closes the form, the draft kept" \
+	sh -c '! grep -q "Cancel \]" "$1" && grep -q "draft is kept" "$1"' - "$D/t-esc.txt"
+ok "typing while too small: the prompt got its text, and its Enter ran it once grown" \
+	has "$D/t-prompt.txt" 'Customers: :cust smith'
 tap_done

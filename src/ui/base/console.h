@@ -85,6 +85,9 @@ struct forms;
 struct script;
 
 #define MSG_KEEP 100
+/* Keys a form or a prompt holds while the terminal is too small: a note's
+ * lines and fields, typed on with the pane shrunk by a tmux split. */
+#define UI_HELD_MAX 512
 
 struct ui {
 	/* Options and settings. */
@@ -153,6 +156,11 @@ struct ui {
 	unsigned dirty;
 	int prompt;                    /* a `:` or `/` prompt is open */
 	struct paste paste;            /* a bracketed paste being read */
+	/* Keys of a form or a prompt held while the terminal is too small,
+	 * replayed in order when it grows (app_keys_replay). */
+	int held[UI_HELD_MAX];
+	size_t n_held;
+	unsigned long held_lost;       /* past UI_HELD_MAX: dropped, and said */
 	struct cmdline cmd;
 	struct strbuf alts;            /* Tab's candidates (or "No completion"): shown
 	                                * above the open prompt, which covers the message
