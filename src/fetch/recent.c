@@ -18,8 +18,8 @@ struct kept {
 	char *canon;          /* the read's canonical text */
 	char *answer;
 	size_t len;
-	long at_ms;           /* when it was asked */
-	long long newest;     /* the thread's newest change id then */
+	long at_ms;           /* when its answer came */
+	long long newest;     /* the thread's newest change id when it was asked */
 };
 
 struct fetch_recent {
@@ -109,7 +109,11 @@ static void keep(struct fetch_recent *rc, struct call *c, const char *answer, si
 	memcpy(k->answer, answer, len);
 	k->answer[len] = '\0';
 	k->len = len;
-	k->at_ms = c->at_ms;
+	/* Kept from its answer's arrival: on a slow link (4 s a read) the
+	 * reads between two identical ones took the second past the window
+	 * counted from the first's asking.  What can have changed since is
+	 * the changelog's to say (newest, as at its asking). */
+	k->at_ms = now_ms();
 	k->newest = c->newest;
 	rc->bytes += len;
 }

@@ -13,10 +13,10 @@
  * (flight.h) makes only reads *in flight* once, and only on a share.
  *
  * So the fetch thread keeps the answer text of its last searches (not the
- * changelog's; never a get's, see keepable) for RECENT_KEEP_MS, keyed by the
- * read's canonical text (fetch_flight_key: the path and every pair, no
- * credential), and an identical read asked meanwhile takes it through the
- * transport's flight hook, unsent (a "shared" trace line).  It is taken
+ * changelog's; never a get's, see keepable) for RECENT_KEEP_MS from its
+ * arrival, keyed by the read's canonical text (fetch_flight_key: the path
+ * and every pair, no credential), and an identical read asked meanwhile
+ * takes it through the transport's flight hook, unsent (a "shared" trace line).  It is taken
  * only while the thread has learnt no change since it was read (its
  * newest changelog id is the same: the customer index built from it is
  * then current to that id, as if it had read it now), only by the user's
