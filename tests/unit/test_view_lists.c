@@ -53,12 +53,12 @@ static void test_customer_queries(void **state)
 		view_free(v);
 	}
 	/* A name: surname, company and first name, then the surname without
-	 * the mark after its first letter (O'Brien), in one job that stops at
-	 * the first search finding anyone. */
+	 * the mark after its first letter (O'Brien), then without its accents
+	 * (Núñez), in one job that stops at the first search finding anyone. */
 	v = view_customers_new("smith");
 	v->ops->open(v, &ui);
 	j = last_job(&ui);
-	assert_int_equal(j->n_alts, 3);
+	assert_int_equal(j->n_alts, 4);
 	assert_true(j->first_found);
 	assert_string_equal(alt_value(j, 0, "lname"), "{\"operator\":\"STARTSWITH\",\"value\":\"smith\"}");
 	assert_null(alt_value(j, 0, "fname"));
@@ -67,6 +67,26 @@ static void test_customer_queries(void **state)
 	assert_string_equal(alt_value(j, 2, "fname"), "{\"operator\":\"STARTSWITH\",\"value\":\"smith\"}");
 	assert_null(alt_value(j, 2, "lname"));
 	assert_string_equal(alt_value(j, 3, "lname"), "{\"operator\":\"LIKE\",\"value\":\"s_mith%\"}");
+	assert_string_equal(alt_value(j, 4, "lname"), "{\"operator\":\"LIKE\",\"value\":\"sm_th%\"}");
+	view_free(v);
+	/* Each vowel or y, and after the first letter each n and c, any one
+	 * character: "nunez" for Núñez, "Alvarez" for Álvarez. */
+	v = view_customers_new("nunez");
+	v->ops->open(v, &ui);
+	j = last_job(&ui);
+	assert_int_equal(j->n_alts, 4);
+	assert_string_equal(alt_value(j, 4, "lname"), "{\"operator\":\"LIKE\",\"value\":\"n___z%\"}");
+	view_free(v);
+	v = view_customers_new("Alvarez");
+	v->ops->open(v, &ui);
+	assert_string_equal(alt_value(last_job(&ui), 4, "lname"),
+	                    "{\"operator\":\"LIKE\",\"value\":\"_lv_r_z%\"}");
+	view_free(v);
+	/* Not when fewer than two letters stay as typed: "pena" would ask
+	 * p___%, a page of every P. */
+	v = view_customers_new("pena");
+	v->ops->open(v, &ui);
+	assert_int_equal(last_job(&ui)->n_alts, 3);
 	view_free(v);
 	/* "o brien": a letter, a space, letters: the same, the space aside. */
 	v = view_customers_new("o brien");
