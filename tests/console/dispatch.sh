@@ -316,6 +316,62 @@ ok "help: lists the dispatch actions with their keys" has_all "$CS_DIR/help.txt"
 	'M +move_stop +Move the selected stop' 'X +cancel_stop +Cancel the selected stop' \
 	'D +complete_stop +Mark the selected stop done'
 
+# ---- a lost completion, its outcome changed before the check ------------
+# The answer to "completed" was lost and the completion applied; the draft
+# comes back and the dispatcher turns the outcome to no-show before c.  The
+# check compared the edited outcome, said "NOT applied", and took away the
+# resend's question.  It compares what went out (the draft keeps it).
+
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/*appointment*
+s=$(cs_script lostd1 <<'EOF'
+j
+Enter
+G
+k
+k
+k
+D
+Tab
+"dispatch-test lost outcome"
+Esc
+EOF
+)
+ok "lost outcome: the first run keeps a draft of the completion" cs_run "$s"
+draft=$(ls "$XDG_STATE_HOME"/routedesk/drafts/*appointment* 2>/dev/null | head -n 1)
+stop=${draft##*-}
+ok "lost outcome: the draft names a stop ($stop)" test -n "$stop"
+cs_api /appointment/complete "appointmentID=$stop" status=1 >/dev/null
+printf 'lost-sent=%s\nlost-path=appointment/complete\nlost-pair=appointmentID=%s\nlost-pair=status=1\nlost-pair=completionNotes=dispatch-test lost outcome\n' \
+	"$(date +%s)" "$stop" >>"$draft"
+s=$(cs_script lostd2 <<'EOF'
+j
+Enter
+G
+k
+k
+k
+D
+:save-display lostd-restored.txt
+Right
+Tab
+Tab
+Tab
+Tab
+Tab
+Enter
+c
+:save-display lostd-checked.txt
+EOF
+)
+ok "lost outcome: the second run checks it" cs_run "$s"
+ok "lost outcome: the draft comes back with its lost send said" \
+	has "$CS_DIR/lostd-restored.txt" 'answer was lost'
+ok "lost outcome: the check finds the completion that went out, applied" \
+	has "$CS_DIR/lostd-checked.txt" 'Checked: it was applied as first sent'
+ok "lost outcome: the summary says applied" \
+	has "$CS_DIR/out" "appointment/complete stop $stop: applied \\(checked\\)"
+ok "lost outcome: the stop is completed on the server, once" eq "$(field "$stop" status)" 1
+
 # ---- the complete form at 80x24: every field in sight -----------------
 
 s=$(cs_script small <<'EOF'

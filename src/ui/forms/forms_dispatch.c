@@ -229,6 +229,17 @@ struct form *fd_build(struct ui *ui, struct forms *fs, enum fkind kind, const st
 	return f;
 }
 
+/* The outcome a completion sent (completed 1, no-show 2): what went out,
+ * not the field as edited since a lost send (a check compared the edit,
+ * said "NOT applied", and dropped the resend's question). */
+static long long sent_status(const struct forms *fs)
+{
+	const char *v = api_form_get(&fs->f->sent, "status");
+	long long status;
+
+	return v && api_parse_ll(v, &status) == 0 ? status : fk_field_ll(fs->f, "status");
+}
+
 void fd_done(struct ui *ui, struct forms *fs, struct fetch_result *r, void *row)
 {
 	long long ticket = 0;
@@ -254,12 +265,11 @@ void fd_done(struct ui *ui, struct forms *fs, struct fetch_result *r, void *row)
 			api_field_int(r->record, "ticketID", &ticket);
 		if (ticket > 0)
 			ui_message(ui, _("Stop %lld marked %s; invoice %lld"), fs->t.id,
-			           fk_field_ll(fs->f, "status") == 2 ? _(complete_labels[1])
-			                                             : _(complete_labels[0]), ticket);
+			           sent_status(fs) == 2 ? _(complete_labels[1]) : _(complete_labels[0]),
+			           ticket);
 		else
 			ui_message(ui, _("Stop %lld marked %s"), fs->t.id,
-			           fk_field_ll(fs->f, "status") == 2 ? _(complete_labels[1])
-			                                             : _(complete_labels[0]));
+			           sent_status(fs) == 2 ? _(complete_labels[1]) : _(complete_labels[0]));
 		break;
 	}
 }
@@ -283,7 +293,7 @@ int fd_check_result(struct forms *fs, const struct fetch_result *r)
 		       want && api_form_get(sent, "cancelReason") &&
 		       strcmp(want, api_form_get(sent, "cancelReason")) == 0;
 	case KIND_COMPLETE:
-		status = fk_field_ll(fs->f, "status");
+		status = sent_status(fs);
 		return api_field_int(r->record, "status", &v) == API_V_OK && v == status &&
 		       api_field_int(r->record, "ticketID", &v) == API_V_OK && v > 0;
 	default:
