@@ -646,6 +646,69 @@ ok "lost edit: one note on the server, not two" \
 ok "lost edit: the edit is kept as a draft, no longer a lost send" \
 	sh -c 'grep -q "^notes=forms-test echo received" "$1" && ! grep -q "^lost-" "$1"' - "$draft"
 
+# ---- a note's edit kept as a draft, opened in the next run ---------------
+# A note of this session is edited (note/update); its edit closed with Esc
+# is kept as a draft.  The next run said so at its start and told to open
+# the form on its record, but A on the note, no longer of this session,
+# opened a new note: the edit, and a lost send's check, could not be had.
+
+rm -f "$XDG_STATE_HOME"/routedesk/drafts/note-*
+s=$(cs_script golf1 <<'EOF'
+A
+"forms-test golf original"
+Tab
+C-u
+"3"
+S-Tab
+S-Tab
+S-Tab
+Enter
+y
+Enter
+G
+Enter
+/
+"forms-test golf"
+Enter
+A
+:save-display golf-edit.txt
+C-u
+"forms-test golf edited"
+Esc
+EOF
+)
+ok "note edit: the first run writes a note and keeps an edit of it" cs_run "$s" --view customers
+ok "note edit: the edit form opened on the session's note" has "$CS_DIR/golf-edit.txt" 'Edit a note of this session'
+gdraft=$(ls "$XDG_STATE_HOME/routedesk/drafts/"note-edit-note-* 2>/dev/null | head -n 1)
+ok "note edit: its draft is kept" test -n "$gdraft"
+s=$(cs_script golf2 <<'EOF'
+Enter
+G
+Enter
+/
+"forms-test golf"
+Enter
+A
+:save-display golf-restored.txt
+S-Tab
+S-Tab
+Enter
+:save-display golf-preview.txt
+y
+:save-display golf-sent2.txt
+EOF
+)
+ok "note edit: the next run opens the note's edit again" cs_run "$s" --view customers
+ok "note edit: A on the note is its edit, with the draft's text" \
+	has_all "$CS_DIR/golf-restored.txt" 'Edit a note \(its draft kept\)' 'forms-test golf edited' 'Draft of .* restored'
+ok "note edit: not a new note" hasnt "$CS_DIR/golf-restored.txt" 'Only notes written in this session'
+ok "note edit: sent as the note's update" has "$CS_DIR/out" 'note/update note [0-9]+: ok'
+cust=$(summary_record note/create customer)
+ok "note edit: one note on the server, its text the edit" \
+	sh -c '[ "$1" = 1 ] && [ "$2" = 1 ]' - "$(notes_with 10000 'forms-test golf')" \
+	"$(notes_with 10000 'forms-test golf edited')"
+ok "note edit: the draft is gone once sent" test ! -e "$gdraft"
+
 # ---- type 0: a real note type on some accounts ---------------------------
 
 # Customer 10005 has a note of type 0 ("Notes", as live accounts name it)

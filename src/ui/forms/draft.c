@@ -160,6 +160,15 @@ static int read_all(const char *path, struct strbuf *out, struct strbuf *err)
 	return 1;
 }
 
+int draft_exists(const char *key)
+{
+	char *path = file_of(key, 0);
+	int there = path && access(path, F_OK) == 0;
+
+	free(path);
+	return there;
+}
+
 int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *err)
 {
 	char *path = file_of(key, 0);

@@ -40,6 +40,8 @@ int draft_save(const char *key, const struct form *f, struct strbuf *err);
  * 1 restored (*saved, when not NULL, gets its time), 0 no draft, -1 an
  * unreadable file (err says why; the file is left for the user). */
 int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *err);
+/* 1 when a draft of key is on disk (readable or not), else 0. */
+int draft_exists(const char *key);
 /* Removes the draft of key: 0 (also when there was none), -1 on failure. */
 int draft_remove(const char *key);
 

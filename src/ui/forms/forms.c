@@ -210,13 +210,28 @@ void forms_draft_names(const char *keys, struct strbuf *out)
 	}
 }
 
-static void set_key(struct forms *fs, const char *key_kind, const struct target *t)
+/* The draft's key of a form of key_kind on t (malloc'd). */
+static char *key_of(const char *key_kind, const struct target *t)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	free(fs->draft_key);
 	strbuf_addf(&sb, "%s-%s-%lld", key_kind, t->resource, t->id);
-	fs->draft_key = strbuf_detach(&sb, NULL);
+	return strbuf_detach(&sb, NULL);
+}
+
+static void set_key(struct forms *fs, const char *key_kind, const struct target *t)
+{
+	free(fs->draft_key);
+	fs->draft_key = key_of(key_kind, t);
+}
+
+int fk_draft_kept(const char *key_kind, const struct target *t)
+{
+	char *key = key_of(key_kind, t);
+	int kept = draft_exists(key);
+
+	free(key);
+	return kept;
 }
 
 static void set_subtitle(struct ui *ui, struct forms *fs, const struct target *t)
@@ -317,7 +332,10 @@ static struct form *build_note_edit(struct ui *ui, struct forms *fs, const struc
 		{ "referenceID", N_("Related subscription"), -1 },
 		{ "cancellationReason", N_("Cancellation reason"), -1 },
 	};
-	struct form *f = form_new("note/update", _("Edit a note of this session"));
+	/* A note of an earlier session comes here only with its draft kept
+	 * (forms_action): its fields are the draft's. */
+	struct form *f = form_new("note/update", sn ? _("Edit a note of this session")
+	                                            : _("Edit a note (its draft kept)"));
 	int k;
 
 	/* contactID names the note on update; the table lists params only. */

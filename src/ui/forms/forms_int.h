@@ -142,6 +142,8 @@ const char *fk_refetch(enum fkind kind);
 void fk_record_text(const struct forms *fs, struct strbuf *out);
 /* The integer value of field name, 0 when absent, empty or not a number. */
 long long fk_field_ll(const struct form *f, const char *name);
+/* 1 when a draft of a form of key_kind on t is kept (forms.c). */
+int fk_draft_kept(const char *key_kind, const struct target *t);
 /* The record's items (a ticket's "items", a subscription's "addOns"), or
  * NULL; and the key naming one ("itemID", "addOnID"). */
 const cJSON *fk_items(const struct forms *fs);

@@ -249,7 +249,12 @@ void forms_action(struct ui *ui, enum action a)
 	switch (a) {
 	case ACT_ADD_NOTE:
 		kind = KIND_NOTE;
-		if (strcmp(t.resource, "note") == 0 && has_session_note(fs, t.id, &t.customer_id)) {
+		/* A note of this session, or of an earlier one whose edit
+		 * was kept as a draft (its send's answer lost, maybe): the
+		 * start says to open that form and check it, and A on the
+		 * note opened an empty new note instead. */
+		if (strcmp(t.resource, "note") == 0 &&
+		    (has_session_note(fs, t.id, &t.customer_id) || fk_draft_kept("note-edit", &t))) {
 			kind = KIND_NOTE_EDIT;
 		} else if (strcmp(t.resource, "note") == 0 && t.customer_id > 0) {
 			/* An older note is not edited (note/update is offered for
