@@ -265,8 +265,21 @@ static void test_budget_from_the_ticker(void **state)
 	assert_int_equal(got.reads_left_today, 3000 - 120);
 	assert_int_equal(got.reads_left_minute, 60 - 5);
 	assert_int_equal(got.writes_left_today, 3000 - 7);
-	/* A ticker silent for longer than stale_after: not taken. */
-	assert_int_equal(fetch_share_budget(b, -1, &got), -1);
+	/* A ticker silent for longer than stale_after: not taken.  Its tick
+	 * ten minutes old, not a stale_after of -1 against a tick of now: a
+	 * file's time comes from the kernel's coarse clock, at times a second
+	 * ahead of time(), and the tick then read as one second in the future
+	 * was taken. */
+	{
+		struct strbuf path = STRBUF_INIT;
+		struct timespec old[2] = { { 0, 0 }, { 0, 0 } };
+
+		strbuf_addf(&path, "%s/ticked", fetch_share_path(b));
+		old[0].tv_sec = old[1].tv_sec = time(NULL) - 600;
+		assert_int_equal(utimensat(AT_FDCWD, path.buf, old, 0), 0);
+		assert_int_equal(fetch_share_budget(b, 120, &got), -1);
+		strbuf_free(&path);
+	}
 	/* Another account's file: not taken. */
 	strbuf_addf(&text, "{\"url\":\"http://elsewhere/api\",\"budget\":[1,2,3,4,60,3000,60,3000]}");
 	assert_int_equal(fetch_share_write(a, "ticked", text.buf, text.len, &err), 0);
