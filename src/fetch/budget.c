@@ -26,6 +26,7 @@ struct fetch_budget {
 	gid_t gid;         /* the share's group, or SHARE_FS_PRIVATE */
 	int fd;            /* on dir: its files are opened from it (share_fs.h) */
 	long noted; /* the day's read limit last written to DIR/read-limit */
+	char pruned[32]; /* the counter's name of the day last pruned on */
 };
 
 /* A budget counting into fd (taken), the directory dir already checked. */
@@ -70,6 +71,8 @@ static void prune_counters(int dirfd_in, time_t now)
 	closedir(d);
 }
 
+static int today_name(char name[32]);
+
 static struct fetch_budget *budget_new(int fd, const char *dir, int percent, gid_t gid)
 {
 	struct fetch_budget *fb = xcalloc(1, sizeof(*fb));
@@ -79,6 +82,8 @@ static struct fetch_budget *budget_new(int fd, const char *dir, int percent, gid
 	fb->percent = percent;
 	fb->gid = gid;
 	prune_counters(fd, time(NULL));
+	if (today_name(fb->pruned) != 0)
+		fb->pruned[0] = '\0';
 	return fb;
 }
 
@@ -308,6 +313,19 @@ void fetch_budget_unsent(void *ctx)
 	}
 }
 
+/* The first read of a new day prunes again: a console left open for
+ * weeks (pruned only when it opened) kept a counter a day until it was
+ * restarted.  On the session's thread, as every read's count. */
+static void prune_new_day(struct fetch_budget *fb)
+{
+	char name[32];
+
+	if (today_name(name) != 0 || strcmp(name, fb->pruned) == 0)
+		return;
+	prune_counters(fb->fd, time(NULL));
+	memcpy(fb->pruned, name, sizeof(fb->pruned));
+}
+
 int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size_t why_size)
 {
 	struct fetch_budget *fb = ctx;
@@ -316,6 +334,7 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 
 	fetch_budget_note(fb, b);
 	limit = fetch_budget_limit(fb, b);
+	prune_new_day(fb);
 	if ((fd = open_locked(fb)) < 0)
 		return 0;
 	n = count_at(fd);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tmux_midnight.sh: the clock under libfaketime: a console left on today moves on at midnight and says so, one on another day stays; a refresh paused for the budget goes on after midnight; a minute turning redraws the stops gone late; a minute after the last answer the header no longer gives the minute's reads left.
+# tmux_midnight.sh: the clock under libfaketime: a console left on today moves on at midnight and says so, one on another day stays; a refresh paused for the budget goes on after midnight, the read counters past the week pruned; a minute turning redraws the stops gone late; a minute after the last answer the header no longer gives the minute's reads left.
 #
 # The console runs under faketime from 23:59:52 of the sandbox's today,
 # its clock then running at the usual pace ([ui] refresh 2 s): within a
@@ -71,6 +71,12 @@ CS_TMUX_DATE=2026-11-21
 tmux_start 120 30
 ok "budget: in the evening the refresh pauses for the day's share" \
 	tmux_wait "$D/budget-before.txt" 'refresh paused \(budget\)' 30
+# Counters of days past the week kept, there before midnight: the console
+# pruned them only when it opened, and one left open for weeks kept a
+# file a day.
+counters=$(dirname "$(find "$XDG_STATE_HOME/routedesk/reads" -name reads-2026-11-20 | head -n 1)")
+echo 3 >"$counters/reads-2026-11-10"
+echo 3 >"$counters/reads-2026-11-15"
 # read_after_midnight: the new day's counter holds a read within 40 s
 # (midnight comes within 25 s, then a tick every 2 s): the refresh went on
 # by itself.  The header's pause may come back at once (the reads the new
@@ -90,6 +96,9 @@ read_after_midnight() {
 ok "budget: past midnight the refresh goes on by itself" read_after_midnight
 tmux_capture "$D/budget-after.txt"
 ok "budget: still on the day chosen" has "$D/budget-after.txt" '^ 2026-11-21 Sat │ '
+ok "budget: the new day's first read pruned the counters past the week" \
+	test ! -e "$counters/reads-2026-11-10"
+ok "budget: ... and kept the week's" test -e "$counters/reads-2026-11-15"
 tmux_quit
 
 # The clock's minute redraws what it changes, with no key and no refresh
