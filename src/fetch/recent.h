@@ -16,13 +16,14 @@
  * changelog's; never a get's, see keepable) for RECENT_KEEP_MS from its
  * arrival, keyed by the read's canonical text (fetch_flight_key: the path
  * and every pair, no credential), and an identical read asked meanwhile
- * takes it through the transport's flight hook, unsent (a "shared" trace line).  It is taken
- * only while the thread has learnt no change since it was read (its
- * newest changelog id is the same: the customer index built from it is
- * then current to that id, as if it had read it now), only by the user's
- * list, rows and record jobs (fetch_recent_allow), and never after a
- * write of this console (fetch_recent_forget).  It wraps the share's
- * flight hooks, when there are any, which still see every read sent.
+ * takes it through the transport's flight hook, unsent (a "shared" trace
+ * line).  It is taken only while the thread has learnt no change since it
+ * was read (its newest changelog id is the same: the customer index built
+ * from it is then current to that id, as if it had read it now), only by
+ * the user's list, rows and record jobs (fetch_recent_allow), and never
+ * after a write of this console (fetch_recent_forget).  It wraps the
+ * share's flight hooks, when there are any, which still see every read
+ * sent.
  */
 #define RECENT_KEEP_MS 10000
 

@@ -365,8 +365,6 @@ static enum paste_into paste_target(const struct ui *ui)
 	return ui->prompt ? PASTE_LINE : PASTE_NOWHERE;
 }
 
-/* The brackets of a paste, and the keys between them: 1 when key was one
- * of them (taken or dropped), 0 to act on *key as typed. */
 /* The paste is over: what did not go in is said. */
 static void paste_end(struct ui *ui, int idle)
 {
@@ -396,6 +394,8 @@ void app_paste_check(struct ui *ui, double now)
 		paste_end(ui, 1);
 }
 
+/* The brackets of a paste, and the keys between them: 1 when key was one
+ * of them (taken or dropped), 0 to act on *key as typed. */
 static int paste_key(struct ui *ui, int *key)
 {
 	struct paste *p = &ui->paste;

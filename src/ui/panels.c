@@ -317,9 +317,9 @@ static void build_info(struct text_rows *t)
 	info_row(t, _("Review date"), "%s", ui->date);
 	info_row(t, _("Requests made"), "%ld", ui->fetch ? fetch_requests(ui->fetch) : 0L);
 	if (b->known) {
-		long long age = (long long)time(NULL) - ui->budget_wall;
+		long long now = (long long)time(NULL), age = now - ui->budget_wall;
 
-		if (loop_budget_minute_known(ui->budget_wall, (long long)time(NULL)))
+		if (loop_budget_minute_known(ui->budget_wall, now))
 			info_row(t, _("Reads left"), _("%ld this minute, %ld today (the account's)"),
 			         b->reads_left_minute, b->reads_left_today);
 		else

@@ -151,14 +151,12 @@ static void close_form(struct ui *ui, struct forms *fs, int keep)
 	if (!fs->f)
 		return;
 	/* A lost send is kept even when the text is as it opened. */
-	if (keep < 0) {
-		;
-	} else if (keep && (form_changed(fs->f) || fs->f->lost_at)) {
+	if (keep > 0 && (form_changed(fs->f) || fs->f->lost_at)) {
 		if (draft_save(fs->draft_key, fs->f, &err) == 0)
 			ui_message(ui, "%s", _("Closed; the draft is kept (the same key on the same record brings it back)"));
 		else
 			ui_error(ui, _("Closed, but the draft could not be saved: %s"), strbuf_str(&err));
-	} else if (fs->f->state != FORM_UNKNOWN) {
+	} else if (keep == 0 && fs->f->state != FORM_UNKNOWN) {
 		draft_remove(fs->draft_key);
 	}
 	form_free(fs->f);
