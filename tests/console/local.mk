@@ -48,7 +48,9 @@ EXTRA_DIST += tests/console/forms_lists.sh
 ## route, apiCanSchedule 0) in the service's words, a dropped answer never
 ## completing a stop twice, read-only and help.
 TESTS += tests/console/dispatch.sh
+TESTS += tests/console/stale.sh
 EXTRA_DIST += tests/console/dispatch.sh
+EXTRA_DIST += tests/console/stale.sh
 
 ## alerts: the console's notifications end to end: [notify] command= gets
 ## the technician event with the route's name, a failed write, the link

@@ -599,7 +599,20 @@ static void test_drafts(void **state)
 	assert_string_equal(form_text(g, 1), "3");
 	assert_string_equal(form_text(g, 2), "Back\\slash\r\nand a new line");
 	assert_true(form_changed(g));
+	assert_null(g->base);
 	form_free(g);
+
+	/* The record the values were taken from comes back with them, line
+	 * breaks and all (a draft restored tomorrow still tells a change). */
+	form_set_base(f, "stop|5300|2026-11-20|16:28|16:54|0\nx");
+	assert_int_equal(draft_save("note-customer-10012", f, &err), 0);
+	g = note_form();
+	assert_int_equal(draft_load("note-customer-10012", g, NULL, &err), 1);
+	assert_non_null(g->base);
+	assert_string_equal(g->base, "stop|5300|2026-11-20|16:28|16:54|0\nx");
+	assert_string_equal(form_text(g, 1), "3");
+	form_free(g);
+	form_set_base(f, NULL);
 
 	/* Another record has no draft; a key is made a safe file name. */
 	g = note_form();

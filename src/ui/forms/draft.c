@@ -23,6 +23,9 @@
 /* One parameter of the lost send, "NAME=VALUE" escaped: what went out,
  * which the check looks for (the fields may have changed since). */
 #define LOST_PAIR "lost-pair"
+/* The record as the form's values were taken from it (f->base): a draft
+ * restored tomorrow still tells a stop moved since it was typed. */
+#define FORM_BASE "form-base"
 
 /* 1 when the line's name (p up to eq) is name. */
 static int named(const char *p, const char *eq, const char *name)
@@ -123,6 +126,11 @@ int draft_save(const char *key, const struct form *f, struct strbuf *err)
 			strbuf_free(&pair);
 		}
 	}
+	if (f->base) {
+		strbuf_addf(&text, "%s=", FORM_BASE);
+		escape(&text, f->base);
+		strbuf_addc(&text, '\n');
+	}
 	for (size_t i = 0; i < f->n; i++) {
 		if (f->fields[i].type == FT_FIXED)
 			continue;
@@ -211,6 +219,10 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 		}
 		if (named(p, eq, LOST_PATH)) {
 			snprintf(f->lost_path, sizeof(f->lost_path), "%s", strbuf_str(&val));
+			continue;
+		}
+		if (named(p, eq, FORM_BASE)) {
+			form_set_base(f, strbuf_str(&val));
 			continue;
 		}
 		if (named(p, eq, LOST_PAIR)) {

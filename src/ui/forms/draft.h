@@ -26,6 +26,8 @@ struct strbuf;
  * and "lost-pair=NAME=VALUE" per parameter that went out (f->sent), which
  * the check looks for: the fields may have been edited since, and a check
  * of the edited text found "not applied" and sent a second one.
+ * "form-base=TEXT" is the record as the form's values were taken from it
+ * (f->base), so that a draft restored later still tells what changed.
  */
 
 /* The drafts directory (malloc'd), or NULL when neither XDG_STATE_HOME

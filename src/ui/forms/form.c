@@ -46,6 +46,7 @@ void form_free(struct form *f)
 	free(f->path);
 	free(f->title);
 	free(f->warning);
+	free(f->base);
 	free(f->error);
 	api_form_free(&f->sent);
 	free(f);
@@ -504,6 +505,12 @@ void form_set_warning(struct form *f, const char *msg)
 {
 	free(f->warning);
 	f->warning = msg && *msg ? xstrdup(msg) : NULL;
+}
+
+void form_set_base(struct form *f, const char *base)
+{
+	free(f->base);
+	f->base = base ? xstrdup(base) : NULL;
 }
 
 int form_send(struct form *f, struct api_form *out)

@@ -128,6 +128,11 @@ struct form {
 	long long lost_at;     /* when it was sent (epoch seconds) */
 	char lost_path[64];    /* where it went ("note/create") */
 	enum form_ask ask;     /* the y/N question on screen, if any */
+	/* The record as the form's values were taken from it (a text its
+	 * kind makes: a stop's route, day, window and status), or NULL.
+	 * Kept in the draft: another hand's change since is shown before
+	 * this form is sent over it (forms_stale.c). */
+	char *base;
 };
 
 /* Focus positions after the fields. */
@@ -226,6 +231,8 @@ void form_back(struct form *f);
 /* An effect of the write the preview must name and only an explicit Y
  * confirms (copied; NULL or "" for none).  form_back clears it. */
 void form_set_warning(struct form *f, const char *msg);
+/* Sets (a copy of) or clears f->base. */
+void form_set_base(struct form *f, const char *base);
 /* CONFIRM -> SENDING: the pairs to send appended to out (and kept in
  * f->sent); 0.  In any other state -1 and nothing appended. */
 int form_send(struct form *f, struct api_form *out);

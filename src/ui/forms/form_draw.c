@@ -20,6 +20,7 @@
 
 #define LABEL_MAX 22
 #define LINES_ROWS 6   /* rows of a text of several lines, when they fit */
+#define MESSAGE_ROWS 3 /* rows of a warning or an alert at most */
 
 /*
  * Layout of the rectangle, top to bottom:
@@ -164,6 +165,24 @@ static struct seg *wrap(const char *s, size_t len, int width, int utf8, size_t c
 	}
 	*n = count;
 	return v;
+}
+
+/* A message of the form (a warning, an alert) in at most max rows of the
+ * width, wrapped at spaces; what is left after them is cut with an
+ * ellipsis.  A warning the dispatcher must confirm is read whole: cut to
+ * one row at 80 columns it hid the very change it was about. */
+static void lines(struct ctx *c, const char *s, unsigned long attr, int max)
+{
+	size_t n, len = strlen(s);
+	int crow, ccol;
+	struct seg *segs = wrap(s, len, c->w, c->lk->utf8, 0, &n, &crow, &ccol);
+
+	for (size_t i = 0; i < n && (int)i < max; i++) {
+		size_t end = (int)i == max - 1 ? len : segs[i].start + segs[i].len;
+
+		put(c, c->row++, 0, c->w, s + segs[i].start, end - segs[i].start, attr);
+	}
+	free(segs);
 }
 
 /* ------------------------------------------------------------ fields */
@@ -479,7 +498,7 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 		draw_lost(&c, f);
 	} else if (look->alert && *look->alert && f->state == FORM_EDITING) {
 		strbuf_addf(&sb, "! %s", look->alert);
-		line(&c, sb.buf, look->error);
+		lines(&c, sb.buf, look->error, MESSAGE_ROWS);
 	} else if (f->error && (f->state == FORM_UNKNOWN || f->state == FORM_CHECKING)) {
 		strbuf_addf(&sb, "? %s", f->error);
 		line(&c, sb.buf, look->error);
@@ -493,7 +512,7 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 	case FORM_CONFIRM:
 		if (f->warning) {
 			strbuf_addf(&sb, "! %s", f->warning);
-			line(&c, sb.buf, look->error);
+			lines(&c, sb.buf, look->error, MESSAGE_ROWS);
 			strbuf_reset(&sb);
 		}
 		line(&c, _("Send this? Exactly these values go to the server:"), look->label);

@@ -212,6 +212,7 @@ struct form *fd_build(struct ui *ui, struct forms *fs, enum fkind kind, const st
 	const struct resource *res = res_find("appointment");
 	const struct m_appt *ap = stop_of(ui, t->id);
 	struct form *f = NULL;
+	struct strbuf base = STRBUF_INIT;
 	const char *key = "move";
 
 	if (!res || !ap)
@@ -226,6 +227,10 @@ struct form *fd_build(struct ui *ui, struct forms *fs, enum fkind kind, const st
 		return NULL;
 	fk_key_and_subtitle(ui, fs, key, t);
 	fs->notice = stop_notice(ui, kind, ap);
+	/* What another hand may change before this is sent (forms_stale.c). */
+	fk_stop_base(ap, &base);
+	form_set_base(f, base.buf);
+	strbuf_free(&base);
 	return f;
 }
 

@@ -85,6 +85,9 @@ struct forms {
 	char *alert;               /* a warning the form shows in red (translated),
 	                            * e.g. a lead stage on a subscription that is
 	                            * not a lead; or NULL */
+	char *stale_shown;         /* what the preview's warning says of the record
+	                            * changed since the form took its values (""
+	                            * nothing), NULL before a preview (forms_stale.c) */
 
 	/* Reads, one in flight. */
 	struct pending_read queue[FORMS_MAX_READS];
@@ -122,6 +125,20 @@ void forms_read(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_j
 /* Tells every pane that record id of resource changed (they read it again
  * when they show it). */
 void forms_changed(struct ui *ui, const char *resource, long long id);
+
+/* forms_stale.c: the form's record changed by another hand. */
+/* A stop's state as a dispatch form takes its values from it (f->base). */
+void fk_stop_base(const struct m_appt *ap, struct strbuf *out);
+/* What changed on the form's record since it took its values, appended to
+ * out (translated): 1, or 0 when nothing did or nothing can tell. */
+int fk_stale(struct ui *ui, const struct forms *fs, struct strbuf *out);
+/* Sets the preview's warning: that change first, then the write's effects. */
+void fk_preview_warning(struct ui *ui, struct forms *fs);
+/* Brings the form's alert (editing) or the preview's warning up to what
+ * the panes know now: 1 when it changed. */
+int fk_stale_follow(struct ui *ui, struct forms *fs);
+/* Says on the message line that the preview changed under the dispatcher. */
+void fk_stale_say(struct ui *ui);
 
 /* forms.c: the three forms. */
 /* The selected row (or the detail's record) as a form's target; 0, or -1

@@ -135,6 +135,8 @@ static void reset_target(struct forms *fs)
 	fs->notice = NULL;
 	free(fs->alert);
 	fs->alert = NULL;
+	free(fs->stale_shown);
+	fs->stale_shown = NULL;
 	fs->lost_restored = 0;
 	free(fs->subtitle);
 	fs->subtitle = NULL;
@@ -216,6 +218,8 @@ static void open_form(struct ui *ui, struct forms *fs, enum fkind kind, const st
 		ui_error(ui, _("The draft could not be read: %s"), strbuf_str(&err));
 	}
 	fk_opened(ui, fs);
+	/* A draft typed against the stop as it was then. */
+	fk_stale_follow(ui, fs);
 	app_mark(ui, DIRTY_ALL);
 	strbuf_free(&err);
 }
@@ -542,21 +546,22 @@ static void apply_key(struct ui *ui, struct forms *fs, int key)
 		close_form(ui, fs, 0);
 		break;
 	case FK_PREVIEW:
-		if (form_confirm(f, &msg) < 0) {
+		if (form_confirm(f, &msg) < 0)
 			ui_error(ui, "%s", strbuf_str(&msg));
-		} else {
-			strbuf_reset(&msg);
-			fk_addon_effect(fs, &msg);
-			fk_lead_effect(fs, &msg);
-			form_set_warning(f, msg.buf);
-		}
+		else
+			fk_preview_warning(ui, fs);
 		break;
 	case FK_WARNED:
 		ui_message(ui, "%s", _("This write has the effect shown above: Y (capital) sends it, "
 		                       "n goes back"));
 		break;
 	case FK_SEND:
-		send(ui, fs);
+		/* A change that landed while the preview was up is read
+		 * before anything goes over it. */
+		if (fk_stale_follow(ui, fs))
+			fk_stale_say(ui);
+		else
+			send(ui, fs);
 		break;
 	case FK_BUSY:
 		ui_message(ui, "%s", f->state == FORM_UNKNOWN

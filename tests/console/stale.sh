@@ -1,0 +1,172 @@
+#!/bin/sh
+# stale.sh: a dispatch form whose stop another hand changed since it took its values says so, names the change in the preview, and sends over it only on Y.
+#
+# TAP.  The console (ROUTEDESK_SCRIPT) opens M, X and D on stops of the
+# generated day (seed 7); while it waits on a FIFO the test changes the
+# stop through `routedesk api`, as a second dispatcher would, and the
+# console's :refresh brings the change in (the changelog's tick).
+# (no set -u: tests/lib/console.sh reads optional variables unset)
+
+. "${top_srcdir:-.}/tests/lib/console.sh"
+
+cs_setup
+cs_sandbox_start
+D=$CS_DIR
+
+# ID FIELD: a member of the appointment as the server holds it.
+field() {
+	cs_api "/appointment/$1" | sed -n "s/^[[:space:]]*\"$2\":[[:space:]]*\"\\(.*\\)\",\\{0,1\\}\$/\\1/p" | head -n 1
+}
+
+# FILE: the stop the open form is on (its "Stop" field).
+form_stop() {
+	sed -n 's/^  Stop \*  *\([0-9][0-9]*\).*$/\1/p' "$1" | head -n 1
+}
+
+# ID TIME: moves the stop to TIME-end 30 minutes later, as another
+# dispatcher's console would.
+other_move() {
+	cs_api /appointment/update "appointmentID=$1" "start=$2" "end=$3" >>"$D/other.json"
+}
+
+mkfifo "$D/pause1" "$D/pause2" "$D/pause3" || exit 99
+s=$(cs_script stale <<'EOF'
+Enter
+G
+M
+:save-display open1.txt
+:save-display pause1
+:refresh
+:save-display edit1.txt
+Tab
+C-u
+"16:00"
+Tab
+C-u
+"16:30"
+Tab
+Tab
+Enter
+:save-display preview1.txt
+y
+:save-display y1.txt
+Y
+:save-display sent1.txt
+k
+M
+:save-display open2.txt
+Tab
+C-u
+"15:00"
+Tab
+C-u
+"15:30"
+Tab
+Tab
+Enter
+:save-display preview2.txt
+:save-display pause2
+:refresh
+:save-display preview2-after.txt
+y
+:save-display y2.txt
+n
+Esc
+k
+X
+:save-display open3.txt
+:save-display pause3
+:refresh
+:save-display edit3.txt
+Esc
+EOF
+)
+cs_run_bg "$D/trace" "$s"
+if cs_paused pause1; then
+	stop1=$(form_stop "$D/open1.txt")
+	other_move "$stop1" 08:10:00 08:40:00
+	cs_resume pause1
+fi
+if cs_paused pause2; then
+	stop2=$(form_stop "$D/open2.txt")
+	other_move "$stop2" 09:10:00 09:40:00
+	cs_resume pause2
+fi
+if cs_paused pause3; then
+	stop3=$(form_stop "$D/open3.txt")
+	cs_api /appointment/cancel "appointmentID=$stop3" "cancelReason=other dispatcher" >>"$D/other.json"
+	cs_resume pause3
+fi
+wait "$CS_CONSOLE"
+ok "the console runs the script" eq "$?" 0
+
+# The first stop: moved by the other hand while its form was open.
+ok "open: a form nobody changed under says nothing of it" \
+	hasnt "$D/open1.txt" 'changed since this form'
+ok "editing: the form says the stop changed, and how" \
+	has "$D/edit1.txt" "^! Stop $stop1 changed since this form took its values: time [0-9:]*-[0-9:]* .* 08:10-08:40"
+ok "preview: the warning names the change" \
+	has "$D/preview1.txt" "^! Stop $stop1 changed since this form took its values: time"
+ok "preview: only a capital Y sends over it" \
+	has "$D/preview1.txt" 'Y \(capital\) sends it'
+ok "y: nothing is sent, and the message says Y" \
+	has_all "$D/y1.txt" 'Y \(capital\) sends it, n goes back' "^! Stop $stop1 changed since"
+ok "Y: sent, the dispatcher's values over the other's" \
+	eq "$(field "$stop1" start)" "16:00:00"
+ok "Y: the screen says it moved" has "$D/sent1.txt" "Stop $stop1 moved"
+
+# The second: changed while its preview was up.
+ok "preview: a change not yet known is not warned of" \
+	has "$D/preview2.txt" 'y sends it \(once\)'
+ok "preview: the change that lands is named at once" \
+	has_all "$D/preview2-after.txt" "^! Stop $stop2 changed since this form took its values" \
+	'Y \(capital\) sends it' 'The record changed while the preview was up: nothing was sent'
+ok "preview: the y typed on it sends nothing" \
+	eq "$(field "$stop2" start)" "09:10:00"
+ok "one write in all: the confirmed one" \
+	eq "$(grep -c 'request /appointment/update ' "$D/trace")" 1
+
+# The third: cancelled by the other hand while its cancel form was open.
+ok "cancel: the form says the stop was cancelled meanwhile" \
+	has "$D/edit3.txt" "^! Stop $stop3 changed since this form took its values: pending .* cancelled"
+
+# ---- a draft is typed against the stop as it was then ---------------------
+
+s=$(cs_script draft1 <<'EOF'
+Enter
+G
+k
+k
+k
+M
+:save-display draft-open.txt
+Tab
+C-u
+"14:00"
+Tab
+C-u
+"14:20"
+Esc
+EOF
+)
+ok "draft: the first run keeps a move's draft" cs_run "$s"
+stop4=$(form_stop "$D/draft-open.txt")
+other_move "$stop4" 07:00:00 07:20:00
+s=$(cs_script draft2 <<'EOF'
+Enter
+G
+k
+k
+k
+M
+:save-display draft-restored.txt
+Esc
+EOF
+)
+ok "draft: the next run opens it again" cs_run "$s"
+ok "draft: it comes back as typed" \
+	has_all "$D/draft-restored.txt" 'Draft of .* restored' '^  Start \* 14:00'
+ok "draft: and says the stop changed since it was typed" \
+	has "$D/draft-restored.txt" "^! Stop $stop4 changed since this form took its values: time .*07:00-07:20"
+
+tap_done
