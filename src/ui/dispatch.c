@@ -677,6 +677,11 @@ void app_command(struct ui *ui, const char *line)
 			ui_error(ui, "%s", _("':save-display FILE': which file?"));
 		else if (script_save_display(args, &err) < 0)
 			ui_error(ui, "%s", strbuf_str(&err));
+		else if (!ui->script)
+			/* Typed, it said nothing, and the dispatcher could not
+			 * tell it had worked.  A script's dumps are its record:
+			 * each would show the one before's message. */
+			ui_message(ui, _("Screen saved to %s"), args);
 	} else if (strcmp(def->name, "cust") == 0) {
 		cmd_search(ui, def->name, args, PANE_CUSTOMERS);
 	} else if (strcmp(def->name, "sub") == 0) {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tmux_review.sh: the console in a real terminal (tmux): Routes, a drill-down, resizes, Q exits 0.
+# tmux_review.sh: the console in a real terminal (tmux): Routes, a drill-down, resizes, a phone look-up, help, :save-display typed by hand, Q exits 0.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 need_tmux
@@ -62,6 +62,14 @@ tmux_keys '?'
 ok "? shows the help in the terminal" tmux_wait "$D/help.txt" 'Routes › Help$'
 tmux_keys q
 ok "q closes the help" tmux_wait "$D/nohelp.txt" '^ Route +Technician '
+
+# Typed by hand, :save-display says where the screen went (it said
+# nothing, and the dispatcher could not tell it had worked).
+tmux_keys :
+tmux -L "$CS_TMUX" send-keys -t app -l "save-display $D/saved.txt"
+tmux_keys Enter
+ok ":save-display typed says where the screen went" tmux_wait "$D/saved-msg.txt" "Screen saved to $D/saved.txt"
+ok "... and the file holds the screen" has "$D/saved.txt" '^ Route +Technician '
 
 tmux_keys Q
 status=$(tmux_wait_exit 30)
