@@ -372,6 +372,46 @@ ok "lost outcome: the summary says applied" \
 	has "$CS_DIR/out" "appointment/complete stop $stop: applied \\(checked\\)"
 ok "lost outcome: the stop is completed on the server, once" eq "$(field "$stop" status)" 1
 
+# ---- quitting while a check reads the stop back ----------------------------
+# Quitting cuts off every read, the check's too, and the summary said
+# "unknown, checking" of nothing checking any more.  It says unknown (the
+# answer lost, not resent), and the draft stays for the next run's check.
+# With a second to each answer, the check is still reading when the
+# script (racing it) ends.
+
+cs_sandbox_stop
+cs_sandbox_start --latency 1000
+printf 'routedesk-draft 1\nsaved=%s\nlost-sent=%s\nlost-path=appointment/complete\nlost-pair=appointmentID=%s\nlost-pair=status=1\nlost-pair=completionNotes=dispatch-test quit check\ncompletionNotes=dispatch-test quit check\n' \
+	"$(date +%s)" "$(date +%s)" "$stop" >"$draft"
+chmod 600 "$draft"
+s=$(cs_script quitcheck <<'EOF'
+j
+Enter
+G
+k
+k
+k
+D
+:save-display quitcheck-restored.txt
+Right
+Tab
+Tab
+Tab
+Tab
+Tab
+Enter
+:script-race on
+c
+EOF
+)
+ok "quit check: the console runs the script" cs_run "$s"
+ok "quit check: the draft of the lost send came back" \
+	has "$CS_DIR/quitcheck-restored.txt" 'answer was lost'
+ok "quit check: the summary says unknown, not checking" \
+	has "$CS_DIR/out" "appointment/complete stop $stop: UNKNOWN"
+ok "quit check: ... never 'checking'" hasnt "$CS_DIR/out" 'checking'
+ok "quit check: the draft is kept for the next run" test -f "$draft"
+
 # ---- the complete form at 80x24: every field in sight -----------------
 
 s=$(cs_script small <<'EOF'

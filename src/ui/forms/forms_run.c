@@ -716,6 +716,12 @@ size_t forms_quit(struct ui *ui, FILE *out)
 	if (!fs)
 		return 0;
 	wait_write(ui, fs);
+	/* A check reading the record back was cut off with every read
+	 * (fetch_shutdown): the outcome is as unknown as before it, and
+	 * the summary said "unknown, checking" of nothing checking.  The
+	 * draft keeps the lost send for the next run's check. */
+	if (fs->f && fs->f->state == FORM_CHECKING)
+		activity_update(&fs->log, fs->entry, AL_UNKNOWN, 0, NULL);
 	/* Keys still held at exit reach the draft: the text they type is
 	 * kept, but nothing they would press (Preview, a send) happens. */
 	for (size_t i = 0; fs->f && i < fs->n_held; i++) {
