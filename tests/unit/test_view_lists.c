@@ -82,9 +82,16 @@ static void test_customer_queries(void **state)
 	assert_string_equal(alt_value(last_job(&ui), 4, "lname"),
 	                    "{\"operator\":\"LIKE\",\"value\":\"_lv_r_z%\"}");
 	view_free(v);
-	/* Not when fewer than two letters stay as typed: "pena" would ask
-	 * p___%, a page of every P. */
+	/* When fewer than two letters would stay as typed ("pena" would ask
+	 * p___%, a page of every P), only its n and c are any character:
+	 * "pe_a%" for Peña; nothing more for a word with neither. */
 	v = view_customers_new("pena");
+	v->ops->open(v, &ui);
+	j = last_job(&ui);
+	assert_int_equal(j->n_alts, 4);
+	assert_string_equal(alt_value(j, 4, "lname"), "{\"operator\":\"LIKE\",\"value\":\"pe_a%\"}");
+	view_free(v);
+	v = view_customers_new("yoai");
 	v->ops->open(v, &ui);
 	assert_int_equal(last_job(&ui)->n_alts, 3);
 	view_free(v);

@@ -131,35 +131,48 @@ static int marked_surname(struct vc_query *qs, const char *q)
  * of the searches, after the apostrophe's, so a read only when nothing
  * else matched (none with the index): lname LIKE the word with each letter
  * that often carries a mark in surnames (a vowel or y; after the first
- * letter also n and c: ñ, ç) as _, one character of any kind.  Only when
- * two letters stay as typed ("pena" would be p___%, a page of every P),
- * and the pattern's near misses (Miller beside Müller for "muller", when
- * no Muller exists) are said by the preview's "Found by". */
+ * letter also n and c: ñ, ç) as _, one character of any kind.  When fewer
+ * than two letters would stay as typed ("pena" would be p___%, a page of
+ * every P), only the n and c become _ ("pe_a%" for Peña), and nothing is
+ * asked when the word has none.  The pattern's near misses (Miller beside
+ * Müller for "muller", when no Muller exists) are said by the preview's
+ * "Found by". */
+static void unmarked_pattern(struct strbuf *pat, const char *q, int vowels, size_t *kept)
+{
+	*kept = 0;
+	for (size_t i = 0; q[i]; i++) {
+		int c = q[i] | 0x20;
+
+		if ((vowels && strchr("aeiouy", c)) || (i > 0 && (c == 'n' || c == 'c'))) {
+			strbuf_addc(pat, '_');
+		} else {
+			strbuf_addc(pat, q[i]);
+			(*kept)++;
+		}
+	}
+}
+
 static int unmarked_surname(struct vc_query *qs, const char *q)
 {
 	struct strbuf pat = STRBUF_INIT;
-	size_t n = strlen(q), kept = 0;
+	size_t n = strlen(q), kept;
 	int rc = 0;
 
 	if (n < 4)
 		return 0;
-	for (size_t i = 0; i < n; i++) {
-		int c = q[i] | 0x20;
-
+	for (size_t i = 0; i < n; i++)
 		if (!ascii_letter(q[i]))
+			return 0;
+	unmarked_pattern(&pat, q, 1, &kept);
+	if (kept < 2) {
+		strbuf_reset(&pat);
+		unmarked_pattern(&pat, q, 0, &kept);
+		if (kept == n)
 			goto out;
-		if (strchr("aeiouy", c) || (i > 0 && (c == 'n' || c == 'c'))) {
-			strbuf_addc(&pat, '_');
-		} else {
-			strbuf_addc(&pat, q[i]);
-			kept++;
-		}
 	}
-	if (kept >= 2) {
-		strbuf_addc(&pat, '%');
-		rc = api_form_add_cmp_str(vc_query_add(qs, N_("surname, any accents")), "lname",
-		                          API_Q_LIKE, pat.buf);
-	}
+	strbuf_addc(&pat, '%');
+	rc = api_form_add_cmp_str(vc_query_add(qs, N_("surname, any accents")), "lname", API_Q_LIKE,
+	                          pat.buf);
 out:
 	strbuf_free(&pat);
 	return rc;
