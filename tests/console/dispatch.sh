@@ -359,11 +359,16 @@ Tab
 Tab
 Tab
 Enter
+:save-display lostd-preview.txt
 c
 :save-display lostd-checked.txt
 EOF
 )
 ok "lost outcome: the second run checks it" cs_run "$s"
+# The draft was typed against the stop pending; completed since, by the
+# lost send itself maybe: the preview's warning says that first.
+ok "lost outcome: the preview says the stop changed, maybe by its own lost send" \
+	has "$CS_DIR/lostd-preview.txt" "^! Stop $stop changed since this form took its values: pending .* completed \\(this form's"
 ok "lost outcome: the draft comes back with its lost send said" \
 	has "$CS_DIR/lostd-restored.txt" 'answer was lost'
 ok "lost outcome: the check finds the completion that went out, applied" \

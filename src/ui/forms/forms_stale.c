@@ -148,7 +148,12 @@ static int stale_stop(struct ui *ui, const struct forms *fs, struct strbuf *out)
 		strbuf_addf(&what, "%s%s%s", vc_status_text(was.status), arrow, vc_status_text(ap->status));
 	}
 	stale = what.len > 0;
-	if (stale)
+	/* After a lost send the change may be this form's own. */
+	if (stale && fs->f->lost_at)
+		strbuf_addf(out, _("Stop %lld changed since this form took its values: %s (this form's "
+		                   "lost send, if it was applied; else another dispatcher, or the office)."),
+		            fs->t.id, what.buf);
+	else if (stale)
 		strbuf_addf(out, _("Stop %lld changed since this form took its values: %s (another "
 		                   "dispatcher, or the office). Sending writes this form over it."),
 		            fs->t.id, what.buf);
