@@ -127,7 +127,8 @@ static const struct res_field document_fields[] = {
 };
 
 /* The file itself travels as the multipart part "uploadFile" (create) or as
- * encodedFile/filename (createEncoded): the handlers read those, not this. */
+ * encodedFile/filename (createEncoded, its special's own): the handlers
+ * read those. */
 static const struct res_param document_params[] = {
 	P("customerID", "customerID", RT_INT, RP_CREATE | RP_REQUIRED),
 	P("appointmentID", "appointmentID", RT_INT, RP_BOTH),
@@ -150,8 +151,19 @@ static const struct res_filter document_filters[] = {
 
 static const char *const document_flags[] = { "includeDocumentLink", NULL };
 
+/* createEncoded's, as the specification lists them (customerID is
+ * create's): its handler reads them, and a failed call must not name them
+ * in ignoredParams, which says "not recognised". */
+static const struct res_param document_encoded_params[] = {
+	P("encodedFile", NULL, RT_TEXT, RP_CREATE | RP_REQUIRED),
+	P("filename", NULL, RT_TEXT, RP_CREATE | RP_REQUIRED),
+	P("appointmentID", "appointmentID", RT_INT, RP_CREATE),
+	P("showCustomer", "showCustomer", RT_BOOL, RP_CREATE),
+	P("showTech", "showTech", RT_BOOL, RP_CREATE),
+};
+
 static const struct res_special document_specials[] = {
-	S("createEncoded", 1),
+	SP("createEncoded", 1, document_encoded_params),
 };
 
 /* -------------------------------------------------------------- region */

@@ -253,6 +253,16 @@ static void test_bad_uploads(void **state)
 	sbt_err(sbt_call("/document/createEncoded", "customerID=%lld&filename=x.txt", cust), 0, "encodedFile");
 	sbt_err(sbt_call("/document/createEncoded", "customerID=%lld&encodedFile=%s", cust,
 	                 sbt_enc(base64(blob, 3))), 0, "filename");
+	/* A call refused for another reason (no such customer) names only
+	 * what it does not take as ignored: the file's two parameters are
+	 * its own, and ignoredParams means "not recognised". */
+	struct sbt_resp *nf = sbt_call("/document/createEncoded",
+	                               "customerID=999999&filename=x.txt&encodedFile=%s&bogus=1",
+	                               sbt_enc(base64(blob, 3)));
+	sbt_err(nf, 0, "customer");
+	cJSON *ign = sbt_m(nf->json, "ignoredParams");
+	assert_int_equal(cJSON_GetArraySize(ign), 1);
+	assert_string_equal(cJSON_GetArrayItem(ign, 0)->valuestring, "bogus");
 	/* create without a file part. */
 	struct sbt_part parts[] = {
 		{ .name = "customerID", .value = sbt_fmt("%lld", cust) },

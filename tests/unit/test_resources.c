@@ -138,6 +138,12 @@ static size_t input_names(const char *input, struct pname *out, size_t max)
 		int required = strstr(seg, "REQUIRED") != NULL;
 		char *a;
 
+		/* A note in prose, not names: "may be sent as POST, GET or
+		 * query-string parameters" (createEncoded). */
+		for (a = seg; isspace((unsigned char)*a); a++)
+			;
+		if (strncmp(a, "may ", 4) == 0)
+			continue;
 		while ((a = strstr(seg, " and ")) != NULL)
 			memcpy(a, ",   ", 5);
 		for (a = seg; a && *a; ) {
