@@ -266,6 +266,49 @@ ok "paid: the ticket carries the item once" eq "$(occurrences "$rec" 'forms-test
 ok "paid: its balance is now -25.00" holds "$rec" '"balance":	"-25.00"'
 ok "paid: the draft is removed" test ! -e "$XDG_STATE_HOME/routedesk/drafts/addon-ticket-20001"
 
+# ---- a lost add-on's check in a later run knows the items before it ------
+# An add-on whose answer was lost comes back as a draft in a later run;
+# the ticket already had an item with the same values (the one above).
+# The check took any matching item for the lost send's own (the ids read
+# when the draft opened may include it) and said "applied" of a charge
+# that was never made.  The draft keeps the ids known before the send.
+
+pairs=$(sed -n 's/^   \([A-Za-z]*\)=\(.*\)$/\1=\2/p' "$CS_DIR/paid-preview2.txt")
+items=$(cs_api /ticket/20001 | sed -n 's/^[[:space:]]*"itemID":[[:space:]]*"\([0-9]*\)".*/\1/p' | tr '\n' ' ')
+ok "lost known: the ticket's items before the send ($items) and what went out" \
+	sh -c '[ -n "$1" ] && [ -n "$2" ]' - "$items" "$pairs"
+drafts=$XDG_STATE_HOME/routedesk/drafts
+{
+	printf 'routedesk-draft 1\nsaved=%s\nlost-sent=%s\nlost-path=ticket/createAddOn\n' \
+		"$(date +%s)" "$(date +%s)"
+	printf 'lost-known=%s\n' "${items% }"
+	printf '%s\n' "$pairs" | sed 's/^/lost-pair=/'
+	printf '%s\n' "$pairs"
+} >"$drafts/addon-ticket-20001"
+chmod 600 "$drafts/addon-ticket-20001"
+s=$(cs_script lostknown <<'EOF'
+:view tickets
+j
++
+:save-display lostknown-restored.txt
+S-Tab
+S-Tab
+Enter
+c
+:save-display lostknown-checked.txt
+Esc
+EOF
+)
+ok "lost known: the console runs the script" cs_run "$s" --view customers
+ok "lost known: the draft came back with its lost send" \
+	has "$CS_DIR/lostknown-restored.txt" 'answer was lost'
+ok "lost known: the older item is not taken for the send: not applied" \
+	has "$CS_DIR/lostknown-checked.txt" 'Checked: it was NOT applied'
+ok "lost known: the summary agrees" has "$CS_DIR/out" 'ticket/createAddOn ticket 20001: not applied \(checked\)'
+ok "lost known: the ticket still carries the item once" \
+	eq "$(occurrences "$(cs_api /ticket/20001)" 'forms-test paid credit')" 1
+rm -f "$drafts/addon-ticket-20001"
+
 # ---- keys typed at once after the key that opens a form -----------------
 # "A3" is one step: both keys arrive before the form's first read is even
 # answered (as typing fast in a terminal does).  :script-race on lets the

@@ -611,8 +611,29 @@ static void test_drafts(void **state)
 	assert_non_null(g->base);
 	assert_string_equal(g->base, "stop|5300|2026-11-20|16:28|16:54|0\nx");
 	assert_string_equal(form_text(g, 1), "3");
+	assert_null(g->lost_known);
 	form_free(g);
 	form_set_base(f, NULL);
+
+	/* A lost send keeps the ids that existed before it; a draft with no
+	 * lost send keeps none (they would mean nothing). */
+	f->lost_at = 1700000000;
+	snprintf(f->lost_path, sizeof(f->lost_path), "note/create");
+	f->lost_known = xstrdup("2124 2125");
+	assert_int_equal(draft_save("note-customer-10012", f, &err), 0);
+	g = note_form();
+	assert_int_equal(draft_load("note-customer-10012", g, NULL, &err), 1);
+	assert_non_null(g->lost_known);
+	assert_string_equal(g->lost_known, "2124 2125");
+	form_free(g);
+	f->lost_at = 0;
+	assert_int_equal(draft_save("note-customer-10012", f, &err), 0);
+	g = note_form();
+	assert_int_equal(draft_load("note-customer-10012", g, NULL, &err), 1);
+	assert_null(g->lost_known);
+	form_free(g);
+	free(f->lost_known);
+	f->lost_known = NULL;
 
 	/* Another record has no draft; a key is made a safe file name. */
 	g = note_form();

@@ -26,6 +26,8 @@
 /* The record as the form's values were taken from it (f->base): a draft
  * restored tomorrow still tells a stop moved since it was typed. */
 #define FORM_BASE "form-base"
+/* The ids that existed before the lost send (f->lost_known). */
+#define LOST_KNOWN "lost-known"
 
 /* 1 when the line's name (p up to eq) is name. */
 static int named(const char *p, const char *eq, const char *name)
@@ -114,6 +116,11 @@ int draft_save(const char *key, const struct form *f, struct strbuf *err)
 		strbuf_addf(&text, "%s=%lld\n%s=", LOST_AT, f->lost_at, LOST_PATH);
 		escape(&text, f->lost_path);
 		strbuf_addc(&text, '\n');
+		if (f->lost_known) {
+			strbuf_addf(&text, "%s=", LOST_KNOWN);
+			escape(&text, f->lost_known);
+			strbuf_addc(&text, '\n');
+		}
 		for (size_t i = 0; i < f->sent.n; i++) {
 			struct strbuf pair = STRBUF_INIT;
 
@@ -219,6 +226,11 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 		}
 		if (named(p, eq, LOST_PATH)) {
 			snprintf(f->lost_path, sizeof(f->lost_path), "%s", strbuf_str(&val));
+			continue;
+		}
+		if (named(p, eq, LOST_KNOWN)) {
+			free(f->lost_known);
+			f->lost_known = xstrdup(strbuf_str(&val));
 			continue;
 		}
 		if (named(p, eq, FORM_BASE)) {

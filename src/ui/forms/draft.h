@@ -26,6 +26,9 @@ struct strbuf;
  * and "lost-pair=NAME=VALUE" per parameter that went out (f->sent), which
  * the check looks for: the fields may have been edited since, and a check
  * of the edited text found "not applied" and sent a second one.
+ * "lost-known=ID ID..." names the records (notes, add-on items) that
+ * existed before that send, so that its check does not take an older one
+ * with the same values for it.
  * "form-base=TEXT" is the record as the form's values were taken from it
  * (f->base), so that a draft restored later still tells what changed.
  */

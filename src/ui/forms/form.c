@@ -47,6 +47,7 @@ void form_free(struct form *f)
 	free(f->title);
 	free(f->warning);
 	free(f->base);
+	free(f->lost_known);
 	free(f->error);
 	api_form_free(&f->sent);
 	free(f);

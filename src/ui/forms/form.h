@@ -133,6 +133,11 @@ struct form {
 	 * Kept in the draft: another hand's change since is shown before
 	 * this form is sent over it (forms_stale.c). */
 	char *base;
+	/* The ids of the records (notes, add-on items) that existed before
+	 * the lost send, space-separated, or NULL when not known: its check
+	 * in a later run must not take an older record for the send's own
+	 * (kept in the draft with the lost send). */
+	char *lost_known;
 };
 
 /* Focus positions after the fields. */

@@ -306,6 +306,44 @@ static void log_about(struct forms *fs)
 		activity_set_about(&fs->log, fs->entry, fs->t.resource, fs->t.id);
 }
 
+/* The ids known before this send go with it: should its answer be lost,
+ * the draft carries them to a later run's check. */
+static void keep_known(struct forms *fs)
+{
+	struct strbuf ids = STRBUF_INIT;
+
+	free(fs->f->lost_known);
+	fs->f->lost_known = NULL;
+	if (!fs->have_known)
+		return;
+	for (size_t i = 0; i < fs->n_known; i++)
+		strbuf_addf(&ids, i ? " %lld" : "%lld", fs->known[i]);
+	fs->f->lost_known = strbuf_detach(&ids, NULL);
+}
+
+/* The ids a restored draft's lost send knew (f->lost_known): 1 when they
+ * were kept, else 0 (an older draft). */
+static int take_known(struct forms *fs)
+{
+	const char *p = fs->f->lost_known;
+	char *end;
+
+	if (!p)
+		return 0;
+	free(fs->known);
+	fs->known = NULL;
+	fs->n_known = 0;
+	for (long long id; *p; p = end) {
+		id = strtoll(p, &end, 10);
+		if (end == p)
+			break;
+		fs->known = xrealloc(fs->known, (fs->n_known + 1) * sizeof(*fs->known));
+		fs->known[fs->n_known++] = id;
+	}
+	fs->have_known = 1;
+	return 1;
+}
+
 static void send(struct ui *ui, struct forms *fs)
 {
 	struct api_form pairs = API_FORM_INIT;
@@ -319,6 +357,7 @@ static void send(struct ui *ui, struct forms *fs)
 	if (draft_save(fs->draft_key, fs->f, &err) < 0)
 		ui_error(ui, _("Sending; the draft could not be saved: %s"), strbuf_str(&err));
 	fk_record_text(fs, &rec);
+	keep_known(fs);
 	fs->sent_at = time(NULL);
 	fs->entry = activity_add(&fs->log, fs->sent_at, fs->f->path, strbuf_str(&rec));
 	log_about(fs);
@@ -431,8 +470,9 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 	if (!fs->f || fs->f->state != FORM_CHECKING)
 		return;
 	/* The ids read when a restored draft opened may include its own
-	 * write: none counts as older than it. */
-	if (fs->lost_restored)
+	 * write: the ones its send knew are the older records; a draft that
+	 * kept none (an older routedesk's) has none counted older. */
+	if (fs->lost_restored && !take_known(fs))
 		fs->have_known = 0;
 	applied = fk_check_result(fs, r);
 	if (applied > 0) {
