@@ -1,5 +1,5 @@
 #!/bin/sh
-# stale.sh: a dispatch form whose stop another hand changed since it took its values says so, names the change in the preview, and sends over it only on Y.
+# stale.sh: a dispatch form whose stop another hand changed since it took its values says so, names the change in the preview, and sends over it only on Y; a lost move is checked against what was sent and what the stop was.
 #
 # TAP.  The console (ROUTEDESK_SCRIPT) opens M, X and D on stops of the
 # generated day (seed 7); while it waits on a FIFO the test changes the
@@ -71,6 +71,7 @@ Enter
 y
 :save-display y2.txt
 n
+:save-display back2.txt
 Esc
 k
 X
@@ -123,6 +124,8 @@ ok "preview: the change that lands is named at once" \
 	'Y \(capital\) sends it' 'The record changed while the preview was up: nothing was sent'
 ok "preview: the y typed on it sends nothing" \
 	eq "$(field "$stop2" start)" "09:10:00"
+ok "n: back in the form, it still names the change" \
+	has "$D/back2.txt" "^! Stop $stop2 changed since this form took its values: time"
 ok "one write in all: the confirmed one" \
 	eq "$(grep -c 'request /appointment/update ' "$D/trace")" 1
 
@@ -168,5 +171,105 @@ ok "draft: it comes back as typed" \
 	has_all "$D/draft-restored.txt" 'Draft of .* restored' '^  Start \* 14:00'
 ok "draft: and says the stop changed since it was typed" \
 	has "$D/draft-restored.txt" "^! Stop $stop4 changed since this form took its values: time .*07:00-07:20"
+
+# ---- a lost move, checked -------------------------------------------------
+# A move whose answer was lost comes back as a draft.  Two things went
+# wrong with it: when its own write had landed, the stop read as the
+# fields and Preview refused "Nothing would change", so c could never run;
+# when another hand moved the stop after it, the check said "NOT applied"
+# and invited a second send.  The first is now checked (applied); the
+# second cannot be told, and says why.
+
+# ID: the stop's form-base as the console writes it.
+stop_base() {
+	rec=$(cs_api "/appointment/$1")
+	val() {
+		printf '%s\n' "$rec" | sed -n "s/^[[:space:]]*\"$1\":[[:space:]]*\"\\(.*\\)\",\\{0,1\\}\$/\\1/p" | head -n 1
+	}
+	printf 'stop|%s|%s|%s|%s|%s' "$(val routeID)" "$(val date)" "$(val start | cut -c1-5)" \
+		"$(val end | cut -c1-5)" "$(val status)"
+}
+
+# ID START END: a draft of a move of ID to START-END whose answer was lost,
+# typed against the stop as it is now.
+lost_move_draft() {
+	base=$(stop_base "$1")
+	route=$(echo "$base" | cut -d'|' -f2)
+	f="$XDG_STATE_HOME/routedesk/drafts/move-appointment-$1"
+	{
+		printf 'routedesk-draft 1\nsaved=%s\nlost-sent=%s\nlost-path=appointment/update\n' \
+			"$(date +%s)" "$(date +%s)"
+		printf 'lost-pair=appointmentID=%s\nlost-pair=routeID=%s\n' "$1" "$route"
+		printf 'lost-pair=start=%s:00\nlost-pair=end=%s:00\n' "$2" "$3"
+		printf 'form-base=%s\nrouteID=%s\nstart=%s\nend=%s\n' "$base" "$route" "$2" "$3"
+	} >"$f"
+	chmod 600 "$f"
+}
+
+s=$(cs_script lostmove-id <<'EOF'
+Enter
+G
+k
+k
+k
+k
+k
+M
+:save-display lostmove-open.txt
+Esc
+k
+M
+:save-display lostmove-open2.txt
+Esc
+EOF
+)
+ok "lost move: the console names two stops" cs_run "$s"
+stop5=$(form_stop "$D/lostmove-open.txt")
+stop6=$(form_stop "$D/lostmove-open2.txt")
+
+# The first: its own write landed (applied through the API, as the lost
+# send would have been).
+lost_move_draft "$stop5" 13:00 13:20
+other_move "$stop5" 13:00:00 13:20:00
+# The second: another hand moved it after the lost send.
+lost_move_draft "$stop6" 12:00 12:20
+other_move "$stop6" 06:00:00 06:20:00
+s=$(cs_script lostmove <<'EOF'
+Enter
+G
+k
+k
+k
+k
+k
+M
+:save-display lostmove-restored.txt
+S-Tab
+S-Tab
+Enter
+:save-display lostmove-preview.txt
+c
+:save-display lostmove-checked.txt
+k
+M
+S-Tab
+S-Tab
+Enter
+c
+:save-display lostmove2-checked.txt
+Esc
+EOF
+)
+ok "lost move: the console runs the checks" cs_run "$s"
+ok "lost move: its draft came back with the lost send" \
+	has "$D/lostmove-restored.txt" 'answer was lost'
+ok "lost move: landed, it still reaches its preview" \
+	has "$D/lostmove-preview.txt" 'c checks the record first'
+ok "lost move: landed, the check finds it applied" \
+	has "$D/out" "appointment/update stop $stop5: applied \\(checked\\)"
+ok "lost move: moved since by another hand, the check cannot tell, and says why" \
+	has "$D/lostmove2-checked.txt" 'Could not tell \(the stop reads neither as sent nor as it was'
+ok "lost move: ... not 'NOT applied'" hasnt "$D/out" "stop $stop6: not applied"
+ok "lost move: nothing was sent again" eq "$(grep -c 'appointment/update stop' "$D/out")" 2
 
 tap_done

@@ -103,12 +103,14 @@ static void route_options(struct ui *ui, struct form *f, size_t field)
 	strbuf_free(&sb);
 }
 
-/* A move must change something: the route, the window or the spot. */
+/* A move must change something: the route, the window or the spot.  Not
+ * a lost send's draft: its own write may have landed, the stop then reads
+ * as the fields, and the preview is where c checks it. */
 static int move_rule(const struct form *f, struct strbuf *msg)
 {
 	int k = form_rule_time_order(f, msg);
 
-	if (k >= 0 || form_changed(f))
+	if (k >= 0 || form_changed(f) || f->lost_at)
 		return k;
 	if (msg)
 		strbuf_adds(msg, _("Nothing would change: choose another route, time or spot"));
@@ -279,6 +281,28 @@ void fd_done(struct ui *ui, struct forms *fs, struct fetch_result *r, void *row)
 	}
 }
 
+/* A move that does not read back as sent: not applied when the stop is
+ * as the form took it, else (another hand moved it since, maybe after
+ * this one) the check cannot tell, and must not invite a second send. */
+static int moved_since(struct forms *fs, const cJSON *rec)
+{
+	struct m_appt *ap = m_row_decode("appointment", rec);
+	struct strbuf now = STRBUF_INIT;
+	int same;
+
+	if (!ap || !fs->f->base) {
+		m_row_free("appointment", ap);
+		return 0;
+	}
+	fk_stop_base(ap, &now);
+	same = strcmp(now.buf, fs->f->base) == 0;
+	if (!same)
+		fs->check_why = _("the stop reads neither as sent nor as it was: another hand changed it since");
+	m_row_free("appointment", ap);
+	strbuf_free(&now);
+	return same ? 0 : -1;
+}
+
 int fd_check_result(struct forms *fs, const struct fetch_result *r)
 {
 	const struct api_form *sent = &fs->f->sent;
@@ -290,7 +314,9 @@ int fd_check_result(struct forms *fs, const struct fetch_result *r)
 	fs->record = cJSON_Duplicate(r->record, 1);
 	switch (fs->kind) {
 	case KIND_MOVE:
-		return fk_record_matches(r->record, res_find("appointment"), sent);
+		if (fk_record_matches(r->record, res_find("appointment"), sent))
+			return 1;
+		return moved_since(fs, r->record);
 	case KIND_CANCEL:
 		/* Cancelled with this reason: another hand's cancel has its own. */
 		api_field_text(r->record, "cancelReason", &want);

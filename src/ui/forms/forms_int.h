@@ -85,6 +85,8 @@ struct forms {
 	char *alert;               /* a warning the form shows in red (translated),
 	                            * e.g. a lead stage on a subscription that is
 	                            * not a lead; or NULL */
+	const char *check_why;     /* why the last check could not tell (translated),
+	                            * when the record was read; NULL else */
 	char *stale_shown;         /* what the preview's warning says of the record
 	                            * changed since the form took its values (""
 	                            * nothing), NULL before a preview (forms_stale.c) */

@@ -474,6 +474,7 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 	 * kept none (an older routedesk's) has none counted older. */
 	if (fs->lost_restored && !take_known(fs))
 		fs->have_known = 0;
+	fs->check_why = NULL;
 	applied = fk_check_result(fs, r);
 	if (applied > 0) {
 		int edited = edited_since(fs->f);
@@ -504,7 +505,9 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 		ui_message(ui, "%s", _("Checked: not applied; your text is kept"));
 	} else {
 		strbuf_addf(&msg, _("Could not tell (%s); c checks again"),
-		            r->err.kind != API_OK ? api_error_text(&r->err) : _("the record does not show it"));
+		            r->err.kind != API_OK ? api_error_text(&r->err)
+		            : fs->check_why      ? fs->check_why
+		                                 : _("the record does not show it"));
 		form_check_end(fs->f, -1, msg.buf);
 		activity_update(&fs->log, fs->entry, AL_UNKNOWN, 0, msg.buf);
 		ui_error(ui, "%s", msg.buf);

@@ -199,16 +199,20 @@ int fk_stale_follow(struct ui *ui, struct forms *fs)
 	if (!fs->f || !fs->f->base)
 		return 0;
 	fk_stale(ui, fs, &now);
-	if (fs->f->state == FORM_CONFIRM) {
-		/* The preview names what it was drawn with. */
-		moved = strcmp(strbuf_str(&now), fs->stale_shown ? fs->stale_shown : "") != 0;
-		if (moved)
-			fk_preview_warning(ui, fs);
-	} else if (strcmp(strbuf_str(&now), fs->alert ? fs->alert : "") != 0) {
-		/* The dispatch forms' alert is this alone. */
+	/* The preview names what it was drawn with. */
+	if (fs->f->state == FORM_CONFIRM &&
+	    strcmp(strbuf_str(&now), fs->stale_shown ? fs->stale_shown : "") != 0) {
+		fk_preview_warning(ui, fs);
+		moved = 1;
+	}
+	/* The form's alert too, in every state: n from a preview that a
+	 * change hit went back to a form that no longer named it.  The
+	 * dispatch forms' alert is this alone. */
+	if (strcmp(strbuf_str(&now), fs->alert ? fs->alert : "") != 0) {
 		free(fs->alert);
 		fs->alert = now.len ? strbuf_detach(&now, NULL) : NULL;
-		moved = 1;
+		if (fs->f->state != FORM_CONFIRM)
+			moved = 1;
 	}
 	if (moved)
 		app_mark(ui, DIRTY_BODY);
