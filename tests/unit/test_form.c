@@ -432,6 +432,21 @@ static void test_states(void **state)
 	assert_int_equal(form_check_end(f, 1, NULL), FORM_DONE);
 	form_free(f);
 
+	/* Cut off before it left (quitting during a wait, say the 429's
+	 * backoff: every attempt was refused before the service handled it):
+	 * not sent, not unknown.  It was UNKNOWN, and the next run asked for
+	 * a check of a write that never happened. */
+	f = valid_note();
+	form_confirm(f, NULL);
+	form_send(f, &p);
+	api_form_free(&p);
+	api_error_set(&e, API_ERR_CANCELLED, 0, NULL, "/note/create was not sent (cancelled)");
+	assert_int_equal(form_outcome(f, &e, 0), FORM_EDITING);
+	assert_int_equal(f->why, FW_NOT_SENT);
+	assert_int_equal(f->lost_at, 0);
+	assert_string_equal(form_text(f, 2), "Gate code 1234.\nDog in the yard.");
+	form_free(f);
+
 	/* Success. */
 	f = valid_note();
 	form_confirm(f, NULL);

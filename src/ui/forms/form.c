@@ -562,7 +562,6 @@ enum form_state form_outcome(struct form *f, const struct api_error *err, long l
 		break;
 	case API_ERR_UNKNOWN_OUTCOME:
 	case API_ERR_DECODE:
-	case API_ERR_CANCELLED:
 		f->state = FORM_UNKNOWN;
 		form_set_error(f, api_error_text(err));
 		break;
@@ -570,8 +569,13 @@ enum form_state form_outcome(struct form *f, const struct api_error *err, long l
 		f->state = FORM_EDITING;
 		/* Only success:false is the service's answer; a connection never
 		 * made is the client's; a status without an envelope may be either. */
+		/* A write is cancelled only before it left (transport_cut_off:
+		 * one cut off mid-send is an unknown outcome). */
 		f->why = err->kind == API_ERR_API ? FW_REFUSED
-		       : err->kind == API_ERR_NETWORK || err->kind == API_ERR_USAGE ? FW_NOT_SENT : FW_UNSURE;
+		       : err->kind == API_ERR_NETWORK || err->kind == API_ERR_USAGE ||
+		                 err->kind == API_ERR_CANCELLED
+		           ? FW_NOT_SENT
+		           : FW_UNSURE;
 		form_set_error(f, err->server_message ? err->server_message : api_error_text(err));
 		k = named_field(f, err->server_message);
 		if (k >= 0)
