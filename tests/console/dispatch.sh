@@ -386,6 +386,74 @@ ok "lost outcome: the stop is completed on the server, once" eq "$(field "$stop"
 
 cs_sandbox_stop
 cs_sandbox_start --latency 1000
+# Keys typed while a write is on its way are the next action's: held, and
+# given to the panes once the form has closed (they were dropped without a
+# word: A and a note typed after y were lost).
+s=$(cs_script sendkeys <<'EOF'
+Enter
+G
+k
+k
+k
+k
+k
+k
+M
+Tab
+C-u
+"06:00"
+Tab
+C-u
+"06:20"
+Tab
+Tab
+Enter
+:script-race on
+y
+A
+"call back about wasps"
+:save-display sendkeys-during.txt
+:script-race off
+:save-display sendkeys-after.txt
+Esc
+EOF
+)
+ok "send keys: the console runs the script" cs_run "$s"
+ok "send keys: the move was sent, once" eq "$(grep -c 'appointment/update stop [0-9]*: ok' "$CS_DIR/out")" 1
+ok "send keys: while sending, the form says what is typed is kept" \
+	has "$CS_DIR/sendkeys-during.txt" 'Sending: what you type is kept'
+ok "send keys: then A opened the note form, with the text typed" \
+	has_all "$CS_DIR/sendkeys-after.txt" 'note' 'call back about wasps'
+
+# Refused, the held keys are not typed into the form, which they were not
+# meant for: the form says how many were not used.  (Route 02 of Joseph
+# Evans, the fifth route, is locked.)
+s=$(cs_script sendkeys-refused <<'EOF'
+j
+j
+j
+j
+Enter
+G
+X
+"dispatch-test locked keys"
+Tab
+Tab
+Enter
+:script-race on
+y
+A
+"call back"
+:script-race off
+:save-display sendkeys-refused.txt
+Esc
+EOF
+)
+ok "send keys: the refused script runs" cs_run "$s"
+ok "send keys: refused, the form keeps its text, not the keys typed meanwhile" \
+	has_all "$CS_DIR/sendkeys-refused.txt" 'Reason \* +dispatch-test locked keys$' \
+	'10 keys typed while it was sending were not used'
+
 printf 'routedesk-draft 1\nsaved=%s\nlost-sent=%s\nlost-path=appointment/complete\nlost-pair=appointmentID=%s\nlost-pair=status=1\nlost-pair=completionNotes=dispatch-test quit check\ncompletionNotes=dispatch-test quit check\n' \
 	"$(date +%s)" "$(date +%s)" "$stop" >"$draft"
 chmod 600 "$draft"

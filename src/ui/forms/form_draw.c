@@ -522,8 +522,9 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 	case FORM_SENDING:
 		line(&c, _("Sending:"), look->label);
 		draw_preview(&c, f, h - 1);
-		line(&c, look->ascii ? _("Sending... (y does nothing until the answer arrives)")
-		                     : _("Sending\xe2\x80\xa6 (y does nothing until the answer arrives)"),
+		line(&c, look->sending ? look->sending
+		         : look->ascii ? _("Sending... (y does nothing until the answer arrives)")
+		                       : _("Sending\xe2\x80\xa6 (y does nothing until the answer arrives)"),
 		     look->dim);
 		break;
 	case FORM_UNKNOWN:

@@ -13,6 +13,8 @@ struct form_look {
 	const char *notice;    /* one remark ("Draft restored from 10:42"), or NULL */
 	const char *alert;     /* a warning shown in the error style under the
 	                        * title when there is no other message, or NULL */
+	const char *sending;   /* while sending, in place of its last line (keys
+	                        * typed meanwhile kept), or NULL */
 };
 
 /* Draws f into the rectangle (y, x, h, w) of stdscr, every cell of it;

@@ -517,6 +517,7 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 }
 
 static void release(struct ui *ui, struct forms *fs, int all);
+static void release_after_write(struct ui *ui, struct forms *fs);
 
 void forms_result(struct ui *ui, struct fetch_result *r)
 {
@@ -526,8 +527,10 @@ void forms_result(struct ui *ui, struct fetch_result *r)
 	if (!fs)
 		return;
 	if (r->kind == FETCH_WRITE) {
-		if (r->gen == fs->write_gen)
+		if (r->gen == fs->write_gen) {
 			write_done(ui, fs, r);
+			release_after_write(ui, fs);
+		}
 	} else if (r->gen == fs->read_gen) {
 		fs->read_gen = 0;
 		kind = fs->read_kind;
@@ -664,12 +667,56 @@ static void release(struct ui *ui, struct forms *fs, int all)
 	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
 }
 
+/* Keys typed while the write is on its way: the next action's (A and a
+ * note after an add-on's y), held until the answer, then given to the
+ * panes once the form has closed.  They were dropped without a word.  y
+ * and Q keep their meaning now, and Esc is told to wait: held, it would
+ * leave the pane under the form once the form had closed. */
+static int hold_while_sending(struct ui *ui, struct forms *fs, int key)
+{
+	if (fs->f->state != FORM_SENDING || key == 12 || key == 'y' || key == 'Y' || key == 'Q')
+		return 0;
+	if (key == 27) {
+		ui_message(ui, "%s", _("Sending: the form closes by itself when the answer comes (Q quits)"));
+		return 1;
+	}
+	if (fs->n_held < FORMS_MAX_HELD)
+		fs->held[fs->n_held++] = key;
+	else
+		ui_error(ui, "%s", _("Sending: too many keys typed meanwhile; the rest were not kept"));
+	app_mark(ui, DIRTY_BODY);
+	return 1;
+}
+
+/* The write's answer came: keys held meanwhile go to the panes when the
+ * form closed; else (refused, lost) they are not typed into the form,
+ * which they were not meant for, and the form says so. */
+static void release_after_write(struct ui *ui, struct forms *fs)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!fs->n_held)
+		return;
+	if (!fs->f) {
+		release(ui, fs, 0);
+		return;
+	}
+	strbuf_addf(&sb, ngettext("%lu key typed while it was sending was not used",
+	                          "%lu keys typed while it was sending were not used", fs->n_held),
+	            (unsigned long)fs->n_held);
+	free(fs->notice);
+	fs->notice = strbuf_detach(&sb, NULL);
+	fs->n_held = 0;
+}
+
 int forms_key(struct ui *ui, int key)
 {
 	struct forms *fs = ui->forms;
 
 	if (!fs || !fs->f)
 		return 0;
+	if (hold_while_sending(ui, fs, key))
+		return 1;
 	if (key != 12 && fs->n_held) {
 		/* Esc must close a form whose list never comes (and a full
 		 * hold must not drop a key): what was held acts first, in
@@ -715,6 +762,8 @@ int forms_draw(struct ui *ui, int y, int x, int h, int w, int *cy, int *cx)
 	lk.alert = fs->alert;
 	lk.notice = fs->n_held ? _("The list is still loading: what you type is kept and acts when it arrives")
 	                       : fs->notice;
+	if (fs->n_held && fs->f->state == FORM_SENDING)
+		lk.sending = _("Sending: what you type is kept, and acts once the form has closed");
 	form_draw(fs->f, y, x, h, w, &lk, cy, cx);
 	return 1;
 }
