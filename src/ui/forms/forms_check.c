@@ -1,6 +1,7 @@
-/* forms_check.c: after a write: what the panes and caches learn, and whether a lost answer's write was applied. */
+/* forms_check.c: after a write: what the panes and caches learn, and whether a lost answer's write was applied (in this run or a later one). */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "api/values.h"
@@ -363,4 +364,60 @@ int fk_check_result(struct forms *fs, const struct fetch_result *r)
 		return cJSON_IsObject(r->record) ? fd_check_result(fs, r) : -1;
 	}
 	return -1;
+}
+
+/* ------------------------------------------------- a lost send, later */
+
+/* The ids known before this send go with it: should its answer be lost,
+ * the draft carries them to a later run's check. */
+void fk_keep_known(struct forms *fs)
+{
+	struct strbuf ids = STRBUF_INIT;
+
+	free(fs->f->lost_known);
+	fs->f->lost_known = NULL;
+	if (!fs->have_known)
+		return;
+	for (size_t i = 0; i < fs->n_known; i++)
+		strbuf_addf(&ids, i ? " %lld" : "%lld", fs->known[i]);
+	fs->f->lost_known = strbuf_detach(&ids, NULL);
+}
+
+/* The ids a restored draft's lost send knew (f->lost_known): 1 when they
+ * were kept, else 0 (an older draft). */
+int fk_take_known(struct forms *fs)
+{
+	const char *p = fs->f->lost_known;
+	char *end;
+
+	if (!p)
+		return 0;
+	free(fs->known);
+	fs->known = NULL;
+	fs->n_known = 0;
+	for (long long id; *p; p = end) {
+		id = strtoll(p, &end, 10);
+		if (end == p)
+			break;
+		fs->known = xrealloc(fs->known, (fs->n_known + 1) * sizeof(*fs->known));
+		fs->known[fs->n_known++] = id;
+	}
+	fs->have_known = 1;
+	return 1;
+}
+
+/* Whether f's fields now send other pairs than its last send did. */
+int fk_edited_since(const struct form *f)
+{
+	struct api_form now = API_FORM_INIT;
+	int edited;
+
+	form_pairs(f, &now);
+	edited = now.n != f->sent.n;
+	for (size_t i = 0; i < now.n && !edited; i++)
+		edited = strcmp(now.pairs[i].name, f->sent.pairs[i].name) != 0 ||
+		         now.pairs[i].len != f->sent.pairs[i].len ||
+		         memcmp(now.pairs[i].value, f->sent.pairs[i].value, now.pairs[i].len) != 0;
+	api_form_free(&now);
+	return edited;
 }

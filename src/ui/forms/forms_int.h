@@ -128,6 +128,15 @@ void forms_read(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_j
  * when they show it). */
 void forms_changed(struct ui *ui, const char *resource, long long id);
 
+/* forms_check.c: a lost send across runs. */
+/* Keeps the ids known before this send in the form (f->lost_known). */
+void fk_keep_known(struct forms *fs);
+/* The ids a restored draft's lost send knew, as fs->known: 1, or 0 when
+ * the draft kept none (an older routedesk's). */
+int fk_take_known(struct forms *fs);
+/* Whether f's fields now send other pairs than its last send did. */
+int fk_edited_since(const struct form *f);
+
 /* forms_stale.c: the form's record changed by another hand. */
 /* A stop's state as a dispatch form takes its values from it (f->base). */
 void fk_stop_base(const struct m_appt *ap, struct strbuf *out);

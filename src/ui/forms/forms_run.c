@@ -306,44 +306,6 @@ static void log_about(struct forms *fs)
 		activity_set_about(&fs->log, fs->entry, fs->t.resource, fs->t.id);
 }
 
-/* The ids known before this send go with it: should its answer be lost,
- * the draft carries them to a later run's check. */
-static void keep_known(struct forms *fs)
-{
-	struct strbuf ids = STRBUF_INIT;
-
-	free(fs->f->lost_known);
-	fs->f->lost_known = NULL;
-	if (!fs->have_known)
-		return;
-	for (size_t i = 0; i < fs->n_known; i++)
-		strbuf_addf(&ids, i ? " %lld" : "%lld", fs->known[i]);
-	fs->f->lost_known = strbuf_detach(&ids, NULL);
-}
-
-/* The ids a restored draft's lost send knew (f->lost_known): 1 when they
- * were kept, else 0 (an older draft). */
-static int take_known(struct forms *fs)
-{
-	const char *p = fs->f->lost_known;
-	char *end;
-
-	if (!p)
-		return 0;
-	free(fs->known);
-	fs->known = NULL;
-	fs->n_known = 0;
-	for (long long id; *p; p = end) {
-		id = strtoll(p, &end, 10);
-		if (end == p)
-			break;
-		fs->known = xrealloc(fs->known, (fs->n_known + 1) * sizeof(*fs->known));
-		fs->known[fs->n_known++] = id;
-	}
-	fs->have_known = 1;
-	return 1;
-}
-
 static void send(struct ui *ui, struct forms *fs)
 {
 	struct api_form pairs = API_FORM_INIT;
@@ -357,7 +319,7 @@ static void send(struct ui *ui, struct forms *fs)
 	if (draft_save(fs->draft_key, fs->f, &err) < 0)
 		ui_error(ui, _("Sending; the draft could not be saved: %s"), strbuf_str(&err));
 	fk_record_text(fs, &rec);
-	keep_known(fs);
+	fk_keep_known(fs);
 	fs->sent_at = time(NULL);
 	fs->entry = activity_add(&fs->log, fs->sent_at, fs->f->path, strbuf_str(&rec));
 	log_about(fs);
@@ -446,22 +408,6 @@ static void check(struct ui *ui, struct forms *fs)
 	log_changed(ui, fs);
 }
 
-/* Whether f's fields now send other pairs than its last send did. */
-static int edited_since(const struct form *f)
-{
-	struct api_form now = API_FORM_INIT;
-	int edited;
-
-	form_pairs(f, &now);
-	edited = now.n != f->sent.n;
-	for (size_t i = 0; i < now.n && !edited; i++)
-		edited = strcmp(now.pairs[i].name, f->sent.pairs[i].name) != 0 ||
-		         now.pairs[i].len != f->sent.pairs[i].len ||
-		         memcmp(now.pairs[i].value, f->sent.pairs[i].value, now.pairs[i].len) != 0;
-	api_form_free(&now);
-	return edited;
-}
-
 static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 {
 	struct strbuf msg = STRBUF_INIT;
@@ -472,12 +418,12 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 	/* The ids read when a restored draft opened may include its own
 	 * write: the ones its send knew are the older records; a draft that
 	 * kept none (an older routedesk's) has none counted older. */
-	if (fs->lost_restored && !take_known(fs))
+	if (fs->lost_restored && !fk_take_known(fs))
 		fs->have_known = 0;
 	fs->check_why = NULL;
 	applied = fk_check_result(fs, r);
 	if (applied > 0) {
-		int edited = edited_since(fs->f);
+		int edited = fk_edited_since(fs->f);
 
 		form_check_end(fs->f, 1, NULL);
 		activity_update(&fs->log, fs->entry, AL_APPLIED, fs->f->written_id, NULL);
