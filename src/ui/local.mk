@@ -44,7 +44,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/forms/forms.c src/ui/forms/forms.h src/ui/forms/forms_int.h \
 	src/ui/forms/forms_run.c src/ui/forms/forms_lists.c src/ui/forms/forms_target.c \
 	src/ui/forms/forms_addon.c src/ui/forms/forms_check.c src/ui/forms/forms_dispatch.c \
-	src/ui/forms/forms_stale.c \
+	src/ui/forms/forms_stale.c src/ui/forms/forms_exit.c \
 	src/ui/forms/draft.c src/ui/forms/draft.h \
 	src/ui/views/activity.c src/ui/views/activity.h
 UI_LIBS = src/ui/libui.a src/notify/librdnotify.a $(FETCH_LIBS) $(NCURSES_LIBS) $(LIBNOTIFY_LIBS) $(LIBINTL)

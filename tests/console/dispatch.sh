@@ -485,6 +485,45 @@ ok "quit check: the summary says unknown, not checking" \
 ok "quit check: ... never 'checking'" hasnt "$CS_DIR/out" 'checking'
 ok "quit check: the draft is kept for the next run" test -f "$draft"
 
+# Keys held while a write was sending are not acted on while the console
+# quits: a write answered within the quit's grace handed them to the
+# panes, and a held ':' ran a command as the console closed.  With a fifth
+# of a second to each answer the move is answered within that grace.
+cs_sandbox_stop
+cs_sandbox_start --latency 200
+s=$(cs_script quitkeys <<'EOF'
+Enter
+G
+k
+k
+k
+k
+k
+k
+k
+k
+M
+Tab
+C-u
+"05:00"
+Tab
+C-u
+"05:20"
+Tab
+Tab
+Enter
+:script-race on
+y
+":nonsense"
+Enter
+EOF
+)
+ok "quit keys: the console runs the script" cs_run "$s"
+ok "quit keys: the move was answered as the console quit" \
+	has "$CS_DIR/out" 'appointment/update stop [0-9]+: ok'
+ok "quit keys: the keys held meanwhile ran nothing" \
+	sh -c '! grep -q nonsense "$1" "$2"' - "$CS_DIR/out" "$CS_DIR/err"
+
 # ---- the complete form at 80x24: every field in sight -----------------
 
 s=$(cs_script small <<'EOF'

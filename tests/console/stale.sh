@@ -190,8 +190,9 @@ stop_base() {
 		"$(val end | cut -c1-5)" "$(val status)"
 }
 
-# ID START END: a draft of a move of ID to START-END whose answer was lost,
-# typed against the stop as it is now.
+# ID START END [nobase]: a draft of a move of ID to START-END whose answer
+# was lost, typed against the stop as it is now (nobase: an older
+# routedesk's, which kept no form-base).
 lost_move_draft() {
 	base=$(stop_base "$1")
 	route=$(echo "$base" | cut -d'|' -f2)
@@ -201,7 +202,8 @@ lost_move_draft() {
 			"$(date +%s)" "$(date +%s)"
 		printf 'lost-pair=appointmentID=%s\nlost-pair=routeID=%s\n' "$1" "$route"
 		printf 'lost-pair=start=%s:00\nlost-pair=end=%s:00\n' "$2" "$3"
-		printf 'form-base=%s\nrouteID=%s\nstart=%s\nend=%s\n' "$base" "$route" "$2" "$3"
+		[ "$4" = nobase ] || printf 'form-base=%s\n' "$base"
+		printf 'routeID=%s\nstart=%s\nend=%s\n' "$route" "$2" "$3"
 	} >"$f"
 	chmod 600 "$f"
 }
@@ -221,11 +223,21 @@ k
 M
 :save-display lostmove-open2.txt
 Esc
+k
+M
+:save-display lostmove-open3.txt
+Esc
+k
+M
+:save-display lostmove-open4.txt
+Esc
 EOF
 )
-ok "lost move: the console names two stops" cs_run "$s"
+ok "lost move: the console names four stops" cs_run "$s"
 stop5=$(form_stop "$D/lostmove-open.txt")
 stop6=$(form_stop "$D/lostmove-open2.txt")
+stop7=$(form_stop "$D/lostmove-open3.txt")
+stop8=$(form_stop "$D/lostmove-open4.txt")
 
 # The first: its own write landed (applied through the API, as the lost
 # send would have been).
@@ -234,6 +246,11 @@ other_move "$stop5" 13:00:00 13:20:00
 # The second: another hand moved it after the lost send.
 lost_move_draft "$stop6" 12:00 12:20
 other_move "$stop6" 06:00:00 06:20:00
+# The third: the same, in an older routedesk's draft (no form-base): what
+# the stop was before the send is not known, so neither is "not applied".
+lost_move_draft "$stop7" 11:00 11:20 nobase
+other_move "$stop7" 11:00:00 11:20:00
+other_move "$stop7" 05:30:00 05:50:00
 s=$(cs_script lostmove <<'EOF'
 Enter
 G
@@ -248,8 +265,19 @@ S-Tab
 S-Tab
 Enter
 :save-display lostmove-preview.txt
+n
+S-Tab
+S-Tab
+C-u
+"13:25"
+Tab
+Tab
+Enter
 c
 :save-display lostmove-checked.txt
+M
+:save-display lostmove-reopened.txt
+Esc
 k
 M
 S-Tab
@@ -257,6 +285,14 @@ S-Tab
 Enter
 c
 :save-display lostmove2-checked.txt
+Esc
+k
+M
+S-Tab
+S-Tab
+Enter
+c
+:save-display lostmove3-checked.txt
 Esc
 EOF
 )
@@ -270,6 +306,63 @@ ok "lost move: landed, the check finds it applied" \
 ok "lost move: moved since by another hand, the check cannot tell, and says why" \
 	has "$D/lostmove2-checked.txt" 'Could not tell \(the stop reads neither as sent nor as it was'
 ok "lost move: ... not 'NOT applied'" hasnt "$D/out" "stop $stop6: not applied"
-ok "lost move: nothing was sent again" eq "$(grep -c 'appointment/update stop' "$D/out")" 2
+ok "lost move: an older draft, landed and moved again: cannot tell, and says why" \
+	has "$D/lostmove3-checked.txt" 'Could not tell \(the stop does not read as sent, and what it was before is not known'
+ok "lost move: ... not 'NOT applied'" hasnt "$D/out" "stop $stop7: not applied"
+ok "lost move: nothing was sent again" eq "$(grep -c 'appointment/update stop' "$D/out")" 3
+# Applied with an edit made since: the edit is kept, typed against the
+# stop as applied (the form blamed another dispatcher for its own write).
+ok "lost move: applied, the edit since is kept" \
+	has "$D/lostmove-checked.txt" 'your edits since are kept as a draft'
+ok "lost move: reopened, the kept edit names no change by another hand" \
+	has_all "$D/lostmove-reopened.txt" 'Draft of .* restored' '^  End \* +13:25'
+ok "lost move: ... none" hasnt "$D/lostmove-reopened.txt" 'changed since this form'
+
+# ---- sent with Y over a change: the change is what was confirmed ---------
+# A draft typed against the stop as it was (its form-base); the preview
+# names the change; Y sends over it and the service refuses (no such
+# spot).  Back in the form the change is not named again, and the draft
+# keeps the stop as it was sent over: a lost send's check compares with
+# that, and called its own confirmed state "changed by another hand".
+route8=$(stop_base "$stop8" | cut -d'|' -f2)
+date8=$(stop_base "$stop8" | cut -d'|' -f3)
+printf 'routedesk-draft 1\nsaved=%s\nform-base=stop|%s|%s|01:00|01:20|0\nspotID=999999\n' \
+	"$(date +%s)" "$route8" "$date8" >"$XDG_STATE_HOME/routedesk/drafts/move-appointment-$stop8"
+chmod 600 "$XDG_STATE_HOME/routedesk/drafts/move-appointment-$stop8"
+s=$(cs_script overchange <<'EOF'
+Enter
+G
+k
+k
+k
+k
+k
+k
+k
+k
+M
+:save-display over-open.txt
+S-Tab
+S-Tab
+Enter
+:save-display over-preview.txt
+Y
+:save-display over-refused.txt
+Esc
+M
+:save-display over-reopened.txt
+Esc
+EOF
+)
+ok "over a change: the console runs the script" cs_run "$s"
+ok "over a change: the draft's form names the change" \
+	has "$D/over-open.txt" "^! Stop $stop8 changed since this form took its values: time 01:00-01:20"
+ok "over a change: Y sent it, refused by the service" \
+	has "$D/over-refused.txt" '^! Refused by the service: '
+ok "over a change: reopened, its draft names the change no more (it was confirmed)" \
+	has "$D/over-reopened.txt" 'Draft of .* restored'
+ok "over a change: ... none" hasnt "$D/over-reopened.txt" 'changed since this form'
+ok "over a change: the draft keeps the stop as it was sent over" \
+	grep -qF "form-base=$(stop_base "$stop8")" "$XDG_STATE_HOME/routedesk/drafts/move-appointment-$stop8"
 
 tap_done

@@ -189,7 +189,7 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 	char *path = file_of(key, 0);
 	struct strbuf text = STRBUF_INIT, val = STRBUF_INIT;
 	const char *p, *end;
-	int rc;
+	int rc, base_seen = 0;
 
 	if (!path)
 		return 0;
@@ -235,6 +235,7 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 		}
 		if (named(p, eq, FORM_BASE)) {
 			form_set_base(f, strbuf_str(&val));
+			base_seen = 1;
 			continue;
 		}
 		if (named(p, eq, LOST_PAIR)) {
@@ -256,6 +257,11 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 			f->fields[i].flags |= FF_TOUCHED;
 		}
 	}
+	/* A lost send of an older routedesk kept no base: what the record
+	 * was before it is not known, and the record now (the base the form
+	 * was built with) may be that send's own write, or one after it. */
+	if (f->lost_at && !base_seen)
+		form_set_base(f, NULL);
 	rc = 1;
 out:
 	strbuf_free(&text);

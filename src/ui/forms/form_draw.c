@@ -493,7 +493,7 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 			strbuf_adds(&sb, f->error);
 		else
 			strbuf_addf(&sb, "%s: %s", _("Not sent, or refused; your text is kept"), f->error);
-		line(&c, sb.buf, look->error);
+		lines(&c, sb.buf, look->error, MESSAGE_ROWS);
 	} else if (f->lost_at && (f->state == FORM_EDITING || f->state == FORM_CONFIRM)) {
 		draw_lost(&c, f);
 	} else if (look->alert && *look->alert && f->state == FORM_EDITING) {
@@ -501,7 +501,7 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 		lines(&c, sb.buf, look->error, MESSAGE_ROWS);
 	} else if (f->error && (f->state == FORM_UNKNOWN || f->state == FORM_CHECKING)) {
 		strbuf_addf(&sb, "? %s", f->error);
-		line(&c, sb.buf, look->error);
+		lines(&c, sb.buf, look->error, MESSAGE_ROWS);
 	} else {
 		line(&c, "", look->normal);
 	}

@@ -292,7 +292,8 @@ static int moved_since(struct forms *fs, const cJSON *rec)
 
 	if (!ap || !fs->f->base) {
 		m_row_free("appointment", ap);
-		return 0;
+		fs->check_why = _("the stop does not read as sent, and what it was before is not known");
+		return -1;
 	}
 	fk_stop_base(ap, &now);
 	same = strcmp(now.buf, fs->f->base) == 0;

@@ -85,6 +85,7 @@ struct forms {
 	char *alert;               /* a warning the form shows in red (translated),
 	                            * e.g. a lead stage on a subscription that is
 	                            * not a lead; or NULL */
+	int quitting;              /* forms_quit has begun: held keys do nothing */
 	const char *check_why;     /* why the last check could not tell (translated),
 	                            * when the record was read; NULL else */
 	char *stale_shown;         /* what the preview's warning says of the record
@@ -121,6 +122,9 @@ struct forms {
 	size_t n_notes;
 };
 
+/* forms_run.c: forgets what the form was about (its record, known ids,
+ * notices, draft key). */
+void fk_reset_target(struct forms *fs);
 /* forms_run.c: queues a read for the open form (ownership of job taken);
  * it is submitted when the one before it has landed. */
 void forms_read(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_job *job);
@@ -143,6 +147,11 @@ void fk_stop_base(const struct m_appt *ap, struct strbuf *out);
 /* What changed on the form's record since it took its values, appended to
  * out (translated): 1, or 0 when nothing did or nothing can tell. */
 int fk_stale(struct ui *ui, const struct forms *fs, struct strbuf *out);
+/* The form's base becomes the stop as now known: rec (read back by a
+ * check), else the review's row.  At a send: what the dispatcher sent
+ * over (with Y, past a change the preview named), so a lost send's check
+ * compares with that, not with the stop as the form first took it. */
+void fk_rebase(struct ui *ui, struct forms *fs, const cJSON *rec);
 /* Sets the preview's warning: that change first, then the write's effects. */
 void fk_preview_warning(struct ui *ui, struct forms *fs);
 /* Brings the form's alert (editing) or the preview's warning up to what

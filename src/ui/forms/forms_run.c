@@ -24,7 +24,6 @@
 #include "ui/views/view_pane.h"
 #include "ui/views/views.h"
 
-#define QUIT_WAIT_SECONDS 30
 
 /*
  * The life of a form: forms_action builds it on the selected record
@@ -123,7 +122,7 @@ struct view *forms_log_view(struct ui *ui)
 
 /* ------------------------------------------------------------ open, close */
 
-static void reset_target(struct forms *fs)
+void fk_reset_target(struct forms *fs)
 {
 	cJSON_Delete(fs->record);
 	fs->record = NULL;
@@ -174,7 +173,7 @@ static void close_form(struct ui *ui, struct forms *fs, int keep)
 		fetch_job_free(fs->queue[i].job);
 	}
 	fs->n_queue = 0;
-	reset_target(fs);
+	fk_reset_target(fs);
 	app_mark(ui, DIRTY_ALL);
 	strbuf_free(&err);
 }
@@ -186,7 +185,7 @@ static void open_form(struct ui *ui, struct forms *fs, enum fkind kind, const st
 	time_t saved = 0;
 	int rc;
 
-	reset_target(fs);
+	fk_reset_target(fs);
 	fs->serial++;
 	fs->kind = kind;
 	fs->t = *t;
@@ -314,6 +313,8 @@ static void send(struct ui *ui, struct forms *fs)
 
 	if (form_send(fs->f, &pairs) < 0)
 		return;
+	fk_rebase(ui, fs, NULL);
+	fk_stale_follow(ui, fs);
 	/* Kept until the answer says it was applied: a crash mid-send loses
 	 * nothing typed. */
 	if (draft_save(fs->draft_key, fs->f, &err) < 0)
@@ -432,6 +433,8 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 		 * what the record holds: kept, as a plain draft. */
 		if (edited) {
 			fs->f->lost_at = 0;
+			/* The edits are typed against the stop as applied. */
+			fk_rebase(ui, fs, fs->record);
 			draft_save(fs->draft_key, fs->f, NULL);
 		} else {
 			draft_remove(fs->draft_key);
@@ -643,6 +646,12 @@ static void release_after_write(struct ui *ui, struct forms *fs)
 
 	if (!fs->n_held)
 		return;
+	/* Quitting: what they would press must not happen while the console
+	 * closes (a held : ran a command); nothing they type is kept. */
+	if (fs->quitting) {
+		fs->n_held = 0;
+		return;
+	}
 	if (!fs->f) {
 		release(ui, fs, 0);
 		return;
@@ -712,85 +721,4 @@ int forms_draw(struct ui *ui, int y, int x, int h, int w, int *cy, int *cx)
 		lk.sending = _("Sending: what you type is kept, and acts once the form has closed");
 	form_draw(fs->f, y, x, h, w, &lk, cy, cx);
 	return 1;
-}
-
-/* ----------------------------------------------------------------- exit */
-
-/* A write in flight at exit has reached its outcome by now: app_main's
- * fetch_shutdown gave it a short grace and then cut it off (an unknown
- * outcome, never resent).  Take that result, so the summary says what
- * happened rather than "no answer yet".  Other results are dropped:
- * nothing shows them any more.  QUIT_WAIT_SECONDS only guards a caller
- * that did not shut the fetch thread down first. */
-static void wait_write(struct ui *ui, struct forms *fs)
-{
-	double end = app_now() + QUIT_WAIT_SECONDS;
-
-	while (fs->write_gen && ui->fetch && app_now() < end) {
-		struct fetch_result *r = fetch_take(ui->fetch);
-
-		if (!r) {
-			struct pollfd p = { fetch_fd(ui->fetch), POLLIN, 0 };
-
-			/* Every job has its one outcome by now (fetch_shutdown):
-			 * nothing pending means nothing more will come. */
-			if (fetch_pending(ui->fetch) == 0)
-				break;
-
-			poll(&p, 1, 200);
-			continue;
-		}
-		if (r->slot == FETCH_SLOT_WRITE && r->kind == FETCH_WRITE)
-			forms_result(ui, r);
-		fetch_result_free(r);
-	}
-}
-
-size_t forms_quit(struct ui *ui, FILE *out)
-{
-	struct forms *fs = ui->forms;
-	size_t open;
-
-	if (!fs)
-		return 0;
-	wait_write(ui, fs);
-	/* A check reading the record back was cut off with every read
-	 * (fetch_shutdown): the outcome is as unknown as before it, and
-	 * the summary said "unknown, checking" of nothing checking.  The
-	 * draft keeps the lost send for the next run's check. */
-	if (fs->f && fs->f->state == FORM_CHECKING)
-		activity_update(&fs->log, fs->entry, AL_UNKNOWN, 0, NULL);
-	/* Keys still held at exit reach the draft: the text they type is
-	 * kept, but nothing they would press (Preview, a send) happens. */
-	for (size_t i = 0; fs->f && i < fs->n_held; i++) {
-		enum form_key k = form_key(fs->f, fs->held[i]);
-
-		if (k != FK_NONE && k != FK_IGNORED && k != FK_REDRAW && k != FK_PICK_ONLY)
-			break;
-	}
-	fs->n_held = 0;
-	if (fs->f && (fs->f->state == FORM_EDITING || fs->f->state == FORM_CONFIRM) &&
-	    form_changed(fs->f))
-		draft_save(fs->draft_key, fs->f, NULL);
-	form_free(fs->f);
-	fs->f = NULL;
-	open = activity_summary(&fs->log, out);
-	activity_free(&fs->log);
-	for (size_t i = 0; i < fs->n_queue; i++)
-		fetch_job_free(fs->queue[i].job);
-	reset_target(fs);
-	if (fs->products)
-		m_table_free(fs->products);
-	for (size_t i = 0; i < fs->n_types; i++)
-		free(fs->types[i].label);
-	free(fs->types);
-	for (size_t i = 0; i < fs->n_stages; i++)
-		free(fs->stages[i].label);
-	free(fs->stages);
-	for (size_t i = 0; i < fs->n_notes; i++)
-		api_form_free(&fs->notes[i].sent);
-	free(fs->notes);
-	free(fs);
-	ui->forms = NULL;
-	return open;
 }

@@ -163,6 +163,27 @@ static int stale_stop(struct ui *ui, const struct forms *fs, struct strbuf *out)
 	return stale;
 }
 
+void fk_rebase(struct ui *ui, struct forms *fs, const cJSON *rec)
+{
+	const struct m_review *rv = ui_review(ui);
+	struct m_appt *read = NULL;
+	const struct m_appt *ap;
+	struct strbuf base = STRBUF_INIT;
+
+	if (!fs->f || (fs->kind != KIND_MOVE && fs->kind != KIND_CANCEL && fs->kind != KIND_COMPLETE))
+		return;
+	if (rec)
+		ap = read = m_row_decode("appointment", rec);
+	else
+		ap = rv ? m_table_get(rv->appts, fs->t.id) : NULL;
+	if (ap) {
+		fk_stop_base(ap, &base);
+		form_set_base(fs->f, base.buf);
+	}
+	m_row_free("appointment", read);
+	strbuf_free(&base);
+}
+
 int fk_stale(struct ui *ui, const struct forms *fs, struct strbuf *out)
 {
 	if (!fs->f || !fs->f->base)
