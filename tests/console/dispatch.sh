@@ -454,9 +454,9 @@ ok "send keys: refused, the form keeps its text, not the keys typed meanwhile" \
 	has_all "$CS_DIR/sendkeys-refused.txt" 'Reason \* +dispatch-test locked keys$' \
 	'10 keys typed while it was sending were not used'
 
-printf 'routedesk-draft 1\nsaved=%s\nlost-sent=%s\nlost-path=appointment/complete\nlost-pair=appointmentID=%s\nlost-pair=status=1\nlost-pair=completionNotes=dispatch-test quit check\ncompletionNotes=dispatch-test quit check\n' \
-	"$(date +%s)" "$(date +%s)" "$stop" >"$draft"
-chmod 600 "$draft"
+cs_lost_draft "${draft##*/}" appointment/complete "appointmentID=$stop
+status=1
+completionNotes=dispatch-test quit check"
 s=$(cs_script quitcheck <<'EOF'
 j
 Enter

@@ -278,14 +278,7 @@ items=$(cs_api /ticket/20001 | sed -n 's/^[[:space:]]*"itemID":[[:space:]]*"\([0
 ok "lost known: the ticket's items before the send ($items) and what went out" \
 	sh -c '[ -n "$1" ] && [ -n "$2" ]' - "$items" "$pairs"
 drafts=$XDG_STATE_HOME/routedesk/drafts
-{
-	printf 'routedesk-draft 1\nsaved=%s\nlost-sent=%s\nlost-path=ticket/createAddOn\n' \
-		"$(date +%s)" "$(date +%s)"
-	printf 'lost-known=%s\n' "${items% }"
-	printf '%s\n' "$pairs" | sed 's/^/lost-pair=/'
-	printf '%s\n' "$pairs"
-} >"$drafts/addon-ticket-20001"
-chmod 600 "$drafts/addon-ticket-20001"
+cs_lost_draft addon-ticket-20001 ticket/createAddOn "$pairs" "lost-known=${items% }"
 s=$(cs_script lostknown <<'EOF'
 :view tickets
 j

@@ -196,16 +196,16 @@ stop_base() {
 lost_move_draft() {
 	base=$(stop_base "$1")
 	route=$(echo "$base" | cut -d'|' -f2)
-	f="$XDG_STATE_HOME/routedesk/drafts/move-appointment-$1"
-	{
-		printf 'routedesk-draft 1\nsaved=%s\nlost-sent=%s\nlost-path=appointment/update\n' \
-			"$(date +%s)" "$(date +%s)"
-		printf 'lost-pair=appointmentID=%s\nlost-pair=routeID=%s\n' "$1" "$route"
-		printf 'lost-pair=start=%s:00\nlost-pair=end=%s:00\n' "$2" "$3"
-		[ "$4" = nobase ] || printf 'form-base=%s\n' "$base"
-		printf 'routeID=%s\nstart=%s\nend=%s\n' "$route" "$2" "$3"
-	} >"$f"
-	chmod 600 "$f"
+	if [ "$4" = nobase ]; then
+		set -- "$1" "$2" "$3" "routeID=$route"
+	else
+		set -- "$1" "$2" "$3" "form-base=$base"
+	fi
+	# The fields as typed ("13:00"), over the pairs as sent ("13:00:00").
+	cs_lost_draft "move-appointment-$1" appointment/update "appointmentID=$1
+routeID=$route
+start=$2:00
+end=$3:00" "$4" "start=$2" "end=$3"
 }
 
 s=$(cs_script lostmove-id <<'EOF'

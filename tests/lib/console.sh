@@ -290,6 +290,27 @@ cs_run() {
 	return $CS_RC
 }
 
+# cs_lost_draft KEY OPERATION PAIRS [LINE...]: writes the draft KEY (0600,
+# as the console does) of a send of OPERATION whose answer was lost: each
+# NAME=VALUE line of PAIRS went out (lost-pair=) and is its field's text;
+# each LINE follows as it is (lost-known=, form-base=, a field's text
+# typed since, which a later line gives over an earlier one).
+cs_lost_draft() {
+	cs_f="$XDG_STATE_HOME/routedesk/drafts/$1"
+	cs_now=$(date +%s)
+	mkdir -p "$XDG_STATE_HOME/routedesk/drafts"
+	{
+		printf 'routedesk-draft 1\nsaved=%s\nlost-sent=%s\nlost-path=%s\n' "$cs_now" "$cs_now" "$2"
+		printf '%s\n' "$3" | sed 's/^/lost-pair=/'
+		printf '%s\n' "$3"
+		shift 3
+		for cs_l in "$@"; do
+			printf '%s\n' "$cs_l"
+		done
+	} >"$cs_f"
+	chmod 600 "$cs_f"
+}
+
 # ---- a console paused behind the test's back ----------------------------
 # A script step ":save-display NAME" on a FIFO NAME in CS_DIR blocks the
 # console until the test reads the FIFO: the test changes the service
