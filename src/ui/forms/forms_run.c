@@ -1,7 +1,6 @@
 /* forms_run.c: the forms' controller: open on the selection, keys, send once, outcomes, drafts, :log. */
 #include "config.h"
 
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +22,6 @@
 #include "ui/base/list.h"
 #include "ui/views/view_pane.h"
 #include "ui/views/views.h"
-
 
 /*
  * The life of a form: forms_action builds it on the selected record

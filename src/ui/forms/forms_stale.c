@@ -163,6 +163,12 @@ static int stale_stop(struct ui *ui, const struct forms *fs, struct strbuf *out)
 	return stale;
 }
 
+/* The forms that keep a base: the three on a stop of the review. */
+static int keeps_base(enum fkind kind)
+{
+	return kind == KIND_MOVE || kind == KIND_CANCEL || kind == KIND_COMPLETE;
+}
+
 void fk_rebase(struct ui *ui, struct forms *fs, const cJSON *rec)
 {
 	const struct m_review *rv = ui_review(ui);
@@ -170,7 +176,7 @@ void fk_rebase(struct ui *ui, struct forms *fs, const cJSON *rec)
 	const struct m_appt *ap;
 	struct strbuf base = STRBUF_INIT;
 
-	if (!fs->f || (fs->kind != KIND_MOVE && fs->kind != KIND_CANCEL && fs->kind != KIND_COMPLETE))
+	if (!fs->f || !keeps_base(fs->kind))
 		return;
 	if (rec)
 		ap = read = m_row_decode("appointment", rec);
@@ -186,16 +192,9 @@ void fk_rebase(struct ui *ui, struct forms *fs, const cJSON *rec)
 
 int fk_stale(struct ui *ui, const struct forms *fs, struct strbuf *out)
 {
-	if (!fs->f || !fs->f->base)
+	if (!fs->f || !fs->f->base || !keeps_base(fs->kind))
 		return 0;
-	switch (fs->kind) {
-	case KIND_MOVE:
-	case KIND_CANCEL:
-	case KIND_COMPLETE:
-		return stale_stop(ui, fs, out);
-	default:
-		return 0;
-	}
+	return stale_stop(ui, fs, out);
 }
 
 void fk_preview_warning(struct ui *ui, struct forms *fs)
