@@ -125,37 +125,56 @@ static int marked_surname(struct vc_query *qs, const char *q)
 	return rc;
 }
 
-/* "nunez" for Núñez, "alvarez" for Álvarez, "schroder" for Schröder: a
+/* "nunez" for Núñez, "alvarez" for Álvarez, "dvorak" for Dvořák: a
  * surname typed without its accents found nobody (the service compares
  * letters as typed, and a dispatcher on the phone hears no accent).  Last
  * of the searches, after the apostrophe's, so a read only when nothing
- * else matched (none with the index): lname LIKE the word with each letter
- * that often carries a mark in surnames (a vowel or y; after the first
- * letter also n and c: ñ, ç) as _, one character of any kind.  When fewer
- * than two letters would stay as typed ("pena" would be p___%, a page of
- * every P), only the n and c become _ ("pe_a%" for Peña), and nothing is
- * asked when the word has none.  The pattern's near misses (Miller beside
- * Müller for "muller", when no Muller exists) are said by the preview's
- * "Found by". */
-static void unmarked_pattern(struct strbuf *pat, const char *q, int vowels, size_t *kept)
+ * else matched (none with the index): lname LIKE the word with the letters
+ * that often carry a mark in surnames as _, one character of any kind.
+ * One read buys one pattern, so the widest that still keeps enough
+ * letters as typed to be a name and not a page of every P:
+ *   1. each vowel (and y after the first letter, Yáñez's first stays), and
+ *      after the first letter each c, n, r, s and z (ç č ñ ň ř š ž),
+ *      when three letters stay: "dv___k%" for Dvořák;
+ *   2. each vowel, and after the first letter each n and c, when two
+ *      stay: "n___z%" for Núñez, "y___z%" for Yáñez;
+ *   3. after the first letter each c, n, r, s and z alone, when two stay:
+ *      "pe_a%" for Peña;
+ * and nothing is asked when the word has none of them.  The pattern's
+ * near misses (Miller beside Müller for "muller", when no Muller exists)
+ * are said by the preview's "Found by". */
+enum { UNMARK_VOWELS = 1, UNMARK_NC = 2, UNMARK_RSZ = 4 };
+
+static size_t unmarked_pattern(struct strbuf *pat, const char *q, unsigned what)
 {
-	*kept = 0;
+	size_t kept = 0;
+
+	strbuf_reset(pat);
 	for (size_t i = 0; q[i]; i++) {
 		int c = q[i] | 0x20;
+		int mark = ((what & UNMARK_VOWELS) && (strchr("aeiou", c) || (i > 0 && c == 'y'))) ||
+		           (i > 0 && (what & UNMARK_NC) && (c == 'n' || c == 'c')) ||
+		           (i > 0 && (what & UNMARK_RSZ) && (c == 'r' || c == 's' || c == 'z'));
 
-		if ((vowels && strchr("aeiouy", c)) || (i > 0 && (c == 'n' || c == 'c'))) {
+		if (mark) {
 			strbuf_addc(pat, '_');
 		} else {
 			strbuf_addc(pat, q[i]);
-			(*kept)++;
+			kept++;
 		}
 	}
+	return kept;
 }
 
 static int unmarked_surname(struct vc_query *qs, const char *q)
 {
+	static const struct { unsigned what; size_t least; } tiers[] = {
+		{ UNMARK_VOWELS | UNMARK_NC | UNMARK_RSZ, 3 },
+		{ UNMARK_VOWELS | UNMARK_NC, 2 },
+		{ UNMARK_NC | UNMARK_RSZ, 2 },
+	};
 	struct strbuf pat = STRBUF_INIT;
-	size_t n = strlen(q), kept;
+	size_t n = strlen(q);
 	int rc = 0;
 
 	if (n < 4)
@@ -163,17 +182,16 @@ static int unmarked_surname(struct vc_query *qs, const char *q)
 	for (size_t i = 0; i < n; i++)
 		if (!ascii_letter(q[i]))
 			return 0;
-	unmarked_pattern(&pat, q, 1, &kept);
-	if (kept < 2) {
-		strbuf_reset(&pat);
-		unmarked_pattern(&pat, q, 0, &kept);
-		if (kept == n)
-			goto out;
+	for (size_t t = 0; t < sizeof(tiers) / sizeof(tiers[0]); t++) {
+		size_t kept = unmarked_pattern(&pat, q, tiers[t].what);
+
+		if (kept >= tiers[t].least && kept < n) {
+			strbuf_addc(&pat, '%');
+			rc = api_form_add_cmp_str(vc_query_add(qs, N_("surname, any accents")),
+			                          "lname", API_Q_LIKE, pat.buf);
+			break;
+		}
 	}
-	strbuf_addc(&pat, '%');
-	rc = api_form_add_cmp_str(vc_query_add(qs, N_("surname, any accents")), "lname", API_Q_LIKE,
-	                          pat.buf);
-out:
 	strbuf_free(&pat);
 	return rc;
 }
