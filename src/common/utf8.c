@@ -291,6 +291,34 @@ static const char fold_latin[192][3] = {
 	"W", "w", "Y", "y", "Y", "Z", "z", "Z", "z", "Z", "z", "s",
 };
 
+size_t utf8_encode(uint32_t cp, char buf[4])
+{
+	if (cp < 0x80) {
+		buf[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		buf[0] = (char)(0xc0 | (cp >> 6));
+		buf[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			return 0;
+		buf[0] = (char)(0xe0 | (cp >> 12));
+		buf[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		buf[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	if (cp > 0x10ffff)
+		return 0;
+	buf[0] = (char)(0xf0 | (cp >> 18));
+	buf[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	buf[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	buf[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
 const char *utf8_ascii_fold(const char *s, size_t len, size_t *used)
 {
 	const unsigned char *p = (const unsigned char *)s;

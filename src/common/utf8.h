@@ -31,6 +31,12 @@ int utf8_glyph_joiner(uint32_t cp);
  * counts it).  Text from the API goes through this before any terminal. */
 void utf8_escape_controls(struct strbuf *out, const char *s, size_t len);
 
+/* Writes the UTF-8 bytes of code point cp into buf (no NUL) and returns
+ * how many, 1 to 4; 0 for a surrogate or past U+10FFFF, which have none.
+ * Keys come from curses as code points; the text they are typed into is
+ * UTF-8. */
+size_t utf8_encode(uint32_t cp, char buf[4]);
+
 /* Terminal columns of the UTF-8 string s (wide CJK counts 2, combining
  * marks and glyph joiners 0). */
 size_t utf8_width(const char *s, size_t len);

@@ -283,15 +283,18 @@ static size_t encode(uint32_t cp, char *b)
 	return 4;
 }
 
-/* Every code point: valid unless a surrogate, printable ones pass the
- * escaper unchanged, and each takes 0, 1 or 2 columns. */
+/* Every code point: valid unless a surrogate, encoded by utf8_encode as
+ * here, printable ones pass the escaper unchanged, and each takes 0, 1 or
+ * 2 columns. */
 static void test_utf8_every_code_point(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
 	uint32_t cp;
-	char b[4];
+	char b[4], e[4];
 
 	(void)state;
+	assert_int_equal(utf8_encode(0x110000, e), 0);
+	assert_int_equal(utf8_encode(0xFFFFFFFF, e), 0);
 	for (cp = 0; cp <= 0x10FFFF; cp++) {
 		size_t n = encode(cp, b), w;
 		int surrogate = cp >= 0xD800 && cp <= 0xDFFF;
@@ -300,6 +303,9 @@ static void test_utf8_every_code_point(void **state)
 			fail_msg("U+%04X validity", (unsigned)cp);
 		if (n > 1 && utf8_valid(b, n - 1))
 			fail_msg("U+%04X truncated is valid", (unsigned)cp);
+		/* The library's encoder: the same bytes, none for a surrogate. */
+		if (utf8_encode(cp, e) != (surrogate ? 0 : n) || (!surrogate && memcmp(e, b, n)))
+			fail_msg("U+%04X utf8_encode", (unsigned)cp);
 		if (surrogate)
 			continue;
 		w = utf8_width(b, n);

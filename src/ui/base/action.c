@@ -11,6 +11,7 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "ui/base/action.h"
 
 /* The one table.  Order is the help's order.  Ctrl-S and Ctrl-Q are
@@ -182,24 +183,10 @@ int action_key_parse(const char *name)
 
 static void put_utf8(char *buf, size_t size, int cp)
 {
-	unsigned char u[5] = { 0 };
+	char u[4];
+	size_t n = cp < 0 ? 0 : utf8_encode((uint32_t)cp, u);
 
-	if (cp < 0x80) {
-		u[0] = (unsigned char)cp;
-	} else if (cp < 0x800) {
-		u[0] = (unsigned char)(0xc0 | (cp >> 6));
-		u[1] = (unsigned char)(0x80 | (cp & 0x3f));
-	} else if (cp < 0x10000) {
-		u[0] = (unsigned char)(0xe0 | (cp >> 12));
-		u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		u[2] = (unsigned char)(0x80 | (cp & 0x3f));
-	} else {
-		u[0] = (unsigned char)(0xf0 | (cp >> 18));
-		u[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
-		u[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		u[3] = (unsigned char)(0x80 | (cp & 0x3f));
-	}
-	snprintf(buf, size, "%s", (char *)u);
+	snprintf(buf, size, "%.*s", (int)n, u);
 }
 
 char *action_key_name(int key, char *buf, size_t size)

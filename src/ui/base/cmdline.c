@@ -10,6 +10,7 @@
 
 #include "common/i18n.h"
 #include "common/strbuf.h"
+#include "common/utf8.h"
 #include "ui/base/action.h"
 #include "ui/base/cmdline.h"
 
@@ -188,27 +189,10 @@ static void history_move(struct cmdline *c, int dir)
 static int put_char(struct cmdline *c, int cp)
 {
 	char u[4];
-	size_t n;
+	size_t n = cp < 0 ? 0 : utf8_encode((uint32_t)cp, u);
 
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xc0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3f));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xe0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[2] = (char)(0x80 | (cp & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (char)(0xf0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[3] = (char)(0x80 | (cp & 0x3f));
-		n = 4;
-	}
+	if (!n)
+		return 0;
 	if (c->len + n > CMDLINE_MAX)
 		return -1;
 	insert(c, u, n);
