@@ -41,6 +41,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/base/warm.c src/ui/base/warm.h \
 	src/ui/forms/form.c src/ui/forms/form.h src/ui/forms/form_time.c src/ui/forms/form_values.c \
 	src/ui/forms/form_draw.c src/ui/forms/form_draw.h \
+	src/ui/forms/form_keys.c src/ui/forms/form_keys.h \
 	src/ui/forms/forms.c src/ui/forms/forms.h src/ui/forms/forms_int.h \
 	src/ui/forms/forms_run.c src/ui/forms/forms_lists.c src/ui/forms/forms_target.c \
 	src/ui/forms/forms_addon.c src/ui/forms/forms_check.c src/ui/forms/forms_dispatch.c \

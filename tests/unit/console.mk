@@ -210,7 +210,7 @@ if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_form
 TESTS += tests/unit/test_form
 tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/forms/form.c src/ui/forms/form_time.c src/ui/forms/form_values.c \
-	src/ui/forms/form_draw.c \
+	src/ui/forms/form_draw.c src/ui/forms/form_keys.c \
 	src/ui/forms/draft.c src/ui/views/activity.c src/ui/base/state.c src/ui/base/list.c src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
 	src/ui/theme/theme.c
 nodist_tests_unit_test_form_SOURCES = $(THEMES_SHIPPED)

@@ -25,6 +25,7 @@
 #include "ui/forms/draft.h"
 #include "ui/forms/form.h"
 #include "ui/forms/form_draw.h"
+#include "ui/forms/form_keys.h"
 #include "ui/base/ui.h"
 
 /* ui.h's services the activity view uses, as doubles. */

@@ -9,6 +9,7 @@
 #include "ui/forms/draft.h"
 #include "ui/forms/form.h"
 #include "ui/forms/form_draw.h"
+#include "ui/forms/form_keys.h"
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"
 #include "ui/views/activity.h"
