@@ -30,8 +30,14 @@ static void warn(const char *text)
 static int may_read(void *ctx, const struct api_budget *b, char *why, size_t why_size)
 {
 	struct cli_share *cs = ctx;
+	char trouble[400];
+	int rc = fetch_budget_may_read(cs->reads, b, why, why_size);
 
-	if (fetch_budget_may_read(cs->reads, b, why, why_size) == 0)
+	if (!cs->told && fetch_budget_trouble(cs->reads, trouble, sizeof(trouble))) {
+		warn(trouble);
+		cs->told = 1;
+	}
+	if (rc == 0)
 		return 0;
 	cs->refused = 1;
 	return -1;

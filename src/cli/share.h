@@ -18,6 +18,7 @@ struct cli_share {
 	struct fetch_budget *reads;
 	struct fetch_flight *flight;
 	int refused;  /* a read was refused, unsent, for [ui] read_share */
+	int told;     /* the counter's trouble was said (fetch_budget_trouble) */
 };
 
 /* Opens what acct asks for and sets opt's hooks (may_read, on_budget,

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,16 @@ struct fetch_budget {
 	int fd;            /* on dir: its files are opened from it (share_fs.h) */
 	long noted; /* the day's read limit last written to DIR/read-limit */
 	char pruned[32]; /* the counter's name of the day last pruned on */
+	/* While the day's counter cannot be opened (made read-only or
+	 * swapped for a symlink by another hand), this program's reads are
+	 * counted here, on the session's thread, and the screen's thread
+	 * reads them (fetch_budget_used); the share then still holds for
+	 * them, with the count the file last gave. */
+	atomic_long own;
+	char own_day[32];
+	/* Why, written once before troubled is set, never again. */
+	char trouble[320];
+	atomic_int troubled;
 };
 
 /* A budget counting into fd (taken), the directory dir already checked. */
@@ -261,13 +272,19 @@ static int lock_within(int fd, int op, int ms)
 	}
 }
 
+static long count_apart(const struct fetch_budget *fb, const char *name);
+
 long fetch_budget_used(const struct fetch_budget *fb)
 {
 	char name[32];
-	int fd = fb && today_name(name) == 0 ? share_fs_open(fb->fd, name, O_RDONLY, fb->gid) : -1;
 	long n = 0;
+	int fd;
 
-	if (fd >= 0) {
+	if (!fb || today_name(name) != 0)
+		return 0;
+	if (atomic_load(&fb->troubled))
+		return count_apart(fb, name);
+	if ((fd = share_fs_open(fb->fd, name, O_RDONLY, fb->gid)) >= 0) {
 		/* Asked on the screen's thread: never a wait there. */
 		n = lock_within(fd, LOCK_SH, 0) == 0 ? count_at(fd) : -1;
 		close(fd);
@@ -275,9 +292,10 @@ long fetch_budget_used(const struct fetch_budget *fb)
 	return n;
 }
 
-/* Today's counter, open and locked (the lock goes with close), or -1 when
- * it cannot be kept (or was held by another for a second): a counter that
- * cannot be kept stops nobody's work. */
+/* Today's counter, open and locked (the lock goes with close), or -1 with
+ * errno: EWOULDBLOCK when another held it for a second (that read goes
+ * uncounted: a stuck process stops nobody's work), else why the counter
+ * cannot be opened. */
 static int open_locked(const struct fetch_budget *fb)
 {
 	char name[32];
@@ -287,9 +305,48 @@ static int open_locked(const struct fetch_budget *fb)
 		return -1;
 	if (lock_within(fd, LOCK_EX, 1000) < 0) {
 		close(fd);
+		errno = EWOULDBLOCK;
 		return -1;
 	}
 	return fd;
+}
+
+/* Today's count as the file last gave it, read without a lock or a wait
+ * (0 when it cannot be read either), plus this program's own reads
+ * counted while the file could not be written. */
+static long count_apart(const struct fetch_budget *fb, const char *name)
+{
+	int fd = share_fs_open(fb->fd, name, O_RDONLY, fb->gid);
+	long n = fd >= 0 ? count_at(fd) : 0;
+
+	if (fd >= 0)
+		close(fd);
+	return n + atomic_load(&fb->own);
+}
+
+/* The counter could not be opened (err): said once, and from then on
+ * this program's reads of the day counted in memory. */
+static void count_own(struct fetch_budget *fb, const char *name, int err)
+{
+	if (!atomic_load(&fb->troubled)) {
+		snprintf(fb->trouble, sizeof(fb->trouble),
+		         _("cannot count reads in %s/%s (%s): [ui] read_share now holds with this "
+		           "program's own reads and the count it last read there"),
+		         fb->dir, name, strerror(err));
+		atomic_store(&fb->troubled, 1);
+	}
+	if (strcmp(fb->own_day, name) != 0) {
+		atomic_store(&fb->own, 0);
+		memcpy(fb->own_day, name, sizeof(fb->own_day));
+	}
+}
+
+int fetch_budget_trouble(const struct fetch_budget *fb, char *buf, size_t size)
+{
+	if (!fb || !atomic_load(&fb->troubled))
+		return 0;
+	snprintf(buf, size, "%s", fb->trouble);
+	return 1;
 }
 
 static void write_count(int fd, long n)
@@ -305,11 +362,14 @@ static void write_count(int fd, long n)
 
 void fetch_budget_unsent(void *ctx)
 {
-	int fd = ctx ? open_locked(ctx) : -1;
+	struct fetch_budget *fb = ctx;
+	int fd = fb ? open_locked(fb) : -1;
 
 	if (fd >= 0) {
 		write_count(fd, count_at(fd) - 1);
 		close(fd);
+	} else if (fb && errno != EWOULDBLOCK && atomic_load(&fb->own) > 0) {
+		atomic_fetch_sub(&fb->own, 1);
 	}
 }
 
@@ -335,18 +395,30 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 	fetch_budget_note(fb, b);
 	limit = fetch_budget_limit(fb, b);
 	prune_new_day(fb);
-	if ((fd = open_locked(fb)) < 0)
-		return 0;
-	n = count_at(fd);
+	if ((fd = open_locked(fb)) < 0) {
+		char name[32];
+
+		if (errno == EWOULDBLOCK || today_name(name) != 0)
+			return 0;
+		/* Silently letting every read go left the office's share
+		 * unenforced for good after one chmod of the file. */
+		count_own(fb, name, errno);
+		n = count_apart(fb, name);
+	} else {
+		n = count_at(fd);
+	}
 	if (limit >= 0 && fb->percent < 100 && n >= limit) {
 		snprintf(why, why_size,
 		         _("routedesk's share of today's reads is spent (%ld of %ld, %d%% of the "
 		           "account's %ld; [ui] read_share)"),
 		         n, limit, fb->percent, day_limit(fb, b));
 		rc = -1;
-	} else {
+	} else if (fd >= 0) {
 		write_count(fd, n < BUDGET_COUNT_MAX ? n + 1 : n);
+	} else {
+		atomic_fetch_add(&fb->own, 1);
 	}
-	close(fd); /* the lock goes with it */
+	if (fd >= 0)
+		close(fd); /* the lock goes with it */
 	return rc;
 }

@@ -51,6 +51,12 @@ void fetch_budget_note(void *ctx, const struct api_budget *b);
  * here or by any process of the directory). */
 long fetch_budget_used(const struct fetch_budget *fb);
 long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *b);
+/* 1, with why in buf, once today's counter could not be opened for
+ * writing (a chmod, a symlink put in its place): from then on this
+ * program's reads are counted in memory on top of what the file last
+ * said, and the caller tells the user; 0 while the counter is kept.
+ * Safe on any thread. */
+int fetch_budget_trouble(const struct fetch_budget *fb, char *buf, size_t size);
 /* The counter file of a day, for tests: DIR/reads-DAY. */
 char *fetch_budget_path(const struct fetch_budget *fb, const char *day);
 

@@ -469,6 +469,20 @@ static void budget_follow_today(struct ui *ui)
 	}
 }
 
+/* The day's read counter could not be kept (fetch_budget_trouble): said
+ * once, so that whoever set up the share hears why read_share holds less
+ * than it did. */
+static void read_count_trouble(struct ui *ui)
+{
+	char why[400];
+
+	if (ui->reads && !ui->reads_trouble_told &&
+	    fetch_budget_trouble(ui->reads, why, sizeof(why))) {
+		ui->reads_trouble_told = 1;
+		ui_error(ui, "%s", why);
+	}
+}
+
 static void apply_result(struct ui *ui, struct fetch_result *r)
 {
 	/* A newer job of its slot replaced it (whoever waits, waits for that
@@ -477,6 +491,7 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 		return;
 	/* The connection, the budget and failed writes, whatever the slot. */
 	alerts_result(ui->alerts, r, app_now());
+	read_count_trouble(ui);
 	/* Any answer, a refusal included, is the service reached: offline
 	 * ends here, not at the next read that happens to succeed. */
 	if (ui->offline && r->err.kind != API_ERR_NETWORK && r->err.kind != API_ERR_CANCELLED &&

@@ -447,6 +447,36 @@ static void test_read_share_across_processes(void **state)
 	strbuf_free(&err);
 }
 
+/* (d2) The day's counter swapped for a symlink by another hand (or made
+ * read-only): the read still goes, and the user hears that read_share now
+ * holds with this program's own count (it let every read go, silently,
+ * for the rest of the day). */
+static void test_unusable_counter_said(void **state)
+{
+	const char *share = fresh_dir("d2"), *conf = fresh_dir("d2-config");
+	const char *const *env = env_for(share, conf);
+	struct cli_out o;
+	struct stat st;
+	char *acct, *file;
+
+	(void)state;
+	first_read(env);
+	acct = account_dir(share);
+	file = counter_file(acct);
+	assert_int_equal(unlink(file), 0);
+	assert_int_equal(symlink("/dev/null", file), 0);
+	run(&o, (const char *[]){ "api", "customer/10002", NULL }, env);
+	expect_status(&o, 0);
+	assert_int_equal(clirun_requests(&o), 1);
+	assert_non_null(strstr(o.err, "cannot count reads in"));
+	assert_non_null(strstr(o.err, strrchr(file, '/') + 1));
+	assert_non_null(strstr(o.err, "read_share"));
+	clirun_free(&o);
+	/* Not followed, not replaced. */
+	assert_int_equal(lstat(file, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+}
+
 /* (e) a share that cannot be used: said on stderr, and the call runs
  * unshared all the same. */
 static void test_unusable_share(void **state)
@@ -580,6 +610,7 @@ int main(void)
 		SBT_TEST(test_different_reads_not_merged),
 		SBT_TEST(test_writes_never_merged),
 		SBT_TEST(test_read_share_across_processes),
+		SBT_TEST(test_unusable_counter_said),
 		SBT_TEST(test_unusable_share),
 		SBT_TEST(test_share_holds_no_credential),
 	};

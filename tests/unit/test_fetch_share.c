@@ -550,9 +550,10 @@ static void test_symlinks_in_the_share_never_followed(void **state)
 	assert_int_equal(fetch_share_write(b, "lookup/customer.json", "{}", 2, &err), 0);
 	assert_int_equal(fstatat(fetch_share_fd(b), "lookup/customer.json", &st, AT_SYMLINK_NOFOLLOW), 0);
 	assert_true(S_ISREG(st.st_mode));
-	/* The read counter: refused, so not kept (a counter that cannot be
-	 * kept stops nobody's work); the day's limit replaces the symlink
-	 * itself, as every whole-file write. */
+	/* The read counter: refused, so the read is counted in memory (a
+	 * counter that cannot be kept stops nobody's work, and is said);
+	 * the day's limit replaces the symlink itself, as every whole-file
+	 * write. */
 	memset(&bud, 0, sizeof(bud));
 	bud.known = 1;
 	bud.limits.read_day = 3000;
@@ -560,7 +561,8 @@ static void test_symlinks_in_the_share_never_followed(void **state)
 	assert_non_null(fb);
 	fetch_budget_note(fb, &bud);
 	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
-	assert_int_equal(fetch_budget_used(fb), 0);
+	assert_int_equal(fetch_budget_used(fb), 1);
+	assert_int_equal(fetch_budget_trouble(fb, why, sizeof(why)), 1);
 	fetch_budget_close(fb);
 	assert_victim_untouched(victim);
 	strbuf_free(&err);
@@ -740,6 +742,47 @@ static void test_checked_directory_is_the_one_used(void **state)
 	fetch_budget_close(fb);
 	fetch_share_close(a);
 	strbuf_free(&moved);
+}
+
+/* Today's counter that cannot be opened for writing (a symlink put in
+ * its place; a chmod does the same to anyone but root): the share still
+ * holds, with this program's reads counted in memory on top of what the
+ * file held, and the trouble is told once, naming the file.  Before, every
+ * read went uncounted and unsaid for the rest of the day. */
+static void test_counter_that_cannot_be_kept(void **state)
+{
+	const char *url = "http://127.0.0.1:15/api";
+	struct fetch_share *a = open_share(url);
+	struct api_budget bud;
+	struct fetch_budget *fb;
+	char name[40], why[400];
+
+	(void)state;
+	fb = budget_on(a, name);
+	memset(&bud, 0, sizeof(bud));
+	bud.known = 1;
+	bud.limits.read_day = 8; /* 50%: 4 reads */
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_trouble(fb, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(fb), 1);
+	assert_int_equal(unlinkat(fetch_share_fd(a), name, 0), 0);
+	assert_int_equal(symlinkat("/dev/null", fetch_share_fd(a), name), 0);
+	/* Three more go, counted here; the fifth is refused. */
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(fb), 3);
+	assert_int_equal(fetch_budget_trouble(fb, why, sizeof(why)), 1);
+	assert_non_null(strstr(why, name));
+	assert_non_null(strstr(why, "read_share"));
+	/* One that reached no server is taken off. */
+	fetch_budget_unsent(fb);
+	assert_int_equal(fetch_budget_used(fb), 2);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "4 of 4"));
+	fetch_budget_close(fb);
+	fetch_share_close(a);
 }
 
 /* The share of a day whose limit is any long (a service saying
@@ -968,6 +1011,7 @@ int main(void)
 		cmocka_unit_test(test_fifo_in_the_share_does_not_hang),
 		cmocka_unit_test(test_share_directory_modes),
 		cmocka_unit_test(test_checked_directory_is_the_one_used),
+		cmocka_unit_test(test_counter_that_cannot_be_kept),
 		cmocka_unit_test(test_share_of_a_huge_day),
 		cmocka_unit_test(test_busy_counter_never_hangs),
 		cmocka_unit_test(test_read_limit_never_missing),

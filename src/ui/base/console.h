@@ -111,6 +111,7 @@ struct ui {
 	struct fetch_budget *reads;    /* routedesk's share of the day's reads ([ui] read_share) */
 	struct fetch_flight *flight;   /* identical reads in flight made once, with a share */
 	long reads_share_left;         /* reads of that share left today, -1 unknown */
+	int reads_trouble_told;        /* fetch_budget_trouble said on the screen */
 	char share_error[512];         /* why the share is not used, "" */
 	struct api_budget budget;  /* latest known, from every answer */
 	int offline;               /* the last refresh failed on the network */
