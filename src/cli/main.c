@@ -6,13 +6,44 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cli/cli.h"
+#include "common/strbuf.h"
 #include "common/trace.h"
+#include "common/utf8.h"
 #include "ui/app.h"
+
+/* 1 when the command line is a `routedesk api` call, in any of its three
+ * spellings (see main). */
+static int is_api(int argc, char **argv)
+{
+	return (argc > 1 && strcmp(argv[1], "api") == 0) ||
+	       (argc > 3 && strcmp(argv[1], "--account") == 0 && strcmp(argv[3], "api") == 0) ||
+	       (argc > 2 && strncmp(argv[1], "--account=", 10) == 0 && strcmp(argv[2], "api") == 0);
+}
+
+/* ROUTEDESK_TRACE could not be used: said with its path (escaped: it is
+ * the user's environment, but still bytes for a terminal). */
+static void say_trace_failed(int api, int err)
+{
+	struct strbuf esc = STRBUF_INIT;
+	const char *path = getenv("ROUTEDESK_TRACE");
+
+	utf8_escape_controls(&esc, path, strlen(path));
+	fprintf(stderr, _("%s: ROUTEDESK_TRACE=%s: %s (no trace is written)\n"),
+	        api ? "routedesk api" : "routedesk", strbuf_str(&esc), strerror(err));
+	strbuf_free(&esc);
+}
 
 int main(int argc, char **argv)
 {
+	/* No core file: one holds the token (the requests' bodies) and the
+	 * customers read, and lands where the console was started, often a
+	 * directory the office shares. */
+	const struct rlimit no_core = { 0, 0 };
+
+	(void)setrlimit(RLIMIT_CORE, &no_core);
 	setlocale(LC_ALL, "");
 	/* Messages, dates and character classes follow the user; numbers do
 	 * not.  What routedesk reads and writes as numbers (the wire's
@@ -31,7 +62,7 @@ int main(int argc, char **argv)
 	textdomain(PACKAGE);
 #endif
 	if (trace_init() < 0)
-		fprintf(stderr, _("routedesk: ROUTEDESK_TRACE: %s\n"), strerror(errno));
+		say_trace_failed(is_api(argc, argv), errno);
 	if (argc > 1 && strcmp(argv[1], "api") == 0)
 		return cli_api(argc - 1, argv + 1);
 	/* "routedesk --account NAME api ...": the account applies to the call. */

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,13 +21,29 @@ static int trace_started;
 int trace_init(void)
 {
 	const char *path = getenv("ROUTEDESK_TRACE");
+	struct stat st;
 
 	clock_gettime(CLOCK_MONOTONIC, &trace_start);
 	trace_started = 1;
 	if (!path || !*path)
 		return 0;
 	trace_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0600);
-	return trace_fd < 0 ? -1 : 0;
+	if (trace_fd < 0)
+		return -1;
+	/* The trace holds the commands typed (":cust Smith"): a file that
+	 * was there already keeps its mode through O_CREAT, so it is made
+	 * the user's alone, or refused.  A terminal or a pipe (/dev/stderr)
+	 * is not a file to keep. */
+	if (fstat(trace_fd, &st) < 0 ||
+	    (S_ISREG(st.st_mode) && (st.st_mode & 077) && fchmod(trace_fd, 0600) < 0)) {
+		int e = errno;
+
+		close(trace_fd);
+		trace_fd = -1;
+		errno = e;
+		return -1;
+	}
+	return 0;
 }
 
 int trace_on(void)

@@ -13,10 +13,11 @@
  * carry a credential; callers pass paths, statuses and sizes only.
  */
 
-/* Reads ROUTEDESK_TRACE and opens FILE (created 0600, truncated), and
- * starts the clock.  Call once from main before any thread starts.
- * Returns 0, or -1 when the variable is set but FILE cannot be opened
- * (tracing then stays off; errno tells why). */
+/* Reads ROUTEDESK_TRACE and opens FILE (created 0600, truncated; a file
+ * that was there made 0600), and starts the clock.  Call once from main
+ * before any thread starts.  Returns 0, or -1 when the variable is set
+ * but FILE cannot be opened or made the user's alone (tracing then stays
+ * off; errno tells why). */
 int trace_init(void);
 /* 1 when a trace file is open. */
 int trace_on(void);

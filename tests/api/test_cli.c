@@ -8,6 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -153,6 +158,98 @@ static void test_query_object_and_trace(void **state)
 	assert_non_null(strstr(o.err, " request /customer/search 200 "));
 	assert_non_null(strstr(o.err, " budget reads "));
 	clirun_free(&o);
+}
+
+/* ROUTEDESK_TRACE: a file already there (0644, the trace holds the
+ * commands typed) is made 0600, and one that cannot be opened is said
+ * with its path (it said "routedesk: ROUTEDESK_TRACE: No such file" from
+ * `routedesk api`, naming neither). */
+static void test_trace_file_kept_private(void **state)
+{
+	char path[64], var[96];
+	struct cli_out o;
+	struct stat st;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/trace-open", cfgdir);
+	assert_non_null(f = fopen(path, "w"));
+	fclose(f);
+	assert_int_equal(chmod(path, 0644), 0);
+	snprintf(var, sizeof(var), "ROUTEDESK_TRACE=%s", path);
+	clirun(&o, (const char *[]){ "api", "customer/10001", NULL },
+	       (const char *[]){ url, key, token, xdg, var, NULL }, 0);
+	expect_status(&o, 0);
+	clirun_free(&o);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	assert_true(st.st_size > 0);
+	snprintf(var, sizeof(var), "ROUTEDESK_TRACE=%s/no-such-dir/t", cfgdir);
+	clirun(&o, (const char *[]){ "api", "customer/10001", NULL },
+	       (const char *[]){ url, key, token, xdg, var, NULL }, 0);
+	expect_status(&o, 0);
+	assert_non_null(strstr(o.err, "routedesk api: ROUTEDESK_TRACE="));
+	assert_non_null(strstr(o.err, "/no-such-dir/t: "));
+	clirun_free(&o);
+}
+
+/* No core file: one would hold the token.  The call is held waiting on a
+ * server that accepts and never answers, and its limits read meanwhile. */
+static void test_no_core_file(void **state)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t alen = sizeof(a);
+	int s = socket(AF_INET, SOCK_STREAM, 0), found = 0;
+	char var[96], limits[64], line[256];
+	struct rlimit lim;
+	struct cli_run r;
+	struct cli_out o;
+
+	(void)state;
+	assert_true(s >= 0);
+	assert_int_equal(bind(s, (struct sockaddr *)&a, sizeof(a)), 0);
+	assert_int_equal(listen(s, 4), 0);
+	assert_int_equal(getsockname(s, (struct sockaddr *)&a, &alen), 0);
+	snprintf(var, sizeof(var), "ROUTEDESK_URL=http://127.0.0.1:%u/api", ntohs(a.sin_port));
+	/* Cores allowed as far as this process may (Debian's soft limit is
+	 * 0, its hard one unlimited): the 0 read must be the program's. */
+	assert_int_equal(getrlimit(RLIMIT_CORE, &lim), 0);
+	lim.rlim_cur = lim.rlim_max;
+	assert_int_equal(setrlimit(RLIMIT_CORE, &lim), 0);
+	clirun_start(&r, (const char *[]){ "api", "customer/10001", NULL },
+	             (const char *[]){ var, key, token, xdg, NULL }, 0);
+	/* Its request on the way (the connection waits to be accepted):
+	 * the limits are the program's own by then. */
+	{
+		struct pollfd p = { .fd = s, .events = POLLIN };
+
+		found = poll(&p, 1, 10000) == 1;
+	}
+	assert_true(found);
+	snprintf(limits, sizeof(limits), "/proc/%d/limits", (int)r.pid);
+	{
+		FILE *f = fopen(limits, "r");
+
+		assert_non_null(f);
+		found = 0;
+		while (fgets(line, sizeof(line), f))
+			if (strncmp(line, "Max core file size", 18) == 0) {
+				unsigned long soft, hard;
+
+				assert_int_equal(sscanf(line + 18, "%lu %lu", &soft, &hard), 2);
+				assert_int_equal(soft, 0);
+				assert_int_equal(hard, 0);
+				found = 1;
+			}
+		fclose(f);
+	}
+	assert_true(found);
+	kill(r.pid, SIGTERM);
+	clirun_finish(&r, &o);
+	clirun_free(&o);
+	close(s);
+	lim.rlim_cur = 0;
+	(void)setrlimit(RLIMIT_CORE, &lim);
 }
 
 static void test_byid_and_ignored(void **state)
@@ -467,6 +564,8 @@ int main(void)
 		SBT_TEST(test_version_help_console),
 		SBT_TEST(test_search_answer),
 		SBT_TEST(test_query_object_and_trace),
+		SBT_TEST(test_trace_file_kept_private),
+		SBT_TEST(test_no_core_file),
 		SBT_TEST(test_byid_and_ignored),
 		SBT_TEST(test_refused_is_1),
 		SBT_TEST(test_writes),
