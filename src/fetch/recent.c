@@ -1,4 +1,4 @@
-/* recent.c: the answers of the fetch thread's reads of the last seconds, given again to an identical read instead of a second request. */
+/* recent.c: the answers of the fetch thread's reads of the last minute, given again to an identical read instead of a second request. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -50,19 +50,28 @@ static long now_ms(void)
 	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Searches only: they are what two parts of the console ask alike (a
- * pane's list and the index's build, :sub lead and the stage picker).
- * Gets were kept too, and scrolling 100,000 customers (a hundred gets of
- * distinct ids, none asked twice) churned copies of 650 KB answers: peak
- * RSS went from 70 to 104 MB in bench/console.  The changelog is what
- * says that kept answers are old, so it is always read anew. */
+/* Searches: they are what two parts of the console ask alike (a pane's
+ * list and the index's build, :sub lead and the stage picker).  Gets and
+ * a record by its id too, but only a small answer (RECENT_GET_MAX): a
+ * dispatcher opening one customer again and again paid its record and
+ * its tickets each time (2 reads), while scrolling 100,000 customers (a
+ * hundred gets of 1,000 distinct ids, none asked twice) kept copies of
+ * 650 KB answers, and peak RSS went from 70 to 104 MB in bench/console.
+ * The changelog is what says that kept answers are old, so it is always
+ * read anew. */
+#define RECENT_GET_MAX (64u << 10)
+
 static int keepable(const char *path)
 {
-	const char *slash = strrchr(path, '/');
+	return strchr(path, '/') && strncmp(path, "changelog/", 10) != 0;
+}
 
-	if (!slash || strncmp(path, "changelog/", 10) == 0)
-		return 0;
-	return strcmp(slash, "/search") == 0;
+static int is_search(const char *canon)
+{
+	/* The canonical text starts with the path, then its pairs. */
+	const char *end = canon + strcspn(canon, "?& \n");
+
+	return end - canon >= 7 && strncmp(end - 7, "/search", 7) == 0;
 }
 
 static void drop(struct fetch_recent *rc, size_t i)
@@ -94,7 +103,7 @@ static void keep(struct fetch_recent *rc, struct call *c, const char *answer, si
 {
 	struct kept *k;
 
-	if (len > RECENT_MAX_BYTES)
+	if (len > RECENT_MAX_BYTES || (len > RECENT_GET_MAX && !is_search(c->canon.buf)))
 		return;
 	for (size_t i = 0; i < rc->n; i++)
 		if (strcmp(rc->k[i].canon, c->canon.buf) == 0) {

@@ -1,4 +1,4 @@
-/* recent.h: the answers of the fetch thread's reads of the last seconds, given again to an identical read instead of a second request. */
+/* recent.h: the answers of the fetch thread's reads of the last minute, given again to an identical read instead of a second request. */
 #ifndef ROUTEDESK_FETCH_RECENT_H
 #define ROUTEDESK_FETCH_RECENT_H
 
@@ -12,9 +12,9 @@
  * (the same search of every customer, 2.3 MB).  The flight of the share
  * (flight.h) makes only reads *in flight* once, and only on a share.
  *
- * So the fetch thread keeps the answer text of its last searches (not the
- * changelog's; never a get's, see keepable) for RECENT_KEEP_MS from its
- * arrival, keyed by the read's canonical text (fetch_flight_key: the path
+ * So the fetch thread keeps the answer text of its last searches, and of
+ * its gets and records when small (not the changelog's; see keepable),
+ * for RECENT_KEEP_MS from its arrival, keyed by the read's canonical text (fetch_flight_key: the path
  * and every pair, no credential), and an identical read asked meanwhile
  * takes it through the transport's flight hook, unsent (a "shared" trace
  * line).  It is taken only while the thread has learnt no change since it
@@ -24,8 +24,12 @@
  * after a write of this console (fetch_recent_forget).  It wraps the
  * share's flight hooks, when there are any, which still see every read
  * sent.
+ *
+ * A minute, the refresh's pace while keys come: it was 10 s, and a
+ * customer opened again half a minute later was read again, though what
+ * changed since is the changelog's to say either way (and `R` reads anew).
  */
-#define RECENT_KEEP_MS 10000
+#define RECENT_KEEP_MS 60000
 
 struct fetch_recent;
 

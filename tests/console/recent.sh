@@ -41,6 +41,30 @@ ok ":cust smith lists the smiths" has "$D/smith.txt" 'Smith'
 ok "R reads the search anew, not the answer of a moment ago" \
 	eq "$(reqs 'R' ':save-display again.txt' 'request /customer/search')" 1
 
+# A customer opened again (Stops, Enter, back, Enter) takes the record and
+# its tickets read a moment ago: it read both (2 reads) at every open.
+s=$(cs_script reopen <<'EOF'
+j
+Enter
+Enter
+:save-display open1.txt
+Esc
+Enter
+:save-display open2.txt
+EOF
+)
+ok "reopen: the console runs the script and exits 0" cs_run "$s"
+ok "reopen: the first open reads the customer" \
+	test "$(reqs 'Enter' ':save-display open1.txt' 'request /customer/[0-9]*')" -ge 1
+ok "reopen: the second open reads no customer and no tickets" \
+	eq "$(($(awk '/key :save-display open1.txt/ { on = 1; next } on && /key :save-display open2.txt/ { exit } on' "$D/trace" |
+		grep -c -E ' request /(customer/[0-9]|ticket/get|ticket/search)')))" 0
+ok "reopen: ... but takes the answers kept" \
+	test "$(awk '/key :save-display open1.txt/ { on = 1; next } on && /key :save-display open2.txt/ { exit } on' "$D/trace" |
+		grep -c -E ' shared /customer/[0-9]')" -ge 1
+ok "reopen: it shows the same customer" \
+	eq "$(sed -n 3,6p "$D/open2.txt")" "$(sed -n 3,6p "$D/open1.txt")"
+
 # The index outlives the run, in the user's own file: the next console's
 # first look-up reads no customer (it built it again at each start).
 kept=$(ls "$XDG_STATE_HOME"/routedesk/lookup/*-customer.json 2>/dev/null)
