@@ -648,6 +648,53 @@ static void test_filter_and_find(void **state)
 	fake_free(v);
 }
 
+/* A filter typed where the selected row does not match selects the first
+ * match at or after it, in the list's order, as / and n find; it kept the
+ * position, clamped (the audit's /pena on 20,000 customers selected the
+ * last of 579 matches). */
+static void test_filter_selects_at_or_after(void **state)
+{
+	static const char *const names[] = { "Smith", "Jones", "Smithers", "Brown", "Adams",
+		                             "Lopez", "Smith Jr", "Baker", "Smythe", "Carter" };
+	struct view *v = fake_view(10, 10, names);
+	struct list *l = list_new(v);
+	long long id;
+
+	(void)state;
+	list_select_id(l, 1005);                /* Lopez */
+	list_set_filter(l, "s");                /* 0 1 2 4 6 8 */
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1006);             /* Smith Jr, not Smythe */
+	assert_int_equal(list_position(l), 4);
+	/* A match selected stays selected. */
+	list_set_filter(l, "smith");
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1006);
+	/* None after it: the last before. */
+	list_set_filter(l, NULL);
+	list_select_id(l, 1009);                /* Carter */
+	list_set_filter(l, "smith");
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1006);
+	/* Sorted by name: after in that order.  Adams Baker Brown Carter Jones
+	 * Lopez Smith "Smith Jr" Smithers Smythe. */
+	list_set_filter(l, NULL);
+	list_sort_step(l, 1);
+	list_select_id(l, 1009);                /* Carter */
+	list_set_filter(l, "s");                /* Adams Jones Smith ... */
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1001);             /* Jones */
+	assert_int_equal(list_position(l), 1);
+	list_set_filter(l, NULL);
+	list_sort_invert(l);
+	list_select_id(l, 1009);                /* Carter, descending */
+	list_set_filter(l, "s");                /* Smythe ... Jones Adams */
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1004);             /* Adams */
+	list_free(l);
+	fake_free(v);
+}
+
 static void read_line(int y, char *buf, int n)
 {
 	mvinnstr(y, 0, buf, n);
@@ -1083,6 +1130,7 @@ int main(void)
 		cmocka_unit_test(test_sort_by_id),
 		cmocka_unit_test(test_sort_hidden),
 		cmocka_unit_test(test_filter_and_find),
+		cmocka_unit_test(test_filter_selects_at_or_after),
 		cmocka_unit_test(test_draw_virtualised),
 		cmocka_unit_test(test_move_bytes),
 		cmocka_unit_test(test_bar_column),

@@ -1,6 +1,7 @@
 /* list.c: the list widget: index, selection by id, sort and filter state, drawing the visible rows. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -109,7 +110,34 @@ static int row_matches(const struct list *l, size_t row, const char *text)
 	return hit;
 }
 
-static void find_selection(struct list *l)
+/* The first position of [0, n) whose row is at or after view row `row` in
+ * the list's order (n when none): rows [0, n) are in that order. */
+static size_t first_at_or_after(const struct list *l, size_t n, size_t row)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, r = row_at(l, mid);
+		int after = l->sort_col >= 0 ? list_sort_compare(l->v, (size_t)l->sort_col,
+		                                                 l->sort_desc, r, row) >= 0
+		                             : r >= row;
+
+		if (after)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* The selection after a rebuild.  The selected record when it is still
+ * there; else, when the rows are the same ones (a filter typed or
+ * changed), the first shown at or after the row that was selected, in
+ * the list's order (n_ordered rows), as / and n find; else the same
+ * position.  A filter kept the old position, clamped to the end: on 579
+ * matches of 20,000 customers it selected the last, a row no match near
+ * where the dispatcher was. */
+static void find_selection(struct list *l, size_t was_row, size_t n_ordered)
 {
 	size_t offset = l->sel >= l->top ? l->sel - l->top : 0;
 
@@ -127,6 +155,12 @@ static void find_selection(struct list *l)
 			}
 		}
 	}
+	if (was_row != SIZE_MAX) {
+		size_t p = first_at_or_after(l, n_ordered, was_row);
+
+		l->sel = p < l->n ? p : l->n - 1;
+		goto found;
+	}
 	if (l->sel >= l->n)
 		l->sel = l->n - 1;
 found:
@@ -138,10 +172,14 @@ found:
 static void rebuild(struct list *l)
 {
 	const struct view *v = l->v;
-	size_t n_loaded = 0;
+	size_t n_loaded = 0, old_total = l->total;
+	/* The row selected, when the rows stay the same ones. */
+	size_t was_row = l->n && l->sel < l->n ? row_at(l, l->sel) : SIZE_MAX;
 
 	l->stale = 0;
 	l->total = v->ops->count ? v->ops->count(v) : 0;
+	if (l->total != old_total || was_row >= l->total)
+		was_row = SIZE_MAX;
 	free(l->index);
 	l->index = NULL;
 	if (l->sort_col >= 0 && (size_t)l->sort_col >= v->ops->n_columns)
@@ -167,7 +205,8 @@ static void rebuild(struct list *l)
 			list_sort_rows(v, l->index, n_loaded, l->total, (size_t)l->sort_col,
 			               l->sort_desc);
 	}
-	find_selection(l);
+	/* In the list's order: the sorted rows (the loaded ones), else all. */
+	find_selection(l, was_row, l->sort_col >= 0 && l->index ? n_loaded : l->n);
 }
 
 static void ensure(struct list *l)

@@ -113,6 +113,9 @@ void list_cell_text(const struct view *v, size_t row, size_t col, struct strbuf 
  * number (VC_RIGHT) or text, case folded (list_sort.c). */
 void list_sort_rows(const struct view *v, size_t *index, size_t n, size_t total, size_t col,
                     int desc);
+/* <0, 0 or >0 as view row a comes before, is, or comes after row b in
+ * list_sort_rows's order. */
+int list_sort_compare(const struct view *v, size_t col, int desc, size_t a, size_t b);
 
 /* The layout (list_layout.c): pure, no curses. */
 

@@ -14,10 +14,11 @@ struct sort_ctx {
 	char **keys;   /* cell text by view row when the view has no compare */
 };
 
-static int sort_cmp(const void *a, const void *b, void *arg)
+/* Rows ra and rb in the order of c, ka and kb their cells' text when
+ * the view has no compare of its own. */
+static int rows_cmp(const struct sort_ctx *c, size_t ra, size_t rb, const char *ka,
+                    const char *kb)
 {
-	const struct sort_ctx *c = arg;
-	size_t ra = *(const size_t *)a, rb = *(const size_t *)b;
 	int r;
 
 	if (c->by_id) {
@@ -27,16 +28,42 @@ static int sort_cmp(const void *a, const void *b, void *arg)
 	} else if (c->v->ops->compare) {
 		r = c->v->ops->compare(c->v, ra, rb, c->col);
 	} else if (c->numeric) {
-		double x = list_number(c->keys[ra]), y = list_number(c->keys[rb]);
+		double x = list_number(ka), y = list_number(kb);
 
 		r = x < y ? -1 : x > y;
 	} else {
-		r = strcasecmp(c->keys[ra], c->keys[rb]);
+		r = strcasecmp(ka, kb);
 	}
 	if (c->desc)
 		r = -r;
 	/* Ties keep the view's order: the sort is stable. */
 	return r ? r : (ra < rb ? -1 : ra > rb);
+}
+
+static int sort_cmp(const void *a, const void *b, void *arg)
+{
+	const struct sort_ctx *c = arg;
+	size_t ra = *(const size_t *)a, rb = *(const size_t *)b;
+
+	return rows_cmp(c, ra, rb, c->keys ? c->keys[ra] : NULL, c->keys ? c->keys[rb] : NULL);
+}
+
+int list_sort_compare(const struct view *v, size_t col, int desc, size_t a, size_t b)
+{
+	struct sort_ctx c = { v, col, desc, 0, 0, NULL };
+	struct strbuf ka = STRBUF_INIT, kb = STRBUF_INIT;
+	int r;
+
+	c.by_id = (v->ops->columns[col].flags & VC_ID) != 0;
+	c.numeric = (v->ops->columns[col].flags & VC_RIGHT) != 0;
+	if (!c.by_id && !v->ops->compare) {
+		list_cell_text(v, a, col, &ka, NULL);
+		list_cell_text(v, b, col, &kb, NULL);
+	}
+	r = rows_cmp(&c, a, b, strbuf_str(&ka), strbuf_str(&kb));
+	strbuf_free(&ka);
+	strbuf_free(&kb);
+	return r;
 }
 
 void list_sort_rows(const struct view *v, size_t *index, size_t n, size_t total, size_t col,
