@@ -140,9 +140,13 @@ static int marked_surname(struct vc_query *qs, const char *q)
  *      stay: "n___z%" for Núñez, "y___z%" for Yáñez;
  *   3. after the first letter each c, n, r, s and z alone, when two stay:
  *      "pe_a%" for Peña;
- * and nothing is asked when the word has none of them.  The pattern's
- * near misses (Miller beside Müller for "muller", when no Muller exists)
- * are said by the preview's "Found by". */
+ * and nothing is asked when the word has none of them.  A word typed
+ * with its marks found nobody when a mark's case differed ("PEÑA",
+ * "ñúñez", "ångström": the service's compare folds ASCII letters only, as
+ * the sandbox's): each character that is not ASCII is _ and the letters
+ * stay as typed ("PE_A%"), while two letters stay.  The pattern's near
+ * misses (Miller beside Müller for "muller", when no Muller exists) are
+ * said by the preview's "Found by". */
 enum { UNMARK_VOWELS = 1, UNMARK_NC = 2, UNMARK_RSZ = 4 };
 
 static size_t unmarked_pattern(struct strbuf *pat, const char *q, unsigned what)
@@ -174,23 +178,32 @@ static int unmarked_surname(struct vc_query *qs, const char *q)
 		{ UNMARK_NC | UNMARK_RSZ, 2 },
 	};
 	struct strbuf pat = STRBUF_INIT;
-	size_t n = strlen(q);
-	int rc = 0;
+	size_t n = strlen(q), kept = 0;
+	int rc = 0, marks = 0, ask = 0;
 
 	if (n < 4)
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!ascii_letter(q[i]))
+	for (size_t i = 0; i < n; i++) {
+		if (q[i] & 0x80)
+			marks = 1;
+		else if (!ascii_letter(q[i]))
 			return 0;
-	for (size_t t = 0; t < sizeof(tiers) / sizeof(tiers[0]); t++) {
-		size_t kept = unmarked_pattern(&pat, q, tiers[t].what);
-
-		if (kept >= tiers[t].least && kept < n) {
-			strbuf_addc(&pat, '%');
-			rc = api_form_add_cmp_str(vc_query_add(qs, N_("surname, any accents")),
-			                          "lname", API_Q_LIKE, pat.buf);
-			break;
+	}
+	if (marks) {
+		for (size_t i = 0; i < n; i += list_char_len(q + i)) {
+			strbuf_addc(&pat, ascii_letter(q[i]) ? q[i] : '_');
+			kept += ascii_letter(q[i]) != 0;
 		}
+		ask = kept >= 2;
+	}
+	for (size_t t = 0; !marks && !ask && t < sizeof(tiers) / sizeof(tiers[0]); t++) {
+		kept = unmarked_pattern(&pat, q, tiers[t].what);
+		ask = kept >= tiers[t].least && kept < n;
+	}
+	if (ask) {
+		strbuf_addc(&pat, '%');
+		rc = api_form_add_cmp_str(vc_query_add(qs, N_("surname, any accents")), "lname",
+		                          API_Q_LIKE, pat.buf);
 	}
 	strbuf_free(&pat);
 	return rc;
