@@ -42,6 +42,12 @@ static void step_day(struct ui *ui, long delta)
 		if (date_parse(ui->date, &d) < 0)
 			date_today(&d);
 		date_from_days(date_to_days(&d) + delta, &d);
+		/* Past the calendar dates have (0001-01-01 to 9999-12-31):
+		 * `]` on 9999-12-31 wrapped to 9999-01-01. */
+		if (d.year < 1 || d.year > 9999) {
+			ui_error(ui, "%s", _("No day to review beyond 0001-01-01 and 9999-12-31"));
+			return;
+		}
 	}
 	date_format(&d, buf);
 	app_set_date(ui, buf);

@@ -25,6 +25,9 @@ t
 Enter
 ]
 :save-display stops-next.txt
+:date 9999-12-31
+]
+:save-display end.txt
 EOF
 )
 before=$(date -u +%F)
@@ -62,6 +65,9 @@ ok ":date -1 steps one day back (2026-11-20)" shows_day "$D/d20b.txt" 2026-11-20
 ok ":date bogus is refused on the message line" has "$D/bad.txt" "^! ':date bogus': expected YYYY-MM-DD"
 ok ":date bogus leaves the day alone" test "$(header_date "$D/bad.txt")" = 2026-11-20
 ok "] in the Stops pane steps the day too" test "$(header_date "$D/stops-next.txt")" = 2026-11-21
+# 9999-12-31 has no next day: ] said so, and it wrapped to 9999-01-01.
+ok "] past 9999-12-31 stays there" test "$(header_date "$D/end.txt")" = 9999-12-31
+ok "... and says why" has "$D/end.txt" "No day to review beyond 0001-01-01 and 9999-12-31"
 
 # ---- a day seen lately costs no reads, and the tick keeps it fresh ------
 
