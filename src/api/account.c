@@ -404,7 +404,8 @@ int api_config_read(const char *path, char **text, struct api_error *err)
 	struct stat st;
 	char buf[4096];
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO put there must not hang the start. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	*text = NULL;
 	if (fd < 0 && errno == ENOENT)
@@ -416,8 +417,24 @@ int api_config_read(const char *path, char **text, struct api_error *err)
 			close(fd);
 		return -1;
 	}
+	if (!S_ISREG(st.st_mode)) {
+		/* A directory read as an empty config said "no API URL". */
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("cannot read %s: %s"), path,
+		              S_ISDIR(st.st_mode) ? strerror(EISDIR) : _("not a regular file"));
+		close(fd);
+		return -1;
+	}
 	while ((n = read(fd, buf, sizeof(buf))) > 0 && sb.len < MAX_CONFIG_BYTES)
 		strbuf_add(&sb, buf, (size_t)n);
+	if (n < 0) {
+		int e = errno;
+
+		close(fd);
+		api_wipe_free(strbuf_detach(&sb, NULL));
+		api_error_set(err, API_ERR_USAGE, 0, NULL, _("cannot read %s: %s"), path,
+		              strerror(e));
+		return -1;
+	}
 	close(fd);
 	if (memchr(sb.buf ? sb.buf : "", '\0', sb.len)) {
 		api_error_set(err, API_ERR_USAGE, 0, NULL, _("%s is not a text file"), path);

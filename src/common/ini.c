@@ -76,6 +76,10 @@ int ini_parse(char *text, int (*fn)(const struct ini_line *l, void *ctx), void *
 {
 	struct ini_line l = { 0 };
 
+	/* A byte-order mark, as Windows editors save UTF-8: the first line
+	 * was "expected NAME = VALUE" of a line that read as a section. */
+	if (strncmp(text, "\xef\xbb\xbf", 3) == 0)
+		text += 3;
 	for (char *next = text; next; ) {
 		char *s = next;
 		int rc;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/resource.h>
@@ -555,7 +556,24 @@ static void test_config_file(void **state)
 	    (const char *[]){ xdg, "ROUTEDESK_TOKEN=wrong-token-value", NULL });
 	expect_status(&o, 1);
 	clirun_free(&o);
+	/* Saved by a Windows editor: a byte-order mark and CRLF. */
+	snprintf(text, sizeof(text), "\xef\xbb\xbf[account sb]\r\nurl = %s\r\nkey = %s\r\n"
+	         "token = %s\r\n", sbt_base(), KEY, TOKEN);
+	write_file(path, text, 0600);
+	run(&o, (const char *[]){ "api", "customer/10001", NULL }, (const char *[]){ xdg, NULL });
+	expect_status(&o, 0);
+	clirun_free(&o);
 	unlink(path);
+	/* A directory where the file goes: said, not read as an empty
+	 * config ("no API URL"). */
+	assert_int_equal(mkdir(path, 0700), 0);
+	run(&o, (const char *[]){ "api", "customer/10001", NULL }, (const char *[]){ xdg, NULL });
+	expect_status(&o, 2);
+	assert_non_null(strstr(o.err, "cannot read"));
+	assert_non_null(strstr(o.err, path));
+	assert_non_null(strstr(o.err, strerror(EISDIR)));
+	clirun_free(&o);
+	assert_int_equal(rmdir(path), 0);
 }
 
 int main(void)

@@ -495,6 +495,18 @@ static void test_ini_lines(void **state)
 	strbuf_free(&seen.sb);
 }
 
+/* A UTF-8 byte-order mark before the first line is no part of it. */
+static void test_ini_bom(void **state)
+{
+	char text[] = "\xef\xbb\xbf[account main]\r\nurl = x\r\n";
+	struct ini_seen seen = { STRBUF_INIT, 0 };
+
+	(void)state;
+	assert_int_equal(ini_parse(text, ini_record, &seen), 0);
+	assert_string_equal(strbuf_str(&seen.sb), "1 section account main|-|\n2 pair url|x|-\n");
+	strbuf_free(&seen.sb);
+}
+
 static void test_ini_stops_and_trims(void **state)
 {
 	char text[] = "a = 1\r\nb = 2\nc = 3\n";
@@ -543,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_date_days_and_weekday),
 		cmocka_unit_test(test_date_format_and_today),
 		cmocka_unit_test(test_ini_lines),
+		cmocka_unit_test(test_ini_bom),
 		cmocka_unit_test(test_ini_stops_and_trims),
 	};
 
