@@ -251,6 +251,66 @@ static void test_update_moves(void **state)
 	assert_int_equal(sbt_i(a, "spotID"), sbt_i(spot, "spotID"));
 }
 
+/* The highest sequence of route's visits, every status counted; other
+ * visits than except must not share seq. */
+static long long top_sequence(long long route, long long except, long long seq)
+{
+	long long *ids, top = 0;
+	size_t n = sbt_search("appointment", &ids, "routeIDs=%lld&status=%s", route,
+	                      sbt_enc("{\"operator\":\"IN\",\"value\":[-2,-1,0,1,2]}"));
+	cJSON *recs = sbt_get("appointment", "appointmentIDs", ids, n);
+	for (cJSON *a = recs->child; a; a = a->next) {
+		if (sbt_i(a, "appointmentID") == except)
+			continue;
+		if (sbt_i(a, "sequence") == seq)
+			fail_msg("appointment %lld shares sequence %lld with %lld on route %lld",
+			         sbt_i(a, "appointmentID"), seq, except, route);
+		if (sbt_i(a, "sequence") > top)
+			top = sbt_i(a, "sequence");
+	}
+	return top;
+}
+
+/* A visit that joins a route, moved from another or created on it, comes
+ * after the route's last stop: its old route's sequence tied it with a
+ * stop of the new one, and a created visit's 0 put it first.  A write
+ * that leaves the route alone leaves the sequence alone. */
+static void test_route_sequence(void **state)
+{
+	(void)state;
+	long long *routes, *stops;
+	size_t n = sbt_search("route", &routes, "date=%s&apiCanSchedule=1", SBT_TODAY), i;
+	long long from = 0, to = 0, id = 0;
+	for (i = 0; i < n && !to; i++) {
+		cJSON *r = route_of(routes[i]);
+		if (strcmp(sbt_s(r, "lockedRoute"), "0") ||
+		    !sbt_search("appointment", &stops, "routeIDs=%lld&status=0", routes[i]))
+			continue;
+		if (!from)
+			from = routes[i], id = stops[0];
+		else
+			to = routes[i];
+	}
+	if (!to)
+		skip();
+	sbt_ok(sbt_call("/appointment/update", "appointmentID=%lld&routeID=%lld", id, to));
+	cJSON *a = sbt_byid("appointment", id);
+	assert_int_equal(sbt_i(a, "routeID"), to);
+	long long seq = sbt_i(a, "sequence");
+	assert_int_equal(seq, top_sequence(to, id, seq) + 1);
+	/* Staying on the route keeps the number. */
+	sbt_ok(sbt_call("/appointment/update", "appointmentID=%lld&routeID=%lld&duration=40", id, to));
+	assert_int_equal(sbt_i(sbt_byid("appointment", id), "sequence"), seq);
+	/* Created on a route: after the last stop again, not 0. */
+	long long made = sbt_result(sbt_call("/appointment/create",
+	                                     "customerID=10010&type=%lld&routeID=%lld&start=17:30:00",
+	                                     a_service(), to));
+	assert_int_equal(sbt_i(sbt_byid("appointment", made), "sequence"), seq + 1);
+	/* Created on no route: no place in any route's order. */
+	made = sbt_result(sbt_call("/appointment/create", "customerID=10010&type=%lld", a_service()));
+	assert_string_equal(sbt_s(sbt_byid("appointment", made), "sequence"), "0");
+}
+
 /* Locked routes refuse unless bypassLockedRoute=1; apiCanSchedule 0
  * refuses with a clear message. */
 static void test_route_rules(void **state)
@@ -404,6 +464,7 @@ int main(void)
 		SBT_TEST(test_generated_shapes),
 		SBT_TEST(test_reserve_and_create),
 		SBT_TEST(test_update_moves),
+		SBT_TEST(test_route_sequence),
 		SBT_TEST(test_route_rules),
 		SBT_TEST(test_unrouted_create),
 		SBT_TEST(test_cancel_and_complete),

@@ -122,6 +122,42 @@ static int appt_spot_rules(struct write_op *op, const cJSON *spot)
 	return 0;
 }
 
+/*
+ * The sequence a visit takes on a route it joins (created on it, or moved
+ * to it from another): one past the highest of the route's visits, so it
+ * comes after the last stop.  Neither the specification nor the live notes
+ * say what the service does.  The number a moved visit kept from its old
+ * route tied it with, or slotted it among, the new route's stops by
+ * chance, and a created one's 0 put it before the first; renumbering the
+ * stops already there instead would move visits nobody touched.  0 with
+ * *seq, or -1 with op->ans.
+ */
+static int route_next_sequence(struct write_op *op, long long route_id, long long *seq)
+{
+	cJSON *arr = cJSON_CreateArray(), *a;
+	long long *ids = NULL;
+	size_t n = 0;
+	char buf[24], *err = NULL;
+
+	*seq = 1;
+	snprintf(buf, sizeof buf, "%lld", route_id);
+	if (write_find(op->req, op->r, "routeID", RT_INT, buf, &ids, &n, op->ans)) {
+		cJSON_Delete(arr);
+		return -1;
+	}
+	if (n && store_get(op->req->ctx->store, op->r, ids, n, 1, arr, &err) < 0) {
+		free(ids);
+		cJSON_Delete(arr);
+		return write_store_error(op->ans, err);
+	}
+	cJSON_ArrayForEach(a, arr)
+		if (ll(a, "appointmentID") != op->id && ll(a, "sequence") >= *seq)
+			*seq = ll(a, "sequence") + 1;
+	free(ids);
+	cJSON_Delete(arr);
+	return 0;
+}
+
 static int appt_before(struct write_op *op)
 {
 	const struct resource *sr = res_find("spot"), *rr = res_find("route"),
@@ -171,6 +207,14 @@ static int appt_before(struct write_op *op)
 	}
 	if (spot && appt_spot_rules(op, spot))
 		goto out;
+	if (route && (!op->old || ll(op->old, "routeID") != route_id)) {
+		long long seq;
+		char buf[24];
+		if (route_next_sequence(op, route_id, &seq))
+			goto out;
+		snprintf(buf, sizeof buf, "%lld", seq);
+		write_set(op->r, op->obj, "sequence", buf);
+	}
 	if (cJSON_GetObjectItemCaseSensitive(op->obj, "type") &&
 	    write_need(op->req, st, ll(op->obj, "type"), &svc, op->ans))
 		goto out;
