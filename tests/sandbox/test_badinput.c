@@ -479,6 +479,114 @@ static void test_unknown_records(void **state)
 	sbt_alive();
 }
 
+/* The first id of entity's search. */
+static long long first_id(const char *entity, const char *filter)
+{
+	long long *ids;
+	assert_true(sbt_search(entity, &ids, "%s", filter) > 0);
+	return ids[0];
+}
+
+/* Every write that names another record by an id refuses one that does not
+ * exist, as the owner and key checks always did, and writes nothing: a
+ * note's referenceID and cancellationReason, an appointment's
+ * subscriptionID and an add-on's productID were taken as sent.  Ids of
+ * 0 (nobody) and a stand-alone visit's subscriptionID -1 still pass. */
+static void test_unknown_references(void **state)
+{
+	(void)state;
+	long long cust = sbt_cust_ids[0], ghost = 999999;
+	long long sub = first_id("subscription", sbt_fmt("customerIDs=%lld", cust));
+	long long ticket = first_id("ticket", ""), note = first_id("note", "");
+	long long appt = first_id("appointment", ""), review = first_id("review", "");
+	long long doc = first_id("document", ""), svc = first_id("serviceType", "");
+	long long product = first_id("product", ""), reason = first_id("cancellationReason", "");
+	const char *nf = sbt_fmt("customerID=%lld&contactType=%lld&notes=x&showOnInvoice=0", cust,
+	                         note_type);
+	const char *tf = sbt_fmt("customerID=%lld&date=%s&serviceCharge=1", cust, SBT_TODAY);
+	const struct {
+		const char *path, *form, *message;
+	} cases[] = {
+		{ "/note/create", sbt_fmt("%s&referenceID=%lld", nf, ghost),
+		  "Invalid value for referenceID: no subscription 999999" },
+		{ "/note/create", sbt_fmt("%s&cancellationReason=%lld", nf, ghost),
+		  "Invalid value for cancellationReason: no cancellation reason 999999" },
+		{ "/note/update", sbt_fmt("contactID=%lld&referenceID=%lld", note, ghost),
+		  "Invalid value for referenceID: no subscription 999999" },
+		{ "/appointment/create", sbt_fmt("customerID=%lld&type=%lld&subscriptionID=%lld", cust,
+		                                 svc, ghost), "No subscription found with id 999999" },
+		{ "/appointment/create", sbt_fmt("customerID=%lld&type=%lld&employeeID=%lld", cust, svc,
+		                                 ghost), "No employee found with id 999999" },
+		{ "/appointment/cancel", sbt_fmt("appointmentID=%lld&cancelledBy=%lld", appt, ghost),
+		  "Invalid value for cancelledBy: no employee 999999" },
+		{ "/ticket/createAddOn", sbt_fmt("ticketID=%lld&amount=1&taxable=0&productID=%lld", ticket,
+		                                 ghost), "No product found with id 999999" },
+		{ "/ticket/createAddOn", sbt_fmt("ticketID=%lld&amount=1&taxable=0&creditTo=%lld", ticket,
+		                                 ghost), "Invalid value for creditTo: no employee 999999" },
+		{ "/ticket/setAddOns", sbt_fmt("ticketID=%lld&addons[0][amount]=1&addons[0][taxable]=0"
+		                               "&addons[0][serviceID]=%lld", ticket, ghost),
+		  "No serviceType found with id 999999" },
+		{ "/ticket/setAddOns", sbt_fmt("ticketID=%lld&addons[0][amount]=1&addons[0][taxable]=0"
+		                               "&addons[0][creditTo]=%lld", ticket, ghost),
+		  "Invalid value for addons[0][creditTo]: no employee 999999" },
+		{ "/ticket/create", sbt_fmt("%s&addons[0][amount]=1&addons[0][taxable]=0"
+		                            "&addons[0][productID]=%lld", tf, ghost),
+		  "No product found with id 999999" },
+		{ "/ticket/create", sbt_fmt("%s&billToAccountID=%lld", tf, ghost),
+		  "No customer found with id 999999" },
+		{ "/ticket/update", sbt_fmt("ticketID=%lld&subscriptionID=%lld", ticket, ghost),
+		  "No subscription found with id 999999" },
+		{ "/subscription/create", sbt_fmt("customerID=%lld&serviceID=%lld&preferredTech=%lld", cust,
+		                                  svc, ghost),
+		  "Invalid value for preferredTech: no employee 999999" },
+		{ "/subscription/update", sbt_fmt("subscriptionID=%lld&billToAccountID=%lld", sub, ghost),
+		  "No customer found with id 999999" },
+		{ "/subscription/createInitialAddOn", sbt_fmt("subscriptionID=%lld&amount=1&serviceID=%lld",
+		                                              sub, ghost),
+		  "No serviceType found with id 999999" },
+		{ "/product/create", sbt_fmt("officeID=%lld&description=d&amount=1&taxable=0&code=c"
+		                             "&category=c&visible=1&salesVisible=1&recurring=0", ghost),
+		  "No office found with id 999999" },
+		{ "/review/update", sbt_fmt("feedbackID=%lld&appointmentID=%lld", review, ghost),
+		  "No appointment found with id 999999" },
+		{ "/document/update", sbt_fmt("uploadID=%lld&appointmentID=%lld", doc, ghost),
+		  "No appointment found with id 999999" },
+		{ "/task/create", sbt_fmt("customerID=%lld&description=d&addedBy=%lld", cust, ghost),
+		  "Invalid value for addedBy: no employee 999999" },
+	};
+	long long *ids;
+	size_t notes = sbt_search("note", &ids, ""), tickets = sbt_search("ticket", &ids, "");
+	size_t tasks = sbt_search("task", &ids, "");
+	long long changes = sbt_last_change();
+	struct sbt_resp *r = sbt_call("/ticket/getAddOns", "ticketID=%lld", ticket);
+	int addons = cJSON_GetArraySize(sbt_m(r->json, "addOns"));
+
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		r = sbt_call(cases[i].path, "%s", cases[i].form);
+		sbt_err(r, 200, cases[i].message);
+		if (strcmp(sbt_s(r->json, "errorMessage"), cases[i].message))
+			fail_msg("%s answered \"%s\", not \"%s\"", cases[i].path,
+			         sbt_s(r->json, "errorMessage"), cases[i].message);
+	}
+	assert_int_equal(sbt_search("note", &ids, ""), notes);
+	assert_int_equal(sbt_search("ticket", &ids, ""), tickets);
+	assert_int_equal(sbt_search("task", &ids, ""), tasks);
+	r = sbt_call("/ticket/getAddOns", "ticketID=%lld", ticket);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "addOns")), addons);
+	assert_int_equal(sbt_last_change(), changes);
+
+	/* Real ids, nobody and stand-alone pass. */
+	sbt_result(sbt_call("/note/create", "%s&referenceID=%lld&cancellationReason=%lld&employeeID=0",
+	                    nf, sub, reason));
+	sbt_result(sbt_call("/appointment/create", "customerID=%lld&type=%lld&subscriptionID=-1"
+	                    "&employeeID=0", cust, svc));
+	sbt_result(sbt_call("/appointment/create", "customerID=%lld&type=%lld&subscriptionID=%lld",
+	                    cust, svc, sub));
+	sbt_result(sbt_call("/ticket/createAddOn", "ticketID=%lld&amount=1&taxable=0&productID=%lld",
+	                    ticket, product));
+	sbt_alive();
+}
+
 /* The service reads 1000 variables and drops the rest. */
 static void test_variable_cut(void **state)
 {
@@ -525,6 +633,7 @@ int main(void)
 		SBT_TEST(test_enumerations_and_limits),
 		SBT_TEST(test_subscription_states),
 		SBT_TEST(test_unknown_records),
+		SBT_TEST(test_unknown_references),
 		SBT_TEST(test_variable_cut),
 	};
 	return cmocka_run_group_tests(tests, setup, sbt_customers_teardown);

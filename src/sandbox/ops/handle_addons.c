@@ -370,7 +370,8 @@ static cJSON *collect_list(struct write_op *op, const struct item_kind *k, const
 		cJSON_AddItemToArray(objs, obj);
 		if (write_collect_params(op->req, e, prefix, k->item, params, n, RP_CREATE, obj,
 		                         op->ans) ||
-		    item_check(op, NULL, obj)) {
+		    item_check(op, NULL, obj) ||
+		    write_check_refs(op->req, k->item, params, n, obj, NULL, prefix, op->ans)) {
 			cJSON_Delete(objs);
 			free(params);
 			return NULL;
@@ -433,6 +434,8 @@ static void items_create(struct write_op *op, const struct item_kind *k)
 	    item_check(op, NULL, op->obj) || write_begin(op))
 		return;
 	if (write_need(op->req, op->r, pid, &parent, op->ans) ||
+	    write_check_refs(op->req, k->item, ir->params, ir->n_params, op->obj, NULL, NULL,
+	                     op->ans) ||
 	    item_insert(op, k, pid, parent, op->obj, &id)) {
 		store_rollback(op->req->ctx->store);
 		cJSON_Delete(parent);
@@ -522,7 +525,9 @@ static void items_update(struct write_op *op, const struct item_kind *k)
 		goto fail;
 	}
 	if (item_check(op, item, op->obj) ||
-	    write_need(op->req, op->r, item_pid, &parent, op->ans))
+	    write_need(op->req, op->r, item_pid, &parent, op->ans) ||
+	    write_check_refs(op->req, k->item, ir->params, ir->n_params, op->obj, item, NULL,
+	                     op->ans))
 		goto fail;
 	op->notes = write_diff(ir, item, op->obj);
 	if (op->notes->child) {

@@ -59,6 +59,100 @@ int write_need(struct sb_req *req, const struct resource *r, long long id, cJSON
 	return rc ? -1 : 0;
 }
 
+/*
+ * The ids a write names besides its own record and what they name, for the
+ * parameters no hook checks with rules of its own: appointment's routeID
+ * and spotID (a spot names its route, and 0 is refused), note's
+ * contactType (note types) and route's groupID are checked by their hooks,
+ * stageID by updateLeadStage, and some hooks check a key below again as
+ * they load its record, with the same words.  unitID (no unit is kept),
+ * route's templateID (a template is known by its routes) and task's
+ * referenceID (the record it names is not known) are not checked.
+ *
+ * A parameter named as the key of what it names is refused as a missing
+ * record is anywhere ("No customer found with id N"); one named for its
+ * role says which parameter was wrong, as the hooks' employee checks do
+ * ("Invalid value for creditTo: no employee N").  The account's
+ * configuration (offices, cancellation reasons) is checked only while the
+ * sandbox keeps some: one started without generated data has none to
+ * compare with, as note types.
+ */
+static const struct {
+	const char *res;    /* the resource written, NULL for any */
+	const char *param;  /* as sent */
+	const char *target; /* the resource its id names */
+	const char *word;   /* NULL: named as target's key; else target in words */
+	int lookup;
+} refs[] = {
+	{ NULL, "customerID", "customer", NULL, 0 },
+	{ NULL, "billToAccountID", "customer", NULL, 0 },
+	{ NULL, "subscriptionID", "subscription", NULL, 0 },
+	{ NULL, "appointmentID", "appointment", NULL, 0 },
+	{ NULL, "ticketID", "ticket", NULL, 0 },
+	{ NULL, "employeeID", "employee", NULL, 0 },
+	{ NULL, "productID", "product", NULL, 0 },
+	{ NULL, "serviceID", "serviceType", NULL, 0 },
+	{ "appointment", "type", "serviceType", NULL, 0 },
+	{ NULL, "officeID", "office", NULL, 1 },
+	{ NULL, "creditTo", "employee", "employee", 0 },
+	{ NULL, "preferredTech", "employee", "employee", 0 },
+	{ NULL, "assignedTech", "employee", "employee", 0 },
+	{ NULL, "roamingRep", "employee", "employee", 0 },
+	{ NULL, "addedBy", "employee", "employee", 0 },
+	{ NULL, "cancelledBy", "employee", "employee", 0 },
+	{ "note", "referenceID", "subscription", "subscription", 0 },
+	{ "note", "cancellationReason", "cancellationReason", "cancellation reason", 1 },
+};
+
+int write_check_ref(struct sb_req *req, const char *res_name, const char *param, long long id,
+                    const char *prefix, struct sb_answer *ans)
+{
+	const struct resource *t;
+	cJSON *rec = NULL;
+	size_t i;
+	int rc;
+
+	if (id <= 0) /* "0" is nobody, subscriptionID "-1" stand-alone */
+		return 0;
+	for (i = 0; i < sizeof refs / sizeof *refs; i++)
+		if ((!refs[i].res || !strcmp(refs[i].res, res_name)) && !strcmp(refs[i].param, param))
+			break;
+	if (i == sizeof refs / sizeof *refs || !(t = res_find(refs[i].target)))
+		return 0;
+	if (refs[i].lookup && store_count(req->ctx->store, t) <= 0)
+		return 0;
+	if ((rc = write_load(req, t, id, &rec, ans)) != 1) {
+		cJSON_Delete(rec);
+		return rc;
+	}
+	if (!refs[i].word)
+		ans_error(ans, 200, "No %s found with id %lld", t->name, id);
+	else
+		ans_error(ans, 200, "Invalid value for %s%s%s%s: no %s %lld", prefix ? prefix : "",
+		          prefix ? "[" : "", param, prefix ? "]" : "", refs[i].word, id);
+	return -1;
+}
+
+int write_check_refs(struct sb_req *req, const char *res_name, const struct res_param *params,
+                     size_t n, const cJSON *obj, const cJSON *old, const char *prefix,
+                     struct sb_answer *ans)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct res_param *p = &params[i];
+		const cJSON *v = p->field ? cJSON_GetObjectItemCaseSensitive(obj, p->field) : NULL;
+
+		if (p->type != RT_INT || !cJSON_IsString(v))
+			continue;
+		/* An update that sends the stored id again changes nothing. */
+		if (old && !strcmp(v->valuestring, write_get(old, p->field)))
+			continue;
+		if (write_check_ref(req, res_name, p->name, strtoll(v->valuestring, NULL, 10), prefix,
+		                    ans))
+			return -1;
+	}
+	return 0;
+}
+
 int write_find(struct sb_req *req, const struct resource *r, const char *field,
                enum res_type type, const char *value, long long **ids, size_t *n,
                struct sb_answer *ans)

@@ -314,7 +314,8 @@ static void cancel(struct write_op *op)
 		ans_error(op->ans, 200, "Invalid value for cancelledBy: must be an integer");
 		return;
 	}
-	if (appt_load(op, &route, 1))
+	if (appt_load(op, &route, 1) ||
+	    write_check_ref(op->req, op->r->name, "cancelledBy", by, NULL, op->ans))
 		goto fail;
 	if (!strcmp(write_get(op->old, "status"), "-1")) {
 		ans_error(op->ans, 200, "Appointment %lld is already cancelled", op->id);

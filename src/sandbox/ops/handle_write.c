@@ -560,6 +560,8 @@ void write_run(struct sb_req *req, struct sb_answer *ans, const struct resource 
 	} else if (r->owner && load_owner(&op)) {
 		goto out;
 	}
+	if (write_check_refs(req, r->name, r->params, r->n_params, op.obj, op.old, NULL, ans))
+		goto out;
 	if (h && h->before && h->before(&op))
 		goto out;
 	parent_class(&op);

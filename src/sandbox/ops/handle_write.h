@@ -74,6 +74,20 @@ int write_load(struct sb_req *req, const struct resource *r, long long id, cJSON
 /* Same, answering "No NAME found with id N" when missing: 0 or -1. */
 int write_need(struct sb_req *req, const struct resource *r, long long id, cJSON **rec,
                struct sb_answer *ans);
+/* An id param of a write to res_name (a resource's name) names a record that
+ * does not exist: ans set to "No TARGET found with id N", or for a param
+ * named for its role "Invalid value for PARAM: no TARGET N" (PREFIX[PARAM]
+ * in an object of a list, as write_collect_params names it), and -1.  0
+ * when it exists, is 0 or less, or param names no record the sandbox
+ * checks (the table in handle_record.c says which do). */
+int write_check_ref(struct sb_req *req, const char *res_name, const char *param, long long id,
+                    const char *prefix, struct sb_answer *ans);
+/* write_check_ref on each RT_INT param of params[0..n) set in obj (the
+ * fields write_collect_params filled); on update (old, the stored record)
+ * only on a value that differs from old's.  0, or -1 with ans. */
+int write_check_refs(struct sb_req *req, const char *res_name, const struct res_param *params,
+                     size_t n, const cJSON *obj, const cJSON *old, const char *prefix,
+                     struct sb_answer *ans);
 /* Ids of r whose field equals value, ascending (caller frees *ids). */
 int write_find(struct sb_req *req, const struct resource *r, const char *field,
                enum res_type type, const char *value, long long **ids, size_t *n,
