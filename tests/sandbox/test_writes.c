@@ -203,6 +203,18 @@ static void test_note(void **state)
 	assert_string_equal(sbt_s(n, "notes"), "Gate code changed");
 	assert_string_equal(sbt_s(n, "showTech"), "0");
 	expect_change(before, 0, 0, "note/update");
+
+	/* A cancellation reason reads with its text beside the id, as the
+	 * generated notes' do, not "" beside a set id. */
+	size_t nr = sbt_search("cancellationReason", &ids, "");
+	assert_true(nr > 0);
+	cJSON *reason = get1("cancellationReason", "reasonIDs", ids[nr - 1]);
+	sbt_ok(sbt_call("/note/update", "contactID=%lld&cancellationReason=%lld", id, ids[nr - 1]));
+	n = get1("note", "noteIDs", id);
+	assert_int_equal(sbt_i(n, "cancellationReasonID"), ids[nr - 1]);
+	assert_string_equal(sbt_s(n, "cancellationReason"), sbt_s(reason, "reason"));
+	sbt_ok(sbt_call("/note/update", "contactID=%lld&cancellationReason=0", id));
+	assert_string_equal(sbt_s(get1("note", "noteIDs", id), "cancellationReason"), "");
 }
 
 /* Every member of after equals before's but those named (and dateUpdated):

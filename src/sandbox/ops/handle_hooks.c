@@ -67,6 +67,23 @@ static int note_type(struct write_op *op)
 	return 0;
 }
 
+/* The cancellation reason's text beside its id, as generated notes carry
+ * it ("" for none, or for an id the sandbox keeps no reasons to name). */
+static int note_reason(struct write_op *op)
+{
+	const struct resource *rr = res_find("cancellationReason");
+	long long id = strtoll(write_get(op->obj, "cancellationReasonID"), NULL, 10);
+	cJSON *rec = NULL;
+
+	if (!cJSON_GetObjectItemCaseSensitive(op->obj, "cancellationReasonID") || !rr)
+		return 0;
+	if (id > 0 && write_load(op->req, rr, id, &rec, op->ans) < 0)
+		return -1;
+	write_set(op->r, op->obj, "cancellationReason", write_get(rec, "reason"));
+	cJSON_Delete(rec);
+	return 0;
+}
+
 /* The customer's names copied onto the note, as live records carry them. */
 static void note_customer_names(struct write_op *op, const cJSON *cust)
 {
@@ -117,7 +134,7 @@ static int note_before(struct write_op *op)
 		note_customer_names(op, cust);
 		cJSON_Delete(cust);
 	}
-	if (note_employee(op) || note_type(op))
+	if (note_employee(op) || note_type(op) || note_reason(op))
 		return -1;
 	return 0;
 }
