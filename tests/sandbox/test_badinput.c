@@ -145,6 +145,31 @@ static void test_wrong_types(void **state)
 	sbt_err(sbt_call("/ticket/create", "customerID=%lld&date=yesterday&serviceCharge=1", sbt_cust_ids[0]),
 	        0, "date");
 	sbt_err(sbt_call("/customer/update", "customerID=abc&lname=X"), 0, "customerID");
+	/* includeData and the get flags are integers too: text is refused as
+	 * a filter's is, not read as 0 (ids without the records asked for). */
+	static const char *const flags[] = { "includeData=abc", "includeData=1.5",
+		"includeData[]=1", NULL };
+	for (size_t i = 0; flags[i]; i++)
+		sbt_err(sbt_call("/customer/search", "customerIDs=%lld&%s", sbt_cust_ids[0], flags[i]), 200,
+		        "Invalid value for includeData: expected an integer");
+	sbt_err(sbt_call("/customer/get", "customerIDs=%lld&includePortalLogin=yes", sbt_cust_ids[0]),
+	        200, "Invalid value for includePortalLogin: expected an integer");
+	sbt_err(sbt_call(sbt_fmt("/customer/%lld", sbt_cust_ids[0]), "includeSubscriptions=x"), 200,
+	        "Invalid value for includeSubscriptions: expected an integer");
+	sbt_err(sbt_call("/customer/search", "customerIDs=%lld&includeData=1&includePortalLogin=x",
+	                 sbt_cust_ids[0]), 200, "includePortalLogin");
+	/* What was taken before still is: 1, 0, true, blank; a flag that a
+	 * search without includeData never reads stays merely ignored. */
+	struct sbt_resp *r = sbt_call("/customer/search", "customerIDs=%lld&includeData=true",
+	                              sbt_cust_ids[0]);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "customers")), 1);
+	r = sbt_call("/customer/search", "customerIDs=%lld&includeData=0", sbt_cust_ids[0]);
+	sbt_ok(r);
+	assert_false(cJSON_HasObjectItem(r->json, "customers"));
+	r = sbt_call("/customer/search", "customerIDs=%lld&includeData=&includePortalLogin=x",
+	             sbt_cust_ids[0]);
+	sbt_ok(r);
+	assert_false(cJSON_HasObjectItem(r->json, "customers"));
 	sbt_alive();
 }
 

@@ -227,11 +227,20 @@ void handle_search(struct sb_req *req, struct sb_answer *ans)
 	struct query q;
 	long long *ids = NULL;
 	size_t n = 0, n_data;
-	int include = req_flag(req, "includeData");
+	int include;
 	char *err = NULL;
 	char member[128];
 	cJSON *m;
 
+	/* Text where the specification types an integer (0 or 1) is refused,
+	 * as a filter's is; read as 0 it answered ids without the records
+	 * asked for, and no error said why. */
+	if (req_flag_checked(req, "includeData", &include) < 0) {
+		ans_error(ans, 200, "Invalid value for includeData: expected an integer");
+		return;
+	}
+	if (include && read_flags_check(req, r, ans))
+		return;
 	query_init(&q);
 	if (build_query(req, r, &q, ans) != 0)
 		goto out;
@@ -320,6 +329,8 @@ void handle_get(struct sb_req *req, struct sb_answer *ans)
 		ans_error(ans, 200, "Missing required parameter: %s", r->get_param);
 		return;
 	}
+	if (read_flags_check(req, r, ans))
+		return;
 	if (req_ids(req, name, &ids, &n) != 0) {
 		ans_error(ans, 200, "Invalid value for %s: element %zu is not an integer id",
 		          name, n);
@@ -356,6 +367,8 @@ void handle_byid(struct sb_req *req, struct sb_answer *ans)
 	cJSON *recs = NULL, *rec, *m;
 	size_t found;
 
+	if (read_flags_check(req, r, ans))
+		return;
 	if (read_flags_none(req, r)) {
 		if (!(rec = read_raw(req, r, &id, 1, 1, &found, ans)))
 			return;

@@ -52,6 +52,9 @@ void read_storage_error(struct sb_answer *ans, char *err);
 int read_flags_apply(struct sb_req *req, const struct resource *r, cJSON *recs,
                      struct sb_answer *ans);
 int read_flags_none(struct sb_req *req, const struct resource *r);
+/* Refuses a get flag sent as text that is no integer (nor true/false), as
+ * a search filter's is refused: 0, or -1 with ans set. */
+int read_flags_check(struct sb_req *req, const struct resource *r, struct sb_answer *ans);
 
 /* handle_write.c: generic create and update from the table's params, with
  * validation (required fields named, types, 2-letter state, dates, UTF-8)

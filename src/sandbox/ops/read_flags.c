@@ -437,6 +437,18 @@ int read_flags_apply(struct sb_req *req, const struct resource *r, cJSON *recs,
 	return rc;
 }
 
+int read_flags_check(struct sb_req *req, const struct resource *r, struct sb_answer *ans)
+{
+	for (const char *const *f = r->get_flags; f && *f; f++) {
+		int on;
+		if (!is_value_flag(*f) && req_flag_checked(req, *f, &on) < 0) {
+			ans_error(ans, 200, "Invalid value for %s: expected an integer", *f);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* 1 when the request turns on none of r's get flags.  Every flag is read
  * either way, so none shows up in ignoredParams. */
 int read_flags_none(struct sb_req *req, const struct resource *r)

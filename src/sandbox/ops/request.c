@@ -536,6 +536,30 @@ int req_flag(struct sb_req *req, const char *name)
 	return on;
 }
 
+int req_flag_checked(struct sb_req *req, const char *name, int *on)
+{
+	const cJSON *v = req_param(req, name);
+	long long n = 0;
+	char *s;
+	int rc = 0;
+
+	*on = 0;
+	if (!v)
+		return 0;
+	if (!cJSON_IsString(v))
+		return -1;
+	if (!(s = trimmed(v->valuestring)))
+		return 0; /* empty: as if not sent */
+	if (strcasecmp(s, "true") == 0)
+		*on = 1;
+	else if (strcasecmp(s, "false") != 0 && parse_ll(s, strlen(s), &n) != 0)
+		rc = -1;
+	else
+		*on = n == 1;
+	free(s);
+	return rc;
+}
+
 /* One element of a JSON-text id list: an integral number or an integer string. */
 static int json_id(const cJSON *e, long long *out)
 {

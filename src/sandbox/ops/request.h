@@ -50,6 +50,11 @@ const char *req_string(struct sb_req *req, const char *name);
 int req_int(struct sb_req *req, const char *name, long long *out);
 /* 1 when the value is "1" or "true", 0 otherwise (absent included). */
 int req_flag(struct sb_req *req, const char *name);
+/* The same for a flag the specification types integer (includeData, the
+ * get flags): 0 with *on, or -1 when it is neither an integer nor
+ * true/false (an array included), which the caller refuses as any other
+ * integer parameter's text is refused. */
+int req_flag_checked(struct sb_req *req, const char *name, int *on);
 /* Ids from an array, JSON text "[1,2]", a comma list "1,2" or one id.
  * 0 with *ids malloc'd (caller frees), 1 when absent, -1 when malformed
  * (*n is then the index of the first bad element). */
