@@ -98,6 +98,18 @@ static void test_customer(void **state)
 	assert_string_equal(sbt_s(c, "aPay"), "No");
 	assert_string_equal(sbt_s(c, "maxMonthlyCharge"), "0.00");
 	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(c, "source")));
+	/* Rates and coordinates in six decimals, as live ("taxRate":"0.000000")
+	 * and every generated customer: "0.00" beside "0.086000" was the
+	 * created ones' own format. */
+	static const char *const six[] = { "taxRate", "stateTax", "cityTax", "countyTax",
+		"districtTax", "districtTax1", "districtTax5", "customTax", "lat", "lng", NULL };
+	for (size_t i = 0; six[i]; i++)
+		if (strcmp(sbt_s(c, six[i]), "0.000000"))
+			fail_msg("a created customer's %s reads \"%s\", not \"0.000000\"", six[i],
+			         sbt_s(c, six[i]));
+	long long tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=5",
+	                                    id, SBT_TODAY));
+	assert_string_equal(sbt_s(get1("ticket", "ticketIDs", tid), "taxRate"), "0.000000");
 	long long *ids;
 	size_t n = sbt_search("customer", &ids, "lname=Lovelace");
 	assert_true(sbt_has(ids, n, id));
@@ -607,11 +619,16 @@ static void test_created_shapes(void **state)
 	cJSON *e = sbt_byid("employee", eid);
 	assert_shape(e, "created employee", "teamIDs", cJSON_Array);
 	assert_shape(e, "created employee", "skills", cJSON_Object);
+	assert_string_equal(sbt_s(e, "startLat"), "0.000000");
+	assert_string_equal(sbt_s(e, "endLng"), "0.000000");
 
 	long long rid = sbt_result(sbt_call("/route/create", "date=%s", SBT_TODAY));
 	cJSON *rt = get1("route", "routeIDs", rid);
 	assert_shape(rt, "created route", "scheduleTeams", cJSON_Array);
 	assert_shape(rt, "created route", "scheduleTypes", cJSON_Array);
+	assert_string_equal(sbt_s(rt, "averageLatitude"), "0.000000");
+	assert_string_equal(sbt_s(rt, "averageLongitude"), "0.000000");
+	assert_string_equal(sbt_s(rt, "averageDistance"), "0.00");
 
 	long long tid = sbt_result(sbt_call("/ticket/create", "customerID=%lld&date=%s&serviceCharge=5",
 	                                    cust, SBT_TODAY));

@@ -201,11 +201,13 @@ static const char *field_rule(const char *res, const char *param, char *v)
 	return NULL;
 }
 
-/* Amount-like RT_NUM values are kept as "%.2f"; rates and coordinates keep
- * the precision they were sent with. */
+/* Amount-like RT_NUM values are kept as "%.2f"; rates and coordinates
+ * (taxRate, cityTax, lat, averageLatitude, startLng ...) keep the precision
+ * they were sent with. */
 static int is_money_field(const char *name)
 {
-	return !strstr(name, "Rate") && !strstr(name, "Tax") && strcmp(name, "lat") &&
+	return !strstr(name, "Rate") && !strstr(name, "Tax") && !strstr(name, "Lat") &&
+	       !strstr(name, "Lng") && !strstr(name, "Longitude") && strcmp(name, "lat") &&
 	       strcmp(name, "lng") && strcmp(name, "latitude") && strcmp(name, "longitude");
 }
 
@@ -458,10 +460,12 @@ static cJSON *notes_created(const struct resource *r, const cJSON *obj)
 }
 
 /* A created record carries every field, as live records do: a number or
- * flag not sent is "0", an amount "0.00", text "" (as the live service: "0"
- * means nobody in any employee field).  Only the fields live sends as null
- * when unset (RF_NULL) stay null; dates keep the store's unset value; ids
- * lists and JSON are the hooks' or derived. */
+ * flag not sent is "0", an amount "0.00", a rate or coordinate "0.000000"
+ * (live's "taxRate":"0.000000", and the six decimals generated records
+ * carry), text "" (as the live service: "0" means nobody in any employee
+ * field).  Only the fields live sends as null when unset (RF_NULL) stay
+ * null; dates keep the store's unset value; ids lists and JSON are the
+ * hooks' or derived. */
 static void param_defaults(struct write_op *op)
 {
 	for (size_t i = 0; i < op->r->n_fields; i++) {
@@ -476,7 +480,7 @@ static void param_defaults(struct write_op *op)
 			v = "0";
 			break;
 		case RT_NUM:
-			v = "0.00";
+			v = is_money_field(f->name) ? "0.00" : "0.000000";
 			break;
 		case RT_TEXT:
 			v = "";
