@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "../lib/sbtest.h"
+#include "common/dates.h"
+#include "common/strbuf.h"
 
 static cJSON *get1(const char *entity, const char *param, long long id)
 {
@@ -611,6 +613,64 @@ static void test_portal_login(void **state)
 	assert_false(cJSON_HasObjectItem(c, "portalLogin"));
 }
 
+/* "YYYY-MM-DD HH:MM:SS" plus secs, into an arena string. */
+static const char *shifted(const char *stamp, long secs)
+{
+	struct rd_date d;
+	int s = 0;
+	char out[11];
+	long long t;
+
+	if (datetime_parse(stamp, &d, &s) != 0)
+		fail_msg("\"%s\" is no date and time", stamp);
+	t = date_to_days(&d) * 86400LL + s + secs;
+	date_from_days((long)(t / 86400), &d);
+	date_format(&d, out);
+	s = (int)(t % 86400);
+	return sbt_fmt("%s %02d:%02d:%02d", out, s / 3600, s / 60 % 60, s % 60);
+}
+
+/*
+ * portalLoginExpires is on Pacific time, as the specification gives it
+ * ("datetime, PST"), where every other date is office-local: a sandbox on
+ * an office 7 hours behind UTC all year (Arizona's, TZ=MST7) answers three
+ * days from its clock's now, an hour earlier in November (PST, 8 behind),
+ * the same hour in July (PDT, 7 behind).  It read the office's own clock.
+ */
+static void test_portal_login_zone(void **state)
+{
+	static const struct {
+		const char *today;
+		long shift;
+	} days[] = { { "2026-11-20", 3 * 86400L - 3600 }, { "2026-07-15", 3 * 86400L } };
+	const char *tz = getenv("TZ");
+	char *was = tz ? sbt_keep(xstrdup(tz)) : NULL;
+	(void)state;
+
+	setenv("TZ", "MST7", 1);
+	for (size_t i = 0; i < sizeof days / sizeof *days; i++) {
+		const char *const args[] = { "--generate", "20", "--seed", SBT_SEED, "--today",
+			days[i].today, "--no-limits", NULL };
+		struct sbt_server *s = sbt_start(args);
+		long long cust = sbt_result(sbt_call("/customer/create", "fname=Zone"));
+		const char *lo = sbt_s(sbt_byid("customer", cust), "dateUpdated");
+		struct sbt_resp *r = sbt_call(sbt_fmt("/customer/%lld", cust), "includePortalLogin=1");
+		const char *exp = sbt_s(sbt_m(r->json, "customer"), "portalLoginExpires");
+		sbt_ok(sbt_call("/customer/update", "customerID=%lld&fname=Zoned", cust));
+		const char *hi = sbt_s(sbt_byid("customer", cust), "dateUpdated");
+		if (strcmp(exp, shifted(lo, days[i].shift)) < 0 ||
+		    strcmp(exp, shifted(hi, days[i].shift)) > 0)
+			fail_msg("on %s the portal login expires %s, not between %s and %s", days[i].today,
+			         exp, shifted(lo, days[i].shift), shifted(hi, days[i].shift));
+		sbt_free(s);
+	}
+	if (was)
+		setenv("TZ", was, 1);
+	else
+		unsetenv("TZ");
+	sbt_use(sbt_cust_srv);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -625,6 +685,7 @@ int main(void)
 		SBT_TEST(test_route_create_groups),
 		SBT_TEST(test_employee_dealias),
 		SBT_TEST(test_portal_login),
+		SBT_TEST(test_portal_login_zone),
 	};
 	return cmocka_run_group_tests(tests, sbt_customers_setup, sbt_customers_teardown);
 }

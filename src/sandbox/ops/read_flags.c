@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
+#include <time.h>
 
 #include "common/dates.h"
 #include "common/geo.h"
@@ -153,6 +154,56 @@ static void random_hex(char *out, size_t bytes)
 	out[2 * bytes] = '\0';
 }
 
+/* Seconds Pacific time is off UTC at instant t: -7 h from the second
+ * Sunday of March, 2:00 PST, to the first Sunday of November, 2:00 PDT
+ * (the US rule since 2007), else -8 h. */
+static long pacific_offset(long long t)
+{
+	struct rd_date d, mar, nov;
+	long long start, end;
+
+	date_from_days((long)(t / 86400), &d);
+	mar = (struct rd_date){ d.year, 3, 1 };
+	nov = (struct rd_date){ d.year, 11, 1 };
+	start = (date_to_days(&mar) + (7 - date_weekday(&mar)) % 7 + 7) * 86400LL + 10 * 3600;
+	end = (date_to_days(&nov) + (7 - date_weekday(&nov)) % 7) * 86400LL + 9 * 3600;
+	return t >= start && t < end ? -7 * 3600 : -8 * 3600;
+}
+
+/*
+ * The specification gives portalLoginExpires in PST, the service's own
+ * clock, where every other date is office-local: the sandbox's clock, on
+ * the zone the sandbox runs in, is the office's.  So the expiry is that
+ * clock's now plus three days, as an instant, read on Pacific time (PDT in
+ * summer, as a server there reads it).
+ */
+static void portal_expiry(struct sb_req *req, char out[20])
+{
+	char now[20];
+	struct rd_date d;
+	struct tm tm;
+	long long t;
+	int secs = 0;
+
+	sb_timestamp(req->ctx, now);
+	if (datetime_parse(now, &d, &secs) != 0)
+		date_today(&d);
+	memset(&tm, 0, sizeof tm);
+	tm.tm_year = d.year - 1900, tm.tm_mon = d.month - 1, tm.tm_mday = d.day;
+	tm.tm_hour = secs / 3600, tm.tm_min = secs / 60 % 60, tm.tm_sec = secs % 60;
+	tm.tm_isdst = -1;
+	t = (long long)mktime(&tm);
+	if (t < 0) /* no such local time: taken as UTC */
+		t = date_to_days(&d) * 86400LL + secs;
+	t += 3 * 86400LL;
+	t += pacific_offset(t);
+	date_from_days((long)(t / 86400), &d);
+	date_format(&d, out);
+	secs = (int)(t % 86400);
+	snprintf(out + 10, 10, " %02u:%02u:%02u", (unsigned)secs / 3600 % 24,
+	         (unsigned)secs / 60 % 60, (unsigned)secs % 60);
+}
+
 /* The customer portal login: a link on the sandbox's own address with a
  * token of its own, valid three days from now (as the service promises). */
 static void add_portal_login(struct sb_req *req, cJSON *recs)
@@ -160,19 +211,11 @@ static void add_portal_login(struct sb_req *req, cJSON *recs)
 	const char *base = req->in && req->in->base_url ? req->in->base_url
 	                                                 : "http://127.0.0.1/api";
 	size_t blen = strlen(base);
-	char now[20], expires[20], token[65];
-	struct rd_date d;
-	int secs = 0;
+	char expires[20], token[65];
 
 	if (blen >= 4 && strcmp(base + blen - 4, "/api") == 0)
 		blen -= 4;
-	sb_timestamp(req->ctx, now);
-	if (datetime_parse(now, &d, &secs) != 0)
-		date_today(&d);
-	date_from_days(date_to_days(&d) + 3, &d);
-	date_format(&d, expires);
-	snprintf(expires + 10, sizeof(expires) - 10, " %02u:%02u:%02u",
-	         (unsigned)secs / 3600 % 24, (unsigned)secs / 60 % 60, (unsigned)secs % 60);
+	portal_expiry(req, expires);
 
 	for (cJSON *rec = recs->child; rec; rec = rec->next) {
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "customerID");
