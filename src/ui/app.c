@@ -220,14 +220,27 @@ static int load_settings(struct ui *ui, const struct options *o)
 	    loop_parse_hours(ui->config.office_hours, &ui->office_open, &ui->office_close) < 0) {
 		char *path = api_config_path();
 
-		strbuf_addf(&err, _("%s: [ui] office_hours = %s: not HH:MM-HH:MM (07:00-18:00)"),
-		            path ? path : "config", ui->config.office_hours);
+		strbuf_addf(&err, _("%s:%d: [ui] office_hours = %s: not HH:MM-HH:MM (07:00-18:00)"),
+		            path ? path : "config", ui->config.office_hours_line,
+		            ui->config.office_hours);
 		free(path);
 		goto fail;
 	}
 	theme = o->theme ? o->theme : ui->config.theme ? ui->config.theme : "default";
-	if (theme_load(&ui->theme, theme, &err) < 0)
+	if (theme_load(&ui->theme, theme, &err) < 0) {
+		/* From the file: said as its other bad values are, or it read
+		 * as if --theme had been wrong. */
+		if (!o->theme && ui->config.theme) {
+			char *path = api_config_path();
+			char *msg = strbuf_detach(&err, NULL);
+
+			strbuf_addf(&err, "%s:%d: [ui] theme = %s: %s", path ? path : "config",
+			            ui->config.theme_line, ui->config.theme, msg);
+			free(path);
+			free(msg);
+		}
 		goto fail;
+	}
 	ui->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	ui->ascii = o->ascii || ui->config.ascii || !ui->utf8;
 	view_ascii = ui->ascii;

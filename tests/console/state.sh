@@ -97,7 +97,8 @@ rm -f "$XDG_CONFIG_HOME/routedesk/config" "$counter"
 printf '[ui]\noffice_hours = 7-18\n' >"$XDG_CONFIG_HOME/routedesk/config"
 cs_run "$s"
 ok "office_hours = 7-18 is refused (exit 2, $CS_RC)" test "$CS_RC" = 2
-ok "and said: not HH:MM-HH:MM" has "$D/err" 'office_hours = 7-18: not HH:MM-HH:MM'
+ok "and said, with the file's line: not HH:MM-HH:MM" \
+	has "$D/err" 'config:2: \[ui\] office_hours = 7-18: not HH:MM-HH:MM'
 printf '[ui]\noffice_hours = 07:00-18:00\nrefresh_idle = 300\n' >"$XDG_CONFIG_HOME/routedesk/config"
 ok "office_hours = 07:00-18:00 and refresh_idle = 300 are taken" cs_run "$s"
 ok "without a word about them" hasnt "$D/err" 'office_hours|refresh_idle'

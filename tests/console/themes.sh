@@ -115,6 +115,15 @@ ok "--theme nosuch: exit status 2" test "$CS_RC" -eq 2
 ok "--theme nosuch: says no theme has that name" has "$D/err" "no theme named 'nosuch'"
 ok "--theme nosuch: names ROUTEDESK_THEME_PATH's directory, searched first" \
 	has "$D/err" "no theme named 'nosuch' in $top_srcdir/themes, "
+# The same name in the config file: said with the file and its line, as
+# every bad value of it (it read as if --theme had been wrong).
+mkdir -p "$XDG_CONFIG_HOME/routedesk"
+printf '[ui]\n# the office look\ntheme = nosuch\n' >"$XDG_CONFIG_HOME/routedesk/config"
+cs_run "$s" >/dev/null
+ok "[ui] theme = nosuch: exit status 2 ($CS_RC)" test "$CS_RC" -eq 2
+ok "[ui] theme = nosuch: the error names the file, the line and the setting" \
+	has "$D/err" "routedesk/config:3: \\[ui\\] theme = nosuch: no theme named 'nosuch'"
+rm -f "$XDG_CONFIG_HOME/routedesk/config"
 
 # A console built and not installed, without ROUTEDESK_THEME_PATH: the
 # error is advice for the shell it was started from (the directories

@@ -21,25 +21,33 @@
 
 enum conf_type { CONF_INT, CONF_LONG, CONF_BOOL, CONF_STR };
 
-/* The [ui] keys, as calcurse's confmap: one line per setting. */
+/* The [ui] keys, as calcurse's confmap: one line per setting.  A text
+ * setting checked after the file is read (a theme looked up, the hours
+ * parsed) keeps its line too (line_offset), for the message then. */
+#define NO_LINE ((size_t)-1)
 static const struct {
 	const char *key;
 	enum conf_type type;
 	size_t offset;
 	long min, max;
+	size_t line_offset;
 } confmap[] = {
-	{ "refresh", CONF_INT, offsetof(struct ui_config, refresh), 0, 86400 },
-	{ "refresh_idle", CONF_INT, offsetof(struct ui_config, refresh_idle), 0, 86400 },
-	{ "read_share", CONF_INT, offsetof(struct ui_config, read_share), 1, 100 },
-	{ "office_hours", CONF_STR, offsetof(struct ui_config, office_hours), 0, 0 },
-	{ "theme", CONF_STR, offsetof(struct ui_config, theme), 0, 0 },
-	{ "ascii", CONF_BOOL, offsetof(struct ui_config, ascii), 0, 1 },
-	{ "glyphs", CONF_BOOL, offsetof(struct ui_config, glyphs), 0, 1 },
-	{ "mouse", CONF_BOOL, offsetof(struct ui_config, mouse), 0, 1 },
-	{ "preview", CONF_BOOL, offsetof(struct ui_config, preview), 0, 1 },
-	{ "full_bar", CONF_BOOL, offsetof(struct ui_config, full_bar), 0, 1 },
-	{ "budget_reserve", CONF_LONG, offsetof(struct ui_config, budget_reserve), 0, 100000 },
-	{ "customer_index", CONF_LONG, offsetof(struct ui_config, customer_index), 0, 50000 },
+	{ "refresh", CONF_INT, offsetof(struct ui_config, refresh), 0, 86400, NO_LINE },
+	{ "refresh_idle", CONF_INT, offsetof(struct ui_config, refresh_idle), 0, 86400, NO_LINE },
+	{ "read_share", CONF_INT, offsetof(struct ui_config, read_share), 1, 100, NO_LINE },
+	{ "office_hours", CONF_STR, offsetof(struct ui_config, office_hours), 0, 0,
+	  offsetof(struct ui_config, office_hours_line) },
+	{ "theme", CONF_STR, offsetof(struct ui_config, theme), 0, 0,
+	  offsetof(struct ui_config, theme_line) },
+	{ "ascii", CONF_BOOL, offsetof(struct ui_config, ascii), 0, 1, NO_LINE },
+	{ "glyphs", CONF_BOOL, offsetof(struct ui_config, glyphs), 0, 1, NO_LINE },
+	{ "mouse", CONF_BOOL, offsetof(struct ui_config, mouse), 0, 1, NO_LINE },
+	{ "preview", CONF_BOOL, offsetof(struct ui_config, preview), 0, 1, NO_LINE },
+	{ "full_bar", CONF_BOOL, offsetof(struct ui_config, full_bar), 0, 1, NO_LINE },
+	{ "budget_reserve", CONF_LONG, offsetof(struct ui_config, budget_reserve), 0, 100000,
+	  NO_LINE },
+	{ "customer_index", CONF_LONG, offsetof(struct ui_config, customer_index), 0, 50000,
+	  NO_LINE },
 };
 
 void state_config_init(struct ui_config *c)
@@ -129,6 +137,8 @@ static int set_ui(struct ui_config *c, const char *k, const char *v, const char 
 		case CONF_STR:
 			free(*(char **)field);
 			*(char **)field = xstrdup(v);
+			if (confmap[i].line_offset != NO_LINE)
+				*(int *)((char *)c + confmap[i].line_offset) = line;
 			return 0;
 		}
 	}

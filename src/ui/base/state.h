@@ -58,7 +58,9 @@ struct ui_config {
 	int refresh_idle;     /* seconds, default 600; 0 never backs off */
 	int read_share;       /* percent of the day's reads routedesk may use, default 50 */
 	char *office_hours;   /* "07:00-18:00", or NULL: always */
+	int office_hours_line; /* its line in the file, for messages; 0 unset */
 	char *theme;          /* malloc'd, or NULL */
+	int theme_line;       /* the same */
 	int ascii;            /* 0/1 */
 	int glyphs;           /* 0/1, default 1: 0 drops the decorative ones */
 	int mouse;            /* 0/1, default 1: clicks and the wheel */
