@@ -267,8 +267,11 @@ static char *server_message(struct api_call *c, long status)
 /* Failures where no server answered the connection at all. */
 static int no_server(CURLcode rc)
 {
+	/* A TLS handshake that failed sent no request either: https at a
+	 * plain-http port ("wrong version number") was tried 8 times over
+	 * 21 s where a refused connection gives up after 3. */
 	return rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST ||
-	       rc == CURLE_COULDNT_RESOLVE_PROXY;
+	       rc == CURLE_COULDNT_RESOLVE_PROXY || rc == CURLE_SSL_CONNECT_ERROR;
 }
 
 /* A call cut off by the cancel flag (curl's callback, or abort_cancelled):

@@ -453,6 +453,20 @@ static void test_failure_is_3(void **state)
 	assert_int_equal(clirun_requests(&o), 3);
 	assert_non_null(strstr(o.err, "gave up after 3 attempts"));
 	clirun_free(&o);
+	/* https at the sandbox's plain-http port (an installer's typo): the
+	 * handshake fails as surely, and sent nothing; it was tried 8 times
+	 * over 21 s. */
+	{
+		char https[220];
+
+		snprintf(https, sizeof(https), "ROUTEDESK_URL=https://%s", sbt_base() + strlen("http://"));
+		run(&o, (const char *[]){ "api", "customer/search", NULL },
+		    (const char *[]){ https, key, token, xdg, NULL });
+		expect_status(&o, 3);
+		assert_int_equal(clirun_requests(&o), 3);
+		assert_non_null(strstr(o.err, "gave up after 3 attempts"));
+		clirun_free(&o);
+	}
 }
 
 /* --all when the search cap cuts the result (a page filled to the cap while
