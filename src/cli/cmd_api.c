@@ -22,12 +22,13 @@
 #include "common/strbuf.h"
 #include "common/trace.h"
 #include "common/utf8.h"
+#include "ui/app.h"
 
 struct args {
 	const char *path;
 	const char *account;
 	const char *list_params; /* --list-parameters PATH, or NULL */
-	int all, trace, insecure, help, list_ops;
+	int all, trace, insecure, help, version, list_ops;
 	long rate;       /* -1: not given */
 	long retries;    /* -1: not given */
 	long search_cap; /* 0: not given */
@@ -70,6 +71,7 @@ static void usage(FILE *f)
 	        "                    update's fields (update: its key first); a special\n"
 	        "                    operation's, its record's key first, where the\n"
 	        "                    resource table lists them\n"
+	        "  --version         print the version and exit\n"
 	        "  -h, --help        this text\n"
 	        "\n"
 	        "Exit status:\n"
@@ -172,6 +174,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 			a->insecure = 1;
 		} else if ((IS("--help") || IS("-h")) && !v) {
 			a->help = 1;
+		} else if (IS("--version") && !v) {
+			a->version = 1;
 		} else if (IS("--list-operations") && !v) {
 			a->list_ops = 1;
 		} else if (IS("--account") || IS("--rate") || IS("--search-cap") || IS("--retries") ||
@@ -641,6 +645,12 @@ int cli_api(int argc, char **argv)
 	int rc;
 
 	rc = parse_args(argc, argv, &a);
+	if (!rc && a.version && !a.help) {
+		/* As the console's: an installer asks either. */
+		app_print_version();
+		free(a.items);
+		return CLI_OK;
+	}
 	if (!rc && !a.help && (a.list_ops || a.list_params)) {
 		/* A PATH or NAME=VALUE beside them would be silently ignored. */
 		if (a.path || (a.list_ops && a.list_params))

@@ -93,6 +93,14 @@ struct options {
 };
 
 /* -1: continue; otherwise the exit code (after --help, --version, errors). */
+void app_print_version(void)
+{
+	printf("routedesk %s\n", PACKAGE_VERSION);
+	printf(_("Licence %s: the GNU General Public License, version 3 or later.\n"
+	         "This is free software: you may change and share it.  There is NO\n"
+	         "WARRANTY, to the extent permitted by law.\n"), PACKAGE_LICENSE);
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -138,10 +146,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_DEMO: o->demo = 1; break;
 		case OPT_FRESH: o->fresh = 1; break;
 		case OPT_VERSION:
-			printf("routedesk %s\n", PACKAGE_VERSION);
-			printf(_("Licence %s: the GNU General Public License, version 3 or later.\n"
-			         "This is free software: you may change and share it.  There is NO\n"
-			         "WARRANTY, to the extent permitted by law.\n"), PACKAGE_LICENSE);
+			app_print_version();
 			return APP_OK;
 		case 'h':
 		case OPT_HELP:

@@ -43,6 +43,8 @@ enum {
  * returns the exit code (APP_*).  Called by main() when the first argument
  * is not a subcommand. */
 int app_main(int argc, char **argv);
+/* --version's text, on stdout: the console's and `routedesk api`'s. */
+void app_print_version(void);
 
 /* sync.c */
 void app_set_date(struct ui *ui, const char *date);  /* "YYYY-MM-DD"; refetches the review */

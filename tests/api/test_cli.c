@@ -106,6 +106,12 @@ static void test_version_help_console(void **state)
 	expect_status(&o, 0);
 	assert_non_null(strstr(o.out, "NAME:=JSON"));
 	clirun_free(&o);
+	/* The same version from the scripting command (it was "unknown
+	 * option", exit 2, to an installer checking what is installed). */
+	run(&o, (const char *[]){ "api", "--version", NULL }, NULL);
+	expect_status(&o, 0);
+	assert_true(strncmp(o.out, "routedesk " PACKAGE_VERSION "\n", strlen("routedesk " PACKAGE_VERSION "\n")) == 0);
+	clirun_free(&o);
 }
 
 static void test_search_answer(void **state)

@@ -217,6 +217,7 @@ expect "api --<TAB>: the options of routedesk api (from its --help)" "routedesk 
 --retries
 --search-cap
 --trace
+--version
 EOF
 expect "--<TAB>: the options of the console (from its --help)" "routedesk --" <<'EOF'
 --account
