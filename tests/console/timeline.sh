@@ -74,6 +74,10 @@ j
 :save-display tl200-j.txt
 l
 :save-display tl200-r.txt
+/
+"Anthony"
+Enter
+:save-display tl200-anthony.txt
 EOF2
 )
 export ROUTEDESK_TRACE="$D/trace"
@@ -114,6 +118,15 @@ assigned_first() {
 		{ note "lane order:"; lanes "$1" | sed 's/^/# | /'; return 1; }
 }
 ok "lanes with a technician first, UNASSIGNED last" assigned_first "$D/tl80.txt"
+# A label longer than its 22 columns names the technician by initial: two
+# lanes of one technician both read "Anthony O'Brien · Rou…", the route
+# that tells them apart cut off.
+ok "a long label keeps its route whole: the technician by initial" \
+	has "$D/tl80.txt" "^▸A\\. O'Brien · Route 01 "
+ok "... every lane's route whole at 80 columns" \
+	test "$(lanes "$D/tl80.txt" | grep -c ' · Route [0-9][0-9] ')" -ge 5
+ok "... and a filter still reads the whole first name (/Anthony)" \
+	has_all "$D/tl200-anthony.txt" "^.A\\. O'Brien · Route 01 " '/Anthony [0-9]+/[0-9]+ '
 big=$(grep -E '^[▸ ]UNASSIGNED · Route +·' "$D/tl200.txt")
 ok "the 40-stop route has its lane" test -n "$big"
 ok "its 40 stops each get a column of their own at 200 columns (39 timed, one in no time)" \

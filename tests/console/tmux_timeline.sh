@@ -12,7 +12,7 @@ tmux_start 100 30 --ascii --view timeline
 ok "--view timeline opens on the Timeline" tmux_wait "$D/tl.txt" '\[6 Timeline\]'
 ok "its lanes are listed (1/8)" tmux_wait "$D/tl.txt" ' 1/8$'
 ok "the axis is drawn" has "$D/tl.txt" '^ Technician / route +07 +08 .* 18 +\|no time$'
-ok "the first lane is selected" has "$D/tl.txt" "^>Anthony O'Brien \\| Rou"
+ok "the first lane is selected" has "$D/tl.txt" "^>A\\. O'Brien \\| Route 01 "
 
 # block_col FILE N: the column (from 0) where the Nth block of the selected
 # lane starts: the Nth status glyph after the label (24 columns).

@@ -191,12 +191,31 @@ static int tl_loaded(const struct view *v, size_t row)
 	return 1;
 }
 
+/* "Amanda Morris · Route 03"; with fit (the column's width), a label
+ * longer than that names the technician by initial ("A. Morris · Route
+ * 03"): cut at 22 columns, two lanes of one technician both read "Amanda
+ * Morris · Route…", the route that tells them apart cut off.  The filter
+ * reads the whole name. */
 static void lane_label(const struct timeline *p, const struct lane *l, struct strbuf *out,
-                       enum view_style *style)
+                       enum view_style *style, int fit)
 {
 	const struct m_review *rv = review(p);
 	const struct m_route *r = rv ? m_table_get(rv->routes, l->route_id) : NULL;
+	const struct m_employee *e = l->tech_id > 0 ? ui_employee(p->ui, l->tech_id) : NULL;
+	size_t start = out->len;
 
+	if (fit > 0 && e && e->fname && *e->fname && e->lname && *e->lname && r && r->title &&
+	    *r->title) {
+		vc_employee_name(out, p->ui, l->tech_id);
+		strbuf_addf(out, " %s %s", vc_dot(), r->title);
+		if (utf8_width(out->buf + start, out->len - start) <= (size_t)fit)
+			return;
+		strbuf_setlen(out, start);
+		/* The first character, whole (the name is not yet escaped). */
+		strbuf_add(out, e->fname, strnlen(e->fname, list_char_len(e->fname)));
+		strbuf_addf(out, ". %s %s %s", e->lname, vc_dot(), r->title);
+		return;
+	}
 	if (l->tech_id > 0) {
 		vc_employee_name(out, p->ui, l->tech_id);
 	} else {
@@ -218,7 +237,7 @@ static void tl_cell(const struct view *v, size_t row, size_t col, struct strbuf 
 	if (!l)
 		return;
 	if (col == COL_LANE) {
-		lane_label(p, l, out, style);
+		lane_label(p, l, out, style, columns[COL_LANE].width);
 		return;
 	}
 	/* What copying the row and the default filter read. */
@@ -240,7 +259,7 @@ static int tl_match(const struct view *v, size_t row, const char *filter)
 
 	if (!l)
 		return 0;
-	lane_label(p, l, &sb, NULL);
+	lane_label(p, l, &sb, NULL, 0);
 	hit = vc_contains(strbuf_str(&sb), filter);
 	for (size_t i = 0; !hit && i < l->n; i++) {
 		const struct m_customer *c = customer_of(p, appt_of(p, l->b[i].id));
