@@ -396,13 +396,14 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 	limit = fetch_budget_limit(fb, b);
 	prune_new_day(fb);
 	if ((fd = open_locked(fb)) < 0) {
+		int e = errno; /* today_name's localtime_r may set it */
 		char name[32];
 
-		if (errno == EWOULDBLOCK || today_name(name) != 0)
+		if (e == EWOULDBLOCK || today_name(name) != 0)
 			return 0;
 		/* Silently letting every read go left the office's share
 		 * unenforced for good after one chmod of the file. */
-		count_own(fb, name, errno);
+		count_own(fb, name, e);
 		n = count_apart(fb, name);
 	} else {
 		n = count_at(fd);
