@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,17 +29,29 @@ struct fetch_budget {
 	int fd;            /* on dir: its files are opened from it (share_fs.h) */
 	long noted; /* the day's read limit last written to DIR/read-limit */
 	char pruned[32]; /* the counter's name of the day last pruned on */
-	/* While the day's counter cannot be opened (made read-only or
-	 * swapped for a symlink by another hand), this program's reads are
-	 * counted here, on the session's thread, and the screen's thread
-	 * reads them (fetch_budget_used); the share then still holds for
-	 * them, with the count the file last gave. */
-	atomic_long own;
-	char own_day[32];
+	/* While the day's counter cannot be opened for writing (made
+	 * read-only or swapped for a symlink by another hand), this program's
+	 * reads are counted here (own) on top of the count the file gave last
+	 * (last_file), both of day; the session's thread counts, the screen's
+	 * reads (fetch_budget_used), hence the lock.  Once the file opens
+	 * again own is added to it. */
+	pthread_mutex_t mu;
+	long own, last_file;
+	char day[32];
 	/* Why, written once before troubled is set, never again. */
 	char trouble[320];
 	atomic_int troubled;
 };
+
+/* Starts the day's own count and last count again when name is another
+ * day's counter.  With fb->mu held. */
+static void day_roll(struct fetch_budget *fb, const char *name)
+{
+	if (strcmp(fb->day, name) != 0) {
+		fb->own = fb->last_file = 0;
+		snprintf(fb->day, sizeof(fb->day), "%s", name);
+	}
+}
 
 /* A budget counting into fd (taken), the directory dir already checked. */
 /* 1 when name is a day's counter, "reads-YYYY-MM-DD", exactly. */
@@ -89,6 +102,7 @@ static struct fetch_budget *budget_new(int fd, const char *dir, int percent, gid
 	struct fetch_budget *fb = xcalloc(1, sizeof(*fb));
 
 	fb->fd = fd;
+	pthread_mutex_init(&fb->mu, NULL);
 	fb->dir = xstrdup(dir);
 	fb->percent = percent;
 	fb->gid = gid;
@@ -145,6 +159,7 @@ void fetch_budget_close(struct fetch_budget *fb)
 	if (!fb)
 		return;
 	close(fb->fd);
+	pthread_mutex_destroy(&fb->mu);
 	free(fb->dir);
 	free(fb);
 }
@@ -272,9 +287,9 @@ static int lock_within(int fd, int op, int ms)
 	}
 }
 
-static long count_apart(const struct fetch_budget *fb, const char *name);
+static long count_apart(struct fetch_budget *fb, const char *name);
 
-long fetch_budget_used(const struct fetch_budget *fb)
+long fetch_budget_used(struct fetch_budget *fb)
 {
 	char name[32];
 	long n = 0;
@@ -311,44 +326,6 @@ static int open_locked(const struct fetch_budget *fb)
 	return fd;
 }
 
-/* Today's count as the file last gave it, read without a lock or a wait
- * (0 when it cannot be read either), plus this program's own reads
- * counted while the file could not be written. */
-static long count_apart(const struct fetch_budget *fb, const char *name)
-{
-	int fd = share_fs_open(fb->fd, name, O_RDONLY, fb->gid);
-	long n = fd >= 0 ? count_at(fd) : 0;
-
-	if (fd >= 0)
-		close(fd);
-	return n + atomic_load(&fb->own);
-}
-
-/* The counter could not be opened (err): said once, and from then on
- * this program's reads of the day counted in memory. */
-static void count_own(struct fetch_budget *fb, const char *name, int err)
-{
-	if (!atomic_load(&fb->troubled)) {
-		snprintf(fb->trouble, sizeof(fb->trouble),
-		         _("cannot count reads in %s/%s (%s): [ui] read_share now holds with this "
-		           "program's own reads and the count it last read there"),
-		         fb->dir, name, strerror(err));
-		atomic_store(&fb->troubled, 1);
-	}
-	if (strcmp(fb->own_day, name) != 0) {
-		atomic_store(&fb->own, 0);
-		memcpy(fb->own_day, name, sizeof(fb->own_day));
-	}
-}
-
-int fetch_budget_trouble(const struct fetch_budget *fb, char *buf, size_t size)
-{
-	if (!fb || !atomic_load(&fb->troubled))
-		return 0;
-	snprintf(buf, size, "%s", fb->trouble);
-	return 1;
-}
-
 static void write_count(int fd, long n)
 {
 	char buf[32];
@@ -360,16 +337,91 @@ static void write_count(int fd, long n)
 		(void)!ftruncate(fd, len);
 }
 
+/* Today's count while the file cannot be written: what it says now, read
+ * without a lock or a wait, or the count it gave last when that is more
+ * (it cannot be read either: a symlink in its place), plus this program's
+ * own reads since.  Reading only the file again started the share over
+ * from 0 for every console of the office. */
+static long count_apart(struct fetch_budget *fb, const char *name)
+{
+	int fd = share_fs_open(fb->fd, name, O_RDONLY, fb->gid);
+	long n = fd >= 0 ? count_at(fd) : 0;
+
+	if (fd >= 0)
+		close(fd);
+	pthread_mutex_lock(&fb->mu);
+	day_roll(fb, name);
+	if (fb->last_file > n)
+		n = fb->last_file;
+	n += fb->own;
+	pthread_mutex_unlock(&fb->mu);
+	return n;
+}
+
+/* The counter could not be opened (err): said once. */
+static void count_trouble(struct fetch_budget *fb, const char *name, int err)
+{
+	if (!atomic_load(&fb->troubled)) {
+		snprintf(fb->trouble, sizeof(fb->trouble),
+		         _("cannot count reads in %s/%s (%s): [ui] read_share now holds with this "
+		           "program's own reads and the count it last read there"),
+		         fb->dir, name, strerror(err));
+		atomic_store(&fb->troubled, 1);
+	}
+}
+
+/* The count of the open file fd (today's, name), with this program's
+ * own reads of a time it could not be written added to it (and written):
+ * they were dropped once it could be again. */
+static long count_kept(struct fetch_budget *fb, int fd, const char *name)
+{
+	long n = count_at(fd), own;
+
+	pthread_mutex_lock(&fb->mu);
+	day_roll(fb, name);
+	own = fb->own;
+	fb->own = 0;
+	pthread_mutex_unlock(&fb->mu);
+	if (own > 0) {
+		n = n + own < BUDGET_COUNT_MAX ? n + own : BUDGET_COUNT_MAX;
+		write_count(fd, n);
+	}
+	return n;
+}
+
+/* What the open file holds now, as the count it gave last. */
+static void note_file(struct fetch_budget *fb, long n)
+{
+	pthread_mutex_lock(&fb->mu);
+	fb->last_file = n;
+	pthread_mutex_unlock(&fb->mu);
+}
+
+int fetch_budget_trouble(const struct fetch_budget *fb, char *buf, size_t size)
+{
+	if (!fb || !atomic_load(&fb->troubled))
+		return 0;
+	snprintf(buf, size, "%s", fb->trouble);
+	return 1;
+}
+
+
 void fetch_budget_unsent(void *ctx)
 {
 	struct fetch_budget *fb = ctx;
 	int fd = fb ? open_locked(fb) : -1;
 
 	if (fd >= 0) {
-		write_count(fd, count_at(fd) - 1);
+		long n = count_at(fd) - 1;
+
+		write_count(fd, n);
 		close(fd);
-	} else if (fb && errno != EWOULDBLOCK && atomic_load(&fb->own) > 0) {
-		atomic_fetch_sub(&fb->own, 1);
+		note_file(fb, n < 0 ? 0 : n);
+	} else if (fb && errno != EWOULDBLOCK) {
+		pthread_mutex_lock(&fb->mu);
+		if (fb->own > 0)
+			fb->own--;
+		pthread_mutex_unlock(&fb->mu);
 	}
 }
 
@@ -403,10 +455,12 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 			return 0;
 		/* Silently letting every read go left the office's share
 		 * unenforced for good after one chmod of the file. */
-		count_own(fb, name, e);
+		count_trouble(fb, name, e);
 		n = count_apart(fb, name);
 	} else {
-		n = count_at(fd);
+		char name[32];
+
+		n = today_name(name) == 0 ? count_kept(fb, fd, name) : count_at(fd);
 	}
 	if (limit >= 0 && fb->percent < 100 && n >= limit) {
 		snprintf(why, why_size,
@@ -415,11 +469,16 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 		         n, limit, fb->percent, day_limit(fb, b));
 		rc = -1;
 	} else if (fd >= 0) {
-		write_count(fd, n < BUDGET_COUNT_MAX ? n + 1 : n);
+		n = n < BUDGET_COUNT_MAX ? n + 1 : n;
+		write_count(fd, n);
 	} else {
-		atomic_fetch_add(&fb->own, 1);
+		pthread_mutex_lock(&fb->mu);
+		fb->own++;
+		pthread_mutex_unlock(&fb->mu);
 	}
-	if (fd >= 0)
+	if (fd >= 0) {
+		note_file(fb, n);
 		close(fd); /* the lock goes with it */
+	}
 	return rc;
 }

@@ -49,7 +49,7 @@ void fetch_budget_note(void *ctx, const struct api_budget *b);
 /* Reads counted today (-1 while another process holds the counter: it
  * never waits), and the most allowed (-1 while unknown: no answer seen,
  * here or by any process of the directory). */
-long fetch_budget_used(const struct fetch_budget *fb);
+long fetch_budget_used(struct fetch_budget *fb);
 long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *b);
 /* 1, with why in buf, once today's counter could not be opened for
  * writing (a chmod, a symlink put in its place): from then on this
