@@ -267,11 +267,16 @@ static char *server_message(struct api_call *c, long status)
 /* Failures where no server answered the connection at all. */
 static int no_server(CURLcode rc)
 {
-	/* A TLS handshake that failed sent no request either: https at a
-	 * plain-http port ("wrong version number") was tried 8 times over
-	 * 21 s where a refused connection gives up after 3. */
 	return rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST ||
-	       rc == CURLE_COULDNT_RESOLVE_PROXY || rc == CURLE_SSL_CONNECT_ERROR;
+	       rc == CURLE_COULDNT_RESOLVE_PROXY;
+}
+
+/* Failures that sent no request: no server, or a TLS handshake that
+ * failed (https at a plain-http port, "wrong version number", was tried
+ * 8 times over 21 s where a refused connection gives up after 3). */
+static int no_request(CURLcode rc)
+{
+	return no_server(rc) || rc == CURLE_SSL_CONNECT_ERROR;
 }
 
 /* A call cut off by the cancel flag (curl's callback, or abort_cancelled):
@@ -355,10 +360,12 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 			err.reached = connected > 0 && !no_server(rc);
 			retry = transient(rc);
 			/* Silent until the stall limit is as good as no server. */
-			if (no_server(rc) || (rc == CURLE_OPERATION_TIMEDOUT && c->body.len == 0))
+			if (no_request(rc) || (rc == CURLE_OPERATION_TIMEDOUT && c->body.len == 0))
 				c->connect_failures++;
-			/* No server took it: nothing of the quota was spent. */
-			if (no_server(rc) && s->o.may_read && s->o.read_unsent)
+			/* No server took it: nothing of the quota was spent.  A
+			 * write was never counted as a read (share_spent), and took
+			 * three reads off the count when its server was down. */
+			if (!c->is_write && no_request(rc) && s->o.may_read && s->o.read_unsent)
 				s->o.read_unsent(s->o.may_read_ctx);
 		}
 	} else if (status == 429 || status >= 500) {

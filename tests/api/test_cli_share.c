@@ -477,6 +477,37 @@ static void test_unusable_counter_said(void **state)
 	assert_true(S_ISLNK(st.st_mode));
 }
 
+/* (d3) A write whose server is down takes nothing off the read count: it
+ * was never counted as a read, and each failed attempt took one off (a
+ * note to a down host left 7 of the office's 10). */
+static void test_unsent_write_counts_no_read(void **state)
+{
+	const char *share = fresh_dir("d3"), *conf = fresh_dir("d3-config");
+	const char *down = "ROUTEDESK_URL=http://127.0.0.1:1/api";
+	const char *env[] = { down, key, token, sbt_fmt("XDG_CONFIG_HOME=%s", conf), xstate,
+		              sbt_fmt("ROUTEDESK_SHARE=%s", share), NULL };
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	struct cli_out o;
+	char *acct;
+
+	(void)state;
+	/* A read to the down host makes the account's directory (counted,
+	 * then taken off: it reached no server). */
+	run(&o, (const char *[]){ "api", "--retries", "0", "customer/10001", NULL }, env);
+	expect_status(&o, 3);
+	clirun_free(&o);
+	acct = account_dir(share);
+	write_file(counter_file(acct), "10\n");
+	run(&o, (const char *[]){ "api", "note/create", "customerID=10001", "date=2026-11-20",
+	                          "contactType=0", "showOnInvoice=0", "notes=down", NULL }, env);
+	expect_status(&o, 3);
+	clirun_free(&o);
+	assert_int_equal(strbuf_read_file(counter_file(acct), 100, &sb, &err), 0);
+	assert_string_equal(sb.buf, "10\n");
+	strbuf_free(&sb);
+	strbuf_free(&err);
+}
+
 /* (e) a share that cannot be used: said on stderr, and the call runs
  * unshared all the same. */
 static void test_unusable_share(void **state)
@@ -611,6 +642,7 @@ int main(void)
 		SBT_TEST(test_writes_never_merged),
 		SBT_TEST(test_read_share_across_processes),
 		SBT_TEST(test_unusable_counter_said),
+		SBT_TEST(test_unsent_write_counts_no_read),
 		SBT_TEST(test_unusable_share),
 		SBT_TEST(test_share_holds_no_credential),
 	};
