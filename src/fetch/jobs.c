@@ -501,6 +501,12 @@ static void run_refresh_ticks(struct state *st, const struct fetch_job *job,
 	}
 	newest = r->last_change;
 	r->last_change = job->since;
+	/* The changelog said something changed: the answers kept for the
+	 * minute go now, not once the gets below succeed (st->newest stays
+	 * behind when they fail, and a record kept before the change was
+	 * given again beside a list that showed the change). */
+	if (newest > st->newest)
+		fetch_recent_forget(st->recent);
 	/* Stops and routes the thread holds are rebuilt from the changes'
 	 * notes where those say everything; only the rest are read. */
 	jobs_kept_changes(st->appt_lk, CLASS_APPOINTMENT, r, &appts, &ra);

@@ -473,6 +473,85 @@ static void test_record(void **state)
 	fetch_result_free(r);
 }
 
+/* Reads the may_read hook below lets go before it refuses. */
+static int reads_left;
+
+static int may_read_countdown(void *ctx, const struct api_budget *b, char *why, size_t size)
+{
+	(void)ctx;
+	(void)b;
+	if (reads_left > 0) {
+		reads_left--;
+		return 0;
+	}
+	snprintf(why, size, "the test's reads are spent");
+	return -1;
+}
+
+/* A record opened again within the minute takes the answer kept (no
+ * read); once the changelog says something changed it is read anew, even
+ * when the tick's gets then fail (st->newest stayed behind, and the kept
+ * customer was given again beside a list that showed the change). */
+static void test_record_kept_until_a_change(void **state)
+{
+	struct api_options o;
+	struct api_error err = API_ERROR_INIT;
+	struct fetch_result *r;
+	struct fetch *f;
+	long long *routes, *techs, old_tech, new_tech = 0, since;
+	size_t n_routes, n_techs;
+	const cJSON *v;
+
+	(void)state;
+	sbt_use(srv);
+	api_options_default(&o);
+	o.url = sbt_base();
+	o.key = sbt_key();
+	o.token = sbt_token();
+	o.reads_per_minute = o.writes_per_minute = 0;
+	o.backoff_base_ms = 20;
+	o.backoff_max_ms = 200;
+	o.may_read = may_read_countdown;
+	reads_left = 1000;
+	f = fetch_start(&o, &err);
+	assert_non_null(f);
+	r = run_ok(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
+	since = r->last_change;
+	fetch_result_free(r);
+	r = run_ok(f, fetch_job_record(43, "customer", 10001, NULL));
+	assert_int_equal(r->requests, 1);
+	fetch_result_free(r);
+	r = run_ok(f, fetch_job_record(43, "customer", 10001, NULL));
+	assert_int_equal(r->requests, 0);
+	fetch_result_free(r);
+	/* Another hand changes the customer and a route of the day. */
+	sbt_ok(sbt_call("/customer/update", "customerID=10001&spouse=Changed%%20Since"));
+	n_routes = sbt_search("route", &routes, "date=%s", DAY);
+	assert_true(n_routes > 0);
+	old_tech = sbt_i(sbt_byid("route", routes[0]), "assignedTech");
+	n_techs = sbt_search("employee", &techs, "type=1");
+	for (size_t i = 0; i < n_techs && !new_tech; i++)
+		if (techs[i] != old_tech)
+			new_tech = techs[i];
+	sbt_ok(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", routes[0], new_tech));
+	/* The tick reads the changelog, and its route get is refused. */
+	reads_left = 1;
+	r = wait_gen(f, fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, since)));
+	assert_int_not_equal(r->err.kind, API_OK);
+	assert_int_equal(reads_left, 0); /* the changelog's read went */
+	fetch_result_free(r);
+	reads_left = 1000;
+	r = run_ok(f, fetch_job_record(43, "customer", 10001, NULL));
+	assert_int_equal(r->requests, 1);
+	v = cJSON_GetObjectItemCaseSensitive(r->record, "spouse");
+	assert_true(cJSON_IsString(v));
+	assert_string_equal(v->valuestring, "Changed Since");
+	fetch_result_free(r);
+	/* Put back for the tests after. */
+	sbt_ok(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", routes[0], old_tech));
+	fetch_stop(f);
+}
+
 static void test_write_refetch(void **state)
 {
 	struct fetch_result *r;
@@ -764,6 +843,7 @@ int main(void)
 		SBT_TEST(test_list),
 		SBT_TEST(test_list_pages_past_cap),
 		SBT_TEST(test_record),
+		SBT_TEST(test_record_kept_until_a_change),
 		SBT_TEST(test_write_refetch),
 		SBT_TEST(test_write_refused),
 		SBT_TEST(test_supersede),
