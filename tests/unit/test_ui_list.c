@@ -693,6 +693,19 @@ static void test_filter_selects_at_or_after(void **state)
 	assert_int_equal(id, 1004);             /* Adams */
 	list_free(l);
 	fake_free(v);
+	/* A row not loaded yet, in a sorted list, comes after every loaded
+	 * one: the last match (it compared as "", and went to the first). */
+	v = fake_view(10, 6, names);            /* Smith Jr .. Carter not loaded */
+	for (size_t i = 6; i < 10; i++)         /* and read "", as a view's do */
+		((struct fake *)v->priv)->names[i][0] = '\0';
+	l = list_new(v);
+	list_sort_step(l, 1);
+	list_select_id(l, 1008);                /* Smythe, not loaded */
+	list_set_filter(l, "s");                /* Adams Jones Smith Smithers */
+	list_selected(l, NULL, &id);
+	assert_int_equal(id, 1002);             /* Smithers, the last */
+	list_free(l);
+	fake_free(v);
 }
 
 static void read_line(int y, char *buf, int n)

@@ -116,6 +116,12 @@ static size_t first_at_or_after(const struct list *l, size_t n, size_t row)
 {
 	size_t lo = 0, hi = n;
 
+	/* A row not loaded yet comes after every loaded one in a list sorted
+	 * by its cells (its text is "": compared, it went first); by an id
+	 * column every row compares. */
+	if (l->sort_col >= 0 && list_sort_needs_rows(l) && !list_row_loaded(l, row))
+		return n;
+
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2, r = row_at(l, mid);
 		int after = l->sort_col >= 0 ? list_sort_compare(l->v, (size_t)l->sort_col,
