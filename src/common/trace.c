@@ -27,7 +27,9 @@ int trace_init(void)
 	trace_started = 1;
 	if (!path || !*path)
 		return 0;
-	trace_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0600);
+	/* Emptied only once it is known to be the user's (O_TRUNC at the
+	 * open emptied a file it then refused). */
+	trace_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
 	if (trace_fd < 0)
 		return -1;
 	/* The trace holds the commands typed (":cust Smith"): a file that
@@ -35,7 +37,8 @@ int trace_init(void)
 	 * the user's alone, or refused.  A terminal or a pipe (/dev/stderr)
 	 * is not a file to keep. */
 	if (fstat(trace_fd, &st) < 0 ||
-	    (S_ISREG(st.st_mode) && (st.st_mode & 077) && fchmod(trace_fd, 0600) < 0)) {
+	    (S_ISREG(st.st_mode) && (st.st_mode & 077) && fchmod(trace_fd, 0600) < 0) ||
+	    (S_ISREG(st.st_mode) && ftruncate(trace_fd, 0) < 0)) {
 		int e = errno;
 
 		close(trace_fd);
