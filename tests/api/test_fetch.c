@@ -33,7 +33,10 @@ static struct sbt_server *srv, *srv_slow, *srv_crawl;
 static struct fetch *fm;           /* the main sandbox's fetch thread */
 static long long baseline;         /* last_change of the cold review */
 
-static struct fetch *start_on(struct sbt_server *s, long search_cap)
+/* A fetch thread on s; may_read, when not NULL, asked before each read. */
+static struct fetch *start_hooked(struct sbt_server *s, long search_cap,
+                                  int (*may_read)(void *, const struct api_budget *, char *,
+                                                  size_t))
 {
 	struct api_options o;
 	struct api_error err = API_ERROR_INIT;
@@ -49,10 +52,16 @@ static struct fetch *start_on(struct sbt_server *s, long search_cap)
 	o.backoff_max_ms = 200;
 	if (search_cap)
 		o.search_cap = search_cap;
+	o.may_read = may_read;
 	f = fetch_start(&o, &err);
 	if (!f)
 		fail_msg("fetch_start: %s", api_error_text(&err));
 	return f;
+}
+
+static struct fetch *start_on(struct sbt_server *s, long search_cap)
+{
+	return start_hooked(s, search_cap, NULL);
 }
 
 /* The result of generation gen; any other result is a failure. */
@@ -339,6 +348,26 @@ static void test_review_reference(void **state)
 	m_table_free(types);
 }
 
+/* Another hand gives the day's first route (*route) to another
+ * technician than its own (*old_tech); the new one. */
+static long long reassign_route(long long *route, long long *old_tech)
+{
+	long long *routes, *techs, new_tech = 0;
+	size_t n_techs;
+
+	sbt_use(srv);
+	assert_true(sbt_search("route", &routes, "date=%s", DAY) > 0);
+	*route = routes[0];
+	*old_tech = sbt_i(sbt_byid("route", *route), "assignedTech");
+	n_techs = sbt_search("employee", &techs, "type=1");
+	for (size_t i = 0; i < n_techs && !new_tech; i++)
+		if (techs[i] != *old_tech)
+			new_tech = techs[i];
+	assert_true(new_tech > 0);
+	sbt_ok(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", *route, new_tech));
+	return new_tech;
+}
+
 static void test_refresh_nothing(void **state)
 {
 	struct fetch_result *r;
@@ -356,32 +385,22 @@ static void test_refresh_nothing(void **state)
 static void test_refresh_route_change(void **state)
 {
 	struct fetch_result *r;
-	long long *routes, *techs, old_tech, new_tech = 0, since;
-	size_t n_routes, n_techs;
+	long long route, old_tech, new_tech, since;
 	int seen = 0;
 
 	(void)state;
-	sbt_use(srv);
-	n_routes = sbt_search("route", &routes, "date=%s", DAY);
-	assert_true(n_routes > 0);
-	old_tech = sbt_i(sbt_byid("route", routes[0]), "assignedTech");
-	n_techs = sbt_search("employee", &techs, "type=1");
-	for (size_t i = 0; i < n_techs && !new_tech; i++)
-		if (techs[i] != old_tech)
-			new_tech = techs[i];
-	assert_true(new_tech > 0);
-	sbt_ok(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", routes[0], new_tech));
+	new_tech = reassign_route(&route, &old_tech);
 
 	r = run_ok(fm, fetch_job_refresh(FETCH_SLOT_REFRESH, baseline));
 	assert_int_equal(r->requests, 2);
 	assert_true(r->n_changes >= 1);
 	for (size_t i = 0; i < r->n_changes; i++)
-		seen |= r->changes[i].class_id == 3 && r->changes[i].id == routes[0];
+		seen |= r->changes[i].class_id == 3 && r->changes[i].id == route;
 	assert_true(seen);
 	assert_true(r->last_change > baseline);
 	assert_int_equal(r->n_appts, 0);
 	assert_int_equal(r->n_routes, 1);
-	assert_int_equal(((struct m_route *)r->routes[0])->id, routes[0]);
+	assert_int_equal(((struct m_route *)r->routes[0])->id, route);
 	assert_int_equal(((struct m_route *)r->routes[0])->tech_id, new_tech);
 	since = r->last_change;
 	fetch_result_free(r);
@@ -494,27 +513,14 @@ static int may_read_countdown(void *ctx, const struct api_budget *b, char *why, 
  * customer was given again beside a list that showed the change). */
 static void test_record_kept_until_a_change(void **state)
 {
-	struct api_options o;
-	struct api_error err = API_ERROR_INIT;
 	struct fetch_result *r;
 	struct fetch *f;
-	long long *routes, *techs, old_tech, new_tech = 0, since;
-	size_t n_routes, n_techs;
+	long long route, old_tech, since;
 	const cJSON *v;
 
 	(void)state;
-	sbt_use(srv);
-	api_options_default(&o);
-	o.url = sbt_base();
-	o.key = sbt_key();
-	o.token = sbt_token();
-	o.reads_per_minute = o.writes_per_minute = 0;
-	o.backoff_base_ms = 20;
-	o.backoff_max_ms = 200;
-	o.may_read = may_read_countdown;
 	reads_left = 1000;
-	f = fetch_start(&o, &err);
-	assert_non_null(f);
+	f = start_hooked(srv, 0, may_read_countdown);
 	r = run_ok(f, fetch_job_review(FETCH_SLOT_REVIEW, DAY));
 	since = r->last_change;
 	fetch_result_free(r);
@@ -526,14 +532,7 @@ static void test_record_kept_until_a_change(void **state)
 	fetch_result_free(r);
 	/* Another hand changes the customer and a route of the day. */
 	sbt_ok(sbt_call("/customer/update", "customerID=10001&spouse=Changed%%20Since"));
-	n_routes = sbt_search("route", &routes, "date=%s", DAY);
-	assert_true(n_routes > 0);
-	old_tech = sbt_i(sbt_byid("route", routes[0]), "assignedTech");
-	n_techs = sbt_search("employee", &techs, "type=1");
-	for (size_t i = 0; i < n_techs && !new_tech; i++)
-		if (techs[i] != old_tech)
-			new_tech = techs[i];
-	sbt_ok(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", routes[0], new_tech));
+	reassign_route(&route, &old_tech);
 	/* The tick reads the changelog, and its route get is refused. */
 	reads_left = 1;
 	r = wait_gen(f, fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, since)));
@@ -548,7 +547,7 @@ static void test_record_kept_until_a_change(void **state)
 	assert_string_equal(v->valuestring, "Changed Since");
 	fetch_result_free(r);
 	/* Put back for the tests after. */
-	sbt_ok(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", routes[0], old_tech));
+	sbt_ok(sbt_call("/route/update", "routeID=%lld&assignedTech=%lld", route, old_tech));
 	fetch_stop(f);
 }
 
