@@ -16,7 +16,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/term.c src/ui/term.h \
 	src/ui/demo.c src/ui/demo.h \
 	src/ui/base/state.c src/ui/base/state.h \
-	src/ui/base/list.c src/ui/base/list.h \
+	src/ui/base/list.c src/ui/base/list.h src/ui/base/list_impl.h src/ui/base/list_draw.c \
 	src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
 	src/ui/base/action.c src/ui/base/action.h \
 	src/ui/base/keyseq.c src/ui/base/keyseq.h \

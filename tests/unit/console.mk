@@ -179,7 +179,7 @@ tests_unit_test_ui_warm_LDADD = $(FETCH_LIBS) $(UI_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_ui_list
 TESTS += tests/unit/test_ui_list
-tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/base/list.c src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
+tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/base/list.c src/ui/base/list_draw.c src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
 	src/ui/theme/theme.c src/ui/base/state.c
 nodist_tests_unit_test_ui_list_SOURCES = $(THEMES_SHIPPED)
 tests_unit_test_ui_list_CFLAGS = $(UI_TEST_CFLAGS)
@@ -211,7 +211,7 @@ check_PROGRAMS += tests/unit/test_form
 TESTS += tests/unit/test_form
 tests_unit_test_form_SOURCES = tests/unit/test_form.c src/ui/forms/form.c src/ui/forms/form_time.c src/ui/forms/form_values.c \
 	src/ui/forms/form_draw.c src/ui/forms/form_keys.c \
-	src/ui/forms/draft.c src/ui/views/activity.c src/ui/base/state.c src/ui/base/list.c src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
+	src/ui/forms/draft.c src/ui/views/activity.c src/ui/base/state.c src/ui/base/list.c src/ui/base/list_draw.c src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
 	src/ui/theme/theme.c
 nodist_tests_unit_test_form_SOURCES = $(THEMES_SHIPPED)
 tests_unit_test_form_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS)
