@@ -158,6 +158,24 @@ static void test_wrong_types(void **state)
 	        "Invalid value for includeSubscriptions: expected an integer");
 	sbt_err(sbt_call("/customer/search", "customerIDs=%lld&includeData=1&includePortalLogin=x",
 	                 sbt_cust_ids[0]), 200, "includePortalLogin");
+	/* So are the writes' flags: "abc" was read as 0 (a locked route's
+	 * refusal, an occupied spot taken), as "1.5" and "yes" still would. */
+	{
+		long long *appts, *routes, *emps;
+
+		assert_true(sbt_search("appointment", &appts, "") > 0);
+		assert_true(sbt_search("route", &routes, "") > 0);
+		assert_true(sbt_search("employee", &emps, "") > 0);
+		sbt_err(sbt_call("/appointment/update", "appointmentID=%lld&notes=x&bypassLockedRoute=abc",
+		                 appts[0]), 200, "Invalid value for bypassLockedRoute: must be 0 or 1");
+		sbt_err(sbt_call("/route/delete", "routeID=%lld&bypassLockedRoute=yes", routes[0]), 200,
+		        "Invalid value for bypassLockedRoute: must be 0 or 1");
+		sbt_err(sbt_call("/employee/dealias", "employeeID=%lld&useBothKeys=1.5", emps[0]), 200,
+		        "Invalid value for useBothKeys: must be 0 or 1");
+		sbt_err(sbt_call("/appointment/create", "customerID=%lld&type=1&rejectOccupiedSpots=x",
+		                 sbt_cust_ids[0]), 200,
+		        "Invalid value for rejectOccupiedSpots: must be 0 or 1");
+	}
 	/* What was taken before still is: 1, 0, true, blank; a flag that a
 	 * search without includeData never reads stays merely ignored. */
 	struct sbt_resp *r = sbt_call("/customer/search", "customerIDs=%lld&includeData=true",

@@ -110,13 +110,15 @@ static void route_delete(struct write_op *op)
 {
 	long long id;
 	size_t n = 0;
+	int bypass;
 
 	if (write_key(op->req, "routeID", &id, op->ans) || write_begin(op))
 		return;
 	if (write_need(op->req, op->r, id, &op->old, op->ans))
 		goto fail;
-	if (!strcmp(write_get(op->old, "lockedRoute"), "1") &&
-	    !req_flag(op->req, "bypassLockedRoute")) {
+	if (write_flag(op->req, "bypassLockedRoute", &bypass, op->ans))
+		goto fail;
+	if (!strcmp(write_get(op->old, "lockedRoute"), "1") && !bypass) {
 		ans_error(op->ans, 200, "Route %lld is locked: deleting it is refused unless "
 		          "bypassLockedRoute=1", id);
 		goto fail;

@@ -53,8 +53,10 @@ static void time_of(long secs, char out[9])
 static int route_allows(struct sb_req *req, struct sb_answer *ans, const cJSON *route,
                         const cJSON *spot, int scheduling)
 {
-	int bypass = req_flag(req, "bypassLockedRoute");
+	int bypass;
 
+	if (write_flag(req, "bypassLockedRoute", &bypass, ans))
+		return -1;
 	if (!strcmp(write_get(route, "lockedRoute"), "1") && !bypass) {
 		ans_error(ans, 200, "Route %s is locked: appointment writes are refused unless "
 		          "bypassLockedRoute=1", write_get(route, "routeID"));
@@ -101,8 +103,12 @@ static int appt_spot_rules(struct write_op *op, const cJSON *spot)
 {
 	const char *token = req_string(op->req, "reservation");
 	const char *cur = write_get(spot, "currentAppointment");
-	int reject = req_flag(op->req, "rejectOccupiedSpots") ||
-	             req_flag(op->req, "rejectFixedOccupiedSpots");
+	int reject, fixed;
+
+	if (write_flag(op->req, "rejectOccupiedSpots", &reject, op->ans) ||
+	    write_flag(op->req, "rejectFixedOccupiedSpots", &fixed, op->ans))
+		return -1;
+	reject = reject || fixed;
 
 	if (*cur && ll(spot, "currentAppointment") != op->id && reject) {
 		ans_error(op->ans, 200, "Spot %s is occupied by appointment %s",

@@ -333,11 +333,13 @@ static void dealias(struct write_op *op)
 {
 	const char *link = req_string(op->req, "employeeLink");
 	long long id = 0, active = 0, master, *ids = NULL;
-	int by_link = 0, both = req_flag(op->req, "useBothKeys"), has_active, rc;
+	int by_link = 0, both, has_active, rc;
 	cJSON *base = NULL, *set = cJSON_CreateObject(), *e, *arr;
 	size_t n = 0, k = 0;
 	char buf[24];
 
+	if (write_flag(op->req, "useBothKeys", &both, op->ans))
+		goto out;
 	has_active = req_int(op->req, "active", &active);
 	if (has_active < 0) {
 		ans_error(op->ans, 200, "Invalid value for active: must be an integer");

@@ -1,6 +1,7 @@
 /* handle_write.c: generic create and update driven by the resource table, with validation and the changelog. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,38 @@ static int is_bool(const char *s)
 {
 	return !strcmp(s, "0") || !strcmp(s, "1") || !strcasecmp(s, "true") ||
 	       !strcasecmp(s, "false");
+}
+
+int write_flag(struct sb_req *req, const char *name, int *on, struct sb_answer *ans)
+{
+	const cJSON *v = req_param(req, name);
+	const char *s = cJSON_IsString(v) ? v->valuestring : "";
+	char buf[8];
+	size_t len;
+
+	*on = 0;
+	if (!v)
+		return 0;
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	/* As a write's 0/1 fields are read: blank is as not sent. */
+	if (cJSON_IsString(v) && len == 0)
+		return 0;
+	if (!cJSON_IsString(v) || len >= sizeof(buf)) {
+		ans_error(ans, 200, "Invalid value for %s: must be 0 or 1", name);
+		return -1;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (!is_bool(buf)) {
+		ans_error(ans, 200, "Invalid value for %s: must be 0 or 1", name);
+		return -1;
+	}
+	*on = !strcmp(buf, "1") || !strcasecmp(buf, "true");
+	return 0;
 }
 
 static int two(const char *s, int max)

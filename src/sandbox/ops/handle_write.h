@@ -82,6 +82,12 @@ int write_need(struct sb_req *req, const struct resource *r, long long id, cJSON
  * checks (the table in handle_record.c says which do). */
 int write_check_ref(struct sb_req *req, const char *res_name, const char *param, long long id,
                     const char *prefix, struct sb_answer *ans);
+/* A write's flag that is no field (bypassLockedRoute, useBothKeys,
+ * rejectOccupiedSpots): 0 with *on, or -1 with ans when its text is not
+ * 0, 1, true or false, refused as a write's 0/1 fields are (it read "abc"
+ * as 0). */
+int write_flag(struct sb_req *req, const char *name, int *on, struct sb_answer *ans);
+
 /* write_check_ref on each RT_INT param of params[0..n) set in obj (the
  * fields write_collect_params filled); on update (old, the stored record)
  * only on a value that differs from old's.  0, or -1 with ans. */

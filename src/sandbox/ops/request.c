@@ -524,16 +524,11 @@ int req_int(struct sb_req *req, const char *name, long long *out)
 
 int req_flag(struct sb_req *req, const char *name)
 {
-	const cJSON *v = req_param(req, name);
-	char *s;
 	int on;
 
-	if (!cJSON_IsString(v))
-		return 0;
-	s = trimmed(v->valuestring);
-	on = s && (strcmp(s, "1") == 0 || strcasecmp(s, "true") == 0);
-	free(s);
-	return on;
+	/* One reading of a flag's text: "01" and " 1 " were on for the
+	 * checks and off here. */
+	return req_flag_checked(req, name, &on) == 0 && on;
 }
 
 int req_flag_checked(struct sb_req *req, const char *name, int *on)

@@ -48,7 +48,8 @@ const cJSON *req_param(struct sb_req *req, const char *name);
 const char *req_string(struct sb_req *req, const char *name);
 /* 0 with *out set, 1 when absent or empty, -1 when not an integer. */
 int req_int(struct sb_req *req, const char *name, long long *out);
-/* 1 when the value is "1" or "true", 0 otherwise (absent included). */
+/* 1 when the flag is on (req_flag_checked's 1 or true), 0 otherwise
+ * (absent or not a flag's text included). */
 int req_flag(struct sb_req *req, const char *name);
 /* The same for a flag the specification types integer (includeData, the
  * get flags): 0 with *on, or -1 when it is neither an integer nor
