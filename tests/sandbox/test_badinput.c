@@ -152,6 +152,11 @@ static void test_wrong_types(void **state)
 	for (size_t i = 0; flags[i]; i++)
 		sbt_err(sbt_call("/customer/search", "customerIDs=%lld&%s", sbt_cust_ids[0], flags[i]), 200,
 		        "Invalid value for includeData: expected an integer");
+	/* The specification's "integer, 0 or 1": 2 was read as off. */
+	sbt_err(sbt_call("/customer/search", "customerIDs=%lld&includeData=2", sbt_cust_ids[0]), 200,
+	        "Invalid value for includeData: must be 0 or 1");
+	sbt_err(sbt_call("/customer/get", "customerIDs=%lld&includeSubscriptions=-1", sbt_cust_ids[0]),
+	        200, "Invalid value for includeSubscriptions: must be 0 or 1");
 	sbt_err(sbt_call("/customer/get", "customerIDs=%lld&includePortalLogin=yes", sbt_cust_ids[0]),
 	        200, "Invalid value for includePortalLogin: expected an integer");
 	sbt_err(sbt_call(sbt_fmt("/customer/%lld", sbt_cust_ids[0]), "includeSubscriptions=x"), 200,

@@ -235,8 +235,12 @@ void handle_search(struct sb_req *req, struct sb_answer *ans)
 	/* Text where the specification types an integer (0 or 1) is refused,
 	 * as a filter's is; read as 0 it answered ids without the records
 	 * asked for, and no error said why. */
-	if (req_flag_checked(req, "includeData", &include) < 0) {
+	switch (req_flag_checked(req, "includeData", &include)) {
+	case -1:
 		ans_error(ans, 200, "Invalid value for includeData: expected an integer");
+		return;
+	case -2:
+		ans_error(ans, 200, "Invalid value for includeData: must be 0 or 1");
 		return;
 	}
 	if (include && read_flags_check(req, r, ans))

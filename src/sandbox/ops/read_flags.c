@@ -483,11 +483,12 @@ int read_flags_apply(struct sb_req *req, const struct resource *r, cJSON *recs,
 int read_flags_check(struct sb_req *req, const struct resource *r, struct sb_answer *ans)
 {
 	for (const char *const *f = r->get_flags; f && *f; f++) {
-		int on;
-		if (!is_value_flag(*f) && req_flag_checked(req, *f, &on) < 0) {
-			ans_error(ans, 200, "Invalid value for %s: expected an integer", *f);
-			return -1;
-		}
+		int on, rc;
+		if (is_value_flag(*f) || (rc = req_flag_checked(req, *f, &on)) == 0)
+			continue;
+		ans_error(ans, 200, "Invalid value for %s: %s", *f,
+		          rc == -2 ? "must be 0 or 1" : "expected an integer");
+		return -1;
 	}
 	return 0;
 }

@@ -549,6 +549,8 @@ int req_flag_checked(struct sb_req *req, const char *name, int *on)
 		*on = 1;
 	else if (strcasecmp(s, "false") != 0 && parse_ll(s, strlen(s), &n) != 0)
 		rc = -1;
+	else if (n != 0 && n != 1)
+		rc = -2; /* the specification's "0 or 1": 2 was read as off */
 	else
 		*on = n == 1;
 	free(s);

@@ -52,9 +52,9 @@ int req_int(struct sb_req *req, const char *name, long long *out);
  * (absent or not a flag's text included). */
 int req_flag(struct sb_req *req, const char *name);
 /* The same for a flag the specification types integer (includeData, the
- * get flags): 0 with *on, or -1 when it is neither an integer nor
+ * get flags): 0 with *on, -1 when it is neither an integer nor
  * true/false (an array included), which the caller refuses as any other
- * integer parameter's text is refused. */
+ * integer parameter's text is refused, -2 for an integer neither 0 nor 1. */
 int req_flag_checked(struct sb_req *req, const char *name, int *on);
 /* Ids from an array, JSON text "[1,2]", a comma list "1,2" or one id.
  * 0 with *ids malloc'd (caller frees), 1 when absent, -1 when malformed
