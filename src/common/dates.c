@@ -210,3 +210,44 @@ void time_deadline(int clk, long ms, struct timespec *out)
 		out->tv_nsec -= 1000000000L;
 	}
 }
+
+long long date_local_instant(const struct rd_date *d, int secs)
+{
+	struct tm tm;
+	time_t t;
+
+	memset(&tm, 0, sizeof tm);
+	tm.tm_year = d->year - 1900, tm.tm_mon = d->month - 1, tm.tm_mday = d->day;
+	tm.tm_hour = secs / 3600, tm.tm_min = secs / 60 % 60, tm.tm_sec = secs % 60;
+	tm.tm_isdst = -1;
+	t = mktime(&tm);
+	if (t == (time_t)-1)
+		return date_to_days(d) * 86400LL + secs;
+	return (long long)t;
+}
+
+/* Seconds Pacific time is off UTC at instant t: -7 h from the second
+ * Sunday of March, 2:00 PST, to the first Sunday of November, 2:00 PDT,
+ * else -8 h. */
+static long pacific_offset(long long t)
+{
+	struct rd_date d, mar, nov;
+	long long start, end;
+
+	date_from_days((long)(t / 86400), &d);
+	mar = (struct rd_date){ d.year, 3, 1 };
+	nov = (struct rd_date){ d.year, 11, 1 };
+	start = (date_to_days(&mar) + (7 - date_weekday(&mar)) % 7 + 7) * 86400LL + 10 * 3600;
+	end = (date_to_days(&nov) + (7 - date_weekday(&nov)) % 7) * 86400LL + 9 * 3600;
+	return t >= start && t < end ? -7 * 3600 : -8 * 3600;
+}
+
+void date_pacific_from_instant(long long t, struct rd_date *d, int *secs)
+{
+	long long days;
+
+	t += pacific_offset(t);
+	days = t >= 0 ? t / 86400 : -((-t + 86399) / 86400);
+	date_from_days((long)days, d);
+	*secs = (int)(t - days * 86400);
+}

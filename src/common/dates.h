@@ -29,6 +29,14 @@ void date_today(struct rd_date *out);
  * pthread_cond_timedwait (whose condition waits on clk). */
 struct timespec;
 void time_deadline(int clk, long ms, struct timespec *out);
+/* The instant (seconds since 1970, UTC) of a date and time on the local
+ * clock, the zone the program runs in (a time the zone skips is taken as
+ * UTC). */
+long long date_local_instant(const struct rd_date *d, int secs);
+/* Instant t on Pacific time (PST, PDT by the US rule since 2007): the
+ * service's own clock, which the specification gives for a few fields
+ * where every other date is office-local. */
+void date_pacific_from_instant(long long t, struct rd_date *d, int *secs);
 /* 1 when s is a valid date or datetime, or one of the unset values. */
 int date_valid_or_unset(const char *s);
 

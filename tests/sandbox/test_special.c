@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../lib/sbtest.h"
 #include "common/dates.h"
@@ -671,6 +672,89 @@ static void test_portal_login_zone(void **state)
 	sbt_use(sbt_cust_srv);
 }
 
+/* An office's wall-clock time on MST (7 hours behind UTC all year) as
+ * Pacific time reads the same instant, by the system's zone database. */
+static const char *mst_on_pacific(const char *stamp, int *dst)
+{
+	struct rd_date d;
+	int s = 0;
+	time_t t;
+	struct tm tm;
+	char out[20];
+
+	if (datetime_parse(stamp, &d, &s) != 0)
+		fail_msg("\"%s\" is no date and time", stamp);
+	t = (time_t)(date_to_days(&d) * 86400LL + s + 7 * 3600);
+	setenv("TZ", "PST8PDT", 1);
+	tzset();
+	assert_non_null(localtime_r(&t, &tm));
+	*dst = tm.tm_isdst > 0;
+	strftime(out, sizeof out, "%Y-%m-%d %H:%M:%S", &tm);
+	return sbt_fmt("%s", out);
+}
+
+/*
+ * timeClock's timeIn and timeOut are "server time, PST" in the
+ * specification, where every other date is office-local: the same data
+ * generated for an office on MST (TZ=MST7) reads each entry as Pacific
+ * time reads that instant, an hour earlier than the Pacific office's
+ * entry (TZ=PST8PDT) in winter, the same hour in summer.  They were
+ * office time.
+ */
+static void test_time_clock_zone(void **state)
+{
+	static const char *const times[] = { "timeIn", "timeOut" };
+	const char *const args[] = { "--generate", "20", "--seed", SBT_SEED, "--today", "2026-11-20",
+		"--no-limits", NULL };
+	const char *tz = getenv("TZ");
+	char *was = tz ? sbt_keep(xstrdup(tz)) : NULL;
+	cJSON *recs[2];
+	int n[2], seen[2] = { 0, 0 };
+	(void)state;
+
+	for (int z = 0; z < 2; z++) {
+		long long *ids;
+		size_t k;
+		setenv("TZ", z ? "MST7" : "PST8PDT", 1);
+		struct sbt_server *s = sbt_start(args);
+		k = sbt_search("timeClock", &ids, "");
+		recs[z] = sbt_get("timeClock", "entryIDs", ids, k);
+		n[z] = cJSON_GetArraySize(recs[z]);
+		sbt_free(s);
+	}
+	assert_true(n[0] > 0);
+	assert_int_equal(n[0], n[1]);
+	for (int k = 0; k < n[0]; k++) {
+		const cJSON *pac = cJSON_GetArrayItem(recs[0], k);
+		const cJSON *mst = sbt_find(recs[1], "entryID", sbt_i(pac, "entryID"));
+		assert_non_null(mst);
+		for (size_t f = 0; f < 2; f++) {
+			const char *p = sbt_s(pac, times[f]), *m = sbt_s(mst, times[f]), *want;
+			int dst;
+			if (strncmp(p, "0000", 4) == 0) {
+				assert_string_equal(m, p);
+				continue;
+			}
+			want = mst_on_pacific(p, &dst);
+			seen[dst]++;
+			if (strcmp(m, want) != 0) {
+				sbt_note("entry %lld's %s reads %s in an office on MST, not %s "
+				         "(the Pacific office's %s)", sbt_i(pac, "entryID"), times[f], m,
+				         want, p);
+				fail();
+			}
+		}
+	}
+	/* Both halves of the year were read. */
+	assert_true(seen[0] > 0 && seen[1] > 0);
+	if (was)
+		setenv("TZ", was, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	sbt_use(sbt_cust_srv);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -686,6 +770,7 @@ int main(void)
 		SBT_TEST(test_employee_dealias),
 		SBT_TEST(test_portal_login),
 		SBT_TEST(test_portal_login_zone),
+		SBT_TEST(test_time_clock_zone),
 	};
 	return cmocka_run_group_tests(tests, sbt_customers_setup, sbt_customers_teardown);
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -432,6 +433,35 @@ static void test_date_days_and_weekday(void **state)
 	}
 }
 
+/* The service's clock: PST, PDT from the second Sunday of March at 2:00
+ * to the first Sunday of November at 2:00 (2026: March 8, November 1),
+ * the seconds either side of each change; and an instant before 1970. */
+static void test_date_pacific(void **state)
+{
+	static const struct {
+		long long t;
+		const char *want;
+	} cases[] = {
+		{ 1772963999LL, "2026-03-08 01:59:59" }, /* 09:59:59 UTC */
+		{ 1772964000LL, "2026-03-08 03:00:00" },
+		{ 1793523599LL, "2026-11-01 01:59:59" }, /* 08:59:59 UTC, PDT */
+		{ 1793523600LL, "2026-11-01 01:00:00" }, /* PST again */
+		{ 1795651200LL, "2026-11-25 16:00:00" }, /* 2026-11-26 00:00 UTC */
+		{ -3600LL, "1969-12-31 15:00:00" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct rd_date d;
+		int secs = -1;
+		char day[11], at[9], got[20];
+		date_pacific_from_instant(cases[i].t, &d, &secs);
+		date_format(&d, day);
+		time_format(secs, at);
+		snprintf(got, sizeof got, "%s %s", day, at);
+		assert_string_equal(got, cases[i].want);
+	}
+}
+
 static void test_date_format_and_today(void **state)
 {
 	struct rd_date d = { 987, 3, 4 };
@@ -553,6 +583,7 @@ int main(void)
 		cmocka_unit_test(test_datetime_parse),
 		cmocka_unit_test(test_date_valid_or_unset),
 		cmocka_unit_test(test_date_days_and_weekday),
+		cmocka_unit_test(test_date_pacific),
 		cmocka_unit_test(test_date_format_and_today),
 		cmocka_unit_test(test_ini_lines),
 		cmocka_unit_test(test_ini_bom),

@@ -8,7 +8,7 @@ struct store;
  * employees, service types, products, subscriptions and leads, routes from 60
  * days before today to 30 after, appointments, tickets and items, notes,
  * reviews, documents, forms, payment profiles, time clock, chemicals,
- * regions, flags, reminders, changelog.  Same seed and today, same data.
+ * regions, flags, reminders, changelog.  Same seed, today and zone (TZ), same data.
  * today is "YYYY-MM-DD".  Returns 0, or -1 with *err (malloc'd). */
 int generate_company(struct store *s, long n, unsigned long seed,
                      const char *today, char **err);

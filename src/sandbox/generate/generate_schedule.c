@@ -306,6 +306,20 @@ static int write_aftermath(struct sched *sc, struct gen_rng *r, const struct sto
 	return 0;
 }
 
+/* Sets column col to (day, secs) on the office's clock as the service's
+ * own clock reads it: the specification gives timeIn and timeOut in
+ * "server time, PST", where every other date is office-local, and the
+ * sandbox's clock is the office's, the zone it runs in. */
+static void clock_setdt(struct gen_tab *t, int col, long day, long secs)
+{
+	struct rd_date d;
+	int s;
+
+	date_from_days(day, &d);
+	date_pacific_from_instant(date_local_instant(&d, (int)secs), &d, &s);
+	gen_setdt(t, col, date_to_days(&d), s);
+}
+
 /* A technician's day on the clock: morning, unpaid lunch, afternoon; today
  * still clocked in. */
 static int write_clock(struct sched *sc, struct gen_rng *r, long long tech, int office,
@@ -322,9 +336,9 @@ static int write_clock(struct sched *sc, struct gen_rng *r, long long tech, int 
 		gen_seti(t, sc->tc.id, sc->clock_id++);
 		gen_seti(t, sc->tc.emp, tech);
 		gen_seti(t, sc->tc.office, office);
-		gen_setdt(t, sc->tc.tin, day, spans[i][0]);
+		clock_setdt(t, sc->tc.tin, day, spans[i][0]);
 		if (day != sc->g->today)
-			gen_setdt(t, sc->tc.tout, day, spans[i][1]);
+			clock_setdt(t, sc->tc.tout, day, spans[i][1]);
 		gen_seti(t, sc->tc.cat, i == 1 ? lunch : regular);
 		gen_seti(t, sc->tc.paid, i != 1);
 		if (gen_insert(t))

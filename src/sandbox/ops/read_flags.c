@@ -154,22 +154,6 @@ static void random_hex(char *out, size_t bytes)
 	out[2 * bytes] = '\0';
 }
 
-/* Seconds Pacific time is off UTC at instant t: -7 h from the second
- * Sunday of March, 2:00 PST, to the first Sunday of November, 2:00 PDT
- * (the US rule since 2007), else -8 h. */
-static long pacific_offset(long long t)
-{
-	struct rd_date d, mar, nov;
-	long long start, end;
-
-	date_from_days((long)(t / 86400), &d);
-	mar = (struct rd_date){ d.year, 3, 1 };
-	nov = (struct rd_date){ d.year, 11, 1 };
-	start = (date_to_days(&mar) + (7 - date_weekday(&mar)) % 7 + 7) * 86400LL + 10 * 3600;
-	end = (date_to_days(&nov) + (7 - date_weekday(&nov)) % 7) * 86400LL + 9 * 3600;
-	return t >= start && t < end ? -7 * 3600 : -8 * 3600;
-}
-
 /*
  * The specification gives portalLoginExpires in PST, the service's own
  * clock, where every other date is office-local: the sandbox's clock, on
@@ -181,25 +165,13 @@ static void portal_expiry(struct sb_req *req, char out[20])
 {
 	char now[20];
 	struct rd_date d;
-	struct tm tm;
-	long long t;
 	int secs = 0;
 
 	sb_timestamp(req->ctx, now);
 	if (datetime_parse(now, &d, &secs) != 0)
 		date_today(&d);
-	memset(&tm, 0, sizeof tm);
-	tm.tm_year = d.year - 1900, tm.tm_mon = d.month - 1, tm.tm_mday = d.day;
-	tm.tm_hour = secs / 3600, tm.tm_min = secs / 60 % 60, tm.tm_sec = secs % 60;
-	tm.tm_isdst = -1;
-	t = (long long)mktime(&tm);
-	if (t < 0) /* no such local time: taken as UTC */
-		t = date_to_days(&d) * 86400LL + secs;
-	t += 3 * 86400LL;
-	t += pacific_offset(t);
-	date_from_days((long)(t / 86400), &d);
+	date_pacific_from_instant(date_local_instant(&d, secs) + 3 * 86400LL, &d, &secs);
 	date_format(&d, out);
-	secs = (int)(t % 86400);
 	snprintf(out + 10, 10, " %02u:%02u:%02u", (unsigned)secs / 3600 % 24,
 	         (unsigned)secs / 60 % 60, (unsigned)secs % 60);
 }
