@@ -77,7 +77,10 @@ const char *api_error_text(const struct api_error *e)
 	return _(api_error_kind_name(e->kind));
 }
 
-void api_redact_text(struct strbuf *out, const char *s, const char *key, const char *token)
+/* As api_redact_text; with cut_heads, a credential's head that "..."
+ * follows goes too (see redact_string). */
+static void redact(struct strbuf *out, const char *s, const char *key, const char *token,
+                   int cut_heads)
 {
 	const char *cred[2] = { key, token };
 	size_t len[2];
@@ -102,24 +105,43 @@ void api_redact_text(struct strbuf *out, const char *s, const char *key, const c
 		int k = len[0] && strncmp(s, cred[0], len[0]) == 0   ? 0
 		        : len[1] && strncmp(s, cred[1], len[1]) == 0 ? 1
 		                                                     : -1;
+		size_t skip = k < 0 ? 0 : len[k];
 
+		for (int j = 0; cut_heads && k < 0 && j < 2; j++) {
+			size_t m = 0;
+
+			while (len[j] && m < len[j] && s[m] == cred[j][m])
+				m++;
+			if (m && m < len[j] && strncmp(s + m, "...", 3) == 0) {
+				k = j;
+				skip = m;
+			}
+		}
 		if (k < 0) {
 			strbuf_addc(out, *s++);
 		} else {
 			strbuf_adds(out, API_REDACTED);
-			s += len[k];
+			s += skip;
 		}
 	}
 }
 
-/* s redacted in place (a malloc'd string or NULL). */
+void api_redact_text(struct strbuf *out, const char *s, const char *key, const char *token)
+{
+	redact(out, s, key, token, 0);
+}
+
+/* s redacted in place (a malloc'd string or NULL).  A message may quote
+ * an answer cut short ("token=0123456789..." of an unreadable answer,
+ * envelope.c), the cut inside a credential: its head goes too, the
+ * ellipsis stays.  Not in records' text, where "..." is only text. */
 static void redact_string(char **s, const char *key, const char *token)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	if (!*s)
 		return;
-	api_redact_text(&sb, *s, key, token);
+	redact(&sb, *s, key, token, 1);
 	if (strcmp(strbuf_str(&sb), *s) == 0) {
 		strbuf_free(&sb);
 		return;

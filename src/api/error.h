@@ -63,7 +63,8 @@ struct strbuf;
  * least 4 bytes long) replaced by API_REDACTED. */
 void api_redact_text(struct strbuf *out, const char *s, const char *key, const char *token);
 /* The same in e's messages: the service's errorMessage may quote what it
- * was sent, and the console shows it, notifies it and logs it.  The
+ * was sent, and the console shows it, notifies it and logs it; there a
+ * head of either that "..." follows (a quote cut inside it) goes too.  The
  * transport calls it on every error it ends a call with. */
 void api_error_redact(struct api_error *e, const char *key, const char *token);
 

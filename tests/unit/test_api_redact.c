@@ -10,6 +10,8 @@
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
+#include "api/envelope.h"
+#include "api/error.h"
 #include "cli/redact.h"
 #include "common/strbuf.h"
 
@@ -69,6 +71,36 @@ static void test_text(void **state)
 	assert_string_equal(sb.buf, "x REDACTED y REDACTED");
 	strbuf_free(&sb);
 	redact_answer(NULL, "abcd", "wxyz");
+}
+
+/* An unreadable answer is quoted by its first 40 bytes: a token that
+ * the cut splits must not leave its head in the message (a PHP warning
+ * echoing the request showed 9 of a token's characters). */
+static void test_cut_credential(void **state)
+{
+	const char *token = "0123456789abcdef0123456789abcdef";
+	const char *body = "<b>Warning</b> bad input token=0123456789abcdef0123456789abcdef";
+	struct api_answer a;
+	struct api_error err = API_ERROR_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(api_envelope_parse(body, strlen(body), 200, &a, &err), -1);
+	api_error_redact(&err, "k3ykey99", token);
+	assert_non_null(strstr(api_error_text(&err), "token=REDACTED..."));
+	assert_null(strstr(api_error_text(&err), "01234"));
+	api_answer_free(&a);
+	api_error_clear(&err);
+	/* In a message a credential's head goes only where an ellipsis cut
+	 * it; in a record's text "..." is text and nothing is cut. */
+	api_error_set(&err, API_ERR_API, 200, "x 0123 y 01... z", "x 0123 y 01... z");
+	api_error_redact(&err, "k3ykey99", token);
+	assert_string_equal(err.message, "x 0123 y REDACTED... z");
+	assert_string_equal(err.server_message, "x 0123 y REDACTED... z");
+	api_error_clear(&err);
+	api_redact_text(&sb, "Ted 01... z", "k3ykey99", token);
+	assert_string_equal(sb.buf, "Ted 01... z");
+	strbuf_free(&sb);
 }
 
 /* redact_print must give exactly what redact_answer then cJSON_Print did
@@ -176,6 +208,7 @@ int main(void)
 		cmocka_unit_test(test_params_echo),
 		cmocka_unit_test(test_anywhere_else),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_cut_credential),
 		cmocka_unit_test(test_print_as_cjson),
 		cmocka_unit_test(test_print_escapes_del_and_c1),
 	};
