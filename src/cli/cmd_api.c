@@ -269,12 +269,10 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* One line per name on stdout; CLI_OK, or CLI_FAILED when stdout failed
+/* CLI_OK, or CLI_FAILED when what went to stdout did not all get there
  * (said, unless the reader went away). */
-static int print_names(const struct names *ns)
+static int check_stdout(void)
 {
-	for (size_t i = 0; i < ns->n; i++)
-		printf("%s\n", ns->v[i]);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno != EPIPE) {
 			struct strbuf sb = STRBUF_INIT;
@@ -286,6 +284,14 @@ static int print_names(const struct names *ns)
 		return CLI_FAILED;
 	}
 	return CLI_OK;
+}
+
+/* One line per name on stdout; as check_stdout. */
+static int print_names(const struct names *ns)
+{
+	for (size_t i = 0; i < ns->n; i++)
+		printf("%s\n", ns->v[i]);
+	return check_stdout();
 }
 
 /* --list-operations: every ENTITY/ACTION the table allows, in strcmp order. */
@@ -649,7 +655,7 @@ int cli_api(int argc, char **argv)
 		/* As the console's: an installer asks either. */
 		app_print_version();
 		free(a.items);
-		return CLI_OK;
+		return check_stdout();
 	}
 	if (!rc && !a.help && (a.list_ops || a.list_params)) {
 		/* A PATH or NAME=VALUE beside them would be silently ignored. */
@@ -665,7 +671,7 @@ int cli_api(int argc, char **argv)
 		if (!rc)
 			usage(a.help ? stdout : stderr);
 		free(a.items);
-		return rc ? rc : a.help ? CLI_OK : CLI_USAGE;
+		return rc ? rc : a.help ? check_stdout() : CLI_USAGE;
 	}
 	while (*a.path == '/')
 		a.path++;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <cmocka.h>
 
 #include "apitest.h"
@@ -347,6 +348,43 @@ static void test_usage(void **state)
 	clirun_free(&o);
 }
 
+/* What needs no request is still output: on a full disk (or a file
+ * system that refuses) it must fail as any other output does, exit 3 and
+ * the reason said, not 0 with nothing written.  --help and --version were
+ * 0 into /dev/full. */
+static void test_stdout_full(void **state)
+{
+	static const char *const words[] = { "--help", "--version", "--list-operations" };
+	char cmd[1200], errfile[300];
+
+	(void)state;
+	if (access("/dev/full", W_OK) != 0)
+		skip();
+	snprintf(errfile, sizeof(errfile), "%s/err", dir);
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		struct cli_out o = { 0 };
+		FILE *f;
+		char text[4096];
+		size_t n;
+		int st;
+
+		snprintf(cmd, sizeof(cmd), "'%s' api %s >/dev/full 2>'%s'", clirun_program(), words[i],
+		         errfile);
+		st = system(cmd);
+		assert_true(WIFEXITED(st));
+		f = fopen(errfile, "r");
+		assert_non_null(f);
+		n = fread(text, 1, sizeof(text) - 1, f);
+		text[n] = '\0';
+		fclose(f);
+		unlink(errfile);
+		o.status = WEXITSTATUS(st);
+		o.err = text;
+		expect_status(&o, 3);
+		assert_non_null(strstr(text, "cannot write the output"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_every_operation),
 		cmocka_unit_test(test_parameters),
 		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_stdout_full),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
