@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/args.h"
@@ -103,8 +104,15 @@ int cli_args_add(struct api_form *f, const char *item, struct strbuf *msg)
 	if (item[i] == '=') {
 		api_form_add(f, name, item + i + 1);
 	} else if (item[i] == '@') {
+		struct stat st;
+
 		if (access(item + i + 1, R_OK) != 0) {
 			strbuf_addf(msg, _("%s: cannot read the file"), item);
+			rc = -1;
+		} else if (stat(item + i + 1, &st) == 0 && S_ISDIR(st.st_mode)) {
+			/* access() passes a directory, and libcurl then sends
+			 * it as an empty file: a write with nothing in it. */
+			strbuf_addf(msg, _("%s: is a directory, not a file"), item);
 			rc = -1;
 		} else {
 			api_form_add_file(f, name, item + i + 1);

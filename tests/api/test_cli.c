@@ -364,6 +364,9 @@ static void test_usage_is_2(void **state)
 		{ "api", "customer/search", "noseparator", NULL },
 		{ "api", "customer/search", "=value", NULL },
 		{ "api", "customer/search", "f@/nonexistent/file", NULL },
+		/* A directory passed access(R_OK): the write went with an empty
+		 * file in its place. */
+		{ "api", "document/create", "customerID=10001", "uploadFile@/tmp", NULL },
 		{ "api", "http://evil.example/x", NULL },
 		{ "api", "--all", "customer/10001", NULL },
 		{ "api", "--all", "region/create", NULL },
