@@ -321,7 +321,8 @@ static int run_one(struct fetch *f, void *state, struct fetch_job *job)
 	/* Put back only what the preemption itself stopped. */
 	requeue = job->requeue && out == FETCH_CANCELLED && !f->shut;
 	job->requeue = 0;
-	f->running = NULL;
+	/* Still the running job until its outcome is out, so that a newer
+	 * read of its slot submitted meanwhile supersedes it (below). */
 	f->running_superseded = 0;
 	f->status.busy = f->status.background = 0;
 	f->status.wait.kind = API_WAIT_NONE;
@@ -336,7 +337,13 @@ static int run_one(struct fetch *f, void *state, struct fetch_job *job)
 		r = NULL;
 	}
 	pthread_mutex_lock(&f->lock);
-	if (requeue) {
+	if (requeue && f->running_superseded) {
+		/* A newer read of the slot came while the lock was let go
+		 * (drop above): it is queued, and this one must not run
+		 * again behind it. */
+		requeue = 0;
+		deliver_empty(f, job, FETCH_SUPERSEDED);
+	} else if (requeue) {
 		/* At the head: among background jobs it is the oldest. */
 		job->next = f->head;
 		f->head = job;
@@ -351,6 +358,8 @@ static int run_one(struct fetch *f, void *state, struct fetch_job *job)
 		give_tables(f, r);
 		deliver(f, r);
 	}
+	f->running = NULL;
+	f->running_superseded = 0;
 	pthread_mutex_unlock(&f->lock);
 	return requeue;
 }

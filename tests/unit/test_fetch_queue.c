@@ -164,13 +164,24 @@ static void fake_run(void *state, const struct fetch_job *job, struct fetch_resu
 		api_error_set(&r->err, API_ERR_UNKNOWN_OUTCOME, 0, NULL, "cut off");
 }
 
+/* When set, the next drop submits a refresh to it, as the UI thread may at
+ * that moment: between the end of a run and its outcome (fetch.c run_one). */
+static struct fetch *drop_submits_to;
+static unsigned long drop_submitted;
+
 static void fake_drop(void *state, struct fetch_result *r)
 {
+	struct fetch *f;
+
 	(void)state;
 	(void)r;
 	pthread_mutex_lock(&fake.lock);
 	fake.drops++;
+	f = drop_submits_to;
+	drop_submits_to = NULL;
 	pthread_mutex_unlock(&fake.lock);
+	if (f)
+		drop_submitted = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 5));
 }
 
 static void fake_close(void *state)
@@ -706,6 +717,60 @@ static void test_waiting_background_preempted(void **state)
 	fetch_stop(f);
 }
 
+/* A refresh submitted while the preempted one is between its end and its
+ * return to the queue supersedes it: it must not go back and run again
+ * (one read spent for a result nobody waits for), but end superseded.
+ * The drop hook submits at exactly that moment, no timing involved. */
+static void test_preempted_superseded_in_between(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	struct fetch_status st;
+	unsigned long gr, ga, gn;
+	int seen = 0;
+
+	(void)state;
+	fake_reset();
+	fake.wait_refreshes = 1;
+	f = start();
+	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 999));
+	for (int i = 0; i < DEADLINE_S * 100; i++) {
+		fetch_status(f, &st);
+		if (st.wait.kind == API_WAIT_BUDGET)
+			break;
+		poll(NULL, 0, 10);
+	}
+	assert_int_equal(st.wait.kind, API_WAIT_BUDGET);
+	pthread_mutex_lock(&fake.lock);
+	drop_submits_to = f;
+	pthread_mutex_unlock(&fake.lock);
+	ga = fetch_submit(f, read_job(80));
+	while (seen != 7) {
+		r = take(f);
+		if (r->gen == gr) {
+			assert_int_equal(r->outcome, FETCH_SUPERSEDED);
+			seen |= 1;
+		} else if (r->gen == ga) {
+			assert_int_equal(r->outcome, FETCH_DONE);
+			seen |= 2;
+		} else {
+			gn = drop_submitted;
+			assert_int_equal(r->gen, gn);
+			assert_int_equal(r->outcome, FETCH_DONE);
+			assert_int_equal(r->last_change, 5);
+			seen |= 4;
+		}
+		fetch_result_free(r);
+	}
+	/* The old refresh ran once, before it was preempted. */
+	pthread_mutex_lock(&fake.lock);
+	assert_int_equal(fake.n_ran, 3);
+	for (size_t i = 1; i < fake.n_ran; i++)
+		assert_true(fake.ran[i] != gr);
+	pthread_mutex_unlock(&fake.lock);
+	fetch_stop(f);
+}
+
 /* A background read whose request is out and unanswered (API_WAIT_ANSWER)
  * is not cut off for a job the user asks for: it was sent and counted, and
  * cutting it would spend the read for nothing.  The user's job runs next. */
@@ -993,6 +1058,7 @@ int main(void)
 		cmocka_unit_test(test_user_jobs_first),
 		cmocka_unit_test(test_waiting_background_preempted),
 		cmocka_unit_test(test_answering_background_not_preempted),
+		cmocka_unit_test(test_preempted_superseded_in_between),
 		cmocka_unit_test(test_budget_published),
 		cmocka_unit_test(test_open_failure),
 		cmocka_unit_test(test_null_safe),
