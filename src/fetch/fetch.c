@@ -337,12 +337,12 @@ static int run_one(struct fetch *f, void *state, struct fetch_job *job)
 		r = NULL;
 	}
 	pthread_mutex_lock(&f->lock);
-	if (requeue && f->running_superseded) {
-		/* A newer read of the slot came while the lock was let go
-		 * (drop above): it is queued, and this one must not run
-		 * again behind it. */
+	if (requeue && (f->running_superseded || f->shut)) {
+		/* A newer read of the slot, or the quit, came while the lock
+		 * was let go (drop above): behind the one, this read must not
+		 * run again; behind the quit job it would never end. */
 		requeue = 0;
-		deliver_empty(f, job, FETCH_SUPERSEDED);
+		deliver_empty(f, job, f->running_superseded ? FETCH_SUPERSEDED : FETCH_CANCELLED);
 	} else if (requeue) {
 		/* At the head: among background jobs it is the oldest. */
 		job->next = f->head;

@@ -168,6 +168,17 @@ static void fake_run(void *state, const struct fetch_job *job, struct fetch_resu
  * that moment: between the end of a run and its outcome (fetch.c run_one). */
 static struct fetch *drop_submits_to;
 static unsigned long drop_submitted;
+/* When set, the next drop has the fetch shut down from another thread (as
+ * the UI's quit may) and returns once the queued reads were cancelled. */
+static struct fetch *drop_shuts;
+static pthread_t shutter;
+static int shutter_started;
+
+static void *shut_down(void *arg)
+{
+	fetch_shutdown(arg, DEADLINE_S * 1000);
+	return NULL;
+}
 
 static void fake_drop(void *state, struct fetch_result *r)
 {
@@ -182,6 +193,23 @@ static void fake_drop(void *state, struct fetch_result *r)
 	pthread_mutex_unlock(&fake.lock);
 	if (f)
 		drop_submitted = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 5));
+	pthread_mutex_lock(&fake.lock);
+	f = drop_shuts;
+	drop_shuts = NULL;
+	pthread_mutex_unlock(&fake.lock);
+	if (f) {
+		struct fetch_stats st;
+
+		assert_int_equal(pthread_create(&shutter, NULL, shut_down, f), 0);
+		pthread_mutex_lock(&fake.lock);
+		shutter_started = 1;
+		pthread_cond_broadcast(&fake.cond);
+		pthread_mutex_unlock(&fake.lock);
+		do {
+			poll(NULL, 0, 1);
+			fetch_stats(f, &st);
+		} while (!st.cancelled);
+	}
 }
 
 static void fake_close(void *state)
@@ -771,6 +799,58 @@ static void test_preempted_superseded_in_between(void **state)
 	fetch_stop(f);
 }
 
+/* The same moment, with the console quitting: the preempted read must end
+ * cancelled, not go back behind the quit job and end with no outcome. */
+static void test_preempted_shut_in_between(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	struct fetch_status st;
+	struct fetch_stats stats;
+	unsigned long gr;
+
+	(void)state;
+	fake_reset();
+	fake.wait_refreshes = 1;
+	f = start();
+	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 999));
+	for (int i = 0; i < DEADLINE_S * 100; i++) {
+		fetch_status(f, &st);
+		if (st.wait.kind == API_WAIT_BUDGET)
+			break;
+		poll(NULL, 0, 10);
+	}
+	assert_int_equal(st.wait.kind, API_WAIT_BUDGET);
+	pthread_mutex_lock(&fake.lock);
+	drop_shuts = f;
+	shutter_started = 0;
+	pthread_mutex_unlock(&fake.lock);
+	fetch_submit(f, read_job(80));
+	pthread_mutex_lock(&fake.lock);
+	{
+		struct timespec ts = deadline();
+
+		while (!shutter_started)
+			if (pthread_cond_timedwait(&fake.cond, &fake.lock, &ts) == ETIMEDOUT)
+				break;
+	}
+	assert_true(shutter_started);
+	pthread_mutex_unlock(&fake.lock);
+	assert_int_equal(pthread_join(shutter, NULL), 0);
+	fetch_stats(f, &stats);
+	assert_int_equal(stats.submitted, 2);
+	assert_int_equal(stats.cancelled, 2);
+	assert_int_equal(fetch_pending(f), 2);
+	while ((r = fetch_take(f))) {
+		assert_int_equal(r->outcome, FETCH_CANCELLED);
+		if (r->gen == gr)
+			gr = 0;
+		fetch_result_free(r);
+	}
+	assert_int_equal(gr, 0);
+	fetch_stop(f);
+}
+
 /* A background read whose request is out and unanswered (API_WAIT_ANSWER)
  * is not cut off for a job the user asks for: it was sent and counted, and
  * cutting it would spend the read for nothing.  The user's job runs next. */
@@ -1059,6 +1139,7 @@ int main(void)
 		cmocka_unit_test(test_waiting_background_preempted),
 		cmocka_unit_test(test_answering_background_not_preempted),
 		cmocka_unit_test(test_preempted_superseded_in_between),
+		cmocka_unit_test(test_preempted_shut_in_between),
 		cmocka_unit_test(test_budget_published),
 		cmocka_unit_test(test_open_failure),
 		cmocka_unit_test(test_null_safe),
