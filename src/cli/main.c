@@ -2,11 +2,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "common/strbuf.h"
@@ -36,6 +38,26 @@ static void say_trace_failed(int api, int err)
 	strbuf_free(&esc);
 }
 
+/* A standard descriptor the caller closed (`routedesk api ... >&-`) is the
+ * next one opened: the ROUTEDESK_TRACE file, a socket of libcurl's, and
+ * the answer or the messages were written into it (exit 0, the JSON in
+ * the trace).  Each is held by /dev/null opened the other way round, so
+ * that using it fails as on a closed descriptor. */
+static void hold_closed_std_fds(void)
+{
+	for (int fd = 0; fd < 3; fd++) {
+		int n;
+
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		n = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+		if (n >= 0 && n != fd) {
+			(void)dup2(n, fd);
+			close(n);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	/* No core file: one holds the token (the requests' bodies) and the
@@ -43,6 +65,7 @@ int main(int argc, char **argv)
 	 * directory the office shares. */
 	const struct rlimit no_core = { 0, 0 };
 
+	hold_closed_std_fds();
 	(void)setrlimit(RLIMIT_CORE, &no_core);
 	setlocale(LC_ALL, "");
 	/* Messages, dates and character classes follow the user; numbers do

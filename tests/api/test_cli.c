@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -346,6 +347,61 @@ static void test_writes(void **state)
 	clirun_free(&o);
 }
 
+/* slurp PATH: its text, malloc'd ("" when it cannot be read). */
+static char *slurp(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	FILE *f = fopen(path, "r");
+	char buf[4096];
+	size_t n;
+
+	while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, n);
+	if (f)
+		fclose(f);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Run from a script with stdout closed (>&-), the answer went to whatever
+ * the program opened next in its place: the ROUTEDESK_TRACE file (exit 0,
+ * the JSON in the trace), else libcurl's wake-up socket.  A closed stdout
+ * is a failure to write, as for any other tool; a closed stderr keeps
+ * the messages out of the trace too. */
+static void test_closed_std_fds(void **state)
+{
+	char cmd[2000], trace[300], errfile[300];
+	char *text;
+	int st;
+
+	(void)state;
+	snprintf(trace, sizeof(trace), "%s/closed.trace", cfgdir);
+	snprintf(errfile, sizeof(errfile), "%s/closed.err", cfgdir);
+	snprintf(cmd, sizeof(cmd), "env '%s' '%s' '%s' '%s' ROUTEDESK_TRACE='%s' '%s' api customer/10001 >&- 2>'%s'",
+	         url, key, token, xdg, trace, clirun_program(), errfile);
+	st = system(cmd);
+	assert_true(WIFEXITED(st));
+	text = slurp(errfile);
+	if (WEXITSTATUS(st) != 3)
+		fail_msg("exit %d, not 3; stderr: %s", WEXITSTATUS(st), text);
+	assert_non_null(strstr(text, "cannot write the output"));
+	free(text);
+	text = slurp(trace);
+	assert_non_null(strstr(text, " request /customer/10001 "));
+	assert_null(strstr(text, "\"params\""));
+	free(text);
+	/* stderr closed: the refusal's message is lost, not traced. */
+	snprintf(cmd, sizeof(cmd), "env '%s' '%s' '%s' '%s' ROUTEDESK_TRACE='%s' '%s' api customer/99999999 >/dev/null 2>&-",
+	         url, key, token, xdg, trace, clirun_program());
+	st = system(cmd);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 1);
+	text = slurp(trace);
+	assert_null(strstr(text, "routedesk api:"));
+	free(text);
+	unlink(trace);
+	unlink(errfile);
+}
+
 static void test_usage_is_2(void **state)
 {
 	static const char *const bad[][6] = {
@@ -611,6 +667,7 @@ int main(void)
 		SBT_TEST(test_refused_is_1),
 		SBT_TEST(test_writes),
 		SBT_TEST(test_usage_is_2),
+		SBT_TEST(test_closed_std_fds),
 		SBT_TEST(test_json_refused),
 		SBT_TEST(test_stderr_escaped),
 		SBT_TEST(test_failure_is_3),
