@@ -1,6 +1,7 @@
 /* error.c: building, moving and naming the client library's error values. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,13 +102,17 @@ static void redact(struct strbuf *out, const char *s, const char *key, const cha
 		cred[1] = c;
 		len[1] = n;
 	}
-	while (*s) {
+	for (const char *start = s; *s;) {
 		int k = len[0] && strncmp(s, cred[0], len[0]) == 0   ? 0
 		        : len[1] && strncmp(s, cred[1], len[1]) == 0 ? 1
 		                                                     : -1;
 		size_t skip = k < 0 ? 0 : len[k];
 
-		for (int j = 0; cut_heads && k < 0 && j < 2; j++) {
+		/* A head only where a word starts: "Loading..." keeps its g
+		 * whatever the token's first letter. */
+		int word = s == start || !isalnum((unsigned char)s[-1]);
+
+		for (int j = 0; cut_heads && word && k < 0 && j < 2; j++) {
 			size_t m = 0;
 
 			while (len[j] && m < len[j] && s[m] == cred[j][m])

@@ -98,6 +98,12 @@ static void test_cut_credential(void **state)
 	assert_string_equal(err.message, "x 0123 y REDACTED... z");
 	assert_string_equal(err.server_message, "x 0123 y REDACTED... z");
 	api_error_clear(&err);
+	/* Nor inside a word: a message's own ellipsis after a letter the
+	 * token starts with. */
+	api_error_set(&err, API_ERR_API, 200, "Loadin0... z", "Loadin0... z");
+	api_error_redact(&err, "k3ykey99", token);
+	assert_string_equal(err.message, "Loadin0... z");
+	api_error_clear(&err);
 	api_redact_text(&sb, "Ted 01... z", "k3ykey99", token);
 	assert_string_equal(sb.buf, "Ted 01... z");
 	strbuf_free(&sb);
