@@ -246,6 +246,9 @@ static const struct view_ops help_ops = {
 	.count = tr_count,
 	.row_id = tr_id,
 	.cell = tr_cell,
+	/* At 80 columns, in Spanish above all, a key's description is cut at
+	 * the edge ("en Rutas,…"): the preview has it whole. */
+	.preview = tr_preview,
 	.refresh = tr_refresh,
 	.destroy = tr_destroy,
 };

@@ -91,6 +91,22 @@ ok "the Tickets pane (Facturas) has Spanish columns" \
 ok "Tickets: a ticket with a balance is abierta, one without pagada" \
 	has_all "$D/s-tickets.txt" ' abierta$' ' pagada$' '^ Estado: (abierta|pagada)'
 ok "a bad :date is explained in Spanish" has "$D/s-date.txt" "^! ':date mañana': se esperaba AAAA-MM-DD, today, \\+N o -N"
+# The help at 80 columns cuts a long description at the edge ("Atrás;
+# desde otro panel a Rutas; en Rutas,…"): the selected key's row is read
+# whole in the preview below the list, as :messages' are.
+s=$(cs_script es-help <<'EOF'
+?
+j
+:save-display s-help.txt
+EOF
+)
+LINES=24 COLUMNS=80 cs_run "$s"
+ok "the help at 80x24 runs in a script (exit $CS_RC)" test "$CS_RC" = 0
+ok "the help cuts q's description in its column" has "$D/s-help.txt" '^.q +back +Atrás; desde otro panel a Rutas; en Rutas,…$'
+ok "the help's preview has the selected key's description whole" \
+	has "$D/s-help.txt" '^ q  back  Atrás; desde otro panel a Rutas; en Rutas, salir$'
+ok "script: the help fits 80 columns" fits "$D/s-help.txt"
+
 # Money under a locale whose decimal mark is a comma: the service writes
 # "123.45", and the console must still read it as a number with cents
 # (setlocale(LC_ALL) alone made strtod stop at the point, so a sort by

@@ -15,6 +15,8 @@ s=$(cs_script routes <<'EOF'
 :save-display help.txt
 PgDn
 :save-display help-pg2.txt
+PgDn
+:save-display help-pg3.txt
 q
 :info
 :save-display info.txt
@@ -66,8 +68,9 @@ ok "times are windows (HH:MM-HH:MM) and balances amounts" \
 ok "the Routes pane matches its golden screen" golden routes "$D/routes.txt"
 
 # Help lists the live bindings, generated from the action table (its
-# first page and the next: the Timeline's keys pushed `t` below 30 lines).
-cat "$D/help-pg2.txt" >>"$D/help.txt"
+# first three pages: the Timeline's keys, then the preview of the
+# selected key's description, pushed `t` below 30 lines).
+cat "$D/help-pg2.txt" "$D/help-pg3.txt" >>"$D/help.txt"
 for k in '^.?\? F1 +help' '^ q +back' '^ Q +quit' '^ - Esc +pop' '^ / +filter' '^ \[ +prev_day' \
 	'^ \] +next_day' '^ t +today'; do
 	ok "help lists /$k/" has "$D/help.txt" "$k"

@@ -71,7 +71,7 @@ ok "the Routes pane spells out its flags at 200x50" \
 	has "$D/routes-200.txt" '^ Flags: L locked, ! day alert, N day notes, \* changed since you looked  D/P/N/C: '
 ok "help lists both legends" has_all "$D/help-legend.txt" \
 	'^.Routes +legend +Flags: L locked' '^ Routes +legend +D/P/N/C: ' '^ Stops +legend +Window: AM morning' \
-	'^ Stops +legend +\* changed by the latest refresh$'
+	'^ Stops +legend +\* changed by the latest refresh( +│|$)'
 # The Timeline tells status by a glyph and a fill, the Notes pane who sees
 # a note by letters: help spells both out, with the ASCII forms (--ascii).
 ok "help lists the Timeline's glyphs and fills, with their ASCII forms" has_all "$D/help-legend.txt" \
