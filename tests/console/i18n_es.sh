@@ -169,6 +169,47 @@ for f in s-routes s-info s-tickets s-date; do
 	ok "script: $f keeps the budget in the header" budget "$D/$f.txt"
 done
 
+# ---- counts in a language whose plural is not English's ------------------
+
+# A customer's detail counts its open tickets and inactive subscriptions:
+# "1 abiertas", "+1 inactivas" it said in Spanish, the count put in a
+# text made for many.  A catalogue of the test's own, whose plural rule
+# picks the second form for one (no language does; the old code, asking
+# gettext for the text alone, always got the first), tells ngettext from
+# gettext on Reed, Thomas (one open ticket, one inactive subscription).
+if command -v msgfmt >/dev/null 2>&1; then
+	mkdir -p "$D/plural/xx/LC_MESSAGES"
+	cat >"$D/plural/xx.po" <<'EOF'
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n == 1);\n"
+
+msgid "%lld open, "
+msgid_plural "%lld open, "
+msgstr[0] "%lld MANY-open, "
+msgstr[1] "%lld ONE-open, "
+
+msgid " (+%lld inactive)"
+msgid_plural " (+%lld inactive)"
+msgstr[0] " (+%lld MANY-inactive)"
+msgstr[1] " (+%lld ONE-inactive)"
+EOF
+	msgfmt -o "$D/plural/xx/LC_MESSAGES/routedesk.mo" "$D/plural/xx.po"
+	s=$(cs_script es-plural <<'EOF'
+:cust Reed
+Enter
+:save-display s-plural.txt
+EOF
+)
+	LANGUAGE=xx ROUTEDESK_LOCALEDIR="$D/plural" LINES=24 COLUMNS=80 cs_run "$s"
+	ok "Reed, Thomas's detail under a catalogue of plurals (exit $CS_RC)" test "$CS_RC" = 0
+	ok "one open ticket is counted in the singular" has "$D/s-plural.txt" ' 1 ONE-open, '
+	ok "one inactive subscription is counted in the singular" has "$D/s-plural.txt" ' \(\+1 ONE-inactive\)'
+else
+	skip "counts in the singular under a catalogue of plurals" "msgfmt is not installed"
+fi
+
 # ---- the Routes pane in a real terminal ------------------------------------
 
 if ! command -v tmux >/dev/null 2>&1; then

@@ -160,7 +160,9 @@ static void owes(struct lines *l, const cJSON *rec, const struct ds_ticket *t, s
 		if (open == 0) {
 			strbuf_addf(sb, _("none open of %zu"), n_ids);
 		} else {
-			strbuf_addf(sb, _("%lld open, "), open);
+			/* A count: "1 abierta", never "1 abiertas". */
+			strbuf_addf(sb, ngettext("%lld open, ", "%lld open, ", (unsigned long)open),
+			            open);
 			vc_money_due(sb, owed, &style);
 			/* The oldest first: the one a caller asks about. */
 			for (size_t i = 0; i < n && shown < 3; i++) {
@@ -212,7 +214,8 @@ static void service(struct lines *l, const cJSON *rec, struct strbuf *sb)
 	if (!sb->len)
 		strbuf_adds(sb, _("none active"));
 	if (inactive)
-		strbuf_addf(sb, _(" (+%lld inactive)"), inactive);
+		strbuf_addf(sb, ngettext(" (+%lld inactive)", " (+%lld inactive)",
+		                         (unsigned long)inactive), inactive);
 	add(l, N_("Subscriptions"), sb, VS_NORMAL, DS_SUBSCRIPTIONS);
 	if (next) {
 		vc_date(sb, next);
