@@ -281,7 +281,10 @@ static void info_row(struct text_rows *t, const char *label, const char *fmt, ..
 	{
 		const char *v = strbuf_str(&sb);
 		size_t left = sb.len;
-		int width = COLS - info_columns[0].width - 3;
+		/* The Value column's own width: the list's gutter, the label,
+		 * a blank, this, a blank, the last column.  One column wider,
+		 * a piece that filled it lost its end to "…". */
+		int width = COLS - 1 - info_columns[0].width - 1 - 1 - info_columns[2].width;
 
 		do {
 			size_t n = width >= 20 ? list_wrap(v, left, width, !t->ui->ascii) : left;

@@ -107,6 +107,26 @@ ok "the help's preview has the selected key's description whole" \
 	has "$D/s-help.txt" '^ q  back  Atrás; desde otro panel a Rutas; en Rutas, salir$'
 ok "script: the help fits 80 columns" fits "$D/s-help.txt"
 
+# :info wraps a long value onto the rows below it, never cuts it: it
+# wrapped one column wider than the Value column, so a piece that filled
+# the width lost its last letters to "…" ("([ui] read_shar…" at 87
+# columns, "0 enviadas…" at 91).  Every width from 80 to 110.
+s=$(cs_script es-info-widths <<'EOF'
+:info
+:save-display s-info-w.txt
+EOF
+)
+info_cut=
+for w in $(seq 80 110); do
+	LINES=30 COLUMNS=$w cs_run "$s" >/dev/null || { info_cut="$info_cut $w(exit $CS_RC)"; continue; }
+	n=$(wc -l <"$D/s-info-w.txt")
+	if sed -n "3,$((n - 2))p" "$D/s-info-w.txt" | grep -q '…'; then
+		info_cut="$info_cut $w"
+		sed -n "3,$((n - 2))p" "$D/s-info-w.txt" | grep '…' | sed "s/^/# $w: /"
+	fi
+done
+ok ":info cuts no value at 80 to 110 columns (cut at:${info_cut:- none})" test -z "$info_cut"
+
 # Money under a locale whose decimal mark is a comma: the service writes
 # "123.45", and the console must still read it as a number with cents
 # (setlocale(LC_ALL) alone made strtod stop at the point, so a sort by
