@@ -56,8 +56,10 @@ static const struct ui_hooks hooks = { views_make, app_key, refresh_now, app_tak
 
 static void usage(FILE *f)
 {
-	fputs(_("usage: routedesk [--account NAME] [--date YYYY-MM-DD]\n"
-	        "                 [--view routes|customers|subscriptions|tickets|timeline] [--readonly]\n"
+	/* Each line within 80 columns: a thin client's terminal wrapped the
+	 * [--view ...] line. */
+	fputs(_("usage: routedesk [--account NAME] [--date YYYY-MM-DD] [--readonly]\n"
+	        "                 [--view routes|customers|subscriptions|tickets|timeline]\n"
 	        "                 [--theme NAME] [--ascii] [--demo] [--fresh]\n"
 	        "       routedesk api [OPTIONS] PATH [NAME=VALUE | NAME:=JSON | NAME@FILE ...]\n"
 	        "       routedesk --version | -h | --help\n"

@@ -169,6 +169,20 @@ check_options "routedesk" routedesk.1 OPTIONS "$build/routedesk"
 check_options "routedesk api" routedesk.1 "API CLIENT" "$build/routedesk" api
 check_options "routedesk-sandbox" routedesk-sandbox.1 OPTIONS "$build/routedesk-sandbox"
 
+# Every --help within 80 columns, the thin client's terminal: the
+# console's [--view ...] line wrapped there (86 columns).
+for prog in "routedesk" "routedesk api" "routedesk-sandbox"; do
+	bin=$build/${prog%% *}
+	if [ ! -x "$bin" ]; then
+		skip "$prog --help fits 80 columns" "${prog%% *} not built"
+		continue
+	fi
+	# shellcheck disable=SC2086
+	wide=$("$bin" ${prog#"${prog%% *}"} --help 2>&1 | awk 'length > 80')
+	if [ -z "$wide" ]; then ok "$prog --help fits 80 columns"
+	else not_ok "$prog --help fits 80 columns"; note "$wide"; fi
+done
+
 # routedesk --help shows routedesk api's usage line too: the same one as
 # routedesk api --help (it lacked NAME@FILE).
 if [ -x "$build/routedesk" ]; then
