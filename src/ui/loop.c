@@ -217,8 +217,12 @@ void loop_slow_text(struct strbuf *out, unsigned why, const struct loop_plan_in 
 	}
 	if (why & LOOP_SLOW_DAY) {
 		add_sep(out, start);
-		strbuf_addf(out, _("only %ld reads left today, under 4 times the reserve of %ld "
-		                   "([ui] budget_reserve)"),
+		strbuf_addf(out,
+		            ngettext("only %ld read left today, under 4 times the reserve of %ld "
+		                     "([ui] budget_reserve)",
+		                     "only %ld reads left today, under 4 times the reserve of %ld "
+		                     "([ui] budget_reserve)",
+		                     (unsigned long)in->reads_left_today),
 		            in->reads_left_today, in->reserve);
 	}
 	if (why & LOOP_SLOW_MINUTE) {

@@ -337,7 +337,9 @@ static void build_info(struct text_rows *t)
 		 * "(ours N)" when it fits: said whole here. */
 		if (ui->reads_share_left >= 0)
 			info_row(t, _("Our share"),
-			         _("%ld reads left today of routedesk's %d%% ([ui] read_share)"),
+			         ngettext("%ld read left today of routedesk's %d%% ([ui] read_share)",
+			                  "%ld reads left today of routedesk's %d%% ([ui] read_share)",
+			                  (unsigned long)ui->reads_share_left),
 			         ui->reads_share_left, ui->config.read_share);
 		info_row(t, _("Writes left"), _("%ld this minute, %ld today"), b->writes_left_minute,
 		         b->writes_left_today);

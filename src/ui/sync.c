@@ -711,7 +711,10 @@ void app_refresh_tick(struct ui *ui, int manual)
 	budget_follow_today(ui);
 	if (ui->budget.known && ui_reads_left_today(ui) <= ui->config.budget_reserve) {
 		if (!ui->budget_paused)
-			ui_error(ui, _("Only %ld reads left today: auto-refresh paused (r still refreshes)"),
+			ui_error(ui,
+			         ngettext("Only %ld read left today: auto-refresh paused (r still refreshes)",
+			                  "Only %ld reads left today: auto-refresh paused (r still refreshes)",
+			                  (unsigned long)ui_reads_left_today(ui)),
 			         ui_reads_left_today(ui));
 		ui->budget_paused = 1;
 		app_mark(ui, DIRTY_HEADER);

@@ -106,6 +106,37 @@ for l in $langs; do
     not_ok "msgfmt --check $po fails:"
     echo "$stats" | sed 's/^/#   /'
   fi
+  # A legend names its column as the column's title is translated:
+  # "D/P/N/C: done, pending..." said "D/P/N/C" in Spanish over a column
+  # titled "R/P/A/C".  For each message "TITLE: ..." whose TITLE (with a
+  # slash, an abbreviation's mark) is a message too.
+  bad=$(awk '
+    function flush() {
+      if (id != "" && ctx == "") tr[id] = str
+      id = ""; str = ""; ctx = ""; state = ""
+    }
+    /^msgctxt "/ { flush(); ctx = substr($0, 10); state = "c"; next }
+    /^msgid "/ { if (state != "c") flush(); id = substr($0, 8); sub(/"$/, "", id); state = "i"; next }
+    /^msgstr "/ { str = substr($0, 9); sub(/"$/, "", str); state = "s"; next }
+    /^"/ { v = substr($0, 2); sub(/"$/, "", v)
+      if (state == "i") id = id v; else if (state == "s") str = str v; next }
+    /^$/ { flush() }
+    END {
+      flush()
+      for (m in tr) {
+        c = index(m, ": ")
+        if (!c) continue
+        t = substr(m, 1, c - 1)
+        if (t !~ /\// || !(t in tr) || tr[t] == "" || tr[m] == "") continue
+        if (index(tr[m], tr[t] ": ") != 1) print "#   " m "  (" t " is " tr[t] ")"
+      }
+    }' "$tmp/$l.po")
+  if [ -z "$bad" ]; then
+    ok "$po: each legend names its column as the column is translated"
+  else
+    not_ok "$po: a legend names its column otherwise than the column's title:"
+    echo "$bad"
+  fi
   if grep -q '^"Plural-Forms: nplurals=INTEGER' "$po"; then
     not_ok "$po has no Plural-Forms of its own"
   else

@@ -201,6 +201,12 @@ static void test_refresh_plan_says_why(void **state)
 	                    "no key for 10 min or more ([ui] refresh_idle): a key brings it back; "
 	                    "only 199 reads left today, under 4 times the reserve of 50 "
 	                    "([ui] budget_reserve)");
+	/* One read is a read: a count goes through ngettext. */
+	in.reads_left_today = 1;
+	strbuf_reset(&sb);
+	loop_slow_text(&sb, LOOP_SLOW_DAY, &in);
+	assert_string_equal(strbuf_str(&sb), "only 1 read left today, under 4 times the reserve of 50 "
+	                                     "([ui] budget_reserve)");
 	/* 200 is not under 4 x 50. */
 	in.reads_left_today = 200;
 	in.idle = 0;
