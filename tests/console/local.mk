@@ -38,6 +38,11 @@ EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 TESTS += tests/console/forms.sh
 EXTRA_DIST += tests/console/forms.sh
 
+## forms_resend: a lost send sent again and refused is still the one the
+## check looks for: found applied, never written twice.
+TESTS += tests/console/forms_resend.sh
+EXTRA_DIST += tests/console/forms_resend.sh
+
 ## forms_lists: the lists the forms keep (lead stages, note types) offered
 ## every time a form opens and read once; A on an empty Notes list.
 TESTS += tests/console/forms_lists.sh

@@ -1058,6 +1058,27 @@ static void test_lost_resend(void **state)
 			assert_string_equal(k->sent.pairs[i].value, out.pairs[i].value);
 		}
 		api_form_free(&out);
+
+		/* Sent again and refused: the lost send is still the one of
+		 * unknown outcome, and the check looks for what it sent, not
+		 * for the refused send's pairs (it said "NOT applied" of a note
+		 * on the server, and y wrote it twice). */
+		assert_int_equal(form_confirm(k, NULL), 0);
+		assert_int_equal(form_send(k, &out), 0);
+		assert_string_equal(api_form_get(&k->sent, "notes"), "edited\nsince");
+		api_error_set(&e, API_ERR_API, 200, "Too many requests", "refused");
+		assert_int_equal(form_outcome(k, &e, 0), FORM_EDITING);
+		assert_string_equal(api_form_get(&k->sent, "notes"), "Gate code 1234.\nDog in the yard.");
+		assert_int_equal(k->sent.n, h->sent.n);
+		api_form_free(&out);
+		/* Lost again: the second send's pairs are the ones sent last. */
+		assert_int_equal(form_confirm(k, NULL), 0);
+		assert_int_equal(form_send(k, &out), 0);
+		api_error_set(&e, API_ERR_UNKNOWN_OUTCOME, 0, NULL, "no answer");
+		assert_int_equal(form_outcome(k, &e, 0), FORM_UNKNOWN);
+		assert_string_equal(api_form_get(&k->sent, "notes"), "edited\nsince");
+		api_error_clear(&e);
+		api_form_free(&out);
 		form_free(h);
 		form_free(k);
 	}

@@ -19,6 +19,7 @@ struct form *form_new(const char *path, const char *title)
 	f->path = xstrdup(path);
 	f->title = xstrdup(title ? title : "");
 	api_form_init(&f->sent);
+	api_form_init(&f->lost_sent);
 	f->state = FORM_EDITING;
 	return f;
 }
@@ -50,6 +51,7 @@ void form_free(struct form *f)
 	free(f->lost_known);
 	free(f->error);
 	api_form_free(&f->sent);
+	api_form_free(&f->lost_sent);
 	free(f);
 }
 
@@ -518,6 +520,11 @@ int form_send(struct form *f, struct api_form *out)
 {
 	if (f->state != FORM_CONFIRM)
 		return -1;
+	/* Sent again over a lost send: that one stays of unknown outcome
+	 * until this one is known to have gone nowhere. */
+	api_form_free(&f->lost_sent);
+	if (f->lost_at)
+		api_form_copy(&f->lost_sent, &f->sent);
 	api_form_free(&f->sent);
 	form_pairs(f, &f->sent);
 	api_form_copy(out, &f->sent);
@@ -554,6 +561,15 @@ enum form_state form_outcome(struct form *f, const struct api_error *err, long l
 
 	if (f->state != FORM_SENDING)
 		return f->state;
+	/* Refused or never sent: not applied, so a lost send before it is
+	 * still what a check must look for (it may be on the server). */
+	if (f->lost_at && err->kind != API_OK && err->kind != API_ERR_UNKNOWN_OUTCOME &&
+	    err->kind != API_ERR_DECODE) {
+		api_form_free(&f->sent);
+		f->sent = f->lost_sent;
+		api_form_init(&f->lost_sent);
+	}
+	api_form_free(&f->lost_sent);
 	switch (err->kind) {
 	case API_OK:
 		f->state = FORM_DONE;

@@ -138,6 +138,11 @@ struct form {
 	 * in a later run must not take an older record for the send's own
 	 * (kept in the draft with the lost send). */
 	char *lost_known;
+	/* The lost send's pairs while a send after it is on its way: should
+	 * that one be refused, the lost send is still the one of unknown
+	 * outcome, and its check looks for these (form_outcome puts them
+	 * back in f->sent). */
+	struct api_form lost_sent;
 };
 
 /* Focus positions after the fields. */
@@ -239,14 +244,15 @@ void form_set_warning(struct form *f, const char *msg);
 /* Sets (a copy of) or clears f->base. */
 void form_set_base(struct form *f, const char *base);
 /* CONFIRM -> SENDING: the pairs to send appended to out (and kept in
- * f->sent); 0.  In any other state -1 and nothing appended. */
+ * f->sent; a lost send's pairs are kept aside meanwhile, f->lost_sent);
+ * 0.  In any other state -1 and nothing appended. */
 int form_send(struct form *f, struct api_form *out);
 /* The answer to the write (SENDING only; ignored otherwise): API_OK ->
  * DONE with id; API_ERR_UNKNOWN_OUTCOME, API_ERR_DECODE and
  * API_ERR_CANCELLED -> UNKNOWN (it may have been applied); any other
  * (refused, over quota, not sent) -> EDITING with every character kept,
- * the message in f->error and what it is in f->why.  Returns the new
- * state. */
+ * the message in f->error and what it is in f->why, and f->sent the lost
+ * send's again when there was one (f->lost_at).  Returns the new state. */
 enum form_state form_outcome(struct form *f, const struct api_error *err, long long id);
 /* UNKNOWN -> CHECKING: 0, else -1. */
 int form_check_begin(struct form *f);

@@ -369,11 +369,16 @@ int fk_check_result(struct forms *fs, const struct fetch_result *r)
 /* ------------------------------------------------- a lost send, later */
 
 /* The ids known before this send go with it: should its answer be lost,
- * the draft carries them to a later run's check. */
+ * the draft carries them to a later run's check.  A send again over a
+ * lost one keeps the ids from before the lost one (or none known): the
+ * ids read since may hold the lost send's own record, which the check
+ * must not take for an older one. */
 void fk_keep_known(struct forms *fs)
 {
 	struct strbuf ids = STRBUF_INIT;
 
+	if (fs->f->lost_at)
+		return;
 	free(fs->f->lost_known);
 	fs->f->lost_known = NULL;
 	if (!fs->have_known)
