@@ -163,4 +163,37 @@ tmux_keys Q
 status=$(tmux_wait_exit 15)
 ok "lost: the second console ends ($status)" test "$status" = 0
 tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1 || true
+
+# ---- keys typed while c checks: kept, and act once the form has closed ------
+# A note's answer is garbled (the note applied); c reads it back from a
+# sandbox that answers after 1.5 s, and A with a new note's text is typed
+# in the same burst.  Those keys were dropped without a word while the
+# check read: the form closed ("applied") and the text typed was gone.
+rm -f "$DRAFTS"/*
+port=${CS_URL#http://127.0.0.1:}
+port=${port%%/*}
+tmux_start 100 30 --view customers
+ok "check keys: the Customers pane is listed" tmux_wait "$D/ck-list.txt" ' 1/300$' 60
+tmux_keys A 'forms-check golf' Tab C-u 3
+ok "check keys: the note is typed" tmux_wait "$D/ck-form.txt" '^> Note type \* +3 '
+cs_sandbox_stop
+cs_sandbox_restart "$port" --faults garbage:1
+tmux_keys BTab BTab BTab Enter
+ok "check keys: the preview" tmux_wait "$D/ck-preview.txt" 'notes=forms-check golf'
+tmux_keys y
+ok "check keys: the answer is lost" tmux_wait "$D/ck-lost.txt" 'c checks \(reads the record back\)' 30
+cs_sandbox_stop
+cs_sandbox_restart "$port" --latency 1500
+tmux_keys c A 'typed while checking'
+ok "check keys: A typed meanwhile opened the next note, with its text" \
+	tmux_wait "$D/ck-next.txt" '^> Text \* +typed while checking$' 30
+ok "check keys: one note on the server" test "$(cs_count note content='forms-check golf')" = 1
+tmux_keys Escape
+tmux_keys Q
+status=$(tmux_wait_exit 15)
+ok "check keys: the console ends ($status)" test "$status" = 0
+tmux_capture "$D/ck-exit.txt" -J -S -50
+ok "check keys: the summary says the check found it applied" \
+	has "$D/ck-exit.txt" 'note/create customer [0-9]+: .*applied \(checked\)'
+tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1 || true
 tap_done

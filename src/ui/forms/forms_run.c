@@ -465,7 +465,7 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 }
 
 static void release(struct ui *ui, struct forms *fs, int all);
-static void release_after_write(struct ui *ui, struct forms *fs);
+static void release_after_write(struct ui *ui, struct forms *fs, int checked);
 
 void forms_result(struct ui *ui, struct fetch_result *r)
 {
@@ -477,7 +477,7 @@ void forms_result(struct ui *ui, struct fetch_result *r)
 	if (r->kind == FETCH_WRITE) {
 		if (r->gen == fs->write_gen) {
 			write_done(ui, fs, r);
-			release_after_write(ui, fs);
+			release_after_write(ui, fs, 0);
 		}
 	} else if (r->gen == fs->read_gen) {
 		fs->read_gen = 0;
@@ -490,6 +490,7 @@ void forms_result(struct ui *ui, struct fetch_result *r)
 				fk_read_done(ui, fs, kind, r);
 		} else if (kind == RD_CHECK) {
 			check_done(ui, fs, r);
+			release_after_write(ui, fs, 1);
 		} else {
 			fk_read_done(ui, fs, kind, r);
 		}
@@ -615,17 +616,24 @@ static void release(struct ui *ui, struct forms *fs, int all)
 	app_mark(ui, DIRTY_BODY | DIRTY_STATUS);
 }
 
-/* Keys typed while the write is on its way: the next action's (A and a
- * note after an add-on's y), held until the answer, then given to the
- * panes once the form has closed.  They were dropped without a word.  y
- * and Q keep their meaning now, and Esc is told to wait: held, it would
- * leave the pane under the form once the form had closed. */
+/* Keys typed while the write is on its way, or while c reads it back:
+ * the next action's (A and a note after an add-on's y), held until the
+ * answer, then given to the panes once the form has closed.  They were
+ * dropped without a word.  y and Q keep their meaning now, and Esc is
+ * told to wait: held, it would leave the pane under the form once the
+ * form had closed. */
 static int hold_while_sending(struct ui *ui, struct forms *fs, int key)
 {
-	if (fs->f->state != FORM_SENDING || key == 12 || key == 'y' || key == 'Y' || key == 'Q')
+	int checking = fs->f->state == FORM_CHECKING;
+
+	if ((fs->f->state != FORM_SENDING && !checking) || key == 12 || key == 'y' || key == 'Y' ||
+	    key == 'Q')
 		return 0;
 	if (key == 27) {
-		ui_message(ui, "%s", _("Sending: the form closes by itself when the answer comes (Q quits)"));
+		ui_message(ui, "%s", checking ? _("Checking: the form closes, or comes back, by itself "
+		                                  "when the answer comes (Q quits)")
+		                              : _("Sending: the form closes by itself when the answer "
+		                                  "comes (Q quits)"));
 		return 1;
 	}
 	if (fs->n_held < FORMS_MAX_HELD)
@@ -636,10 +644,11 @@ static int hold_while_sending(struct ui *ui, struct forms *fs, int key)
 	return 1;
 }
 
-/* The write's answer came: keys held meanwhile go to the panes when the
- * form closed; else (refused, lost) they are not typed into the form,
- * which they were not meant for, and the form says so. */
-static void release_after_write(struct ui *ui, struct forms *fs)
+/* The write's answer (or its check's, checked) came: keys held meanwhile
+ * go to the panes when the form closed; else (refused, lost, not applied)
+ * they are not typed into the form, which they were not meant for, and
+ * the form says so. */
+static void release_after_write(struct ui *ui, struct forms *fs, int checked)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -655,9 +664,14 @@ static void release_after_write(struct ui *ui, struct forms *fs)
 		release(ui, fs, 0);
 		return;
 	}
-	strbuf_addf(&sb, ngettext("%lu key typed while it was sending was not used",
-	                          "%lu keys typed while it was sending were not used", fs->n_held),
-	            (unsigned long)fs->n_held);
+	if (checked)
+		strbuf_addf(&sb, ngettext("%lu key typed while it was checking was not used",
+		                          "%lu keys typed while it was checking were not used", fs->n_held),
+		            (unsigned long)fs->n_held);
+	else
+		strbuf_addf(&sb, ngettext("%lu key typed while it was sending was not used",
+		                          "%lu keys typed while it was sending were not used", fs->n_held),
+		            (unsigned long)fs->n_held);
 	free(fs->notice);
 	fs->notice = strbuf_detach(&sb, NULL);
 	fs->n_held = 0;
@@ -716,8 +730,10 @@ int forms_draw(struct ui *ui, int y, int x, int h, int w, int *cy, int *cx)
 	lk.alert = fs->alert;
 	lk.notice = fs->n_held ? _("The list is still loading: what you type is kept and acts when it arrives")
 	                       : fs->notice;
-	if (fs->n_held && fs->f->state == FORM_SENDING)
-		lk.sending = _("Sending: what you type is kept, and acts once the form has closed");
+	if (fs->n_held && (fs->f->state == FORM_SENDING || fs->f->state == FORM_CHECKING))
+		lk.sending = fs->f->state == FORM_CHECKING
+		                 ? _("Checking: what you type is kept, and acts once the form has closed")
+		                 : _("Sending: what you type is kept, and acts once the form has closed");
 	form_draw(fs->f, y, x, h, w, &lk, cy, cx);
 	return 1;
 }
