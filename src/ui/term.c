@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,8 @@ struct term {
  * shutdown it asks for is already under way). */
 static volatile sig_atomic_t sig_wfd = -1;
 static int sig_rfd = -1;
+/* Keys are read as UTF-8 bytes (read_utf8), not by wget_wch. */
+static int utf8_input;
 static void (*chained_winch)(int);
 
 static void on_signal(int sig)
@@ -222,6 +226,7 @@ static int open_screen(struct ui *ui, struct term *t, struct strbuf *err)
 		return -1;
 	}
 	set_term(t->screen);
+	utf8_input = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	/* Without cursor addressing (TERM=dumb, or a description that lacks
 	 * it) curses draws nothing useful: a blank screen that still acted on
 	 * keys.  Said and refused, as a missing terminal is. */
@@ -486,12 +491,67 @@ int term_resize(struct ui *ui, int lines, int cols)
 	return resize_term(lines, cols) == OK ? 0 : -1;
 }
 
-/* wget_wch's key as one int, or -1 when none came within wait_ms. */
+/* wgetch's byte or key code, or ERR when none came within wait_ms. */
+static int read_byte(int wait_ms)
+{
+	int c;
+
+	if (wait_ms > 0)
+		wtimeout(stdscr, wait_ms);
+	c = wgetch(stdscr);
+	if (wait_ms > 0)
+		nodelay(stdscr, TRUE);
+	return c;
+}
+
+/* One UTF-8 character from the bytes wgetch gives, or -1 when none came.
+ * ncurses' wget_wch drops the byte that shows a sequence invalid along
+ * with it: "A\xc3(B" (Latin-1 text pasted) gave "AB", the "(" typed
+ * lost.  Here an invalid byte alone is dropped and what follows it is
+ * read as a key of its own. */
+static int read_utf8(int wait_ms)
+{
+	for (;;) {
+		int c = read_byte(wait_ms), n, i;
+		uint32_t cp;
+
+		if (c == ERR)
+			return -1;
+		if (c >= KEY_MIN)
+			return (int)(KEYF | c);
+		if (c < 0x80)
+			return c;
+		n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+		cp = (uint32_t)c & (0x3fu >> n);
+		for (i = 0; i < n; i++) {
+			/* The rest of a character comes with it; a terminal's
+			 * read may cut a long paste between its bytes. */
+			int b = read_byte(get_escdelay());
+
+			if (b == ERR)
+				break;
+			if (b >= KEY_MIN || (b & 0xc0) != 0x80) {
+				ungetch(b);
+				break;
+			}
+			cp = cp << 6 | (uint32_t)(b & 0x3f);
+		}
+		if (i < n || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10ffff ||
+		    (cp >= 0xd800 && cp <= 0xdfff))
+			continue;
+		if (n)
+			return (int)cp;
+	}
+}
+
+/* The next key as one int, or -1 when none came within wait_ms. */
 static int read_key(int wait_ms)
 {
 	wint_t wc;
 	int rc;
 
+	if (utf8_input)
+		return read_utf8(wait_ms);
 	if (wait_ms > 0)
 		wtimeout(stdscr, wait_ms);
 	rc = wget_wch(stdscr, &wc);

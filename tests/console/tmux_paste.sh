@@ -1,5 +1,5 @@
 #!/bin/sh
-# tmux_paste.sh: in a real terminal the console asks for bracketed paste: a pasted address at : stays text, a paste on a list runs no key, an ESC in it included; TERM=dumb is refused with a reason.
+# tmux_paste.sh: in a real terminal the console asks for bracketed paste: a pasted address at : stays text, a paste on a list runs no key, an ESC in it included; bytes that are no UTF-8 lose no character; TERM=dumb is refused with a reason.
 #
 # tmux brackets a paste (paste-buffer -p) only for a program that asked
 # for it, and turns each newline into a carriage return as a terminal
@@ -47,6 +47,23 @@ paste "$(printf 'abc\033jjj')"
 ok "a paste holding an ESC is dropped whole and said" \
 	tmux_wait "$D/list-esc.txt" 'Pasted text ignored \(6 characters\)' 10
 ok "its j after the ESC did not move the selection" has "$D/list-esc.txt" ' 2/17$'
+
+# Bytes that are no UTF-8 (Latin-1 text pasted, a stray byte) in a form's
+# text: the bad byte goes, the character after it stays.  ncurses dropped
+# that character with it: "A\xc3(B" became "AB".
+tmux_keys A
+ok "A opens the note form" tmux_wait "$D/bytes-form.txt" '^> Text \*' 10
+tmux_keys -l 'a'
+tmux_keys -H c3 28
+tmux_keys -l 'b'
+tmux_keys -H e2 82 41
+tmux_keys -l 'c'
+tmux_keys -H 80 44 ff 45
+tmux_keys -l 'é漢z'
+ok "invalid bytes: every character typed after one is kept" \
+	tmux_wait "$D/bytes.txt" '^> Text \* +a\(bAcDEé漢z$' 10
+tmux_keys Escape
+ok "the form closes" tmux_wait "$D/bytes-closed.txt" '^ \? help ' 10
 tmux_quit
 
 # ---- a terminal that cannot place the cursor -----------------------------
