@@ -471,6 +471,12 @@ void app_keys_replay(struct ui *ui)
 
 static void act_key(struct ui *ui, int key)
 {
+	/* C-c (no longer a SIGINT, term.c) cancels a prompt, and quits
+	 * anywhere else, a form's draft kept, as the signal did. */
+	if (key == 3 && !ui->prompt) {
+		ui->quit = 1;
+		return;
+	}
 	/* Below the minimum the screen says only that: a key whose effect the
 	 * user cannot see must not move the selection, open a form or send a
 	 * write.  Quit and redraw still act (a resize never comes here); but

@@ -141,6 +141,9 @@ static void no_flow_control(int fd)
 
 	if (tcgetattr(fd, &tio) == 0) {
 		tio.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+		/* C-c comes as a key, not as SIGINT: a prompt's C-c cancels it
+		 * (app_key quits on it elsewhere, as the signal did). */
+		tio.c_cc[VINTR] = _POSIX_VDISABLE;
 		tcsetattr(fd, TCSANOW, &tio);
 	}
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tmux_keyseq.sh: with TERM=xterm-256color in tmux, Home and End still move, an unknown escape sequence is said and dropped, never run as keys; Esc still acts.
+# tmux_keyseq.sh: with TERM=xterm-256color in tmux, Home and End still move, an unknown escape sequence is said and dropped, never run as keys; Esc still acts; C-c cancels a prompt.
 #
 # tmux sends Home and End as ESC [ 1 ~ and ESC [ 4 ~, which xterm-256color's
 # terminfo names ESC O H and ESC O F: ncurses gave them back as Esc, "[",
@@ -72,5 +72,19 @@ sleep 0.3
 tmux_keys k
 ok "k typed later moves up: Esc did not swallow it" tmux_wait "$D/esc-k.txt" " $sel/8\$" 10
 
-tmux_quit
+# ---- C-c: cancels a prompt (as the manual says), quits elsewhere ---------
+# The terminal made C-c a SIGINT, which ended the console from the : prompt
+# it was documented to cancel: the prompt's C-c never came as a key.
+tmux_keys : 'view rou'
+ok "C-c: the command prompt holds what was typed" tmux_wait "$D/cc-prompt.txt" '^:view rou' 10
+tmux_keys C-c
+ok "C-c cancels the prompt" tmux_wait "$D/cc-cancel.txt" '^ \? help ' 10
+ok "C-c: the console goes on" test "$(tmux_format '#{pane_dead}')" = 0
+tmux_keys j
+ok "C-c: a key after it acts" tmux_wait "$D/cc-j.txt" " $((sel + 1))/8\$" 10
+tmux_keys C-c
+status=$(tmux_wait_exit 30)
+ok "C-c on a list quits, with exit status 0 ($status)" test "$status" = 0
+ok "nothing went to stderr" sh -c '! test -s "$1"' - "$CS_DIR/tmux.err"
+tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
 tap_done
