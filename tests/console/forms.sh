@@ -788,6 +788,8 @@ Enter
 :save-display enter-preview.txt
 Enter
 :save-display enter-back.txt
+"09:30"
+:save-display button-typed.txt
 Right
 Enter
 :save-display cancel-ask.txt
@@ -801,6 +803,9 @@ ok "preview: its keys show the default, no" has "$CS_DIR/enter-preview.txt" 'n, 
 ok "preview: Enter goes back to the form" has "$CS_DIR/enter-back.txt" '^  Text \* +forms-test delta enter$'
 ok "preview: after Enter, no preview is shown" hasnt "$CS_DIR/enter-back.txt" 'Send this\?'
 ok "form: the key hints say Cancel discards" has "$CS_DIR/enter-back.txt" 'Esc closes \(draft kept\).*Cancel discards$'
+# Typing on a button (Tab once too often) was dropped without a word.
+ok "form: text typed on a button is said not typed" \
+	has "$CS_DIR/button-typed.txt" 'Not typed: this is a button; S-Tab goes back to the fields'
 ok "cancel: Cancel asks before throwing the text away" has "$CS_DIR/cancel-ask.txt" 'Throw this text and its draft away\? .*\[y/N\]'
 ok "cancel: Enter (no) keeps the form and its text" has "$CS_DIR/cancel-kept.txt" '^  Text \* +forms-test delta enter$'
 ok "cancel: nothing was sent by Enter or Cancel" hasnt "$CS_DIR/out" '^routedesk: write'

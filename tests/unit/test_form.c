@@ -544,8 +544,14 @@ static void test_keys(void **state)
 	assert_string_equal(form_text(f, 3), "1");
 	assert_int_equal(form_key(f, 'n'), FK_NONE);
 	assert_string_equal(form_text(f, 3), "0");
+	/* Other characters on a yes/no field or a button type nothing, and
+	 * say so: they were dropped without a word. */
+	assert_int_equal(form_key(f, 'x'), FK_NOT_TEXT);
+	assert_string_equal(form_text(f, 3), "0");
 	f->focus = FORM_PREVIEW(f);
-	assert_int_equal(form_key(f, 'y'), FK_IGNORED); /* y is not a button */
+	assert_int_equal(form_key(f, 'y'), FK_NOT_TEXT); /* y is not a button */
+	assert_int_equal(form_key(f, '9'), FK_NOT_TEXT);
+	assert_int_equal(f->state, FORM_EDITING);
 	assert_int_equal(form_key(f, '\n'), FK_PREVIEW);
 	assert_int_equal(form_confirm(f, NULL), 0);
 	assert_int_equal(form_key(f, 'x'), FK_IGNORED);

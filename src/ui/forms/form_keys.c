@@ -126,8 +126,9 @@ static enum form_key editing_key(struct form *f, int key)
 
 		if (fd->type == FT_BOOL) {
 			/* y/1 and n/0 set a yes/no field directly. */
-			if ((key == 'y' || key == '1') != (strcmp(form_text(f, f->focus), "1") == 0) &&
-			    (key == 'y' || key == '1' || key == 'n' || key == '0'))
+			if (key != 'y' && key != '1' && key != 'n' && key != '0')
+				return FK_NOT_TEXT;
+			if ((key == 'y' || key == '1') != (strcmp(form_text(f, f->focus), "1") == 0))
 				form_toggle(f);
 			return FK_NONE;
 		}
@@ -145,6 +146,10 @@ static enum form_key editing_key(struct form *f, int key)
 			form_insert(f, buf, n);
 		return FK_NONE;
 	}
+	/* A button takes no text: what was typed on it is said, not dropped
+	 * without a word (Tab once too often, and a time typed was gone). */
+	if (key >= 0x20 && !(key & KEYF) && key != 0x7f)
+		return FK_NOT_TEXT;
 	return FK_IGNORED;
 }
 

@@ -22,6 +22,9 @@ enum form_key {
 	              * a button, a yes/no field) */
 	FK_PICK_ONLY, /* a letter on a list field that was chosen or checked:
 	              * nothing typed, the controller says how to choose */
+	FK_NOT_TEXT, /* a character typed on a button or a yes/no field (other
+	              * than its y/n/1/0): nothing typed, the controller says
+	              * where typing goes */
 };
 
 /* Applies key (as action_key_normalize gives it: a code point, or KEYF |

@@ -66,7 +66,8 @@ size_t forms_quit(struct ui *ui, FILE *out)
 	for (size_t i = 0; fs->f && i < fs->n_held; i++) {
 		enum form_key k = form_key(fs->f, fs->held[i]);
 
-		if (k != FK_NONE && k != FK_IGNORED && k != FK_REDRAW && k != FK_PICK_ONLY)
+		if (k != FK_NONE && k != FK_IGNORED && k != FK_REDRAW && k != FK_PICK_ONLY &&
+		    k != FK_NOT_TEXT)
 			break;
 	}
 	fs->n_held = 0;

@@ -526,6 +526,10 @@ static void apply_key(struct ui *ui, struct forms *fs, int key)
 		break;
 	case FK_IGNORED:
 		break;
+	case FK_NOT_TEXT:
+		ui_message(ui, "%s", focus < f->n ? _("Not typed: a yes/no field takes y or n (Space toggles); Tab moves to the next field")
+		                                  : _("Not typed: this is a button; S-Tab goes back to the fields"));
+		break;
 	case FK_PICK_ONLY:
 		ui_message(ui, _("%s is a list: Space or Left/Right choose, or type its number"),
 		           _(f->fields[focus].label));
