@@ -1,6 +1,6 @@
 ## tests/api/local.mk: the client and routedesk api against a running sandbox.
 if HAVE_CMOCKA
-APITEST_SOURCES = tests/api/apitest.c tests/api/apitest.h $(SBTEST_SOURCES)
+APITEST_SOURCES = tests/api/apitest.c tests/api/apitest.h tests/lib/down_url.h $(SBTEST_SOURCES)
 APITEST_CFLAGS = $(AM_CFLAGS) $(SBTEST_CFLAGS) -I$(top_srcdir)/tests/lib
 APITEST_LDADD = $(API_LIBS) $(CMOCKA_LIBS)
 

@@ -21,6 +21,7 @@
 
 #include "api/values.h"
 #include "apitest.h"
+#include "down_url.h"
 #include "common/strbuf.h"
 #include "sbtest.h"
 
@@ -503,9 +504,9 @@ static void test_failure_is_3(void **state)
 	struct cli_out o;
 
 	(void)state;
-	/* Nothing listens on port 1: a network failure after the retries. */
+	/* Nothing listens there: a network failure after the retries. */
 	run(&o, (const char *[]){ "api", "--retries", "1", "customer/search", NULL },
-	    (const char *[]){ "ROUTEDESK_URL=http://127.0.0.1:1/api", key, token, xdg, NULL });
+	    (const char *[]){ sbt_fmt("ROUTEDESK_URL=%s", test_down_url()), key, token, xdg, NULL });
 	expect_status(&o, 3);
 	assert_int_equal(clirun_requests(&o), 2);
 	assert_non_null(strstr(o.err, "gave up after 2 attempts"));
@@ -513,7 +514,7 @@ static void test_failure_is_3(void **state)
 	/* With the default retries a refused connection is tried 3 times,
 	 * not 8: the user hears in seconds, not after 18. */
 	run(&o, (const char *[]){ "api", "customer/search", NULL },
-	    (const char *[]){ "ROUTEDESK_URL=http://127.0.0.1:1/api", key, token, xdg, NULL });
+	    (const char *[]){ sbt_fmt("ROUTEDESK_URL=%s", test_down_url()), key, token, xdg, NULL });
 	expect_status(&o, 3);
 	assert_int_equal(clirun_requests(&o), 3);
 	assert_non_null(strstr(o.err, "gave up after 3 attempts"));

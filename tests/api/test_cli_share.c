@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "apitest.h"
+#include "down_url.h"
 #include "api/encode.h"
 #include "common/strbuf.h"
 #include "fetch/flight.h"
@@ -483,7 +484,7 @@ static void test_unusable_counter_said(void **state)
 static void test_unsent_write_counts_no_read(void **state)
 {
 	const char *share = fresh_dir("d3"), *conf = fresh_dir("d3-config");
-	const char *down = "ROUTEDESK_URL=http://127.0.0.1:1/api";
+	const char *down = sbt_fmt("ROUTEDESK_URL=%s", test_down_url());
 	const char *env[] = { down, key, token, sbt_fmt("XDG_CONFIG_HOME=%s", conf), xstate,
 		              sbt_fmt("ROUTEDESK_SHARE=%s", share), NULL };
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;

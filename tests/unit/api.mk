@@ -78,7 +78,7 @@ tests_unit_test_api_pace_LDADD = $(API_TEST_LDADD)
 
 check_PROGRAMS += tests/unit/test_api_transport
 TESTS += tests/unit/test_api_transport
-tests_unit_test_api_transport_SOURCES = tests/unit/test_api_transport.c
+tests_unit_test_api_transport_SOURCES = tests/unit/test_api_transport.c tests/lib/down_url.h
 tests_unit_test_api_transport_CFLAGS = $(API_TEST_CFLAGS) $(ZLIB_CFLAGS)
 tests_unit_test_api_transport_LDADD = $(API_TEST_LDADD) $(ZLIB_LIBS)
 

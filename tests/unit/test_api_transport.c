@@ -20,6 +20,7 @@
 #include <cmocka.h>
 #include <zlib.h>
 
+#include "../lib/down_url.h"
 #include "api/ops.h"
 #include "api/transport.h"
 #include "common/strbuf.h"
@@ -354,7 +355,7 @@ static void options_here(struct api_options *o, char *url, size_t size)
 static void options_nowhere(struct api_options *o)
 {
 	api_options_default(o);
-	o->url = "http://127.0.0.1:1/api";
+	o->url = test_down_url();
 	o->key = "k";
 	o->token = "t";
 	o->backoff_base_ms = 1;
