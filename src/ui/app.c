@@ -1,4 +1,4 @@
-/* app.c: the console's options, set-up, main loop, fetch results, auto-refresh and date. */
+/* app.c: the console's options, set-up, main loop and the state saved at exit (sync.c applies results, refreshes, moves the date). */
 #include "config.h"
 
 #include <errno.h>
