@@ -1,4 +1,4 @@
-/* test_ui_keys.c: the action table, key names, rebinding (never C-s or C-q), hints, escape sequences read whole, the prompt editor, completion. */
+/* test_ui_keys.c: the action table, key names, rebinding (never C-s, C-q or C-c), hints, escape sequences read whole, the prompt editor, completion. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -388,6 +388,25 @@ static void test_rebind_flow_control(void **state)
 	keymap_free(km);
 }
 
+/* C-c quits (and cancels a prompt) before any binding is looked at
+ * (dispatch.c): a [keys] line binding it is refused, not taken and shown
+ * in the help as a key that then ends the console. */
+static void test_rebind_ctrl_c(void **state)
+{
+	struct keymap *km = keymap_new();
+	struct strbuf err = STRBUF_INIT, sb = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(keymap_bind(km, "down", "j C-c", &err), -1);
+	assert_non_null(strstr(err.buf, "C-c cannot be bound"));
+	assert_int_equal(keymap_action(km, 3), ACT_NONE);
+	keymap_keys_text(km, ACT_DOWN, " ", &sb);
+	assert_string_equal(sb.buf, "j Down");
+	strbuf_free(&err);
+	strbuf_free(&sb);
+	keymap_free(km);
+}
+
 static void test_hints(void **state)
 {
 	struct keymap *km = keymap_new();
@@ -597,6 +616,7 @@ int main(void)
 		cmocka_unit_test(test_mouse),
 		cmocka_unit_test(test_rebind),
 		cmocka_unit_test(test_rebind_flow_control),
+		cmocka_unit_test(test_rebind_ctrl_c),
 		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_keyseq_mapped),
 		cmocka_unit_test(test_keyseq_unknown),

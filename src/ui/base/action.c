@@ -282,6 +282,16 @@ static int parse_keys(const char *text, int *keys, int max, struct strbuf *err)
 			free(copy);
 			return -1;
 		}
+		/* C-c quits, or cancels a prompt, before any binding is
+		 * looked at (dispatch.c): bound, it would be shown in the
+		 * help as the action's key and end the console instead. */
+		if (k == 3) {
+			if (err)
+				strbuf_adds(err, _("C-c cannot be bound: it quits the console (in a "
+				                   "prompt, cancels it)"));
+			free(copy);
+			return -1;
+		}
 		keys[n++] = k;
 	}
 	free(copy);
