@@ -472,8 +472,10 @@ void app_keys_replay(struct ui *ui)
 static void act_key(struct ui *ui, int key)
 {
 	/* C-c (no longer a SIGINT, term.c) cancels a prompt, and quits
-	 * anywhere else, a form's draft kept, as the signal did. */
-	if (key == 3 && !ui->prompt) {
+	 * anywhere else, a form's draft kept, as the signal did.  Too small,
+	 * it quits from a prompt too: held there until the terminal grew,
+	 * with Q a letter of the prompt, no key ended the console. */
+	if (key == 3 && (!ui->prompt || screen_too_small())) {
 		ui->quit = 1;
 		return;
 	}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# resize.sh: :resize redraws at 80x24, says "too small" below it without crashing, and comes back.
+# resize.sh: :resize redraws at 80x24, says "too small" below it without crashing, and comes back; C-c quits while too small, even in a prompt.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
@@ -163,4 +163,17 @@ ok "typing while too small: an Esc waits too, then closes the form, the draft ke
 	sh -c '! grep -q "Cancel \]" "$1" && grep -q "draft is kept" "$1"' - "$D/t-esc.txt"
 ok "typing while too small: the prompt got its text, and its Enter ran it once grown" \
 	has "$D/t-prompt.txt" 'Customers: :cust smith'
+# C-c quits while too small, a prompt open or not.  In a prompt it was held
+# with Enter and Esc until the terminal grew, and Q is a letter there: no
+# key ended a console whose prompt was open when the window shrank (C-c
+# was a SIGINT, which did).
+s=$(cs_script small-ctrl-c <<'EOF'
+":view rou"
+:resize 60x20
+C-c
+:save-display c-never.txt
+EOF
+)
+ok "C-c in a prompt while too small: the console quits with status 0" cs_run "$s"
+ok "C-c in a prompt while too small: no step after it ran" test ! -e "$D/c-never.txt"
 tap_done
