@@ -1,5 +1,5 @@
 #!/bin/sh
-# forms_resend.sh: a lost send sent again and refused: the check still looks for the lost send, and finds it.
+# forms_resend.sh: a lost send sent again and refused, or lost again: the check still looks for the lost send, and finds it.
 #
 # TAP.  A note's answer was lost and the note applied.  The dispatcher opens
 # its draft, sends it again (y, then y to "Send it again anyway?") and the
@@ -32,7 +32,8 @@ note_ids() {
 # CASE TEXT-SENT TEXT-NOW: a draft of customer 10000's note whose send of
 # TEXT-SENT was lost (and applied: the note is written here), its text
 # TEXT-NOW; the console opens it, sends it again into a sandbox that
-# refuses everything, then checks it on a sandbox that does not.
+# refuses everything (FAULT: another fault), then checks it on a sandbox
+# that does not.
 resend_case() {
 	rm -f "$DRAFTS"/note-*
 	known=$(note_ids 10000)
@@ -63,7 +64,7 @@ EOF
 	cs_run_bg "$D/$1-trace" "$s" --view customers
 	if cs_paused "$1-pause1"; then
 		cs_sandbox_stop
-		cs_sandbox_restart "$port" --faults refuse:1
+		cs_sandbox_restart "$port" --faults "${FAULT:-refuse:1}"
 		cs_resume "$1-pause1"
 	fi
 	if cs_paused "$1-pause2"; then
@@ -91,5 +92,17 @@ ok "edited: the second send was refused" has "$D/edited-refused.txt" 'Refused by
 ok "edited: the check finds what went out first, applied; the edit kept" \
 	has "$D/edited-checked.txt" 'Checked: it was applied as first sent, nothing was resent; your'
 ok "edited: one note on the server, not two" eq "$(notes_with 10000 'forms-resend bravo')" 1
+
+# ---- the second send's answer lost too, the text edited -------------------
+# An HTTP 500 to the second send (not applied; its outcome unknown): the
+# check looked only for the second send's text, did not find it, said
+# "NOT applied", and the next y wrote the note a second time.
+
+FAULT=500:1 resend_case lost2 'forms-resend charlie recieved' 'forms-resend charlie received'
+ok "lost2: the console runs the script" eq "$?" 0
+ok "lost2: the second send's outcome is unknown" has "$D/lost2-refused.txt" 'may or may not have been applied'
+ok "lost2: the check finds what went out first, applied; the edit kept" \
+	has "$D/lost2-checked.txt" 'Checked: it was applied as first sent, nothing was resent; your'
+ok "lost2: one note on the server, not two" eq "$(notes_with 10000 'forms-resend charlie')" 1
 
 tap_done

@@ -569,7 +569,10 @@ enum form_state form_outcome(struct form *f, const struct api_error *err, long l
 		f->sent = f->lost_sent;
 		api_form_init(&f->lost_sent);
 	}
-	api_form_free(&f->lost_sent);
+	/* Lost too: either send may be on the server, and the check looks
+	 * for both (fk_check_result), so they stay. */
+	if (err->kind != API_ERR_UNKNOWN_OUTCOME && err->kind != API_ERR_DECODE)
+		api_form_free(&f->lost_sent);
 	switch (err->kind) {
 	case API_OK:
 		f->state = FORM_DONE;
@@ -614,6 +617,9 @@ enum form_state form_check_end(struct form *f, int applied, const char *msg)
 	if (f->state != FORM_CHECKING)
 		return f->state;
 	f->state = applied > 0 ? FORM_DONE : applied == 0 ? FORM_EDITING : FORM_UNKNOWN;
+	/* Known now: neither send to look for any more. */
+	if (applied >= 0)
+		api_form_free(&f->lost_sent);
 	f->why = FW_CHECKED;
 	form_set_error(f, msg);
 	return f->state;

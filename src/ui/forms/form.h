@@ -141,7 +141,8 @@ struct form {
 	/* The lost send's pairs while a send after it is on its way: should
 	 * that one be refused, the lost send is still the one of unknown
 	 * outcome, and its check looks for these (form_outcome puts them
-	 * back in f->sent). */
+	 * back in f->sent); should its answer be lost too, the check looks
+	 * for either (fk_check_result). */
 	struct api_form lost_sent;
 };
 

@@ -343,10 +343,37 @@ static int check_lead(struct forms *fs, const struct fetch_result *r)
 	return 1;
 }
 
+static int check_sent(struct forms *fs, const struct fetch_result *r);
+
+/* A send over a lost one whose answer was lost too: either may be on the
+ * server.  Not found as last sent, the record is looked for as the lost
+ * send had it; found so, that is the send the form now holds. */
 int fk_check_result(struct forms *fs, const struct fetch_result *r)
 {
-	if (r->err.kind != API_OK || !fs->f)
+	struct form *f = fs->f;
+	struct api_form last;
+	int applied;
+
+	if (r->err.kind != API_OK || !f)
 		return -1;
+	applied = check_sent(fs, r);
+	if (applied != 0 || !f->lost_sent.n)
+		return applied;
+	last = f->sent;
+	f->sent = f->lost_sent;
+	applied = check_sent(fs, r);
+	if (applied > 0) {
+		api_form_free(&last);
+		api_form_init(&f->lost_sent);
+	} else {
+		f->lost_sent = f->sent;
+		f->sent = last;
+	}
+	return applied;
+}
+
+static int check_sent(struct forms *fs, const struct fetch_result *r)
+{
 	switch (fs->kind) {
 	case KIND_NOTE:
 		return check_note(fs, r);
