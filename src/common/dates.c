@@ -220,8 +220,11 @@ long long date_local_instant(const struct rd_date *d, int secs)
 	tm.tm_year = d->year - 1900, tm.tm_mon = d->month - 1, tm.tm_mday = d->day;
 	tm.tm_hour = secs / 3600, tm.tm_min = secs / 60 % 60, tm.tm_sec = secs % 60;
 	tm.tm_isdst = -1;
+	/* mktime sets tm_wday when it succeeds: -1 is also the second
+	 * before 1970, not only its error. */
+	tm.tm_wday = -1;
 	t = mktime(&tm);
-	if (t == (time_t)-1)
+	if (t == (time_t)-1 && tm.tm_wday == -1)
 		return date_to_days(d) * 86400LL + secs;
 	return (long long)t;
 }

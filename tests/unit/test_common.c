@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "common/dates.h"
@@ -462,6 +463,32 @@ static void test_date_pacific(void **state)
 	}
 }
 
+/* The local clock's instant: 16:59:59 on 1969-12-31 at UTC-7 (MST7, a
+ * zone without DST rules) is the second before 1970, -1, which mktime
+ * also returns for an error: it was taken for one, the local time read
+ * as UTC, 7 hours off. */
+static void test_date_local_instant(void **state)
+{
+	struct rd_date d = { 1969, 12, 31 }, p;
+	char *tz = getenv("TZ") ? strdup(getenv("TZ")) : NULL;
+	int secs = -1;
+
+	(void)state;
+	setenv("TZ", "MST7", 1);
+	tzset();
+	assert_int_equal(date_local_instant(&d, 16 * 3600 + 59 * 60 + 59), -1);
+	assert_int_equal(date_local_instant(&d, 17 * 3600), 0);
+	date_pacific_from_instant(date_local_instant(&d, 16 * 3600 + 59 * 60 + 59), &p, &secs);
+	assert_int_equal(p.day, 31);
+	assert_int_equal(secs, 15 * 3600 + 59 * 60 + 59);
+	if (tz)
+		setenv("TZ", tz, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(tz);
+}
+
 static void test_date_format_and_today(void **state)
 {
 	struct rd_date d = { 987, 3, 4 };
@@ -584,6 +611,7 @@ int main(void)
 		cmocka_unit_test(test_date_valid_or_unset),
 		cmocka_unit_test(test_date_days_and_weekday),
 		cmocka_unit_test(test_date_pacific),
+		cmocka_unit_test(test_date_local_instant),
 		cmocka_unit_test(test_date_format_and_today),
 		cmocka_unit_test(test_ini_lines),
 		cmocka_unit_test(test_ini_bom),
