@@ -166,8 +166,8 @@ tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1 || true
 
 # ---- keys typed while c checks: kept, and act once the form has closed ------
 # A note's answer is garbled (the note applied); c reads it back from a
-# sandbox that answers after 1.5 s, and A with a new note's text is typed
-# in the same burst.  Those keys were dropped without a word while the
+# sandbox that answers after 3 s, and A with a new note's text is typed
+# meanwhile.  Those keys were dropped without a word while the
 # check read: the form closed ("applied") and the text typed was gone.
 rm -f "$DRAFTS"/*
 port=${CS_URL#http://127.0.0.1:}
@@ -183,8 +183,14 @@ ok "check keys: the preview" tmux_wait "$D/ck-preview.txt" 'notes=forms-check go
 tmux_keys y
 ok "check keys: the answer is lost" tmux_wait "$D/ck-lost.txt" 'c checks \(reads the record back\)' 30
 cs_sandbox_stop
-cs_sandbox_restart "$port" --latency 1500
-tmux_keys c A 'typed while checking'
+cs_sandbox_restart "$port" --latency 3000
+# y while the check reads said "Already sending: one y sends once", of a
+# write nothing was sending.
+tmux_keys c y
+ok "check keys: y while checking says it checks, and that nothing is sent" \
+	tmux_wait "$D/ck-y.txt" 'Checking: nothing is sent' 10
+ok "check keys: not that it is sending" hasnt "$D/ck-y.txt" 'Already sending'
+tmux_keys A 'typed while checking'
 ok "check keys: A typed meanwhile opened the next note, with its text" \
 	tmux_wait "$D/ck-next.txt" '^> Text \* +typed while checking$' 30
 ok "check keys: one note on the server" test "$(cs_count note content='forms-check golf')" = 1

@@ -565,6 +565,8 @@ static void apply_key(struct ui *ui, struct forms *fs, int key)
 	case FK_BUSY:
 		ui_message(ui, "%s", f->state == FORM_UNKNOWN
 		                         ? _("The outcome is unknown: c checks before anything is sent again")
+		                     : f->state == FORM_CHECKING
+		                         ? _("Checking: nothing is sent while the record is read back")
 		                         : _("Already sending: one y sends once"));
 		break;
 	case FK_CHECK:
