@@ -695,6 +695,19 @@ static void test_user_jobs_first(void **state)
 	fetch_stop(f);
 }
 
+/* Until the running job's status says it waits for kind (its fake
+ * runner waits), at most DEADLINE_S; st is the status then. */
+static void wait_for_wait(struct fetch *f, enum api_wait_kind kind, struct fetch_status *st)
+{
+	for (int i = 0; i < DEADLINE_S * 100; i++) {
+		fetch_status(f, st);
+		if (st->wait.kind == kind)
+			break;
+		poll(NULL, 0, 10);
+	}
+	assert_int_equal(st->wait.kind, kind);
+}
+
 /* A background read waiting for the read budget goes back behind a job
  * the user asks for, and runs again afterwards: requeued, not lost. */
 static void test_waiting_background_preempted(void **state)
@@ -712,13 +725,7 @@ static void test_waiting_background_preempted(void **state)
 	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 999));
 	/* The wait reaches the status, and wakes the UI to show it. */
 	assert_true(readable(f, DEADLINE_S * 1000));
-	for (int i = 0; i < DEADLINE_S * 100; i++) {
-		fetch_status(f, &st);
-		if (st.wait.kind == API_WAIT_BUDGET)
-			break;
-		poll(NULL, 0, 10);
-	}
-	assert_int_equal(st.wait.kind, API_WAIT_BUDGET);
+	wait_for_wait(f, API_WAIT_BUDGET, &st);
 	assert_int_equal(st.wait.until_ms, 123456);
 	assert_true(st.busy && st.background);
 	assert_null(fetch_take(f)); /* a status change, not a result */
@@ -762,13 +769,7 @@ static void test_preempted_superseded_in_between(void **state)
 	fake.wait_refreshes = 1;
 	f = start();
 	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 999));
-	for (int i = 0; i < DEADLINE_S * 100; i++) {
-		fetch_status(f, &st);
-		if (st.wait.kind == API_WAIT_BUDGET)
-			break;
-		poll(NULL, 0, 10);
-	}
-	assert_int_equal(st.wait.kind, API_WAIT_BUDGET);
+	wait_for_wait(f, API_WAIT_BUDGET, &st);
 	pthread_mutex_lock(&fake.lock);
 	drop_submits_to = f;
 	pthread_mutex_unlock(&fake.lock);
@@ -814,13 +815,7 @@ static void test_preempted_shut_in_between(void **state)
 	fake.wait_refreshes = 1;
 	f = start();
 	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 999));
-	for (int i = 0; i < DEADLINE_S * 100; i++) {
-		fetch_status(f, &st);
-		if (st.wait.kind == API_WAIT_BUDGET)
-			break;
-		poll(NULL, 0, 10);
-	}
-	assert_int_equal(st.wait.kind, API_WAIT_BUDGET);
+	wait_for_wait(f, API_WAIT_BUDGET, &st);
 	pthread_mutex_lock(&fake.lock);
 	drop_shuts = f;
 	shutter_started = 0;
@@ -868,13 +863,7 @@ static void test_answering_background_not_preempted(void **state)
 	fake.wait_kind = API_WAIT_ANSWER;
 	f = start();
 	gr = fetch_submit(f, fetch_job_refresh(FETCH_SLOT_REFRESH, 999));
-	for (int i = 0; i < DEADLINE_S * 100; i++) {
-		fetch_status(f, &st);
-		if (st.wait.kind == API_WAIT_ANSWER)
-			break;
-		poll(NULL, 0, 10);
-	}
-	assert_int_equal(st.wait.kind, API_WAIT_ANSWER);
+	wait_for_wait(f, API_WAIT_ANSWER, &st);
 	ga = fetch_submit(f, read_job(81));
 	/* fetch_submit decides at once, under the lock: no cancel. */
 	assert_int_equal(atomic_load(fake.cancel), 0);
