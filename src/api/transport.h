@@ -214,6 +214,11 @@ struct api_call {
 	void *flight;          /* flight_ask's handle, until flight_end */
 	long flight_since;     /* when it began waiting for another's answer, or 0 */
 	long flight_next;      /* when to ask again */
+	/* The stall watch (transport_attempt.c's on_progress), on the
+	 * monotonic clock: bytes moved so far, when they last moved. */
+	long long moved_bytes;
+	long moved_at, stall_ms;
+	int stalled;
 	int flight_off;        /* not shared (gave up waiting, or unusable) */
 	struct api_call *next;
 	char errbuf[256];

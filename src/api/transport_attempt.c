@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include <curl/curl.h>
 
@@ -32,12 +33,23 @@ static size_t on_body(char *ptr, size_t size, size_t nmemb, void *ud)
 
 /* Notes the answer's Content-Encoding (of the last response: a status line
  * starts a response afresh). */
+/* Milliseconds on the monotonic clock: the stall is the network's time,
+ * whatever clock the session paces by. */
+static long mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static size_t on_header(char *ptr, size_t size, size_t nmemb, void *ud)
 {
 	static const char name[] = "Content-Encoding:";
 	struct api_call *c = ud;
 	size_t n = size * nmemb, k = sizeof(name) - 1;
 
+	c->moved_at = mono_ms(); /* a header is a byte of the answer */
 	if (n >= 5 && strncmp(ptr, "HTTP/", 5) == 0) {
 		c->encoding = API_ENC_IDENTITY;
 	} else if (n > k && strncasecmp(ptr, name, k) == 0) {
@@ -73,15 +85,37 @@ static int decode_body(struct api_call *c)
 
 /* Cancels reads at strength 1: a write already on its way runs to its
  * answer, so the caller learns what happened to it; at strength 2 (the
- * program is quitting) it is cut off and reported as unknown. */
+ * program is quitting) it is cut off and reported as unknown.
+ *
+ * And ends an attempt on which no byte moved for [account] stall seconds
+ * since the request went out.  libcurl's own low-speed check (kept as a
+ * backstop) averages over a five-second window that still holds the
+ * request's bytes: a silent server was given up 6 s after the limit the
+ * screen showed (stall = 1 took 7.2 s a try, the default 30 about 36). */
 static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
                        curl_off_t ulnow)
 {
 	struct api_call *c = ud;
 	int level = c->cancel ? atomic_load(c->cancel) : 0;
+	curl_off_t pretransfer = 0;
+	long now = mono_ms();
 
-	(void)dltotal, (void)dlnow, (void)ultotal, (void)ulnow;
-	return level >= 2 || (level == 1 && !c->is_write);
+	(void)dltotal, (void)ultotal;
+	if (level >= 2 || (level == 1 && !c->is_write))
+		return 1;
+	/* Connecting is the connect timeout's: the watch starts with the
+	 * request. */
+	curl_easy_getinfo(c->easy, CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
+	if (pretransfer <= 0 || (long long)(dlnow + ulnow) != c->moved_bytes) {
+		c->moved_bytes = (long long)(dlnow + ulnow);
+		c->moved_at = now;
+		return 0;
+	}
+	if (c->stall_ms > 0 && now - c->moved_at >= c->stall_ms) {
+		c->stalled = 1;
+		return 1;
+	}
+	return 0;
 }
 
 /* A multipart body (document/create's file): the same pairs, credentials
@@ -149,11 +183,14 @@ int transport_start(struct api_session *s, struct api_call *c, long now)
 	curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, s->o.insecure ? 0L : 2L);
 	curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
 	curl_easy_setopt(e, CURLOPT_WRITEDATA, c);
-	if (s->o.cancel) {
-		curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
-		curl_easy_setopt(e, CURLOPT_XFERINFODATA, c);
-		curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
-	}
+	c->moved_bytes = 0;
+	c->moved_at = mono_ms();
+	c->stalled = 0;
+	/* Less than stall_bytes a second is libcurl's alone (the backstop). */
+	c->stall_ms = s->o.stall_bytes == 1 && s->o.stall_seconds > 0 ? s->o.stall_seconds * 1000 : 0;
+	curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(e, CURLOPT_XFERINFODATA, c);
+	curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
 	/* See the design note in transport.h: a write on a reused connection
 	 * could be resent by libcurl itself. */
 	if (c->is_write)
@@ -330,6 +367,13 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 	curl_easy_getinfo(e, CURLINFO_REQUEST_SIZE, &request_size);
 	if (rc == CURLE_OK && decode_body(c) < 0)
 		rc = CURLE_BAD_CONTENT_ENCODING;
+	/* Ended by the stall watch: a timeout, as libcurl's check says it. */
+	if (rc == CURLE_ABORTED_BY_CALLBACK && c->stalled) {
+		rc = CURLE_OPERATION_TIMEDOUT;
+		snprintf(c->errbuf, sizeof(c->errbuf),
+		         /* TRANSLATORS: [account] stall is a config setting. */
+		         _("nothing received for %ld s ([account] stall)"), c->stall_ms / 1000);
+	}
 	curl_multi_remove_handle(s->multi, e);
 	transport_unlink(&s->running, c);
 	s->n_running--;

@@ -152,7 +152,7 @@ ok "silent: the pane says the service takes the connection but sends nothing" \
 	has "$D/silent.txt" '^ +no answer: the service takes the connection but sends nothing'
 ok "silent: :info says so" has "$D/silent-info.txt" '^ Connection +no answer: '
 ok "silent: each try gave up after the config's stall (1 s), not 30 s" \
-	has "$D/err" 'transferred the last 1 seconds \(gave up after 3 attempts'
+	has "$D/err" 'nothing received for 1 s \(\[account\] stall\) \(gave up after 3 attempts'
 rm -f "$XDG_CONFIG_HOME/routedesk/config"
 kill -KILL "$CS_SBPID" 2>/dev/null
 

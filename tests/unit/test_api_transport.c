@@ -478,6 +478,10 @@ static void test_silent_server_is_shown_and_given_up(void **state)
 	 * not OFFLINE (the audit's slow server looked gone). */
 	assert_int_equal(c->err.reached, 1);
 	assert_int_equal(c->attempts, 3);
+	/* Given up by the stall watch, from the request's last byte: libcurl's
+	 * low-speed check ("Operation too slow") averages over 5 s that hold
+	 * the request, and gave up 6 s after the time the screen showed. */
+	assert_non_null(strstr(api_error_text(&c->err), "nothing received for 1 s ([account] stall)"));
 	for (int i = 0; i < n_waits_seen; i++)
 		if (waits_seen[i].kind == API_WAIT_ANSWER) {
 			answer_waits++;
