@@ -107,6 +107,18 @@ usage_error(const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
+/* After --help or --version: 0, or 1 said when stdout could not take it
+ * (a full disk read as success with nothing written). */
+static void exit_written(void) __attribute__((noreturn));
+
+static void exit_written(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		exit(0);
+	fprintf(stderr, PROG ": cannot write the output: %s\n", strerror(errno));
+	exit(1);
+}
+
 /* A whole decimal number within [min, max], or a usage error naming opt. */
 static long
 parse_long(const char *opt, const char *arg, long min, long max)
@@ -230,13 +242,13 @@ parse_options(int argc, char **argv, struct sb_config *cfg)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(0);
+			exit_written();
 		case OPT_VERSION:
 			printf("%s %s\n", PROG, PACKAGE_VERSION);
 			printf("Licence %s: the GNU General Public License, version 3 or later.\n"
 			       "This is free software: you may change and share it.  There is NO\n"
 			       "WARRANTY, to the extent permitted by law.\n", PACKAGE_LICENSE);
-			exit(0);
+			exit_written();
 		default:
 			/* getopt_long has said what was wrong. */
 			fputs("Try '" PROG " --help' for more information.\n", stderr);

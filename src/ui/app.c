@@ -103,6 +103,18 @@ void app_print_version(void)
 	         "WARRANTY, to the extent permitted by law.\n"), PACKAGE_LICENSE);
 }
 
+/* After --help or --version: APP_OK, or APP_FAILED said when stdout
+ * could not take it (a full disk: a script reading the version must not
+ * read nothing as success). */
+static int stdout_written(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return APP_OK;
+	if (errno != EPIPE)
+		fprintf(stderr, "routedesk: %s%s\n", _("cannot write the output: "), strerror(errno));
+	return APP_FAILED;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -149,11 +161,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_FRESH: o->fresh = 1; break;
 		case OPT_VERSION:
 			app_print_version();
-			return APP_OK;
+			return stdout_written();
 		case 'h':
 		case OPT_HELP:
 			usage(stdout);
-			return APP_OK;
+			return stdout_written();
 		default:
 			if (optopt >= OPT_ACCOUNT)
 				fprintf(stderr, _("routedesk: %s needs a value\n"), argv[optind - 1]);

@@ -385,6 +385,41 @@ static void test_stdout_full(void **state)
 	}
 }
 
+/* The same of the console's and the sandbox's --help and --version: they
+ * exit 1 (their failure), not 0 with nothing written. */
+static void test_stdout_full_others(void **state)
+{
+	static const char *const words[] = { "--help", "--version" };
+	const char *top = getenv("top_builddir");
+	char sandbox[600], cmd[1400], errfile[300];
+
+	(void)state;
+	if (access("/dev/full", W_OK) != 0)
+		skip();
+	snprintf(sandbox, sizeof(sandbox), "%s/routedesk-sandbox", top && *top ? top : ".");
+	snprintf(errfile, sizeof(errfile), "%s/err", dir);
+	for (int p = 0; p < 2; p++)
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+			FILE *f;
+			char text[4096];
+			size_t n;
+			int st;
+
+			snprintf(cmd, sizeof(cmd), "'%s' %s >/dev/full 2>'%s'",
+			         p ? sandbox : clirun_program(), words[i], errfile);
+			st = system(cmd);
+			assert_true(WIFEXITED(st));
+			f = fopen(errfile, "r");
+			assert_non_null(f);
+			n = fread(text, 1, sizeof(text) - 1, f);
+			text[n] = '\0';
+			fclose(f);
+			unlink(errfile);
+			if (WEXITSTATUS(st) != 1 || !strstr(text, "cannot write the output"))
+				fail_msg("%s: exit %d, stderr \"%s\"", cmd, WEXITSTATUS(st), text);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_parameters),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_stdout_full),
+		cmocka_unit_test(test_stdout_full_others),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
