@@ -2,7 +2,7 @@
 # forms_resend.sh: a lost send sent again and refused, or lost again: the check still looks for the lost send, and finds it.
 #
 # TAP.  A note's answer was lost and the note applied.  The dispatcher opens
-# its draft, sends it again (y, then y to "Send it again anyway?") and the
+# its draft, sends it again (y, then Y to "Send it again anyway?") and the
 # service refuses that second send.  The check that follows (c on the
 # preview) looked for the refused send's pairs among the notes that
 # existed before the refused send: the lost note was one of them, so it
@@ -51,7 +51,7 @@ S-Tab
 Enter
 :save-display $1-pause1
 y
-y
+Y
 :save-display $1-refused.txt
 :save-display $1-pause2
 Enter

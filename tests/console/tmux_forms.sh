@@ -140,7 +140,17 @@ ok "lost: the preview says it too, with c to check" \
 	tmux_wait "$D/lost2-preview.txt" 'c checks the record first +y sends it again \(asks once more\)'
 ok "lost: the preview names when it was sent" has "$D/lost2-preview.txt" '^\? This was sent at [0-9:]+ '
 tmux_keys y
-ok "lost: y asks again" tmux_wait "$D/lost2-ask.txt" 'Send it again anyway\? It may already be saved\..*\[y/N\]'
+ok "lost: y asks again" tmux_wait "$D/lost2-ask.txt" 'Send it again anyway\? It may already be saved\.'
+# Wrapped, not cut: at 100 columns the [Y/N] fell off the row.
+ok "lost: the question is whole, with the capital Y" has_all "$D/lost2-ask.txt" \
+	'Y \(capital\) sends it again' '\[Y/N\]$'
+# A second y (a habit of the plain preview, or a key bounced) is no
+# consent to a second write: it was, and the note went out twice.
+tmux_keys y
+ok "lost: a second y sends nothing, it says Y is needed" \
+	tmux_wait "$D/lost2-yy.txt" 'It may already be saved: Y \(capital\) sends it a second time'
+ok "lost: still asking" has "$D/lost2-yy.txt" 'Send it again anyway\?'
+ok "lost: nothing was sent by y and y" test "$(cs_count note content='forms-lost echo')" = "$n0"
 tmux_keys Enter
 ok "lost: Enter (no) goes back to the form" tmux_wait "$D/lost2-back.txt" '^[> ] Text \* +forms-lost echo$'
 ok "lost: nothing was sent by y and Enter" test "$(cs_count note content='forms-lost echo')" = "$n0"

@@ -1029,11 +1029,15 @@ static void test_lost_resend(void **state)
 	assert_int_equal(form_key(g, 'n'), FK_NONE);
 	assert_int_equal(g->state, FORM_EDITING);
 	assert_int_equal(g->sends, 0);
-	/* c checks the record first; y then y sends it, once. */
+	/* c checks the record first; y asks, and only Y then sends it,
+	 * once: a y typed twice is no consent to a second write. */
 	assert_int_equal(form_confirm(g, NULL), 0);
 	assert_int_equal(form_key(g, 'c'), FK_CHECK);
 	assert_int_equal(form_key(g, 'y'), FK_NONE);
-	assert_int_equal(form_key(g, 'y'), FK_SEND);
+	assert_int_equal(form_key(g, 'y'), FK_WARNED);
+	assert_int_equal(g->ask, FA_RESEND);
+	assert_int_equal(g->sends, 0);
+	assert_int_equal(form_key(g, 'Y'), FK_SEND);
 	assert_int_equal(g->ask, FA_NONE);
 	/* With an effect to confirm as well, only Y sends. */
 	form_set_warning(g, "a credit");

@@ -185,6 +185,17 @@ static void lines(struct ctx *c, const char *s, unsigned long attr, int max)
 	free(segs);
 }
 
+/* The rows s takes wrapped as lines() wraps it, at most max. */
+static int rows_needed(struct ctx *c, const char *s, int max)
+{
+	size_t n;
+	int crow, ccol;
+	struct seg *segs = wrap(s, strlen(s), c->w, c->lk->utf8, 0, &n, &crow, &ccol);
+
+	free(segs);
+	return n < 1 ? 1 : (int)n > max ? max : (int)n;
+}
+
 /* ------------------------------------------------------------ fields */
 
 static int field_rows(const struct form_field *fd, int avail)
@@ -400,7 +411,7 @@ static void draw_lost(struct ctx *c, const struct form *f)
 	strbuf_reset(&sb);
 	strbuf_adds(&sb, "? ");
 	strbuf_adds(&sb, f->state == FORM_CONFIRM
-	                     ? _("Check the record first (c reads it back); y asks again before sending it twice")
+	                     ? _("Check the record first (c reads it back); y asks again, and only Y sends it twice")
 	                     : _("Check the record first (Preview, then c reads it back); sending it twice is asked"));
 	line(c, sb.buf, c->lk->error);
 	strbuf_free(&sb);
@@ -410,8 +421,7 @@ static void draw_lost(struct ctx *c, const struct form *f)
 static const char *confirm_keys(const struct form *f)
 {
 	if (f->ask == FA_RESEND)
-		return f->warning ? _("Send it again anyway? It may already be saved.  Y sends it again  n, Esc or Enter goes back  [Y/N]")
-		                  : _("Send it again anyway? It may already be saved.  y sends it again  n, Esc or Enter goes back  [y/N]");
+		return _("Send it again anyway? It may already be saved.  Y (capital) sends it again  n, Esc or Enter goes back  [Y/N]");
 	if (f->lost_at)
 		return _("c checks the record first  y sends it again (asks once more)  n, Esc or Enter goes back  [y/N]");
 	return f->warning ? _("Y (capital) sends it, with the effect above  n, Esc or Enter goes back  [Y/N]")
@@ -471,6 +481,7 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 	struct ctx c = { look, y, x, h, w, 0, -1, 0 };
 	struct strbuf sb = STRBUF_INIT;
 	const char *dot = look->ascii ? " - " : " \xc2\xb7 ";
+	int rows;
 
 	if (h <= 0 || w <= 0)
 		return;
@@ -516,8 +527,11 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 			strbuf_reset(&sb);
 		}
 		line(&c, _("Send this? Exactly these values go to the server:"), look->label);
-		draw_preview(&c, f, h - 1);
-		line(&c, confirm_keys(f), f->ask == FA_RESEND ? look->error : look->focus);
+		/* The keys are read whole: cut at 80 columns, the question
+		 * lost its [Y/N] and what the capital means. */
+		rows = rows_needed(&c, confirm_keys(f), MESSAGE_ROWS);
+		draw_preview(&c, f, h - rows);
+		lines(&c, confirm_keys(f), f->ask == FA_RESEND ? look->error : look->focus, rows);
 		break;
 	case FORM_SENDING:
 		line(&c, _("Sending:"), look->label);

@@ -154,13 +154,17 @@ static enum form_key editing_key(struct form *f, int key)
 }
 
 /* The preview's keys: y sends (Y when it names an effect), n, Esc and
- * Enter go back.  After a lost send, y asks once more and c checks. */
+ * Enter go back.  After a lost send, y asks once more (only Y then
+ * sends) and c checks. */
 static enum form_key confirm_key(struct form *f, int key)
 {
 	int yes = key == 'Y' || (key == 'y' && !f->warning);
 
 	if (f->ask == FA_RESEND) {
-		if (yes) {
+		/* A second write takes a capital Y, warning or not: a y
+		 * typed twice out of the plain preview's habit is no
+		 * consent to writing the same thing again. */
+		if (key == 'Y') {
 			f->ask = FA_NONE;
 			return FK_SEND;
 		}

@@ -13,7 +13,7 @@ enum form_key {
 	              * remove the draft */
 	FK_PREVIEW,  /* the Preview button: validate and show the preview */
 	FK_SEND,     /* y in the preview (Y when it carries a warning) */
-	FK_WARNED,   /* y on a preview with a warning: only Y sends it */
+	FK_WARNED,   /* y on a preview with a warning, or asking to resend: only Y sends */
 	FK_BUSY,     /* y while sending or after an unknown outcome: nothing sent */
 	FK_CHECK,    /* c after an unknown outcome, or in the preview of a
 	              * draft whose last send was lost (f->lost_at) */

@@ -551,8 +551,12 @@ static void apply_key(struct ui *ui, struct forms *fs, int key)
 			fk_preview_warning(ui, fs);
 		break;
 	case FK_WARNED:
-		ui_message(ui, "%s", _("This write has the effect shown above: Y (capital) sends it, "
-		                       "n goes back"));
+		if (f->ask == FA_RESEND)
+			ui_message(ui, "%s", _("It may already be saved: Y (capital) sends it a second time, "
+			                       "n goes back"));
+		else
+			ui_message(ui, "%s", _("This write has the effect shown above: Y (capital) sends it, "
+			                       "n goes back"));
 		break;
 	case FK_SEND:
 		/* A change that landed while the preview was up is read
