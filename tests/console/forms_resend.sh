@@ -105,4 +105,60 @@ ok "lost2: the check finds what went out first, applied; the edit kept" \
 	has "$D/lost2-checked.txt" 'Checked: it was applied as first sent, nothing was resent; your'
 ok "lost2: one note on the server, not two" eq "$(notes_with 10000 'forms-resend charlie')" 1
 
+# ---- the console ends while the second send is on its way ----------------
+# The draft saved as the second send went out kept only that send's pairs:
+# the next run's check looked for the edited text alone, said "NOT
+# applied" of the first send on the server, and y wrote the note twice.
+# The sandbox is stopped (SIGSTOP) so the second send never gets an
+# answer, nor is it applied: the console quits (Q) with it in flight.
+
+rm -f "$DRAFTS"/note-*
+known=$(note_ids 10000)
+cs_lost_draft note-customer-10000 note/create \
+	"$(printf 'customerID=10000\nnotes=%s\ncontactType=3\nshowOnInvoice=0' 'forms-resend delta recieved')" \
+	"lost-known=$known" "notes=forms-resend delta received"
+cs_api /note/create customerID=10000 "notes=forms-resend delta recieved" contactType=3 showOnInvoice=0 >/dev/null
+rm -f "$D/quit-pause"
+mkfifo "$D/quit-pause" || exit 99
+s=$(cs_script quit1 <<EOF
+A
+S-Tab
+S-Tab
+Enter
+:save-display quit-pause
+y
+:script-race on
+Y
+Q
+EOF
+)
+cs_run_bg "$D/quit1-trace" "$s" --view customers
+if cs_paused quit-pause; then
+	kill -STOP "$CS_SBPID"
+	cs_resume quit-pause
+fi
+wait "$CS_CONSOLE"
+ok "quit: the console ends with the second send unanswered" eq "$?" 0
+ok "quit: its draft kept the second send's text" \
+	grep -q '^lost-pair=notes=forms-resend delta received$' "$DRAFTS/note-customer-10000"
+kill -KILL "$CS_SBPID"
+wait "$CS_SBPID" 2>/dev/null
+CS_PIDS=$(echo "$CS_PIDS" | sed "s/ $CS_SBPID\\b//")
+cs_sandbox_restart "$port"
+s=$(cs_script quit2 <<EOF
+A
+:save-display quit-open.txt
+S-Tab
+S-Tab
+Enter
+c
+:save-display quit-checked.txt
+EOF
+)
+ok "quit: the next run's console runs" cs_run "$s" --view customers
+ok "quit: the draft came back with its lost send" has "$D/quit-open.txt" 'answer was lost'
+ok "quit: the check finds the first send, applied; the edit kept" \
+	has "$D/quit-checked.txt" 'Checked: it was applied as first sent, nothing was resent; your'
+ok "quit: one note on the server, not two" eq "$(notes_with 10000 'forms-resend delta')" 1
+
 tap_done

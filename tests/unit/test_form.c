@@ -1084,6 +1084,21 @@ static void test_lost_resend(void **state)
 		/* Lost again: the second send's pairs are the ones sent last. */
 		assert_int_equal(form_confirm(k, NULL), 0);
 		assert_int_equal(form_send(k, &out), 0);
+		/* The draft saved as it goes out keeps both sends: should the
+		 * console end before its answer, the next run's check looks
+		 * for either (it looked for the second alone, said "NOT
+		 * applied" of the first on the server, and y wrote it twice). */
+		assert_int_equal(draft_save("note-customer-10012", k, NULL), 0);
+		{
+			struct form *m = note_form();
+
+			assert_int_equal(draft_load("note-customer-10012", m, NULL, NULL), 1);
+			assert_string_equal(api_form_get(&m->sent, "notes"), "edited\nsince");
+			assert_string_equal(api_form_get(&m->lost_sent, "notes"),
+			                    "Gate code 1234.\nDog in the yard.");
+			assert_int_equal(m->lost_sent.n, h->sent.n);
+			form_free(m);
+		}
 		api_error_set(&e, API_ERR_UNKNOWN_OUTCOME, 0, NULL, "no answer");
 		assert_int_equal(form_outcome(k, &e, 0), FORM_UNKNOWN);
 		assert_string_equal(api_form_get(&k->sent, "notes"), "edited\nsince");

@@ -23,6 +23,10 @@
 /* One parameter of the lost send, "NAME=VALUE" escaped: what went out,
  * which the check looks for (the fields may have changed since). */
 #define LOST_PAIR "lost-pair"
+/* One parameter of a lost send that a later send went out over
+ * (f->lost_sent): should the console end before the later one's answer,
+ * either may be on the server, and the next run's check looks for both. */
+#define LOST_FIRST_PAIR "lost-first-pair"
 /* The record as the form's values were taken from it (f->base): a draft
  * restored tomorrow still tells a stop moved since it was typed. */
 #define FORM_BASE "form-base"
@@ -98,6 +102,23 @@ static void unescape(struct strbuf *out, const char *s, size_t len)
 	}
 }
 
+/* A send's pairs, one "LINE=NAME=VALUE" line each (a file part is no
+ * text to keep). */
+static void save_pairs(struct strbuf *text, const char *line, const struct api_form *pairs)
+{
+	for (size_t i = 0; i < pairs->n; i++) {
+		struct strbuf pair = STRBUF_INIT;
+
+		if (pairs->pairs[i].is_file)
+			continue;
+		strbuf_addf(&pair, "%s=%s", pairs->pairs[i].name, pairs->pairs[i].value);
+		strbuf_addf(text, "%s=", line);
+		escape(text, strbuf_str(&pair));
+		strbuf_addc(text, '\n');
+		strbuf_free(&pair);
+	}
+}
+
 int draft_save(const char *key, const struct form *f, struct strbuf *err)
 {
 	char *path = file_of(key, 1);
@@ -121,17 +142,8 @@ int draft_save(const char *key, const struct form *f, struct strbuf *err)
 			escape(&text, f->lost_known);
 			strbuf_addc(&text, '\n');
 		}
-		for (size_t i = 0; i < f->sent.n; i++) {
-			struct strbuf pair = STRBUF_INIT;
-
-			if (f->sent.pairs[i].is_file)
-				continue;
-			strbuf_addf(&pair, "%s=%s", f->sent.pairs[i].name, f->sent.pairs[i].value);
-			strbuf_addf(&text, "%s=", LOST_PAIR);
-			escape(&text, strbuf_str(&pair));
-			strbuf_addc(&text, '\n');
-			strbuf_free(&pair);
-		}
+		save_pairs(&text, LOST_PAIR, &f->sent);
+		save_pairs(&text, LOST_FIRST_PAIR, &f->lost_sent);
 	}
 	if (f->base) {
 		strbuf_addf(&text, "%s=", FORM_BASE);
@@ -238,13 +250,13 @@ int draft_load(const char *key, struct form *f, time_t *saved, struct strbuf *er
 			base_seen = 1;
 			continue;
 		}
-		if (named(p, eq, LOST_PAIR)) {
+		if (named(p, eq, LOST_PAIR) || named(p, eq, LOST_FIRST_PAIR)) {
 			const char *v = strbuf_str(&val), *sep = strchr(v, '=');
 
 			if (sep) {
 				char *name = xstrndup(v, (size_t)(sep - v));
 
-				api_form_add(&f->sent, name, sep + 1);
+				api_form_add(named(p, eq, LOST_PAIR) ? &f->sent : &f->lost_sent, name, sep + 1);
 				free(name);
 			}
 			continue;
