@@ -151,12 +151,20 @@ A
 S-Tab
 S-Tab
 Enter
+:save-display quit-preview.txt
+y
+Y
+:save-display quit-y.txt
 c
 :save-display quit-checked.txt
 EOF
 )
 ok "quit: the next run's console runs" cs_run "$s" --view customers
 ok "quit: the draft came back with its lost send" has "$D/quit-open.txt" 'answer was lost'
+ok "quit: the preview says the two sends are checked first" \
+	has "$D/quit-preview.txt" 'Sent twice with no answer: c checks the record before anything'
+ok "quit: y and Y send nothing before the check, and say so" \
+	has "$D/quit-y.txt" 'Two sends of this may already be saved: c checks the record first; nothing was sent'
 ok "quit: the check finds the first send, applied; the edit kept" \
 	has "$D/quit-checked.txt" 'Checked: it was applied as first sent, nothing was resent; your'
 ok "quit: one note on the server, not two" eq "$(notes_with 10000 'forms-resend delta')" 1

@@ -1103,6 +1103,24 @@ static void test_lost_resend(void **state)
 		assert_int_equal(form_outcome(k, &e, 0), FORM_UNKNOWN);
 		assert_string_equal(api_form_get(&k->sent, "notes"), "edited\nsince");
 		api_error_clear(&e);
+		/* Two sends of unknown outcome, the draft opened again: y and Y
+		 * send nothing before c checks (the check looks for either of
+		 * two, and a third send would leave the first looked for by
+		 * none). */
+		assert_int_equal(draft_save("note-customer-10012", k, NULL), 0);
+		{
+			struct form *m = note_form();
+
+			assert_int_equal(draft_load("note-customer-10012", m, NULL, NULL), 1);
+			assert_int_equal(form_confirm(m, NULL), 0);
+			assert_int_equal(form_key(m, 'y'), FK_CHECK_FIRST);
+			assert_int_equal(form_key(m, 'Y'), FK_CHECK_FIRST);
+			assert_int_equal(m->ask, FA_NONE);
+			assert_int_equal(m->state, FORM_CONFIRM);
+			assert_int_equal(m->sends, 0);
+			assert_int_equal(form_key(m, 'c'), FK_CHECK);
+			form_free(m);
+		}
 		api_form_free(&out);
 		form_free(h);
 		form_free(k);

@@ -422,6 +422,8 @@ static const char *confirm_keys(const struct form *f)
 {
 	if (f->ask == FA_RESEND)
 		return _("Send it again anyway? It may already be saved.  Y (capital) sends it again  n, Esc or Enter goes back  [Y/N]");
+	if (f->lost_at && f->lost_sent.n)
+		return _("Sent twice with no answer: c checks the record before anything more is sent  n, Esc or Enter goes back");
 	if (f->lost_at)
 		return _("c checks the record first  y sends it again (asks once more)  n, Esc or Enter goes back  [y/N]");
 	return f->warning ? _("Y (capital) sends it, with the effect above  n, Esc or Enter goes back  [Y/N]")

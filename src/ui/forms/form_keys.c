@@ -177,6 +177,10 @@ static enum form_key confirm_key(struct form *f, int key)
 		form_back(f);
 		return FK_NONE;
 	}
+	/* Two sends of unknown outcome already (a resend lost too): the
+	 * check looks for either, not for a third, so a third waits for it. */
+	if ((yes || key == 'y') && f->lost_at && f->lost_sent.n)
+		return FK_CHECK_FIRST;
 	if (yes && f->lost_at) {
 		f->ask = FA_RESEND;
 		return FK_NONE;

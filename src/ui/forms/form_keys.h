@@ -17,6 +17,8 @@ enum form_key {
 	FK_BUSY,     /* y while sending or after an unknown outcome: nothing sent */
 	FK_CHECK,    /* c after an unknown outcome, or in the preview of a
 	              * draft whose last send was lost (f->lost_at) */
+	FK_CHECK_FIRST, /* y in the preview while two sends are of unknown
+	              * outcome (f->lost_sent): nothing sent before c checks */
 	FK_REDRAW,   /* C-l */
 	FK_QUIT,     /* Q where no text is typed (preview, sending, outcome,
 	              * a button, a yes/no field) */

@@ -550,6 +550,10 @@ static void apply_key(struct ui *ui, struct forms *fs, int key)
 		else
 			fk_preview_warning(ui, fs);
 		break;
+	case FK_CHECK_FIRST:
+		ui_message(ui, "%s", _("Two sends of this may already be saved: c checks the record first; "
+		                       "nothing was sent"));
+		break;
 	case FK_WARNED:
 		if (f->ask == FA_RESEND)
 			ui_message(ui, "%s", _("It may already be saved: Y (capital) sends it a second time, "
