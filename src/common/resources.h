@@ -69,6 +69,9 @@ enum {
 	/* A phone number: = (or IN) of exactly 10 digits; any other operator
 	 * or value matches nothing, and is no error (live customer/search). */
 	RQ_PHONE = 1u << 3,
+	/* A boolean of the specification on a 0/1 integer field: true and
+	 * false stand for 1 and 0, any other value is refused. */
+	RQ_BOOL = 1u << 4,
 };
 
 struct res_filter {

@@ -838,7 +838,7 @@ static const struct res_filter route_filters[] = {
 	Q("date", "date", RT_DATE),
 	QDATES("date", RT_DATE),
 	Q("lastUpdated", "dateUpdated", RT_DATETIME),
-	Q("apiCanSchedule", "apiCanSchedule", RT_INT),
+	QX("apiCanSchedule", "apiCanSchedule", RT_INT, RQ_BOOL),
 	QUPDATED,
 };
 

@@ -227,6 +227,26 @@ static void test_active_and_apay(void **state)
 	check_search("aPay=0", keep_value, &not_on);
 }
 
+/* route/search's apiCanSchedule is a boolean in the specification: true and
+ * false mean what 1 and 0 do, as for the writes' booleans (showTech=true);
+ * they were refused as "expected an integer". */
+static void test_route_api_can_schedule_boolean(void **state)
+{
+	(void)state;
+	long long *all, *on, *off, *t, *f;
+	size_t n_all = sbt_search("route", &all, "");
+	size_t n_on = sbt_search("route", &on, "apiCanSchedule=1");
+	size_t n_off = sbt_search("route", &off, "apiCanSchedule=0");
+	size_t n_t = sbt_search("route", &t, "apiCanSchedule=true");
+	size_t n_f = sbt_search("route", &f, "apiCanSchedule=false");
+
+	assert_true(n_on > 0);
+	assert_int_equal(n_on + n_off, n_all);
+	same_ids(t, n_t, on, n_on, "apiCanSchedule=true against apiCanSchedule=1");
+	same_ids(f, n_f, off, n_off, "apiCanSchedule=false against apiCanSchedule=0");
+	sbt_err(sbt_call("/route/search", "apiCanSchedule=2"), 200, "apiCanSchedule");
+}
+
 static int keep_phone(const cJSON *rec, const void *arg)
 {
 	const char *p1 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "phone1"));
@@ -740,6 +760,7 @@ int main(void)
 		SBT_TEST(test_simple_value_and_combined),
 		SBT_TEST(test_search_id_parameters),
 		SBT_TEST(test_active_and_apay),
+		SBT_TEST(test_route_api_can_schedule_boolean),
 		SBT_TEST(test_phone_exact),
 		SBT_TEST(test_text_operators),
 		SBT_TEST(test_date_operators),

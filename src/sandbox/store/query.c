@@ -288,7 +288,8 @@ static int finish(struct query *q, const struct res_filter *f, enum store_op op,
 
 	if (f->flags & RQ_PHONE)
 		return finish_phone(q, f, op, l);
-	if (!text_op(op) && (want = check_values(l, f->type)) != NULL) {
+	if (!text_op(op) &&
+	    (want = check_values(l, (f->flags & RQ_BOOL) ? RT_BOOL : f->type)) != NULL) {
 		*err = err_msg("Invalid value for %s: expected %s", f->name, want);
 		vl_free(l);
 		return -1;
