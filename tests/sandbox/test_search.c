@@ -247,6 +247,41 @@ static void test_route_api_can_schedule_boolean(void **state)
 	sbt_err(sbt_call("/route/search", "apiCanSchedule=2"), 200, "apiCanSchedule");
 }
 
+/* The specification types aPay as an integer (0 none, 1 card, 2 bank
+ * transfer), and every operator applies to every search parameter: an
+ * ordering compares those codes, whatever text the records carry ("No",
+ * "CC", "ACH" sort otherwise).  aPay > 0 found nobody. */
+static void test_apay_operators(void **state)
+{
+	(void)state;
+	long long *by[3], *got, *want;
+	size_t n_by[3];
+	const struct {
+		const char *op, *value;
+		int keep[3];
+	} cases[] = {
+		{ ">", "0", { 0, 1, 1 } },       { ">=", "1", { 0, 1, 1 } },
+		{ "<", "2", { 1, 1, 0 } },       { "<=", "0", { 1, 0, 0 } },
+		{ "BETWEEN", "[1,2]", { 0, 1, 1 } }, { "BETWEEN", "[\"0\",\"1\"]", { 1, 1, 0 } },
+		{ "!=", "1", { 1, 0, 1 } },      { "IN", "[0,2]", { 1, 0, 1 } },
+		{ ">", "2", { 0, 0, 0 } },
+	};
+
+	for (int k = 0; k < 3; k++)
+		n_by[k] = sbt_search("customer", &by[k], "aPay=%d", k);
+	assert_true(n_by[0] > 0 && n_by[1] > 0);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *form = sbt_fmt("aPay=%s", sbt_qo(cases[i].op, cases[i].value));
+		size_t n_got = sbt_search("customer", &got, "%s", form), n_want = 0;
+		want = sbt_keep(calloc(sbt_n_cust + 1, sizeof *want));
+		for (long long *c = sbt_cust_ids; c < sbt_cust_ids + sbt_n_cust; c++)
+			for (int k = 0; k < 3; k++)
+				if (cases[i].keep[k] && sbt_has(by[k], n_by[k], *c))
+					want[n_want++] = *c;
+		same_ids(got, n_got, want, n_want, form);
+	}
+}
+
 static int keep_phone(const cJSON *rec, const void *arg)
 {
 	const char *p1 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "phone1"));
@@ -761,6 +796,7 @@ int main(void)
 		SBT_TEST(test_search_id_parameters),
 		SBT_TEST(test_active_and_apay),
 		SBT_TEST(test_route_api_can_schedule_boolean),
+		SBT_TEST(test_apay_operators),
 		SBT_TEST(test_phone_exact),
 		SBT_TEST(test_text_operators),
 		SBT_TEST(test_date_operators),

@@ -258,6 +258,24 @@ static void test_translate(void **state)
 	assert_cond(&q, "aPay", SO_IN, 3, "No", "ACH");
 	assert_string_equal(q.conds[1].values[2], "CC");
 	query_free(&q);
+
+	/* An ordering compares the codes, not the texts ("No" sorts after
+	 * "CC"): > 0 is card or bank, BETWEEN CC and ACH is 1 to 2, and a
+	 * bound that is no code matches nothing. */
+	query_init(&q);
+	assert_int_equal(add_text(&q, &f_apay, "{\"operator\":\">\",\"value\":0}", &err), 1);
+	assert_int_equal(add_text(&q, &f_apay, "{\"operator\":\"BETWEEN\",\"value\":[\"CC\",\"ACH\"]}",
+	                          &err), 1);
+	assert_int_equal(add_text(&q, &f_apay, "{\"operator\":\"<\",\"value\":\"x\"}", &err), 1);
+	query_translate(&q, 0, codes);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(q.conds[i].op, SO_IN);
+		assert_int_equal(q.conds[i].n_values, 2);
+		assert_string_equal(q.conds[i].values[0], "CC");
+		assert_string_equal(q.conds[i].values[1], "ACH");
+	}
+	assert_cond(&q, "aPay", SO_NONE, 0, NULL, NULL);
+	query_free(&q);
 }
 
 /* A phone: = or IN of 10 digits over every phone field; anything else

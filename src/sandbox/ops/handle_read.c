@@ -154,8 +154,9 @@ static size_t search_cap(const struct sb_req *req)
 
 /* Filters whose wire values are codes for the text the records carry: the
  * specification's aPay integers against the live service's "No", "CC" and
- * "ACH" (the text itself is accepted too).  The resource table types
- * filters but has no place for codes, so they live here. */
+ * "ACH" (the text itself is accepted too); an ordering (aPay > 0)
+ * compares the codes.  The resource table types filters but has no place
+ * for codes, so they live here. */
 static const char *const apay_codes[] = { "0", "No", "1", "CC", "2", "ACH", NULL };
 
 static const struct {

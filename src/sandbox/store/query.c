@@ -468,9 +468,67 @@ void query_add_in(struct query *q, const char *field, enum res_type type, const 
 	add_cond(q, field, type, SO_IN, l.v, l.n);
 }
 
+/* The code v stands for: an integer as it is, a stored text as its pair's
+ * code.  0 with *code set, -1 for anything else. */
+static int code_of(const char *v, const char *const *pairs, long long *code)
+{
+	for (const char *const *p = pairs; p[0] && p[1]; p += 2) {
+		if (strcmp(v, p[1]) == 0) {
+			v = p[0];
+			break;
+		}
+	}
+	if (!is_int(v))
+		return -1;
+	*code = strtoll(v, NULL, 10);
+	return 0;
+}
+
+static int order_holds(enum store_op op, long long c, const long long *bound)
+{
+	switch (op) {
+	case SO_LT: return c < bound[0];
+	case SO_LE: return c <= bound[0];
+	case SO_GT: return c > bound[0];
+	case SO_GE: return c >= bound[0];
+	case SO_BETWEEN: return c >= bound[0] && c <= bound[1];
+	default: return 0;
+	}
+}
+
+/* Condition i, an ordering of codes, as IN of the stored texts whose codes
+ * satisfy it (SO_NONE when none does, or a bound is no code): the texts do
+ * not sort as their codes ("No" > "CC" where 0 < 1). */
+static void order_to_in(struct query *q, size_t i, const char *const *pairs)
+{
+	struct store_cond *c = &q->conds[i];
+	struct vlist l = { 0 };
+	long long bound[2] = { 0, 0 };
+	int ok = c->n_values == (c->op == SO_BETWEEN ? 2u : 1u);
+
+	for (size_t j = 0; ok && j < c->n_values; j++)
+		ok = code_of(q->values[i][j], pairs, &bound[j]) == 0;
+	for (const char *const *p = pairs; ok && p[0] && p[1]; p += 2)
+		if (is_int(p[0]) && order_holds(c->op, strtoll(p[0], NULL, 10), bound))
+			vl_add(&l, p[1], strlen(p[1]));
+	for (size_t j = 0; j < c->n_values; j++)
+		free(q->values[i][j]);
+	free(q->values[i]);
+	q->values[i] = l.v;
+	c->values = (const char *const *)l.v;
+	c->n_values = l.n;
+	c->op = l.n ? SO_IN : SO_NONE;
+}
+
 void query_translate(struct query *q, size_t first, const char *const *pairs)
 {
 	for (size_t i = first; i < q->n; i++) {
+		enum store_op op = q->conds[i].op;
+
+		if (op == SO_LT || op == SO_LE || op == SO_GT || op == SO_GE || op == SO_BETWEEN) {
+			order_to_in(q, i, pairs);
+			continue;
+		}
 		for (size_t j = 0; j < q->conds[i].n_values; j++) {
 			for (const char *const *p = pairs; p[0] && p[1]; p += 2) {
 				if (strcmp(q->values[i][j], p[0]) == 0) {

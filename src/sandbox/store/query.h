@@ -48,9 +48,12 @@ const char *query_op_name(enum store_op op);
  * for a malformed query object or a value of the wrong type. */
 int query_add_param(struct query *q, const struct res_filter *f, const cJSON *v, char **err);
 
-/* Rewrites the values of conditions first..n-1 through pairs, a
- * NULL-terminated list of wire value then stored value ("0", "No", ...);
- * values not listed stay as they are. */
+/* Rewrites conditions first..n-1 of a filter whose wire values are integer
+ * codes for the text its records store, through pairs, a NULL-terminated
+ * list of code then stored text ("0", "No", ...): =, != and IN translate
+ * each value (values not listed stay as they are); an ordering (<, <=, >,
+ * >=, BETWEEN) becomes IN of the texts whose codes satisfy it, or matches
+ * nothing (SO_NONE), its bounds read as codes or as stored texts. */
 void query_translate(struct query *q, size_t first, const char *const *pairs);
 
 /* Adds field IN the comma list `in` (a default filter such as "0,1"). */
