@@ -554,6 +554,34 @@ static void test_route_date_range(void **state)
 		assert_memory_equal(sbt_s(r, "date"), SBT_TODAY, 10);
 }
 
+/* A route search with includeData may use route/get's latitude and
+ * longitude (the specification names those two), not its maxDistance: that
+ * dropped routes from the records while their ids stayed in the answer,
+ * neither resolved nor listed in routeIDsNoDataExported.  maxDistance is a
+ * parameter the search does not know: ignoredParams, and every id resolved. */
+static void test_route_include_data_max_distance(void **state)
+{
+	(void)state;
+	long long *all;
+	size_t n = sbt_search("route", &all, "date=%s", SBT_TODAY);
+	struct sbt_resp *r = sbt_call("/route/search", "date=%s&includeData=1&maxDistance=0", SBT_TODAY);
+	cJSON *recs = sbt_m(r->json, "routes"), *ign = sbt_m(r->json, "ignoredParams");
+
+	assert_true(n > 1);
+	assert_int_equal(sbt_ids(r, &all), n);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "routeIDsNoDataExported")), 0);
+	if ((size_t)cJSON_GetArraySize(recs) != n)
+		fail_msg("includeData resolved %d of %zu routes with maxDistance=0",
+		         cJSON_GetArraySize(recs), n);
+	assert_int_equal(cJSON_GetArraySize(ign), 1);
+	assert_string_equal(cJSON_GetArrayItem(ign, 0)->valuestring, "maxDistance");
+	/* latitude and longitude are read, and change no record. */
+	r = sbt_call("/route/search", "date=%s&includeData=1&latitude=33.45&longitude=-112.07",
+	             SBT_TODAY);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "routes")), n);
+	assert_int_equal(cJSON_GetArraySize(sbt_m(r->json, "ignoredParams")), 0);
+}
+
 /* dateUpdated compared with a full timestamp, as auto-refresh asks. */
 static void test_date_updated_timestamp(void **state)
 {
@@ -801,6 +829,7 @@ int main(void)
 		SBT_TEST(test_text_operators),
 		SBT_TEST(test_date_operators),
 		SBT_TEST(test_route_date_range),
+		SBT_TEST(test_route_include_data_max_distance),
 		SBT_TEST(test_date_updated_timestamp),
 		SBT_TEST(test_include_data_first_1000),
 		SBT_TEST(test_include_data_nothing_found),

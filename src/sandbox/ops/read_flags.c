@@ -356,6 +356,15 @@ static int is_value_flag(const char *f)
 	return !strcmp(f, "latitude") || !strcmp(f, "longitude") || !strcmp(f, "maxDistance");
 }
 
+/* Whether flag f is read by this request.  A search with includeData may
+ * use route/get's latitude and longitude, the two the specification names,
+ * not maxDistance: dropping routes there left ids in the answer neither
+ * resolved nor in NoDataExported.  Unread, it shows in ignoredParams. */
+static int flag_read_here(const struct sb_req *req, const char *f)
+{
+	return strcmp(f, "maxDistance") != 0 || !req->action || strcmp(req->action, "search") != 0;
+}
+
 /* A decimal number within [lo, hi]: 0, or -1. */
 static int parse_degrees(const char *v, double lo, double hi, double *out)
 {
@@ -387,9 +396,10 @@ static int office_location(struct sb_req *req, long long office, double *lat, do
 }
 
 /*
- * route/get's maxDistance (the specification): only the routes whose average
- * location lies within that many miles of the reference, latitude and
- * longitude when given (both), else the route's office.  A reference
+ * route/get's maxDistance (the specification; a search does not read it):
+ * only the routes whose average location lies within that many miles of the
+ * reference, latitude and longitude when given (both), else the route's
+ * office.  A reference
  * without maxDistance changes nothing the answer holds: the distance
  * members are the route's own (its stops' spread).  0, or -1 with ans.
  */
@@ -398,7 +408,7 @@ static int routes_within(struct sb_req *req, cJSON *recs, struct sb_answer *ans)
 	const char *la = req_string(req, "latitude"), *lo = req_string(req, "longitude");
 	long long max = 0;
 	double lat = 0, lng = 0;
-	int rc = req_int(req, "maxDistance", &max);
+	int rc = flag_read_here(req, "maxDistance") ? req_int(req, "maxDistance", &max) : 1;
 	cJSON *rec, *next;
 
 	if ((la || lo) && (parse_degrees(la, -90, 90, &lat) < 0 ||
@@ -472,6 +482,7 @@ int read_flags_none(struct sb_req *req, const struct resource *r)
 	int on = 0;
 
 	for (const char *const *f = r->get_flags; f && *f; f++)
-		on |= is_value_flag(*f) ? req_string(req, *f) != NULL : req_flag(req, *f);
+		if (flag_read_here(req, *f))
+			on |= is_value_flag(*f) ? req_string(req, *f) != NULL : req_flag(req, *f);
 	return !on;
 }
