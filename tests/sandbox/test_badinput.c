@@ -120,6 +120,11 @@ static void test_missing_required(void **state)
 		{ "/appointmentReminder/update", "text=x", "reminderID" },
 		{ "/route/update", "assignedTech=0", "routeID" },
 		{ "/document/update", "showTech=1", "uploadID" },
+		/* The record's key comes first here too (it was status). */
+		{ "/appointment/complete", "completionNotes=x", "appointmentID" },
+		{ "/appointment/complete", "appointmentID=x&status=7", "appointmentID" },
+		{ "/subscription/updateLeadStage", "", "subscriptionID" },
+		{ "/subscription/updateLeadStage", "subscriptionID=x&status=7", "subscriptionID" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct sbt_resp *r = sbt_call(cases[i].path, "%s", cases[i].form);

@@ -109,9 +109,17 @@ static void update_lead_stage(struct write_op *op)
 	char now[20], buf[24], *err = NULL;
 	cJSON *srec = NULL;
 
+	const char *link;
+
 	/* Consulted whatever fails first, so ignoredParams stays truthful. */
 	req_use(op->req, "subscriptionID");
 	req_use(op->req, "subscriptionLink");
+	/* The record's key (or its link) is named first when missing or
+	 * malformed, as every other write names its own. */
+	if ((req_param(op->req, "subscriptionID") || !(link = req_string(op->req, "subscriptionLink")) ||
+	     !*link) &&
+	    write_key(op->req, "subscriptionID", &op->id, op->ans))
+		return;
 	rs = req_int(op->req, "status", &status);
 	rg = req_int(op->req, "stageID", &stage);
 	if (rs < 0 || (rs == 0 && status != 0 && status != 1)) {

@@ -418,8 +418,13 @@ static void complete(struct write_op *op)
 	long long status = 0, ticket = 0;
 	cJSON *route = NULL;
 	char now[20], buf[24];
-	int rs = req_int(op->req, "status", &status);
+	int rs;
 
+	/* The record's key is named first when missing or malformed, as every
+	 * other write names its own (the live operation lists it first). */
+	if (write_key(op->req, "appointmentID", &op->id, op->ans))
+		return;
+	rs = req_int(op->req, "status", &status);
 	if (rs == 1) {
 		ans_error(op->ans, 200, "Missing required parameter: status");
 		return;
