@@ -72,6 +72,10 @@ enum {
 	/* A boolean of the specification on a 0/1 integer field: true and
 	 * false stand for 1 and 0, any other value is refused. */
 	RQ_BOOL = 1u << 4,
+	/* Integer codes of the specification for the text the records store
+	 * (customer aPay: 0 "No", 1 "CC", 2 "ACH"; the sandbox maps them): a
+	 * comma list means IN, as on an integer filter. */
+	RQ_CODED = 1u << 5,
 };
 
 struct res_filter {

@@ -585,7 +585,7 @@ static const struct res_filter customer_filters[] = {
 	Q("customerIDs", "customerID", RT_INT),
 	Q("officeIDs", "officeID", RT_INT),
 	Q("active", "status", RT_INT),
-	Q("aPay", "aPay", RT_TEXT),
+	QX("aPay", "aPay", RT_TEXT, RQ_CODED),
 	Q("dateAdded", "dateAdded", RT_DATETIME),
 	QDATES("dateAdded", RT_DATETIME),
 	Q("dateCancelled", "dateCancelled", RT_DATETIME),

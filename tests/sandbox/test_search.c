@@ -282,6 +282,22 @@ static void test_apay_operators(void **state)
 	}
 }
 
+/* An id list travels as brackets, JSON text or a comma list (the service's
+ * behaviour notes), aPay's too, an integer in the specification: aPay=1,2
+ * was compared as the one text "1,2" and found nobody. */
+static void test_apay_comma_list(void **state)
+{
+	(void)state;
+	long long *a, *b, *c;
+	size_t na = sbt_search("customer", &a, "aPay=1,2");
+	size_t nb = sbt_search("customer", &b, "aPay[]=1&aPay[]=2");
+	size_t nc = sbt_search("customer", &c, "aPay=%s", sbt_enc("[1,2]"));
+
+	assert_true(nb > 0);
+	same_ids(a, na, b, nb, "aPay=1,2 against aPay[]=1&aPay[]=2");
+	same_ids(c, nc, b, nb, "aPay=[1,2] against aPay[]=1&aPay[]=2");
+}
+
 static int keep_phone(const cJSON *rec, const void *arg)
 {
 	const char *p1 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "phone1"));
@@ -825,6 +841,7 @@ int main(void)
 		SBT_TEST(test_active_and_apay),
 		SBT_TEST(test_route_api_can_schedule_boolean),
 		SBT_TEST(test_apay_operators),
+		SBT_TEST(test_apay_comma_list),
 		SBT_TEST(test_phone_exact),
 		SBT_TEST(test_text_operators),
 		SBT_TEST(test_date_operators),

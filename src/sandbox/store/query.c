@@ -386,7 +386,7 @@ static int simple(struct query *q, const struct res_filter *f, const char *s, ch
 		op = SO_GE;
 	else if (f->flags & RQ_END)
 		op = SO_LE;
-	if (op == SO_EQ && int_type(f->type) && strchr(s, ',')) {
+	if (op == SO_EQ && (int_type(f->type) || (f->flags & RQ_CODED)) && strchr(s, ',')) {
 		if (vl_split(&l, s) != 0) {
 			vl_free(&l);
 			*err = err_msg("Invalid value for %s: empty element in the list",

@@ -14,7 +14,7 @@
  * ({"operator":">","value":"10000"} as JSON text, or brackets
  * date[operator]=>&date[value]=...).  The meaning of a simple value depends
  * on the filter: RQ_CONTAINS means CONTAINS, RQ_START >=, RQ_END <=, an
- * integer filter given a comma list means IN, anything else =.  An = on a
+ * integer (or RQ_CODED) filter given a comma list means IN, anything else =.  An = on a
  * datetime field with a bare date becomes BETWEEN that day and itself, which
  * the store widens to the whole day.  Values are checked against the
  * filter's type for the comparison operators (the text operators take any
