@@ -141,9 +141,7 @@ wait "$CS_CONSOLE"
 ok "quit: the console ends with the second send unanswered" eq "$?" 0
 ok "quit: its draft kept the second send's text" \
 	grep -q '^lost-pair=notes=forms-resend delta received$' "$DRAFTS/note-customer-10000"
-kill -KILL "$CS_SBPID"
-wait "$CS_SBPID" 2>/dev/null
-CS_PIDS=$(echo "$CS_PIDS" | sed "s/ $CS_SBPID\\b//")
+cs_sandbox_stop KILL
 cs_sandbox_restart "$port"
 s=$(cs_script quit2 <<EOF
 A

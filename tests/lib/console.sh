@@ -197,9 +197,10 @@ cs_at_pause() {
 	return $_rc
 }
 
-# cs_sandbox_stop: SIGTERM and wait; returns the sandbox's exit status.
+# cs_sandbox_stop [SIGNAL]: SIGTERM (or SIGNAL: KILL for one that was
+# stopped) and wait; returns the sandbox's exit status.
 cs_sandbox_stop() {
-	kill -TERM "$CS_SBPID" 2>/dev/null
+	kill -"${1:-TERM}" "$CS_SBPID" 2>/dev/null
 	wait "$CS_SBPID"
 	cs_rc=$?
 	CS_PIDS=$(echo "$CS_PIDS" | sed "s/ $CS_SBPID\\b//")
