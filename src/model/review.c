@@ -1,6 +1,7 @@
 /* review.c: the day's route review: one summary line per route, and a route's stops in order. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +16,8 @@
  *   on the route, i.e. not cancelled or rescheduled away; "" when none.
  * - balance due: each customer with a stop on the route counted once
  *   (two stops at one house are one debt), customers not in the review's
- *   table skipped rather than guessed.
+ *   table skipped rather than guessed; a sum past what cents hold stops at
+ *   LLONG_MAX or LLONG_MIN.
  * - technician: the route's assignedTech; when that is 0, the one
  *   technician named by every still-scheduled stop, if there is exactly one
  *   and no such stop is left without one (a stop's "0" means "the route's").
@@ -129,6 +131,19 @@ static int cmp_debtor(const void *a, const void *b)
 	if (x->pos != y->pos)
 		return (x->pos > y->pos) - (x->pos < y->pos);
 	return (x->customer_id > y->customer_id) - (x->customer_id < y->customer_id);
+}
+
+/* sum + v held at the ends of long long: balances are the wire's amounts,
+ * each up to LLONG_MAX cents (m_parse_cents), and two of them on one route
+ * overflowed the sum (undefined behaviour; a wrapped debt shows as a
+ * credit).  Past the ends, the side of the debt is what is still true. */
+static long long add_cents(long long sum, long long v)
+{
+	if (v > 0 && sum > LLONG_MAX - v)
+		return LLONG_MAX;
+	if (v < 0 && sum < LLONG_MIN - v)
+		return LLONG_MIN;
+	return sum + v;
 }
 
 /* What the stops tell about a line beyond its counts. */
@@ -251,7 +266,8 @@ size_t m_review_rows(const struct m_review *rv, const char *changed_since,
 			continue;
 		c = m_table_get(rv->customers, debtors[i].customer_id);
 		if (c)
-			out[debtors[i].pos].balance_due += c->balance;
+			out[debtors[i].pos].balance_due =
+				add_cents(out[debtors[i].pos].balance_due, c->balance);
 	}
 
 	for (size_t i = 0; i < n; i++)

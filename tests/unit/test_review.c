@@ -372,6 +372,41 @@ static void test_decoded_records(void **state)
 	m_review_free(rv);
 }
 
+/* Balances as large as the wire's amounts read (m_parse_cents takes up to
+ * LLONG_MAX cents): a route's sum stops at the ends of long long rather
+ * than overflowing (UBSan: signed integer overflow), and the sign of the
+ * debt is kept. */
+static void test_balance_saturates(void **state)
+{
+	static const char *const customers[] = {
+		"{\"customerID\":\"1\",\"balance\":\"92233720368547758.07\"}",
+		"{\"customerID\":\"2\",\"balance\":\"0.01\"}",
+		"{\"customerID\":\"3\",\"balance\":\"-92233720368547758.07\"}",
+		"{\"customerID\":\"4\",\"balance\":\"-0.02\"}",
+	};
+	struct m_review *rv = m_review_new("2026-11-20");
+	struct m_review_row *rows;
+
+	(void)state;
+	add_route(rv, 1, "Debts", 7, 0, NULL, NULL, "");
+	add_route(rv, 2, "Credits", 7, 0, NULL, NULL, "");
+	add_stop(rv, 11, 1, 1, M_PENDING, 1, "08:00", "08:30", 0, "");
+	add_stop(rv, 12, 1, 2, M_PENDING, 2, "09:00", "09:30", 0, "");
+	add_stop(rv, 21, 2, 3, M_PENDING, 1, "08:00", "08:30", 0, "");
+	add_stop(rv, 22, 2, 4, M_PENDING, 2, "09:00", "09:30", 0, "");
+	for (size_t i = 0; i < 4; i++) {
+		cJSON *v = cJSON_Parse(customers[i]);
+
+		m_table_put(rv->customers, m_row_decode("customer", v));
+		cJSON_Delete(v);
+	}
+	assert_int_equal(m_review_rows(rv, NULL, &rows), 2);
+	assert_true(row_of(rows, 2, 1)->balance_due == LLONG_MAX);
+	assert_true(row_of(rows, 2, 2)->balance_due == LLONG_MIN);
+	free(rows);
+	m_review_free(rv);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -382,6 +417,7 @@ int main(void)
 		cmocka_unit_test(test_stops),
 		cmocka_unit_test(test_empty_and_refresh),
 		cmocka_unit_test(test_decoded_records),
+		cmocka_unit_test(test_balance_saturates),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
