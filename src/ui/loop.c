@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "common/i18n.h"
 #include "ui/loop.h"
@@ -286,6 +287,35 @@ double loop_refresh_on_key(double now, double last_key, double last_data, double
 	if (due <= now)
 		return now;
 	return due < next ? due : next;
+}
+
+long loop_closed_until(int open, int close, time_t now)
+{
+	struct tm tm, at;
+	long in_day;
+	time_t t;
+
+	if (!localtime_r(&now, &tm))
+		return 0;
+	in_day = loop_closed_for(open, close, tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec);
+	if (in_day <= 0)
+		return 0;
+	/* The opening as a date and time, made an instant by the zone's
+	 * rules: the night the clock moves, in_day (24 h a day) was an hour
+	 * off, and the tick of a console left on overnight came an hour
+	 * after the opening in spring.  mktime normalises the day after
+	 * the month's last, and an opening the clock skips to after it. */
+	at = tm;
+	if (tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec >= open)
+		at.tm_mday++;
+	at.tm_hour = open / 3600;
+	at.tm_min = open / 60 % 60;
+	at.tm_sec = 0;
+	at.tm_isdst = -1;
+	t = mktime(&at);
+	if (t == (time_t)-1 || t <= now)
+		return in_day;
+	return (long)(t - now);
 }
 
 int loop_day_moved(const char *shown, const char *seen, const char *today)

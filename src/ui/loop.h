@@ -2,6 +2,8 @@
 #ifndef ROUTEDESK_UI_LOOP_H
 #define ROUTEDESK_UI_LOOP_H
 
+#include <time.h>
+
 #include "api/transport.h"
 #include "common/strbuf.h"
 
@@ -61,7 +63,7 @@ struct loop_plan_in {
 	int base;               /* [ui] refresh, seconds; 0 off */
 	int idle_after;         /* [ui] refresh_idle, seconds; 0 never backs off */
 	double idle;            /* seconds since the last key (the office's on a share) */
-	long closed;            /* loop_closed_for: seconds until the opening, 0 open */
+	long closed;            /* loop_closed_until: seconds until the opening, 0 open */
 	int budget_known;       /* the three below come from an answer */
 	long reads_left_today;  /* the lower of the account's and routedesk's share */
 	long reads_left_minute;
@@ -90,6 +92,10 @@ int loop_parse_hours(const char *s, int *open, int *close);
 /* Seconds until the office opens, at now (seconds of the day): 0 while
  * open (open == close: always open). */
 long loop_closed_for(int open, int close, int now);
+/* The same at instant now, on the local wall clock: the seconds until the
+ * opening as the clock will show it (a night the clock moves is 23 or 25
+ * hours long).  0 while open. */
+long loop_closed_until(int open, int close, time_t now);
 
 /* The next refresh (app_now's scale) after a key at now: the key after
  * an idle spell (last_key at least idle_after ago) brings it back at once

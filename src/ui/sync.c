@@ -584,17 +584,6 @@ void app_take_results(struct ui *ui)
 		share_left_again(ui);
 }
 
-/* Seconds since local midnight: office hours are the wall clock's. */
-static int seconds_of_day(void)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	if (!localtime_r(&t, &tm))
-		return 0;
-	return tm.tm_hour * 3600 + tm.tm_min * 60 + tm.tm_sec;
-}
-
 /* Seconds since the last key: this console's, or on a share the office's
  * (one busy dispatcher keeps every console's tick at its pace, and the
  * ticker's serves them all). */
@@ -626,7 +615,7 @@ static void plan_in(const struct ui *ui, double now, struct loop_plan_in *in)
 	in->base = ui->config.refresh;
 	in->idle_after = ui->config.refresh_idle;
 	in->idle = idle_for(ui, now);
-	in->closed = loop_closed_for(ui->office_open, ui->office_close, seconds_of_day());
+	in->closed = loop_closed_until(ui->office_open, ui->office_close, time(NULL));
 	in->budget_known = ui->budget.known;
 	if (in->budget_known) {
 		in->reads_left_today = ui_reads_left_today(ui);

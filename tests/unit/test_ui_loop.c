@@ -6,7 +6,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "ui/loop.h"
@@ -279,6 +281,41 @@ static void test_office_hours(void **state)
 	assert_int_equal(loop_closed_for(0, 0, 43200), 0);
 }
 
+/* After hours the next tick waits for the opening on the wall clock.  The
+ * night a clock moves (US rule, 2026-03-08 and 2026-11-01 at 02:00) is 23
+ * or 25 hours long: counted as 24, a console left on overnight ticked an
+ * hour after an 07:00 opening in March (its header said "next 08:00") and
+ * an hour before it in November. */
+static void test_office_hours_dst(void **state)
+{
+	const char *tz = getenv("TZ");
+	char *saved = tz ? strdup(tz) : NULL;
+
+	(void)state;
+	/* The US rule spelled out (POSIX TZ): no zone database needed, so
+	 * the test runs on every machine, never skipped. */
+	setenv("TZ", "PST8PDT,M3.2.0,M11.1.0", 1);
+	tzset();
+	/* 2026-03-07 20:00 PST (04:00 UTC): the opening, 07:00 PDT, is 10 h away. */
+	assert_int_equal(loop_closed_until(25200, 64800, (time_t)1772942400), 10 * 3600);
+	/* 2026-03-08 01:00 PST: 5 h, not 6. */
+	assert_int_equal(loop_closed_until(25200, 64800, (time_t)1772960400), 5 * 3600);
+	/* 2026-10-31 20:00 PDT (2026-11-01 03:00 UTC): 07:00 PST is 12 h away. */
+	assert_int_equal(loop_closed_until(25200, 64800, (time_t)1793502000), 12 * 3600);
+	/* An ordinary night, 2026-11-20 20:00 PST: 11 h, as in seconds of the day. */
+	assert_int_equal(loop_closed_until(25200, 64800, (time_t)1795233600), 11 * 3600);
+	/* Open: 2026-11-20 10:00 PST. */
+	assert_int_equal(loop_closed_until(25200, 64800, (time_t)1795197600), 0);
+	/* No hours set: always open. */
+	assert_int_equal(loop_closed_until(0, 0, (time_t)1772942400), 0);
+	if (saved)
+		setenv("TZ", saved, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(saved);
+}
+
 /* A key after an idle spell brings the refresh back: at once when the data
  * is older than the interval, when it will be otherwise; a key while
  * someone types changes nothing. */
@@ -392,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_refresh_backs_off),
 		cmocka_unit_test(test_refresh_plan_says_why),
 		cmocka_unit_test(test_office_hours),
+		cmocka_unit_test(test_office_hours_dst),
 		cmocka_unit_test(test_refresh_on_key),
 		cmocka_unit_test(test_nothing_due_waits_for_input),
 		cmocka_unit_test(test_rounds_up),
