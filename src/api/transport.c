@@ -388,6 +388,7 @@ static void check_lists(const struct api_session *s)
 	size_t d = check_list(s->done, CS_DONE);
 
 	assert(r == (size_t)s->n_running);
+	assert(s->n_probes >= 0 && s->n_probes <= s->n_running);
 	assert(q + r + d == s->outstanding);
 	(void)q, (void)r, (void)d;
 }
@@ -411,6 +412,16 @@ void transport_unlink(struct api_call **list, struct api_call *c)
 			c->next = NULL;
 			return;
 		}
+	}
+}
+
+void transport_unrun(struct api_session *s, struct api_call *c)
+{
+	transport_unlink(&s->running, c);
+	s->n_running--;
+	if (c->probe) {
+		c->probe = 0;
+		s->n_probes--;
 	}
 }
 
@@ -552,8 +563,12 @@ static void start_ready(struct api_session *s, long now, long *wake, struct api_
 		/* Until one attempt has ended the budget is unknown: one call at
 		 * a time, so a session started when other integrations spent the
 		 * minute sends one read that teaches the pacer, not four that
-		 * the service refuses. */
-		if (!s->probed && s->n_running > 0)
+		 * the service refuses.  Only a probe holds the others back: a
+		 * slow read that was already running when a 429 came is none,
+		 * and waiting for it kept the refused read from going again at
+		 * its Retry-After until the slow one ended (up to the stall
+		 * limit), the screen naming only the slow one. */
+		if (!s->probed && s->n_probes > 0)
 			continue;
 		if (budget_spent(s, c, now)) {
 			transport_unlink(&s->queued, c);
@@ -600,8 +615,7 @@ static void abort_cancelled(struct api_session *s)
 		curl_easy_getinfo(c->easy, CURLINFO_PRETRANSFER_TIME_T, &pretransfer);
 		curl_easy_getinfo(c->easy, CURLINFO_REQUEST_SIZE, &request_size);
 		curl_multi_remove_handle(s->multi, c->easy);
-		transport_unlink(&s->running, c);
-		s->n_running--;
+		transport_unrun(s, c);
 		c->attempts++;
 		transport_report(s, c, 0, transport_now(s) - c->attempt_start, "cancelled");
 		transport_release(c);
@@ -755,8 +769,7 @@ int api_withdraw(struct api_session *s, struct api_call *c)
 			return -1;
 		curl_multi_remove_handle(s->multi, c->easy);
 		transport_release(c);
-		transport_unlink(&s->running, c);
-		s->n_running--;
+		transport_unrun(s, c);
 		break;
 	case CS_DONE:
 		transport_unlink(&s->done, c);

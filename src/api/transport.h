@@ -220,6 +220,7 @@ struct api_call {
 	long moved_at, stall_ms;
 	int stalled;
 	int flight_off;        /* not shared (gave up waiting, or unusable) */
+	int probe;             /* its running attempt went alone to learn the budget */
 	struct api_call *next;
 	char errbuf[256];
 };

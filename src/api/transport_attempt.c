@@ -216,6 +216,10 @@ int transport_start(struct api_session *s, struct api_call *c, long now)
 	c->state = CS_RUNNING;
 	transport_append(&s->running, c);
 	s->n_running++;
+	/* Started before any attempt ended (or since a quota refusal): it
+	 * goes alone, and only it holds the queued calls back. */
+	c->probe = !s->probed;
+	s->n_probes += c->probe;
 	s->requests++;
 	api_pacer_note(&s->pacer[c->is_write ? 1 : 0], now);
 	return 0;
@@ -375,8 +379,7 @@ void transport_end_attempt(struct api_session *s, struct api_call *c, CURLcode r
 		         _("nothing received for %ld s ([account] stall)"), c->stall_ms / 1000);
 	}
 	curl_multi_remove_handle(s->multi, e);
-	transport_unlink(&s->running, c);
-	s->n_running--;
+	transport_unrun(s, c);
 	c->attempts++;
 	c->status = status;
 	s->probed = 1;

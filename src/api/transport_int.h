@@ -25,6 +25,7 @@ struct api_session {
 	size_t outstanding;
 	unsigned long finished;    /* calls moved to done so far (see drive) */
 	int probed;                /* an attempt has ended: the budget may be known */
+	int n_probes;              /* running attempts started while !probed */
 	struct api_pacer pacer[2]; /* [0] reads, [1] writes */
 	struct api_budget budget;
 	long budget_day;           /* local day of the usage report */
@@ -43,6 +44,8 @@ void transport_finish(struct api_session *s, struct api_call *c);
 int transport_cancelled(const struct api_session *s, const struct api_call *c);
 long transport_local_day(void);
 void transport_unlink(struct api_call **list, struct api_call *c);
+/* Takes the running call c off the running list and its counts. */
+void transport_unrun(struct api_session *s, struct api_call *c);
 /* Lowers *w to the earliest wait seen (until), noting its kind. */
 void transport_note_wait(struct api_wait *w, enum api_wait_kind kind, long until, int is_write);
 
