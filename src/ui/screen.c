@@ -91,7 +91,10 @@ static const char *failure_note(const struct ui *ui, const struct view *v)
 
 static void add_age(struct ui *ui, const struct view *v, struct strbuf *out)
 {
-	double at = is_review_view(v) ? ui->review_at : v->loaded_at;
+	/* review_at is the last review's, kept past a step to another day
+	 * (the refresh's pace reads it): a day with no review on screen has
+	 * no age, and "<1m ago" over a failed one read as freshly loaded. */
+	double at = !is_review_view(v) ? v->loaded_at : ui->review ? ui->review_at : 0;
 	long age;
 
 	if (add_wait(ui, out))

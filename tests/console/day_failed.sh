@@ -1,0 +1,46 @@
+#!/bin/sh
+# day_failed.sh: a day stepped to whose review fails (the day's reads spent) says "not loaded" in the header, not the last day's age.
+#
+# [ drops the day on screen and asks for the new one; when that review
+# failed, the header kept the age of the day before ("<1m ago") over an
+# empty pane, as if the new day had just been read.
+. "$top_srcdir/tests/lib/console.sh"
+cs_setup
+cs_sandbox_start
+
+D=$CS_DIR
+mkfifo "$D/spend" || exit 99
+s=$(cs_script day_failed <<'EOF2'
+:save-display today.txt
+:save-display spend
+:refresh
+[
+:save-display back.txt
+EOF2
+)
+cs_run_bg "$D/trace" "$s"
+# Other integrations spend the key's day (the sandbox counts, without
+# quotas, and tells the console at its next answer): the tick learns it,
+# and the review of the day before is not sent.
+if cs_paused spend; then
+	set --
+	i=0
+	while [ $i -lt 3000 ]; do
+		[ $i -gt 0 ] && set -- "$@" --next
+		set -- "$@" -s -o /dev/null -d authenticationKey=demo-key \
+			-d authenticationToken=demo-token "$ROUTEDESK_URL/employee/search"
+		i=$((i + 1))
+	done
+	curl -s --parallel --parallel-max 16 "$@" 2>/dev/null
+	cs_resume spend
+fi
+wait $CS_CONSOLE
+ok "the console runs the script and exits 0" test $? -eq 0
+ok "today's review is on screen" has "$D/today.txt" ' 1/[0-9]+$'
+ok "premise: the day's reads are spent" test "$(cs_usage requestsReadToday)" -ge 3000
+ok "[ steps to the day before" test "$(header_date "$D/back.txt")" = 2026-11-19
+ok "the Routes pane says its review failed for the day's budget" \
+	has "$D/back.txt" 'the route review failed: the key.s daily read budget is spent'
+ok "the header says the day is not loaded" has "$D/back.txt" '^ 2026-11-19 .*not loaded'
+ok "the header gives it no age" hasnt "$D/back.txt" '^ 2026-11-19 .* ago '
+tap_done
