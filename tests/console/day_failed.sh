@@ -1,12 +1,15 @@
 #!/bin/sh
-# day_failed.sh: a day stepped to whose review fails (the day's reads spent) says "not loaded" in the header, not the last day's age.
+# day_failed.sh: a day stepped to whose review fails (the day's reads spent) says "not loaded" in the header, not the last day's age; at 80x24 the panes say the failure whole.
 #
 # [ drops the day on screen and asks for the new one; when that review
 # failed, the header kept the age of the day before ("<1m ago") over an
-# empty pane, as if the new day had just been read.
+# empty pane, as if the new day had just been read.  And the pane's note
+# was one line, cut at 80 columns before it said when the service is asked
+# again.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 cs_sandbox_start
+export LINES=24 COLUMNS=80
 
 D=$CS_DIR
 mkfifo "$D/spend" || exit 99
@@ -16,6 +19,8 @@ s=$(cs_script day_failed <<'EOF2'
 :refresh
 [
 :save-display back.txt
+3
+:save-display customers.txt
 EOF2
 )
 cs_run_bg "$D/trace" "$s"
@@ -43,4 +48,10 @@ ok "the Routes pane says its review failed for the day's budget" \
 	has "$D/back.txt" 'the route review failed: the key.s daily read budget is spent'
 ok "the header says the day is not loaded" has "$D/back.txt" '^ 2026-11-19 .*not loaded'
 ok "the header gives it no age" hasnt "$D/back.txt" '^ 2026-11-19 .* ago '
+# The notes wrapped over the empty rows, whole.
+ok "80x24: the Routes pane says when the service is asked again" \
+	has "$D/back.txt" 'asked again in [0-9]+ min\)'
+ok "80x24: the Customers pane (a preview below it) says it too" \
+	has "$D/customers.txt" 'asked again in [0-9]+ min\)'
+ok "80x24: no note line is cut" hasnt "$D/back.txt" '^ .*…$'
 tap_done

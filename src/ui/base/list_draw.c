@@ -298,7 +298,8 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	struct list_place pl;
 	struct view_column fitted[64];
 	int widths[64], lw, lh, py, px, pw, ph, body;
-	struct strbuf legend = STRBUF_INIT;
+	struct strbuf legend = STRBUF_INIT, note = STRBUF_INIT;
+	size_t off = 0;
 	size_t ncols = ops->n_columns < 64 ? ops->n_columns : 64;
 	unsigned long border = env->theme->attr[TE_BORDER];
 
@@ -351,6 +352,15 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 	l->row_y = y + 1;
 	l->row_x = x;
 	l->row_w = lw;
+	/* An empty list's note, wrapped over the rows it leaves free: cut to
+	 * one line at 80 columns, "the key's daily read budget is spent ...;
+	 * /route/search was no…" lost when the service is asked again. */
+	if (l->n == 0) {
+		const char *msg = env->note ? env->note : env->loading ? _("loading") :
+		                  l->filter ? _("no loaded row matches the filter") : _("nothing to show");
+
+		utf8_escape_controls(&note, msg, strlen(msg));
+	}
 	for (int i = 0; i < body; i++) {
 		size_t pos = l->top + (size_t)i;
 
@@ -363,19 +373,23 @@ void list_draw(struct list *l, int y, int x, int height, int width, const struct
 				 * Timeline's block), else the row's start. */
 				l->cur_x = l->paint_x >= 0 ? l->paint_x : x;
 			}
-		} else if (i == 0 && l->n == 0) {
+		} else if (l->n == 0 && (i == 0 || off < note.len)) {
 			struct strbuf sb = STRBUF_INIT;
-			const char *msg = env->note ? env->note : env->loading ? _("loading") :
-			                  l->filter ? _("no loaded row matches the filter") : _("nothing to show");
+			const char *s = note.buf ? note.buf + off : "";
+			/* The last row takes the rest, cut with an ellipsis. */
+			size_t take = i == body - 1 ? note.len - off :
+			              list_wrap(s, note.len - off, lw - 1, env->utf8);
 
 			strbuf_addc(&sb, ' ');
-			list_fit(&sb, msg, strlen(msg), lw - 1, 0, env->ascii, env->utf8);
-			put(w, y + 1, x, sb.buf, env->theme->attr[TE_DIM]);
+			list_fit(&sb, s, take, lw - 1, 0, env->ascii, env->utf8);
+			put(w, y + 1 + i, x, sb.buf, env->theme->attr[TE_DIM]);
 			strbuf_free(&sb);
+			off += take;
 		} else {
 			fill(w, y + 1 + i, x, lw, env->theme->attr[TE_NORMAL]);
 		}
 	}
+	strbuf_free(&note);
 	if (ph > 0)
 		draw_preview(l, py, px, ph, pw, env);
 	want_rows(l, l->top, l->top + 2 * (size_t)(body > 0 ? body : 1), env);
