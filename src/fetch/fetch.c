@@ -589,6 +589,18 @@ unsigned long fetch_submit(struct fetch *f, struct fetch_job *job)
 	return gen;
 }
 
+void fetch_withdraw(struct fetch *f, int slot)
+{
+	if (!f)
+		return;
+	pthread_mutex_lock(&f->lock);
+	if (!f->shut) {
+		drop_queued_reads(f, slot, FETCH_SUPERSEDED);
+		cancel_running_read(f, slot);
+	}
+	pthread_mutex_unlock(&f->lock);
+}
+
 int fetch_fd(const struct fetch *f)
 {
 	return f ? f->pipe[0] : -1;

@@ -219,6 +219,11 @@ struct fetch;
 struct fetch *fetch_start(const struct api_options *o, struct api_error *err);
 /* Queues job (ownership taken); returns its generation (never 0). */
 unsigned long fetch_submit(struct fetch *f, struct fetch_job *job);
+/* Ends slot's reads with no newer job to run in their place: the queued
+ * ones and the running one end superseded (empty results), as a newer
+ * job of the slot would have them end.  For a view that no longer wants
+ * what it asked (a day stepped onto one already held).  Writes stay. */
+void fetch_withdraw(struct fetch *f, int slot);
 /* Readable when results wait: poll() it with the terminal. */
 int fetch_fd(const struct fetch *f);
 /* The next result (caller frees with fetch_result_free), or NULL.  Drains

@@ -134,6 +134,10 @@ void app_set_date(struct ui *ui, const char *date)
 	 * lands: review_gen no longer waits for it). */
 	kept = ui->have_baseline ? days_take(ui, date, app_now(), &at) : NULL;
 	if (kept) {
+		/* A review still on its way is for a day passed through
+		 * (] ] onto a day held): its reads left would buy nothing. */
+		if (ui->review_gen)
+			fetch_withdraw(ui->fetch, FETCH_SLOT_REVIEW);
 		ui->review_gen = 0;
 		ui->review = kept;
 		ui->review_at = at;

@@ -518,6 +518,49 @@ static void test_other_slot_not_cancelled(void **state)
 	fetch_stop(f);
 }
 
+/* fetch_withdraw ends the slot's running and queued reads superseded, with
+ * nothing in their place; its writes and other slots' reads run. */
+static void test_withdraw(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	unsigned long g1, g2, g3, g4;
+
+	(void)state;
+	fake_reset();
+	fake.obey_cancel = 1;
+	f = start();
+	g1 = fetch_submit(f, blocking_read(45));
+	wait_blocked(g1);
+	g2 = fetch_submit(f, write_job(45));
+	g3 = fetch_submit(f, read_job(45));
+	g4 = fetch_submit(f, read_job(46));
+	fetch_withdraw(f, 45);
+	assert_int_equal(atomic_load(fake.cancel), 1);
+	r = take(f);
+	assert_int_equal(r->gen, g3);
+	assert_int_equal(r->outcome, FETCH_SUPERSEDED);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g1);
+	assert_int_equal(r->outcome, FETCH_SUPERSEDED);
+	assert_null(r->record);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g2);
+	assert_int_equal(r->outcome, FETCH_DONE);
+	fetch_result_free(r);
+	r = take(f);
+	assert_int_equal(r->gen, g4);
+	assert_int_equal(r->outcome, FETCH_DONE);
+	fetch_result_free(r);
+	assert_int_equal(fetch_pending(f), 0);
+	fetch_withdraw(f, 45); /* nothing of the slot left: a no-op */
+	fetch_withdraw(NULL, 45);
+	assert_null(fetch_take(f));
+	fetch_stop(f);
+}
+
 /* Stop cancels the running read, drops queued reads, runs queued writes,
  * frees results never taken. */
 static void test_stop_with_work(void **state)
@@ -1120,6 +1163,7 @@ int main(void)
 		cmocka_unit_test(test_supersede_unnoticed),
 		cmocka_unit_test(test_write_never_cancelled),
 		cmocka_unit_test(test_other_slot_not_cancelled),
+		cmocka_unit_test(test_withdraw),
 		cmocka_unit_test(test_stop_with_work),
 		cmocka_unit_test(test_tables_follow_newest_review),
 		cmocka_unit_test(test_shutdown_outcomes),
