@@ -191,7 +191,7 @@ static void draw_header(struct ui *ui)
 	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT, budget = STRBUF_INIT;
 	struct strbuf ours = STRBUF_INIT, fit = STRBUF_INIT;
 	unsigned long attr = ui->theme.attr[TE_HEADER];
-	int rw;
+	int rw, dw;
 
 	if (ui->auth_failed)
 		strbuf_addf(&right, "%s%s", _("AUTHENTICATION FAILED"), sep);
@@ -249,7 +249,6 @@ static void draw_header(struct ui *ui)
 		if (with == 0 || text_width(ui, fit.buf) <= COLS - 40)
 			break;
 	}
-	header_left(ui, f, sep, 1, &left);
 	{
 		struct strbuf whole = fit;
 
@@ -258,13 +257,24 @@ static void draw_header(struct ui *ui)
 	}
 	rw = text_width(ui, right.buf);
 	/* The right side (a wait, the budget) may take all but the date:
-	 * what the console waits for, and for how long, must not be cut. */
-	if (rw > COLS - 16)
-		rw = COLS - 16;
+	 * what the console waits for, and for how long, must not be cut.
+	 * The date's own width, weekday included (a translation's may be
+	 * longer than three letters). */
+	header_left(ui, NULL, sep, 0, &left);
+	dw = text_width(ui, left.buf);
+	if (rw > COLS - dw - 1)
+		rw = COLS - dw - 1;
+	header_left(ui, f, sep, 1, &left);
 	/* Too narrow for all of it: the account goes before the view's
 	 * title and subtitle (which route, whose detail) are cut. */
 	if (text_width(ui, left.buf) > COLS - rw - 1 && f)
 		header_left(ui, f, sep, 0, &left);
+	/* Room for the date and less than three columns of the title (a
+	 * long wait): the date whole, not cut into ("2026-11-20 Fr…"), nor
+	 * followed by a separator and an ellipsis. */
+	if (text_width(ui, left.buf) > COLS - rw - 1 &&
+	    COLS - rw - 1 < dw + text_width(ui, sep) + 3)
+		header_left(ui, NULL, sep, 0, &left);
 	put_fit(0, 0, COLS - rw - 1, left.buf, 0, attr, ui);
 	put_fit(0, COLS - rw - 1, 1, " ", 0, attr, ui);
 	put_fit(0, COLS - rw, rw, right.buf, 1, attr, ui);
