@@ -244,6 +244,7 @@ static void run_search(struct state *st, const struct fetch_job *job, const stru
 	struct api_error e = API_ERROR_INIT;
 	struct fetch_rows rs = { res->name, NULL, NULL, 0, 0, 0, NULL };
 	long cap = api_session_search_cap(st->s);
+	long long base = st->newest;
 	size_t page;
 
 	if (jobs_index_search(st, job, form, r))
@@ -259,6 +260,8 @@ static void run_search(struct state *st, const struct fetch_job *job, const stru
 	else if (api_answer_search(&c->answer, 1, &e) == 0 &&
 	         fetch_rows_answer(&rs, &c->answer) < 0)
 		fetch_rows_error(&rs, "search", &e);
+	else if (e.kind == API_OK)
+		jobs_index_seed(st, job, form, &c->answer, base);
 	if (e.kind != API_OK) {
 		fetch_result_keep_err(r, &e);
 		api_call_free(c);

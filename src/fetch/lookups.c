@@ -313,7 +313,8 @@ int jobs_index_search(struct state *st, const struct fetch_job *job, const struc
 	long long *ids;
 	size_t n;
 
-	if (job->res != st->customer || !job->index_max)
+	/* R promises the wire (fetch_job_set_fresh), the index included. */
+	if (job->res != st->customer || !job->index_max || job->fresh)
 		return 0;
 	if (!st->lk) {
 		/* Built by a look-up it can answer (see above). */
@@ -338,12 +339,43 @@ int jobs_index_search(struct state *st, const struct fetch_job *job, const struc
 
 int jobs_index_rows(struct state *st, const struct fetch_job *job, struct fetch_result *r)
 {
-	if (job->res != st->customer || !st->lk || !job->index_max ||
+	if (job->res != st->customer || !st->lk || !job->index_max || job->fresh ||
 	    lookup_upto(st->lk) < st->newest || !lookup_has_all(st->lk, job->ids, job->n_ids))
 		return 0;
 	answer_rows(st, r, job->ids, job->n_ids);
 	trace_event("lookup", "/%s/get %zu", st->customer->name, job->n_ids);
 	return 1;
+}
+
+void jobs_index_seed(struct state *st, const struct fetch_job *job, const struct api_form *form,
+                     const struct api_answer *a, long long base)
+{
+	long cap = api_session_search_cap(st->s);
+	struct lookup *lk;
+	int rc;
+
+	/* The Customers pane's list is the build's own search: when its
+	 * first page holds every customer, the index is there for the
+	 * taking, and the Subscriptions and Tickets panes' gets of their
+	 * customers' names, read right after it, cost nothing. */
+	if (job->res != st->customer || !job->index_max || st->lk || st->lk_off ||
+	    !st->have_baseline || (form && form->n) || a->n_no_data ||
+	    a->n_ids > job->index_max || (cap > 0 && a->n_ids >= (size_t)cap))
+		return;
+	lk = lookup_new(st->customer->name);
+	if (a->raw_records)
+		rc = lookup_take_text(lk, a->raw_records, a->raw_len);
+	else
+		rc = a->records ? take_tree(lk, a->records) : -1;
+	if (rc < 0 || lookup_count(lk) != a->n_ids) {
+		lookup_free(lk);
+		return;
+	}
+	lookup_set_upto(lk, base);
+	lookup_set_built(lk, time(NULL));
+	st->lk = lk;
+	trace_event("lookup", "/%s index from the list's %zu", st->customer->name, a->n_ids);
+	publish(st, job);
 }
 
 void jobs_index_changes(struct state *st, const struct fetch_job *job,

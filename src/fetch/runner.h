@@ -94,6 +94,12 @@ int jobs_index_search(struct state *st, const struct fetch_job *job, const struc
                       struct fetch_result *r);
 /* The same for a get of customers the index holds, current. */
 int jobs_index_rows(struct state *st, const struct fetch_job *job, struct fetch_result *r);
+/* A search of every customer the job sent (no filter), answered whole on
+ * its first page (a, asked when the newest changelog id was base): the
+ * index, when there is none yet and the job allows one, built from it at
+ * no cost. */
+void jobs_index_seed(struct state *st, const struct fetch_job *job, const struct api_form *form,
+                     const struct api_answer *a, long long base);
 /* A refresh's changes of customers into the index. */
 void jobs_index_changes(struct state *st, const struct fetch_job *job,
                         const struct fetch_result *r);
