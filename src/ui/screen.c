@@ -416,7 +416,11 @@ static void draw_status(struct ui *ui)
 			strbuf_addf(&tail, " %zu/%zu  ", n, total);
 		if (list_selected(l, &row, &id))
 			strbuf_addf(&tail, "%zu/%zu", list_position(l) + 1, n);
-		else
+		/* Not while the rows are on their way or could not be had:
+		 * "no rows" under a day still loading read as a day with no
+		 * routes (the pane and the header say what it waits for). */
+		else if (!view_loading(ui, f->v) && !failure_note(ui, f->v) &&
+		         !(is_review_view(f->v) && !ui->review))
 			strbuf_adds(&tail, _("no rows"));
 		strbuf_addc(&tail, ' ');
 	}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# wait_header.sh: at 80x24, a long wait on the header leaves the date whole, weekday included, and says the wait with its seconds.
+# wait_header.sh: at 80x24, a long wait on the header leaves the date whole, weekday included, and says the wait with its seconds; the status line does not say "no rows" while the day loads.
 #
 # The wait's text may take all of the header but the date; the date got
 # 15 columns and the view's title behind it, cut into the weekday:
@@ -23,6 +23,10 @@ s=$(cs_script wait_header <<'EOF2'
 :save-display cont
 :script-race off
 :save-display after.txt
+/
+"zzqqxx"
+Enter
+:save-display nomatch.txt
 EOF2
 )
 cs_run_bg "$D/trace" "$s"
@@ -44,4 +48,8 @@ ok "the header says the wait, with its seconds" \
 ok "the date stays whole, weekday included" has "$D/wait.txt" '^ 2026-11-19 Thu '
 ok "no title is cut into the date" hasnt "$D/wait.txt" '^ 2026-11-19 [A-Za-z]*…'
 ok "the day before comes once the service answers" has "$D/after.txt" '^ 2026-11-19 Thu │ .*Routes'
+# The status line's count: none while the day loads (it said "no rows",
+# as for a day with no routes), "no rows" for rows truly none.
+ok "the status line does not say no rows while the day loads" hasnt "$D/wait.txt" 'no rows *$'
+ok "... it does for a filter that matches none" has "$D/nomatch.txt" 'no rows *$'
 tap_done
