@@ -102,14 +102,76 @@ static int check_file(int fd, int flags, gid_t gid)
 	return 0;
 }
 
+/* A name beside last that nobody can guess or have put there first:
+ * "LAST.XXXXXXXXXXXXXXXX" into tmp. */
+static void temp_name(struct strbuf *tmp, const char *last)
+{
+	unsigned long long r = 0;
+
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
+		r ^= (unsigned long long)getpid() << 20 ^ (unsigned long long)(size_t)tmp;
+	strbuf_addf(tmp, "%s.%016llx", last, r);
+}
+
+/*
+ * Puts the entry made as tmp (its mode and group already the share's) in
+ * dir as last, unless last exists: 0 when it is there now, 1 when another
+ * process made last first (tmp is left to the caller), -1 with errno.
+ * A name must appear with the share's mode and group or not at all: made
+ * under it, it stood 0700 or 0600 (the umask) in the maker's primary group
+ * until the chmod that followed, and a second dispatcher's console
+ * starting at that moment found it "made by another user" or could not
+ * write in it, and ran unshared all day.
+ */
+static int publish(int dir, const char *tmp, const char *last)
+{
+	if (renameat2(dir, tmp, dir, last, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno == EEXIST)
+		return 1;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	/* A file system without RENAME_NOREPLACE (NFS): a file can be
+	 * linked, which never replaces; a directory is left to the caller. */
+	if (linkat(dir, tmp, dir, last, 0) == 0) {
+		(void)unlinkat(dir, tmp, 0);
+		return 0;
+	}
+	return errno == EEXIST ? 1 : -1;
+}
+
 /* The last component opened in its directory, checked. */
 static int open_in(int dir, const char *name, int flags, gid_t gid)
 {
 	/* O_NONBLOCK: a FIFO put in the share must not hang the open (it is
 	 * then refused as no regular file); taken off again after. */
-	int fd = openat(dir, name, flags | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK,
-	                file_mode(gid));
+	int oflags = O_NOFOLLOW | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, fd;
 
+	fd = openat(dir, name, (flags & ~O_CREAT) | oflags);
+	/* Missing and to be made: made whole under a temporary name, then
+	 * put in place (publish). */
+	while (fd < 0 && errno == ENOENT && (flags & O_CREAT)) {
+		struct strbuf tmp = STRBUF_INIT;
+		int rc = -1;
+
+		temp_name(&tmp, name);
+		fd = openat(dir, tmp.buf, (flags & ~O_APPEND) | O_EXCL | oflags, file_mode(gid));
+		if (fd >= 0 && (check_file(fd, flags, gid) < 0 || (rc = publish(dir, tmp.buf, name)) != 0)) {
+			close_keep_errno(fd);
+			fd = -1;
+		}
+		if (rc != 0) {
+			int saved = errno;
+
+			(void)unlinkat(dir, tmp.buf, 0);
+			errno = saved;
+		}
+		strbuf_free(&tmp);
+		if (rc == 1) /* made by another first: that one is opened */
+			fd = openat(dir, name, (flags & ~O_CREAT) | oflags);
+		else if (rc < 0)
+			return -1;
+	}
 	if (fd < 0)
 		return -1;
 	if (check_file(fd, flags, gid) < 0 || fcntl(fd, F_SETFL, flags & O_APPEND) < 0) {
@@ -145,13 +207,49 @@ static int share_fs_base(int base, const char *rel)
 	return fd;
 }
 
+/* Makes the directory last in dir unless it is there, whole before it
+ * appears (publish): 0 (it is there now, ours or another's), or -1 with
+ * errno. */
+static int make_dir(int dir, const char *last, gid_t gid)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	struct stat st;
+	int fd, rc = -1, saved;
+
+	if (fstatat(dir, last, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
+		return 0; /* there (checked by the caller's open), or said by it */
+	temp_name(&tmp, last);
+	if (mkdirat(dir, tmp.buf, dir_mode(gid)) < 0) {
+		strbuf_free(&tmp);
+		return -1;
+	}
+	fd = openat(dir, tmp.buf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && (gid == SHARE_FS_PRIVATE || fchown(fd, (uid_t)-1, gid) == 0) &&
+	    fchmod(fd, dir_mode(gid)) == 0)
+		rc = publish(dir, tmp.buf, last);
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	if (rc != 0)
+		(void)unlinkat(dir, tmp.buf, AT_REMOVEDIR);
+	strbuf_free(&tmp);
+	if (rc < 0 && saved == EPERM && fd >= 0) {
+		/* No RENAME_NOREPLACE on this file system, and a directory
+		 * cannot be linked: made under its name as before, its mode
+		 * and group set by the caller. */
+		return mkdirat(dir, last, dir_mode(gid)) < 0 && errno != EEXIST ? -1 : 0;
+	}
+	errno = saved;
+	return rc < 0 ? -1 : 0; /* 1: another made it first, and it is there */
+}
+
 int share_fs_dir(int base, const char *rel, gid_t gid, struct strbuf *err)
 {
 	const char *last;
 	struct stat st;
 	int dir = parent_of(base, rel, &last), fd = -1;
 
-	if (dir < 0 || (mkdirat(dir, last, dir_mode(gid)) < 0 && errno != EEXIST)) {
+	if (dir < 0 || make_dir(dir, last, gid) < 0) {
 		strbuf_addf(err, "%s: %s", rel, strerror(errno));
 		goto fail;
 	}
@@ -211,7 +309,6 @@ int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_
 {
 	struct strbuf tmp = STRBUF_INIT;
 	const char *last;
-	unsigned long long r = 0;
 	size_t off = 0;
 	int dir = parent_of(base, rel, &last), fd = -1, rc = -1;
 
@@ -220,9 +317,7 @@ int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_
 		return -1;
 	}
 	/* A name nobody can guess or have put there first (O_EXCL). */
-	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
-		r ^= (unsigned long long)getpid() << 20 ^ (unsigned long long)(size_t)&tmp;
-	strbuf_addf(&tmp, "%s.%016llx", last, r);
+	temp_name(&tmp, last);
 	fd = openat(dir, tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	            file_mode(gid));
 	if (fd < 0) {

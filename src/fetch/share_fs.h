@@ -21,7 +21,10 @@
  * closed to others.  A directory is made 02770 in the share's group
  * (whether DIR has its setgid bit or not, so that the next dispatcher can
  * write in it), or, made by another user, used only when it is in the
- * group and closed to others.
+ * group and closed to others.  A missing file or directory is made whole
+ * under a random name and put in place only then (never replacing one
+ * another console made meanwhile): no member ever sees it with the
+ * umask's mode or in the maker's own group.
  *
  * base AT_FDCWD takes rel as a path whose directories are followed as
  * usual (the user's own, or the office's DIR as configured); only its

@@ -62,6 +62,16 @@ TESTS += tests/unit/test_fetch_share
 tests_unit_test_fetch_share_SOURCES = tests/unit/test_fetch_share.c
 tests_unit_test_fetch_share_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
 tests_unit_test_fetch_share_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
+
+## The share's names under linker-wrapped calls that make names: each
+## looked at the moment it appears.
+check_PROGRAMS += tests/unit/test_share_appear
+TESTS += tests/unit/test_share_appear
+tests_unit_test_share_appear_SOURCES = tests/unit/test_share_appear.c
+tests_unit_test_share_appear_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
+tests_unit_test_share_appear_LDFLAGS = \
+	-Wl,--wrap=mkdirat,--wrap=openat,--wrap=renameat,--wrap=renameat2,--wrap=linkat
+tests_unit_test_share_appear_LDADD = $(FETCH_LIBS) $(CMOCKA_LIBS)
 endif
 
 ## fetch: the single flight's read key, its stripping of credentials, its lock and answers.
