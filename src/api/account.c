@@ -118,6 +118,7 @@ static int set_key(struct parse *p, int line, const char *k, const char *v, stru
 	if (strcmp(k, "url") == 0) {
 		free(a->url);
 		a->url = xstrdup(v);
+		a->url_line = line;
 	} else if (strcmp(k, "key") == 0) {
 		api_wipe_free(a->key);
 		a->key = xstrdup(v);
@@ -457,16 +458,18 @@ int api_config_read(const char *path, char **text, struct api_error *err)
 }
 
 /* Replaces *slot with the trimmed value of the environment variable name,
- * when it is set and not blank. */
-static void from_env(char **slot, const char *name, int secret)
+ * when it is set and not blank: 1 then, else 0. */
+static int from_env(char **slot, const char *name, int secret)
 {
 	const char *v = getenv(name);
 	char *copy;
+	int set;
 
 	if (!v)
-		return;
+		return 0;
 	copy = xstrdup(v);
-	if (*ini_trim(copy)) {
+	set = *ini_trim(copy) != '\0';
+	if (set) {
 		if (secret)
 			api_wipe_free(*slot);
 		else
@@ -474,6 +477,29 @@ static void from_env(char **slot, const char *name, int secret)
 		*slot = xstrdup(ini_trim(copy));
 	}
 	api_wipe_free_len(copy, strlen(v));
+	return set;
+}
+
+/* 0 when the account's url (if any) is one the client can use, else -1
+ * with a usage error naming where it was set: the client's own "API URL
+ * must start with https://" named neither the file nor the line nor the
+ * variable, and came only after token_command had run.  The value is not
+ * repeated: a token pasted on the wrong line would be printed. */
+static int check_url(const struct api_account *a, struct api_error *err)
+{
+	if (!a->url || !*a->url || strncmp(a->url, "https://", 8) == 0 ||
+	    strncmp(a->url, "http://", 7) == 0)
+		return 0;
+	if (a->url_line > 0)
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              _("%s:%d: url must start with https:// (or http:// for a local "
+		                "sandbox)"),
+		              a->path ? a->path : "", a->url_line);
+	else
+		api_error_set(err, API_ERR_USAGE, 0, NULL,
+		              _("ROUTEDESK_URL must start with https:// (or http:// for a local "
+		                "sandbox)"));
+	return -1;
 }
 
 static void trim_in_place(char **slot)
@@ -511,13 +537,16 @@ int api_config_load(const char *account, struct api_account *out, struct api_err
 			                "HOME is set)"), account);
 		goto fail;
 	}
-	from_env(&out->url, "ROUTEDESK_URL", 0);
+	if (from_env(&out->url, "ROUTEDESK_URL", 0))
+		out->url_line = 0;
 	from_env(&out->key, "ROUTEDESK_KEY", 1);
 	from_env(&out->token, "ROUTEDESK_TOKEN", 1);
 	from_env(&out->share, "ROUTEDESK_SHARE", 0);
 	trim_in_place(&out->url);
 	trim_in_place(&out->key);
 	trim_in_place(&out->token);
+	if (check_url(out, err) < 0)
+		goto fail;
 	if (!out->token && out->token_command &&
 	    api_token_command(out->token_command, &out->token, err) < 0)
 		goto fail;

@@ -26,6 +26,7 @@ struct api_account {
 	char *name;        /* the section used, or NULL */
 	char *path;        /* the file read, or NULL when there was none */
 	char *url, *key, *token; /* trimmed, or NULL */
+	int url_line;      /* the file's line that set url, 0 when none did */
 	char *token_command;
 	int rate;          /* -1 when not set */
 	long search_cap;   /* 0 when not set */

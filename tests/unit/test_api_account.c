@@ -387,6 +387,43 @@ static void test_env_overrides(void **state)
 	api_account_free(&a);
 }
 
+/* A url the client cannot use is refused where it was read, before
+ * token_command runs: the file and line, or ROUTEDESK_URL; never the
+ * value (a token pasted on the url line would be shown).  Before, the
+ * client said only "API URL must start with https://", naming neither,
+ * after running the command (an install audit's finding). */
+static void test_bad_url_named_where_set(void **state)
+{
+	struct api_account a;
+	struct api_error e = API_ERROR_INIT;
+	char want[600], marker[600], cfg[1400];
+
+	(void)state;
+	snprintf(marker, sizeof(marker), "%s/ran", dir);
+	unlink(marker);
+	snprintf(cfg, sizeof(cfg), "[account a]\n# the office's\nurl = acme.example-vendor.com/api\n"
+	         "key=k\ntoken_command = touch %s; echo t\n", marker);
+	write_config(cfg, 0600);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	assert_int_equal(e.kind, API_ERR_USAGE);
+	snprintf(want, sizeof(want), "%s:3: url must start with https://", path);
+	assert_non_null(strstr(e.message, want));
+	assert_null(strstr(e.message, "acme"));
+	assert_int_equal(access(marker, F_OK), -1);
+	api_error_clear(&e);
+	/* The variable overrides the file, good or bad, and is named. */
+	setenv("ROUTEDESK_URL", "https://env.example/api", 1);
+	assert_int_equal(api_config_load(NULL, &a, &e), 0);
+	assert_string_equal(a.url, "https://env.example/api");
+	api_account_free(&a);
+	write_config("[account a]\nurl = https://acme.example-vendor.com/api\nkey=k\n", 0600);
+	setenv("ROUTEDESK_URL", "s3cr3t-token", 1);
+	assert_int_equal(api_config_load(NULL, &a, &e), -1);
+	assert_non_null(strstr(e.message, "ROUTEDESK_URL must start with https://"));
+	assert_null(strstr(e.message, "s3cr3t"));
+	api_error_clear(&e);
+}
+
 static void test_no_file(void **state)
 {
 	struct api_account a;
@@ -434,6 +471,7 @@ int main(void)
 		cmocka_unit_test_setup(test_load_refuses_readable_token, clean),
 		cmocka_unit_test_setup(test_load_token_command_readable_is_fine, clean),
 		cmocka_unit_test_setup(test_env_overrides, clean),
+		cmocka_unit_test_setup(test_bad_url_named_where_set, clean),
 		cmocka_unit_test_setup(test_no_file, clean),
 		cmocka_unit_test_setup(test_config_path, clean),
 	};
