@@ -11,3 +11,8 @@ tests_docs_docdump_SOURCES = tests/docs/docdump.c
 tests_docs_docdump_LDADD = $(UI_LIBS)
 TESTS += tests/docs/manpages.sh
 EXTRA_DIST += tests/docs/manpages.sh
+
+## configure: a missing library named with the Debian package to install,
+## the summary saying what a missing optional one costs.
+TESTS += tests/docs/configure.sh
+EXTRA_DIST += tests/docs/configure.sh
