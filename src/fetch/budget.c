@@ -249,16 +249,16 @@ long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *
  * undefined, and in a release build reset the office's count to 0). */
 #define BUDGET_COUNT_MAX 1000000000L
 
-/* The count on the file's first line: 0 for none or for text that is not
- * a count; at most BUDGET_COUNT_MAX. */
-static long count_at(int fd)
+/* The count on the file's first line: -1 for none (an empty file, or one
+ * that does not start with a digit); at most BUDGET_COUNT_MAX. */
+static long count_or_none(int fd)
 {
 	char buf[32];
 	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
 	long v = 0;
 
-	if (n <= 0)
-		return 0;
+	if (n <= 0 || buf[0] < '0' || buf[0] > '9')
+		return -1;
 	buf[n] = '\0';
 	for (const char *p = buf; *p >= '0' && *p <= '9'; p++) {
 		v = v * 10 + (*p - '0');
@@ -266,6 +266,15 @@ static long count_at(int fd)
 			return BUDGET_COUNT_MAX;
 	}
 	return v;
+}
+
+/* The count on the file's first line: 0 for none or for text that is not
+ * a count; at most BUDGET_COUNT_MAX. */
+static long count_at(int fd)
+{
+	long v = count_or_none(fd);
+
+	return v < 0 ? 0 : v;
 }
 
 /* flock(op) on fd, waiting at most ms: the counter is in a directory every
@@ -375,10 +384,17 @@ static void count_trouble(struct fetch_budget *fb, const char *name, int err)
  * they were dropped once it could be again. */
 static long count_kept(struct fetch_budget *fb, int fd, const char *name)
 {
-	long n = count_at(fd), own;
+	long n = count_or_none(fd), own;
 
 	pthread_mutex_lock(&fb->mu);
 	day_roll(fb, name);
+	/* A counter emptied or overwritten with words (a member's editor, a
+	 * `> reads-...`, a copy cut short) read as 0: every console of the
+	 * office started the day's share over.  The count this program last
+	 * read or wrote there today stands instead; a lower count is taken as
+	 * it is (another process's read unsent). */
+	if (n < 0)
+		n = fb->last_file;
 	own = fb->own;
 	fb->own = 0;
 	pthread_mutex_unlock(&fb->mu);

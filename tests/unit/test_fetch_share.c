@@ -785,10 +785,13 @@ static void test_counter_that_cannot_be_kept(void **state)
 	assert_int_equal(fetch_budget_used(fb), 5);
 	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "5 of 5"));
-	/* The file usable again (a new one): the 4 counted here go into it,
-	 * and this read is the fifth. */
+	/* The file usable again (a new one, empty): the 4 counted here go
+	 * into it on top of the 1 it held last, which no one took back (an
+	 * emptied counter is not a new day: see
+	 * test_counter_emptied_keeps_the_count), so the share is spent. */
 	assert_int_equal(unlinkat(fetch_share_fd(a), name, 0), 0);
-	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "5 of 5"));
 	{
 		char buf[16] = "";
 		int fd = openat(fetch_share_fd(a), name, O_RDONLY);
@@ -865,7 +868,9 @@ static void test_busy_counter_never_hangs(void **state)
 /* The counter holds whatever a member of the group wrote: a count past any
  * day's is taken as spent and never overflows (LONG_MAX + 1 did, and
  * reset the office's count to 0), a negative one or words as 0 (a C
- * review's finding). */
+ * review's finding) by a program that has read no count there today (each
+ * case a budget of its own: one that has, keeps its own, as the test
+ * below shows). */
 static void test_counter_written_by_anyone(void **state)
 {
 	static const struct {
@@ -885,11 +890,12 @@ static void test_counter_written_by_anyone(void **state)
 	char name[40], why[256];
 
 	(void)state;
-	fb = budget_on(a, name);
 	memset(&bud, 0, sizeof(bud));
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		int fd = openat(fetch_share_fd(a), name, O_WRONLY | O_CREAT | O_TRUNC, 0660);
+		int fd;
 
+		fb = budget_on(a, name);
+		fd = openat(fetch_share_fd(a), name, O_WRONLY | O_CREAT | O_TRUNC, 0660);
 		assert_true(fd >= 0);
 		assert_int_equal(write(fd, cases[i].text, strlen(cases[i].text)),
 		                 (ssize_t)strlen(cases[i].text));
@@ -902,8 +908,10 @@ static void test_counter_written_by_anyone(void **state)
 		fetch_budget_unsent(fb);
 		assert_int_equal(fetch_budget_used(fb), cases[i].used < 1000000000L ? cases[i].used
 		                                                                    : 999999999L);
+		fetch_budget_close(fb);
 	}
 	/* A known limit: a count past it refuses the read. */
+	fb = budget_on(a, name);
 	bud.known = 1;
 	bud.limits.read_day = 3000;
 	{
@@ -914,6 +922,57 @@ static void test_counter_written_by_anyone(void **state)
 		close(fd);
 	}
 	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
+	fetch_budget_close(fb);
+	fetch_share_close(a);
+}
+
+/* rewrite name in the share's directory with text (a member's hand). */
+static void put_counter(struct fetch_share *a, const char *name, const char *text)
+{
+	int fd = openat(fetch_share_fd(a), name, O_WRONLY | O_CREAT | O_TRUNC, 0660);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
+/* The counter emptied or overwritten with words while a console counts
+ * (an editor's save, `> reads-...`, a copy cut short): the console goes on
+ * from the count it last read or wrote there, not from 0, which started
+ * the office's share over for every console (an office audit's finding:
+ * 1500 of 1500 spent, the file emptied, and the next read went and wrote
+ * 1).  A lower count that is a count is taken as it is: another
+ * process's read unsent takes one off. */
+static void test_counter_emptied_keeps_the_count(void **state)
+{
+	const char *url = "http://127.0.0.1:16/api";
+	struct fetch_share *a = open_share(url);
+	struct fetch_budget *fb;
+	struct api_budget bud;
+	char name[40], why[256];
+
+	(void)state;
+	fb = budget_on(a, name);
+	memset(&bud, 0, sizeof(bud));
+	bud.known = 1;
+	bud.limits.read_day = 3000;
+	put_counter(a, name, "1497\n");
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(fb), 1498);
+	put_counter(a, name, "");
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(fb), 1499);
+	put_counter(a, name, "x1499\n");
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(fb), 1500);
+	/* Spent: an emptied counter does not open it again. */
+	put_counter(a, name, "");
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "1500 of 1500"));
+	/* A count, even a lower one, is the office's. */
+	put_counter(a, name, "1200\n");
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(fb), 1201);
 	fetch_budget_close(fb);
 	fetch_share_close(a);
 }
@@ -1036,6 +1095,7 @@ int main(void)
 		cmocka_unit_test(test_busy_counter_never_hangs),
 		cmocka_unit_test(test_read_limit_never_missing),
 		cmocka_unit_test(test_counter_written_by_anyone),
+		cmocka_unit_test(test_counter_emptied_keeps_the_count),
 		cmocka_unit_test(test_old_counters_pruned),
 		cmocka_unit_test(test_budget_from_the_ticker),
 	};
