@@ -197,6 +197,21 @@ cs_at_pause() {
 	return $_rc
 }
 
+# cs_trace_idle TRACE [SECONDS]: until every job the console tracing to
+# TRACE submitted has its outcome there (a tick's follow-up reads still on
+# their way are not "meanwhile" of what comes next); 1 when not within
+# SECONDS (default 30).
+cs_trace_idle() {
+	cs_deadline=$(( $(date +%s) + ${2:-30} ))
+	while :; do
+		cs_open=$(awk '$2 == "job" { if ($5 == "submit") n[$3] = 1; else if ($5 != "requeued") delete n[$3] }
+			END { c = 0; for (g in n) c++; print c }' "$1" 2>/dev/null)
+		[ "${cs_open:-1}" = 0 ] && return 0
+		[ "$(date +%s)" -gt "$cs_deadline" ] && return 1
+		sleep 0.05
+	done
+}
+
 # cs_sandbox_stop [SIGNAL]: SIGTERM (or SIGNAL: KILL for one that was
 # stopped) and wait; returns the sandbox's exit status.
 cs_sandbox_stop() {
