@@ -316,6 +316,51 @@ static void forget_gone(struct ui *ui, const long long *ids, size_t n, int is_ap
 	days_forget_gone(ui, ids, n, is_appt);
 }
 
+/* The dateUpdated of a stop or a route row ("" when unset). */
+static const char *row_updated(int is_appt, const void *row)
+{
+	return is_appt ? ((const struct m_appt *)row)->updated : ((const struct m_route *)row)->updated;
+}
+
+/* Another console's write of a stop or a route, read back and put in the
+ * share's written/ (fetch_share_read_written), joins the tick's rows: the
+ * ticker may not tick again for a minute, and meanwhile a dispatch form
+ * open on the stop here, whose stale guard (forms_stale.c) only knows the
+ * review, let y write its old values over the other's move.  The newest
+ * by dateUpdated wins, against the tick's row and the review's. */
+static void take_written_rows(struct ui *ui, struct fetch_result *r)
+{
+	for (size_t i = 0; i < r->n_written; i++) {
+		const char *res = r->written[i].resource;
+		const void *row = r->written[i].row;
+		int is_appt = strcmp(res, "appointment") == 0;
+		void ***rows = is_appt ? &r->appts : &r->routes;
+		size_t *n = is_appt ? &r->n_appts : &r->n_routes;
+		const void *have = NULL;
+		size_t at = *n;
+
+		if (!row || (!is_appt && strcmp(res, "route") != 0))
+			continue;
+		for (size_t j = 0; j < *n && !have; j++) {
+			if (m_row_id((*rows)[j]) == m_row_id(row)) {
+				at = j;
+				have = (*rows)[j];
+			}
+		}
+		if (!have && ui->review)
+			have = m_table_get(is_appt ? ui->review->appts : ui->review->routes, m_row_id(row));
+		if (have && strcmp(row_updated(is_appt, have), row_updated(is_appt, row)) > 0)
+			continue;
+		if (at == *n) {
+			*rows = xrealloc(*rows, (*n + 1) * sizeof(**rows));
+			(*n)++;
+		} else {
+			m_row_free(res, (*rows)[at]);
+		}
+		(*rows)[at] = m_row_copy(res, row);
+	}
+}
+
 static void apply_refresh(struct ui *ui, struct fetch_result *r)
 {
 	long long *need = NULL;
@@ -330,6 +375,7 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 		return;
 	}
 	came_back(ui);
+	take_written_rows(ui, r);
 	/* Kept days first lose the rows that moved to another day (maybe
 	 * the one on screen, which takes its own next). */
 	days_forget_moved(ui, r->appts, r->n_appts, 1);
