@@ -372,6 +372,35 @@ int fk_check_result(struct forms *fs, const struct fetch_result *r)
 	return applied;
 }
 
+/*
+ * A write whose answer was lost published nothing: the write job reads
+ * the record back, and publishes it to the share, only after an answer.
+ * Found applied by c, it reached the other consoles only through the
+ * ticker's next tick (a stop: up to a minute, while another dispatcher's
+ * form on it could write over it) or never (a note: no changelog names
+ * one, so the others' Notes did not show it until read again).
+ */
+void fk_publish_checked(struct ui *ui, const struct forms *fs, const struct fetch_result *r)
+{
+	const char *res = fk_refetch(fs->kind);
+	void *row = NULL;
+
+	if (!ui->share || !res)
+		return;
+	if (fs->kind == KIND_NOTE) {
+		/* The check listed the customer's notes: the one it found. */
+		for (size_t i = 0; i < r->n_rows; i++)
+			if (r->rows[i] && m_row_id(r->rows[i]) == fs->f->written_id)
+				fetch_share_publish_write(ui->share, res, r->rows[i]);
+		return;
+	}
+	if (cJSON_IsObject(r->record))
+		row = m_row_decode(res, r->record);
+	if (row)
+		fetch_share_publish_write(ui->share, res, row);
+	m_row_free(res, row);
+}
+
 static int check_sent(struct forms *fs, const struct fetch_result *r)
 {
 	switch (fs->kind) {

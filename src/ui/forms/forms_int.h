@@ -250,5 +250,9 @@ void fk_done(struct ui *ui, struct forms *fs, struct fetch_result *r);
 struct fetch_job *fk_check_job(struct forms *fs);
 /* 1 applied, 0 not applied, -1 cannot tell (r failed). */
 int fk_check_result(struct forms *fs, const struct fetch_result *r);
+/* A lost send that r's check found applied: the record it read back goes
+ * to the office's share (ui->share; nothing without one), as the write's
+ * own read-back would have. */
+void fk_publish_checked(struct ui *ui, const struct forms *fs, const struct fetch_result *r);
 
 #endif

@@ -427,6 +427,7 @@ static void check_done(struct ui *ui, struct forms *fs, struct fetch_result *r)
 
 		form_check_end(fs->f, 1, NULL);
 		activity_update(&fs->log, fs->entry, AL_APPLIED, fs->f->written_id, NULL);
+		fk_publish_checked(ui, fs, r);
 		fk_done(ui, fs, NULL);
 		/* What was typed after the lost send (a typo fixed) is not
 		 * what the record holds: kept, as a plain draft. */
