@@ -97,7 +97,7 @@ int fetch_share_budget(const struct fetch_share *sh, long stale_after, struct ap
 int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
                      struct fetch_result *r);
 
-/* The writes' side (fetch thread). */
+/* The writes' side (the fetch thread; the console's check of a lost write too). */
 /* Publishes the record a write of this console read back (row of
  * resource); quietly nothing when it cannot be written. */
 void fetch_share_publish_write(struct fetch_share *sh, const char *resource, const void *row);
