@@ -25,17 +25,7 @@ s=$(cs_script day_passed <<'EOF2'
 :save-display back.txt
 EOF2
 )
-cs_run_bg "$D/trace" "$s"
-if cs_paused hold; then
-	kill -STOP "$CS_SBPID"
-	cs_resume hold
-fi
-if cs_paused cont; then
-	kill -CONT "$CS_SBPID"
-	cs_resume cont
-fi
-kill -CONT "$CS_SBPID" 2>/dev/null
-wait $CS_CONSOLE
+cs_run_held "$D/trace" "$s"
 ok "the console runs the script and exits 0" test $? -eq 0
 ok "the 19th is on screen" test "$(header_date "$D/d19.txt")" = 2026-11-19
 ok "] came back to the 19th" test "$(header_date "$D/back.txt")" = 2026-11-19

@@ -24,10 +24,7 @@ console() {
 }
 # span NAME FROM TO: the trace of console NAME from key line FROM to TO.
 span() {
-	awk -v from="key $2" -v to="key $3" '
-		!on && index($0, from) { on = 1; next }
-		on && index($0, to) { exit }
-		on' "$D/trace.$1"
+	cs_span "$D/trace.$1" "$2" "$3"
 }
 
 a=$(cs_script a <<'EOF2'

@@ -29,17 +29,7 @@ Enter
 :save-display nomatch.txt
 EOF2
 )
-cs_run_bg "$D/trace" "$s"
-if cs_paused hold; then
-	kill -STOP "$CS_SBPID"
-	cs_resume hold
-fi
-if cs_paused cont; then
-	kill -CONT "$CS_SBPID"
-	cs_resume cont
-fi
-kill -CONT "$CS_SBPID" 2>/dev/null
-wait $CS_CONSOLE
+cs_run_held "$D/trace" "$s"
 ok "the console runs the script and exits 0" test $? -eq 0
 ok "the header shows the date and the view before the wait" \
 	has "$D/today.txt" '^ 2026-11-20 Fri │ Routes'

@@ -212,6 +212,34 @@ cs_trace_idle() {
 	done
 }
 
+# cs_span TRACE FROM TO: the lines of TRACE after the key line FROM, up to
+# the key line TO.
+cs_span() {
+	awk -v from="key $2" -v to="key $3" '
+		!on && index($0, from) { on = 1; next }
+		on && index($0, to) { exit }
+		on' "$1"
+}
+
+# cs_run_held TRACE SCRIPT [ARGS...]: the console runs SCRIPT in the
+# background (cs_run_bg) with the sandbox stopped (SIGSTOP) from the
+# script's ":save-display hold" (a FIFO in $CS_DIR) to its
+# ":save-display cont" (another): what it asks meanwhile gets no answer.
+# The console's exit status.
+cs_run_held() {
+	cs_run_bg "$@"
+	if cs_paused hold; then
+		kill -STOP "$CS_SBPID"
+		cs_resume hold
+	fi
+	if cs_paused cont; then
+		kill -CONT "$CS_SBPID"
+		cs_resume cont
+	fi
+	kill -CONT "$CS_SBPID" 2>/dev/null
+	wait "$CS_CONSOLE"
+}
+
 # cs_sandbox_stop [SIGNAL]: SIGTERM (or SIGNAL: KILL for one that was
 # stopped) and wait; returns the sandbox's exit status.
 cs_sandbox_stop() {
