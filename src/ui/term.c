@@ -41,7 +41,9 @@ struct term {
  * shutdown it asks for is already under way). */
 static volatile sig_atomic_t sig_wfd = -1;
 static int sig_rfd = -1;
-/* Keys are read as UTF-8 bytes (read_utf8), not by wget_wch. */
+/* Keys are read as UTF-8 bytes (read_utf8), not by wget_wch: in a UTF-8
+ * locale, and in the C locale's ASCII, where any byte above 0x7F is
+ * invalid to wget_wch and it lost the keys queued behind it. */
 static int utf8_input;
 static void (*chained_winch)(int);
 
@@ -229,7 +231,14 @@ static int open_screen(struct ui *ui, struct term *t, struct strbuf *err)
 		return -1;
 	}
 	set_term(t->screen);
-	utf8_input = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	/* LANG=C (or unset) over SSH from a UTF-8 terminal, a common case:
+	 * wget_wch took "Nu\xc3\xb1ez" typed in a form as "Nu", the bytes
+	 * after the first above 0x7F gone with it.  A terminal that sends
+	 * such bytes at all sends UTF-8 today, and read_utf8 keeps the
+	 * letter whole (the screen shows it folded, as every name in an
+	 * ASCII locale) and drops a stray Latin-1 byte alone. */
+	utf8_input = strcmp(nl_langinfo(CODESET), "UTF-8") == 0 ||
+	             strcmp(nl_langinfo(CODESET), "ANSI_X3.4-1968") == 0;
 	/* Without cursor addressing (TERM=dumb, or a description that lacks
 	 * it) curses draws nothing useful: a blank screen that still acted on
 	 * keys.  Said and refused, as a missing terminal is. */

@@ -78,6 +78,11 @@ EXTRA_DIST += tests/console/tmux_forms.sh
 TESTS += tests/console/tmux_keyseq.sh
 EXTRA_DIST += tests/console/tmux_keyseq.sh
 
+## tmux_terms: the thin clients' terminals and locales at 80x24: in LANG=C
+## a UTF-8 terminal's letters typed in a form are kept whole.
+TESTS += tests/console/tmux_terms.sh
+EXTRA_DIST += tests/console/tmux_terms.sh
+
 ## tmux_paste: the console asks for bracketed paste: lines pasted at : stay
 ## one line of text, a paste on a list runs no key and is said; TERM=dumb
 ## is refused with the reason rather than drawn blank.
