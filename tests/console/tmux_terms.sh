@@ -1,5 +1,5 @@
 #!/bin/sh
-# tmux_terms.sh: thin clients' terminals and locales at 80x24 in tmux: what is typed in LANG=C is kept whole.
+# tmux_terms.sh: thin clients' terminals and locales at 80x24 in tmux: what is typed in LANG=C is kept whole; vt220's Home and End move.
 . "$top_srcdir/tests/lib/console.sh"
 cs_setup
 need_tmux
@@ -29,6 +29,32 @@ ok "LANG=C: the draft keeps what was typed, accents and all" \
 rm -f "$DRAFTS"/*
 tmux_quit
 LANG=C.UTF-8
+unset CS_TMUX_TERM
+
+# ---- TERM=vt220: Home and End (PuTTY, the Linux console, tmux) --------------
+# vt220's terminfo names ESC [ 1 ~ and ESC [ 4 ~ Find and Select: ncurses
+# gave KEY_FIND and KEY_SELECT, and Home and End did nothing.
+CS_TMUX_TERM=vt220
+tmux_start 80 24 --view customers
+ok "TERM=vt220: the Customers pane is listed" tmux_wait "$D/vt-customers.txt" ' 1/300$' 60
+tmux_keys j j j
+ok "TERM=vt220: j moves down" tmux_wait "$D/vt-j.txt" ' 4/300$'
+tmux_keys -H 1b 5b 34 7e
+ok "TERM=vt220: End (ESC [ 4 ~) goes to the last row" tmux_wait "$D/vt-end.txt" ' 300/300$'
+tmux_keys -H 1b 5b 31 7e
+ok "TERM=vt220: Home (ESC [ 1 ~) goes to the first row" tmux_wait "$D/vt-home.txt" ' 1/300$'
+tmux_keys :
+tmux_keys 'abc'
+ok "TERM=vt220: the prompt takes text" tmux_wait "$D/vt-prompt.txt" '^:abc'
+tmux_keys -H 1b 5b 31 7e
+tmux_keys X
+ok "TERM=vt220: Home moves the prompt's cursor to its start" tmux_wait "$D/vt-prompt-home.txt" '^:Xabc'
+tmux_keys -H 1b 5b 34 7e
+tmux_keys Y
+ok "TERM=vt220: End moves it to its end" tmux_wait "$D/vt-prompt-end.txt" '^:XabcY'
+tmux_keys C-c
+ok "TERM=vt220: C-c cancels the prompt" tmux_wait "$D/vt-back.txt" ' 1/300$'
+tmux_quit
 unset CS_TMUX_TERM
 
 tap_done

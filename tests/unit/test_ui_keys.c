@@ -56,6 +56,8 @@ static void test_normalize(void **state)
 	assert_int_equal(action_key_normalize(KEYF | KEY_ENTER), '\n');
 	assert_int_equal(action_key_normalize(127), KEYF | KEY_BACKSPACE);
 	assert_int_equal(action_key_normalize(8), KEYF | KEY_BACKSPACE);
+	assert_int_equal(action_key_normalize(KEYF | KEY_FIND), KEYF | KEY_HOME);
+	assert_int_equal(action_key_normalize(KEYF | KEY_SELECT), KEYF | KEY_END);
 	assert_int_equal(action_key_normalize('j'), 'j');
 }
 

@@ -220,6 +220,14 @@ int action_key_normalize(int key)
 		return '\n';
 	if (key == 127 || key == 8)
 		return KEYF | KEY_BACKSPACE;
+	/* TERM=vt220 names ESC [ 1 ~ and ESC [ 4 ~ Find and Select (the keys
+	 * where a PC has Home and End), and PuTTY, the Linux console and
+	 * tmux send them for Home and End: ncurses gave KEY_FIND and
+	 * KEY_SELECT, which no binding names, and Home and End did nothing. */
+	if (key == (KEYF | KEY_FIND))
+		return KEYF | KEY_HOME;
+	if (key == (KEYF | KEY_SELECT))
+		return KEYF | KEY_END;
 	return key;
 }
 

@@ -101,7 +101,8 @@ int action_key_parse(const char *name);
 char *action_key_name(int key, char *buf, size_t size);
 /* Folds the codes curses gives for the same key into one: CR and
  * KEY_ENTER to Enter (10), DEL (127), BS (8) and KEY_BACKSPACE to
- * Backspace; returns key unchanged otherwise. */
+ * Backspace, vt220's Find and Select to Home and End; returns key
+ * unchanged otherwise. */
 int action_key_normalize(int key);
 
 /*
