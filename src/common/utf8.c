@@ -319,17 +319,79 @@ size_t utf8_encode(uint32_t cp, char buf[4])
 	return 4;
 }
 
+/* U+1E00..U+1EFF (Latin Extended Additional: Vietnamese, Welsh, the dotted
+ * letters) as their base letter, "" where there is none (U+1E9E is "SS"): "Tran" for
+ * "Trần", "Nguyen" for "Nguyễn", names a Texas office's customers bear. */
+static const char fold_latin_add[256][2] = {
+	"A", "a", "B", "b", "B", "b", "B", "b", "C", "c", "D", "d", "D", "d", "D", "d",
+	"D", "d", "D", "d", "E", "e", "E", "e", "E", "e", "E", "e", "E", "e", "F", "f",
+	"G", "g", "H", "h", "H", "h", "H", "h", "H", "h", "H", "h", "I", "i", "I", "i",
+	"K", "k", "K", "k", "K", "k", "L", "l", "L", "l", "L", "l", "L", "l", "M", "m",
+	"M", "m", "M", "m", "N", "n", "N", "n", "N", "n", "N", "n", "O", "o", "O", "o",
+	"O", "o", "O", "o", "P", "p", "P", "p", "R", "r", "R", "r", "R", "r", "R", "r",
+	"S", "s", "S", "s", "S", "s", "S", "s", "S", "s", "T", "t", "T", "t", "T", "t",
+	"T", "t", "U", "u", "U", "u", "U", "u", "U", "u", "U", "u", "V", "v", "V", "v",
+	"W", "w", "W", "w", "W", "w", "W", "w", "W", "w", "X", "x", "X", "x", "Y", "y",
+	"Z", "z", "Z", "z", "Z", "z", "h", "t", "w", "y", "a", "s", "s", "s", "", "",
+	"A", "a", "A", "a", "A", "a", "A", "a", "A", "a", "A", "a", "A", "a", "A", "a",
+	"A", "a", "A", "a", "A", "a", "A", "a", "E", "e", "E", "e", "E", "e", "E", "e",
+	"E", "e", "E", "e", "E", "e", "E", "e", "I", "i", "I", "i", "O", "o", "O", "o",
+	"O", "o", "O", "o", "O", "o", "O", "o", "O", "o", "O", "o", "O", "o", "O", "o",
+	"O", "o", "O", "o", "U", "u", "U", "u", "U", "u", "U", "u", "U", "u", "U", "u",
+	"U", "u", "Y", "y", "Y", "y", "Y", "y", "Y", "y", "", "", "", "", "", "",
+};
+
+/* The rest a name or a note holds that reads as ASCII: a no-break space,
+ * the dashes, quotes and ellipsis of text typed in a word processor
+ * ("Past due — collect" read "Past due ? collect"). */
+static const char *fold_other(unsigned cp)
+{
+	if (cp == 0xa0)
+		return " ";
+	if (cp >= 0x2010 && cp <= 0x2015)
+		return "-";
+	if (cp >= 0x2018 && cp <= 0x201b)
+		return "'";
+	if (cp >= 0x201c && cp <= 0x201f)
+		return "\"";
+	if (cp == 0x2026)
+		return "...";
+	return NULL;
+}
+
 const char *utf8_ascii_fold(const char *s, size_t len, size_t *used)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned cp;
+	size_t n;
 
 	*used = 1;
-	if (len < 2 || p[0] < 0xc3 || p[0] > 0xc5 || (p[1] & 0xc0) != 0x80)
+	n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3 : 0;
+	if (!n || len < n || (p[1] & 0xc0) != 0x80 || (n == 3 && (p[2] & 0xc0) != 0x80))
 		return NULL;
-	cp = ((unsigned)(p[0] & 0x1f) << 6) | (p[1] & 0x3f);
-	if (cp < 0xc0)
-		return NULL;
-	*used = 2;
-	return fold_latin[cp - 0xc0];
+	cp = n == 2 ? ((unsigned)(p[0] & 0x1f) << 6) | (p[1] & 0x3f)
+	            : ((unsigned)(p[0] & 0x0f) << 12) | ((unsigned)(p[1] & 0x3f) << 6) | (p[2] & 0x3f);
+	if (cp >= 0xc0 && cp <= 0x17f) {
+		*used = 2;
+		return fold_latin[cp - 0xc0];
+	}
+	/* A combining accent (a name written decomposed, "Jose" and U+0301)
+	 * takes no column: the letter before it is what is read. */
+	if (cp >= 0x300 && cp <= 0x36f) {
+		*used = 2;
+		return "";
+	}
+	if (cp == 0x1e9e) {
+		*used = 3;
+		return "SS";
+	}
+	if (cp >= 0x1e00 && cp <= 0x1eff && fold_latin_add[cp - 0x1e00][0]) {
+		*used = 3;
+		return fold_latin_add[cp - 0x1e00];
+	}
+	if (fold_other(cp)) {
+		*used = n;
+		return fold_other(cp);
+	}
+	return NULL;
 }

@@ -41,10 +41,12 @@ size_t utf8_encode(uint32_t cp, char buf[4]);
  * marks and glyph joiners 0). */
 size_t utf8_width(const char *s, size_t len);
 
-/* The ASCII for the character at s (len bytes left) when it is a Latin
- * letter U+00C0..U+017F ("n" for ñ, "ss" for ß, "OE" for Œ), with *used
- * its length; NULL (and *used 1) for anything else.  For terminals whose
- * locale cannot show it. */
+/* The ASCII for the character at s (len bytes left) when it has one: a
+ * Latin letter U+00C0..U+017F ("n" for ñ, "ss" for ß, "OE" for Œ) or
+ * U+1E00..U+1EFF ("a" for ầ), a no-break space, a dash ("-"), a curly
+ * quote, the ellipsis ("..."), or "" for a combining accent U+0300..U+036F;
+ * with *used its length.  NULL (and *used 1) for anything else.  For
+ * terminals whose locale cannot show it. */
 const char *utf8_ascii_fold(const char *s, size_t len, size_t *used);
 
 #endif

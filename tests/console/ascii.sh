@@ -57,6 +57,8 @@ ok "LANG=C: the routes are still listed" has "$D/routes.txt" '^>Commercial 05 '
 ok "LANG=C: a name with accents is shown in plain letters (Angstrom, Jose)" \
 	has "$D/cust.txt" 'Angstrom, Jose'
 ok "LANG=C: no letter is a '?' (Müller, Zoë as Muller, Zoe)" has "$D/cust.txt" 'Muller, Zoe'
+ok "LANG=C: a Vietnamese name is read too (Nguyễn as Nguyen, not Nguy?n)" has "$D/cust.txt" 'Nelson, Nguyen '
+ok "LANG=C: a note's dash is a dash (Past due - collect, not ?)" has "$D/cust.txt" 'Customer notes: Past due - collect'
 ok "LANG=C: :info says ASCII" has "$D/info.txt" ', ASCII$'
 ok "LANG=C: asked for, so nothing is said of a missing locale" hasnt "$D/routes.txt" 'is not installed'
 # A locale this host does not have: setlocale falls back to C, and the

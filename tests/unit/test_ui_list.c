@@ -159,6 +159,12 @@ static void test_fit(void **state)
 	fit("Straße", 6, 0, 1, 0, "Stra~ ");
 	fit("Œuvre Łódź", 11, 0, 1, 0, "OEuvre Lodz");
 	fit("東京 Ø", 6, 0, 1, 0, "?? O  ");
+	/* Vietnamese names (Latin Extended Additional), a decomposed accent,
+	 * a word processor's dashes, quotes and ellipsis: readable, not '?'. */
+	fit("Trần, Nguyễn Thảo", 18, 0, 1, 0, "Tran, Nguyen Thao ");
+	fit("Jose\xcc\x81 Pen\xcc\x83" "a", 10, 0, 1, 0, "Jose Pena ");
+	fit("Due \xe2\x80\x94 \xe2\x80\x9c" "now\xe2\x80\x9d\xe2\x80\xa6", 15, 0, 1, 0, "Due - \"now\"... ");
+	fit("\xe1\xba\x9e\xe2\x80\x99", 3, 0, 1, 0, "SS'");
 	fit("", 3, 0, 0, 1, "   ");
 	fit("abc", 0, 0, 0, 1, "");
 }
