@@ -278,6 +278,13 @@ int term_open(struct ui *ui, int script, struct strbuf *err)
 		return -1;
 	}
 	ui->term = t;
+#ifdef ENABLE_NLS
+	/* The screen's text is UTF-8 whatever the locale (list_fit folds it
+	 * for a terminal that cannot show it); gettext gave the catalogue's
+	 * strings in the locale's charset, and under es_ES.ISO-8859-1 the
+	 * header read "T\xe9cnico" and "d\xeda", each escape four columns. */
+	bind_textdomain_codeset(PACKAGE, "UTF-8");
+#endif
 	cbreak();
 	noecho();
 	keypad(stdscr, TRUE);
@@ -322,6 +329,11 @@ void term_close(struct ui *ui)
 	if (!t)
 		return;
 	endwin();
+#ifdef ENABLE_NLS
+	/* What is printed after the screen (the writes' summary) goes to the
+	 * terminal as the locale writes it. */
+	bind_textdomain_codeset(PACKAGE, nl_langinfo(CODESET));
+#endif
 	paste_mode(t, 0);
 	close_signals(t);
 	delscreen(t->screen);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# i18n_es.sh: the console in Spanish at 80x24 (private es_ES.UTF-8 locale, built catalogue): header, tabs, form, help, errors; a customer's detail at 100 columns; numbers still read with a point.
+# i18n_es.sh: the console in Spanish at 80x24 (private es_ES.UTF-8 locale, built catalogue): header, tabs, form, help, errors; a customer's detail at 100 columns; es_ES.ISO-8859-1 folded, never escaped; numbers still read with a point.
 #
 # Nothing is installed: localedef makes the locale under $CS_DIR/locale
 # (LOCPATH), the built po/es.gmo is copied to
@@ -330,6 +330,34 @@ ok "nothing went to stderr" sh -c '! test -s "$1"' - "$D/tmux.err"
 ok "nothing was written to the server" test "$(cs_count note content='cuidado con el perro')" = 0
 
 tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1 || true
+
+# ---- es_ES.ISO-8859-1: Spanish on an 8-bit terminal -------------------
+# gettext gives the catalogue's strings in the locale's charset: Latin-1
+# bytes, which the console's UTF-8 drawing escaped ("T\xe9cnico", four
+# columns for one letter).  Now the letters are folded as names are.
+localedef -i es_ES -f ISO-8859-1 "$D/locale/es_ES.ISO-8859-1" >"$D/localedef-l1.out" 2>&1
+if [ "$(LOCPATH="$D/locale" LC_ALL=es_ES.ISO-8859-1 locale charmap 2>/dev/null)" = ISO-8859-1 ]; then
+	s=$(cs_script es-latin1 <<'EOF'
+:save-display l1-routes.txt
+2
+A
+:save-display l1-form.txt
+Esc
+EOF
+)
+	LANG=es_ES.ISO-8859-1 LINES=24 COLUMNS=80 cs_run "$s"
+	ok "es_ES.ISO-8859-1: the console runs and exits 0 ($CS_RC)" test "$CS_RC" = 0
+	ok "es_ES.ISO-8859-1: the column titles are Spanish, folded (Tecnico)" \
+		has "$D/l1-routes.txt" '^ Ruta +Tecnico +R/P/A/C '
+	ok "es_ES.ISO-8859-1: the header's budget reads /dia" has "$D/l1-routes.txt" '/dia *$'
+	ok "es_ES.ISO-8859-1: the form's labels are folded (Mostrar al tecnico)" \
+		has "$D/l1-form.txt" '^  Mostrar al tecnico +\[ \] no$'
+	for f in l1-routes l1-form; do
+		ok "es_ES.ISO-8859-1: $f.txt has no escaped byte (\\xe9)" hasnt "$D/$f.txt" '\\x[0-9a-f][0-9a-f]'
+	done
+else
+	skip "es_ES.ISO-8859-1: cannot make the locale: $(head -c 200 "$D/localedef-l1.out")"
+fi
 
 # ---- numbers the program reads are C numbers, whatever the locale ---------
 
