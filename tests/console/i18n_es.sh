@@ -343,6 +343,15 @@ if [ "$(LOCPATH="$D/locale" LC_ALL=es_ES.ISO-8859-1 locale charmap 2>/dev/null)"
 A
 :save-display l1-form.txt
 Esc
+1
+3
+:save-display l1-cust.txt
+Enter
+:save-display l1-detail.txt
+6
+:save-display l1-timeline.txt
+?
+:save-display l1-help.txt
 EOF
 )
 	LANG=es_ES.ISO-8859-1 LINES=24 COLUMNS=80 cs_run "$s"
@@ -352,8 +361,11 @@ EOF
 	ok "es_ES.ISO-8859-1: the header's budget reads /dia" has "$D/l1-routes.txt" '/dia *$'
 	ok "es_ES.ISO-8859-1: the form's labels are folded (Mostrar al tecnico)" \
 		has "$D/l1-form.txt" '^  Mostrar al tecnico +\[ \] no$'
-	for f in l1-routes l1-form; do
+	ok "es_ES.ISO-8859-1: the legend is folded too (alerta del dia)" \
+		has "$D/l1-routes.txt" '^ Marcas: L bloqueada, ! alerta del dia, '
+	for f in l1-routes l1-form l1-cust l1-detail l1-timeline l1-help; do
 		ok "es_ES.ISO-8859-1: $f.txt has no escaped byte (\\xe9)" hasnt "$D/$f.txt" '\\x[0-9a-f][0-9a-f]'
+		ok "es_ES.ISO-8859-1: $f.txt is printable ASCII, as the terminal shows it" no_utf8 "$D/$f.txt"
 	done
 else
 	skip "es_ES.ISO-8859-1: cannot make the locale: $(head -c 200 "$D/localedef-l1.out")"

@@ -462,6 +462,19 @@ static void test_legend_wrap(void **state)
 		list_legend(&lops, 1, 0, 1, &sb);
 		assert_int_equal(sb.len, 0);
 	}
+	{
+		/* A locale that cannot show UTF-8: each piece folded, its
+		 * width what the terminal shows ("dia", three columns). */
+		static const char *const es[] = { "! alerta del día", "N notas del día", NULL };
+
+		lops.legend = es;
+		list_legend(&lops, 80, 1, 0, &sb);
+		assert_string_equal(sb.buf, " ! alerta del dia  N notas del dia");
+		list_legend(&lops, 34, 1, 0, &sb);
+		assert_string_equal(sb.buf, " ! alerta del dia  N notas del dia");
+		list_legend(&lops, 33, 1, 0, &sb);
+		assert_string_equal(sb.buf, " ! alerta del dia");
+	}
 	lops.legend = NULL;
 	list_legend(&lops, 80, 0, 1, &sb);
 	assert_int_equal(sb.len, 0);

@@ -101,7 +101,19 @@ void list_legend(const struct view_ops *ops, int width, int ascii, int utf8, str
 		const char *t = _(ops->legend[i]);
 
 		strbuf_adds(out, len ? "  " : " ");
-		strbuf_adds(out, t);
+		if (utf8) {
+			strbuf_adds(out, t);
+		} else {
+			/* A locale that cannot show UTF-8: folded as every other
+			 * text is.  Added whole, "día" reached an ISO-8859-1
+			 * terminal as "dÃ­a", a column too many. */
+			size_t n = strlen(t);
+			int w = 0;
+
+			for (size_t j = 0; j < n; j += list_char_len(t + j))
+				w += ascii_width(t + j, n - j);
+			list_fit(out, t, n, w, 0, ascii, utf8);
+		}
 		if ((int)utf8_width(out->buf, out->len) > width)
 			strbuf_setlen(out, len);
 	}
