@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <langinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +50,18 @@ struct alerts *alerts_new(char *const *names, char *const *values, const int *li
 		}
 	}
 	a = xcalloc(1, sizeof(*a));
+#ifdef ENABLE_NLS
+	/* The transport's reason is kept for :info, drawn as UTF-8 like the
+	 * rest of the screen (term_open): chosen before the screen, in the
+	 * locale's charset it read "sin bus de sesi\xf3n" under
+	 * es_ES.ISO-8859-1.  The errors above go to standard error as the
+	 * locale writes them. */
+	bind_textdomain_codeset(PACKAGE, "UTF-8");
+#endif
 	a->n = notify_new(&cfg, env);
+#ifdef ENABLE_NLS
+	bind_textdomain_codeset(PACKAGE, nl_langinfo(CODESET));
+#endif
 	notify_config_free(&cfg);
 	return a;
 }

@@ -352,6 +352,9 @@ Enter
 :save-display l1-timeline.txt
 ?
 :save-display l1-help.txt
+q
+:info
+:save-display l1-info.txt
 EOF
 )
 	LANG=es_ES.ISO-8859-1 LINES=24 COLUMNS=80 cs_run "$s"
@@ -363,7 +366,7 @@ EOF
 		has "$D/l1-form.txt" '^  Mostrar al tecnico +\[ \] no$'
 	ok "es_ES.ISO-8859-1: the legend is folded too (alerta del dia)" \
 		has "$D/l1-routes.txt" '^ Marcas: L bloqueada, ! alerta del dia, '
-	for f in l1-routes l1-form l1-cust l1-detail l1-timeline l1-help; do
+	for f in l1-routes l1-form l1-cust l1-detail l1-timeline l1-help l1-info; do
 		ok "es_ES.ISO-8859-1: $f.txt has no escaped byte (\\xe9)" hasnt "$D/$f.txt" '\\x[0-9a-f][0-9a-f]'
 		ok "es_ES.ISO-8859-1: $f.txt is printable ASCII, as the terminal shows it" no_utf8 "$D/$f.txt"
 	done
