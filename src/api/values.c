@@ -49,13 +49,39 @@ int api_parse_ll(const char *s, long long *out)
 	return 0;
 }
 
+/* The exponent after 'e' in a decimal: an optional sign and at least one
+ * digit, the value saturated at a bound far beyond any double's (a
+ * decimal's own digits count below it), so "1e99999999999999999999" is
+ * too large rather than unreadable.  0 with *p past it, or -1. */
+static int parse_exponent(const char **p, long long *out)
+{
+	const char *q = *p;
+	long long e = 0;
+	int neg = 0;
+
+	if (*q == '-' || *q == '+')
+		neg = *q++ == '-';
+	if (*q < '0' || *q > '9')
+		return -1;
+	for (; *q >= '0' && *q <= '9'; q++)
+		if (e < 1000000000000LL)
+			e = e * 10 + (*q - '0');
+	*out = neg ? -e : e;
+	*p = q;
+	return 0;
+}
+
 /* A decimal number ("249.00", "-0.5", "1e3") read without strtod: strtod
  * follows LC_NUMERIC, and the console runs in the user's locale, where the
- * decimal point may be a comma. */
+ * decimal point may be a comma.  A zero is +0 whatever its sign and
+ * exponent ("0e400" is zero, not 0 x inf); a value too small for a double
+ * reads as the 0 it rounds to; one too large for it is -1, the only
+ * number refused. */
 static int parse_decimal(const char *s, double *out)
 {
 	unsigned long long mant = 0;
-	int neg = 0, digits = 0, frac = 0, exp = 0, dropped = 0;
+	int neg = 0, digits = 0;
+	long long exp = 0, dropped = 0, frac = 0, e;
 	const char *p = s;
 	double d;
 
@@ -78,25 +104,41 @@ static int parse_decimal(const char *s, double *out)
 	if (!digits)
 		return -1;
 	if (*p == 'e' || *p == 'E') {
-		long long e;
-
-		if (api_parse_ll(p + 1, &e) < 0 || e > 400 || e < -400)
+		p++;
+		if (parse_exponent(&p, &e) < 0)
 			return -1;
-		exp = (int)e;
-		p += strlen(p);
+		exp = e;
 	}
 	if (*p)
 		return -1;
+	if (mant == 0) {
+		*out = 0.0;
+		return 0;
+	}
 	exp += dropped - frac;
+	/* mant is below 1e18: past these bounds the value is beyond any
+	 * double (inf) or below half the least one (0). */
+	if (exp > 400)
+		return -1;
+	if (exp < -400) {
+		*out = 0.0;
+		return 0;
+	}
 	d = (double)mant;
-	/* Dividing by an exact power of ten rounds once, so "0.1" is 0.1. */
-	if (exp < 0 && exp >= -22)
-		d /= pow(10.0, -exp);
-	else if (exp != 0)
-		d *= pow(10.0, exp);
+	/* Dividing by an exact power of ten rounds once, so "0.1" is 0.1;
+	 * far below, in two steps, lest 10^exp underflow alone where the
+	 * product would not ("100000000000000000e-340"). */
+	if (exp < 0 && exp >= -22) {
+		d /= pow(10.0, (double)-exp);
+	} else if (exp < -300) {
+		d *= pow(10.0, (double)(exp + 100));
+		d *= 1e-100;
+	} else if (exp != 0) {
+		d *= pow(10.0, (double)exp);
+	}
 	if (!isfinite(d))
 		return -1;
-	*out = neg ? -d : d;
+	*out = d == 0.0 ? 0.0 : neg ? -d : d;
 	return 0;
 }
 

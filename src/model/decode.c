@@ -387,39 +387,68 @@ void m_row_free(const char *resource, void *row)
 
 /* ------------------------------------------------------------- money */
 
+/*
+ * Read exactly in decimal, never through a double: the significand's
+ * digits (the integer part's nint, then the fraction's) times 10^exp, and
+ * the cents are its digits down to the hundredths, rounded half away from
+ * zero on the next one.  An exponent moves the point ("1.5e2" is 150.00;
+ * "1e3", as a JSON number prints past 2^53, is 1000.00); a zero is 0
+ * whatever its exponent ("0e400"), and a value below half a cent is 0
+ * ("1e-400"), so the exponent is saturated rather than refused.
+ */
 int m_parse_cents(const char *s, long long *cents)
 {
-	const char *p = s;
-	unsigned long long whole = 0, frac = 0, total;
+	const char *p = s, *ip, *fp = "";
 	const unsigned long long limit = (unsigned long long)LLONG_MAX;
-	int neg = 0, digits = 0, nfrac = 0, round_up = 0;
+	unsigned long long total = 0;
+	long long nint = 0, nfrac = 0, exp = 0, keep, i;
+	int neg = 0, eneg = 0, round_up;
 
 	if (!s)
 		return -1;
 	if (*p == '-' || *p == '+')
 		neg = *p++ == '-';
-	for (; *p >= '0' && *p <= '9'; p++, digits++) {
-		if (whole > (limit - (unsigned long long)(*p - '0')) / 10)
+	for (ip = p; *p >= '0' && *p <= '9'; p++)
+		nint++;
+	if (*p == '.')
+		for (fp = ++p; *p >= '0' && *p <= '9'; p++)
+			nfrac++;
+	/* Only digits with at most one point, then an optional exponent:
+	 * " 1", "1,5", "0x10", "inf", ".", "1e" and "" are not amounts. */
+	if (!nint && !nfrac)
+		return -1;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '-' || *p == '+')
+			eneg = *p++ == '-';
+		if (*p < '0' || *p > '9')
 			return -1;
-		whole = whole * 10 + (unsigned long long)(*p - '0');
+		for (; *p >= '0' && *p <= '9'; p++)
+			if (exp < 1000000000000LL)
+				exp = exp * 10 + (*p - '0');
+		if (eneg)
+			exp = -exp;
 	}
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++, digits++, nfrac++) {
-			if (nfrac < 2)
-				frac = frac * 10 + (unsigned long long)(*p - '0');
-			else if (nfrac == 2)
-				round_up = *p >= '5'; /* half away from zero: "0.005" is a cent */
-		}
+	if (*p)
+		return -1;
+	/* The significand's digits that are whole cents: up to the point
+	 * moved by the exponent, and two more. */
+	keep = nint + exp + 2;
+	for (i = 0; i < keep; i++) {
+		unsigned d = i < nint ? (unsigned)(ip[i] - '0')
+		           : i < nint + nfrac ? (unsigned)(fp[i - nint] - '0') : 0;
+		if (total > (limit - d) / 10)
+			return -1;
+		total = total * 10 + d;
+		if (!total && i >= nint + nfrac)
+			break; /* zeros past the digits stay zero */
 	}
-	/* Only digits with at most one point: "1e3", " 1", "1,5", "0x10",
-	 * "inf", "." and "" are not amounts. */
-	if (*p || !digits)
+	/* half away from zero: "0.005" is a cent */
+	round_up = keep >= 0 && keep < nint + nfrac &&
+	           (keep < nint ? ip[keep] : fp[keep - nint]) >= '5';
+	if (total > limit - (unsigned long long)round_up)
 		return -1;
-	if (nfrac == 1)
-		frac *= 10;
-	if (whole > (limit - frac - (unsigned long long)round_up) / 100)
-		return -1;
-	total = whole * 100 + frac + (unsigned long long)round_up;
+	total += (unsigned long long)round_up;
 	*cents = neg ? -(long long)total : (long long)total;
 	return 0;
 }

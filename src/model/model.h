@@ -182,7 +182,9 @@ long m_rows_decode_text(const char *resource, const char *json, size_t len,
 /* The free function m_table_new wants for that resource's rows. */
 void (*m_row_free_fn(const char *resource))(void *row);
 
-/* "12.50" -> 1250, "-3" -> -300; 0 on success, -1 when not a decimal. */
+/* "12.50" -> 1250, "-3" -> -300, "1.5e2" -> 15000 (rounded half away from
+ * zero on the third decimal); 0 on success, -1 when not a decimal or past
+ * what long long cents hold. */
 int m_parse_cents(const char *s, long long *cents);
 /* 1250 -> "12.50", -5 -> "-0.05" into buf (at least 24 bytes). */
 void m_format_cents(long long cents, char *buf);

@@ -122,6 +122,48 @@ static void test_numbers(void **state)
 	assert_int_equal(dec("\"\"", RT_NUM, &v), API_V_UNSET);
 }
 
+/* The edges of a decimal with an exponent: a zero is 0 whatever its
+ * exponent ("0e400" was bad: it computed 0 x inf), and an unsigned one
+ * ("-0" would print "-0.00"); what is too small for a double reads as the
+ * 0 it rounds to, whatever its exponent; only what is too large for one
+ * (1e400, 1.8e308) is bad. */
+static void test_number_edges(void **state)
+{
+	static const struct {
+		const char *s;
+		double want;
+	} ok[] = {
+		{ "\"0e400\"", 0.0 }, { "\"0e-400\"", 0.0 }, { "\"-0e400\"", 0.0 },
+		{ "\"0.000e99999999999999999999\"", 0.0 }, { "\"0e401\"", 0.0 },
+		{ "\"-0\"", 0.0 }, { "\"-0.00\"", 0.0 }, { "\"+0\"", 0.0 },
+		{ "\"1e-400\"", 0.0 }, { "\"-1e-400\"", 0.0 }, { "\"1e-401\"", 0.0 },
+		{ "\"1e-99999999999999999999\"", 0.0 },
+		{ "\"1e308\"", 1e308 }, { "\"1.7976931348623157e308\"", 1.7976931348623157e308 },
+		{ "\"1e-300\"", 1e-300 }, { "\"2.5E+3\"", 2500.0 }, { "\"-1.5e-2\"", -0.015 },
+	};
+	static const char *const bad[] = {
+		"\"1e400\"", "\"-1e400\"", "\"1.8e308\"", "\"1e99999999999999999999\"",
+		"\"1e\"", "\"1e+\"", "\"e3\"", "\"1e3.5\"", "\"1e 3\"", "\"1ee3\"",
+	};
+	struct api_value v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		if (dec(ok[i].s, RT_NUM, &v) != API_V_OK)
+			fail_msg("%s is %s", ok[i].s, api_vstate_name(v.state));
+		if (v.num != ok[i].want || signbit(v.num) != signbit(ok[i].want))
+			fail_msg("%s -> %.17g, want %.17g", ok[i].s, v.num, ok[i].want);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (dec(bad[i], RT_NUM, &v) != API_V_BAD)
+			fail_msg("%s is %s, not bad", bad[i], api_vstate_name(v.state));
+	/* Denormals keep their value, not 0. */
+	assert_int_equal(dec("\"1e-320\"", RT_NUM, &v), API_V_OK);
+	assert_true(v.num > 0.0 && v.num < 1e-319);
+	assert_int_equal(dec("\"100000000000000000e-340\"", RT_NUM, &v), API_V_OK);
+	assert_true(v.num > 0.0);
+}
+
 /* A comma-decimal locale for LC_NUMERIC: an installed one, else one made
  * with localedef (Debian's locales package, which tools/deps installs)
  * under a directory of the test's own (LOCPATH), so that the check runs on
@@ -404,6 +446,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_number_edges),
 		cmocka_unit_test(test_numbers_whatever_the_locale),
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_id_lists),

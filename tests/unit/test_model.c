@@ -540,7 +540,7 @@ static void test_garbage_counted(void **state)
 	m_route_free(&r);
 	cJSON_Delete(v);
 
-	v = parse("{\"subscriptionID\":\"2\",\"frequency\":\"often\",\"recurringCharge\":\"1e3\","
+	v = parse("{\"subscriptionID\":\"2\",\"frequency\":\"often\",\"recurringCharge\":\"1e17\","
 	          "\"contractValue\":\"12,50\",\"active\":\"CUSTOM\",\"nextService\":\"soon\"}");
 	assert_int_equal(m_subscription_decode(v, &s), 5);
 	assert_int_equal(s.frequency, 0);

@@ -32,12 +32,14 @@ static void quote(struct strbuf *out, const char *s)
 }
 
 /* An amount as a dispatcher types it: an optional minus, digits, and at
- * most two decimals ("12", "12.5", "-3.75", ".5").  Cents in *out. */
+ * most two decimals ("12", "12.5", "-3.75", ".5").  Cents in *out.  The
+ * exponent the wire's amounts may carry (m_parse_cents reads "1e3") is
+ * no way to type one: "1e3" in a form is a slip, not 1000.00. */
 static int parse_amount(const char *s, long long *out)
 {
 	const char *dot = strchr(s, '.');
 
-	if (*s == '+' || (dot && strlen(dot + 1) > 2))
+	if (*s == '+' || strpbrk(s, "eE") || (dot && strlen(dot + 1) > 2))
 		return -1;
 	return m_parse_cents(s, out);
 }
