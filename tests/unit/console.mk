@@ -194,6 +194,16 @@ tests_unit_test_ui_list_SOURCES = tests/unit/test_ui_list.c src/ui/base/list.c s
 nodist_tests_unit_test_ui_list_SOURCES = $(THEMES_SHIPPED)
 tests_unit_test_ui_list_CFLAGS = $(UI_TEST_CFLAGS)
 tests_unit_test_ui_list_LDADD = $(UI_TEST_LDADD)
+
+## app_each_frame over stacks deeper than any fixed array (services.c and the list widget it makes).
+check_PROGRAMS += tests/unit/test_ui_frames
+TESTS += tests/unit/test_ui_frames
+tests_unit_test_ui_frames_SOURCES = tests/unit/test_ui_frames.c src/ui/base/services.c src/ui/base/list.c \
+	src/ui/base/list_draw.c src/ui/base/list_layout.c src/ui/base/list_preview.c src/ui/base/list_sort.c \
+	src/ui/theme/theme.c src/ui/base/state.c
+nodist_tests_unit_test_ui_frames_SOURCES = $(THEMES_SHIPPED)
+tests_unit_test_ui_frames_CFLAGS = $(UI_TEST_CFLAGS)
+tests_unit_test_ui_frames_LDADD = $(FETCH_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 endif
 
 ## notify: transport choice, OSC bytes, the command and the queue (test_notify);

@@ -96,15 +96,24 @@ void ui_push(struct ui *ui, struct view *v)
 void app_each_frame(struct ui *ui, void (*fn)(struct ui *ui, struct frame *f, void *ctx),
                     void *ctx)
 {
-	struct frame *all[256];
-	size_t n = 0;
+	struct frame **all = NULL;
+	size_t n = 0, cap = 0;
 
-	/* Collected first: fn may push frames. */
+	/* Collected first: fn may push frames.  As many as there are: a
+	 * stack grows with every drill-down and nothing bounds it, and a
+	 * fixed 256 left the frames below the 256th untold of results,
+	 * refreshes and writes. */
 	for (int p = 0; p < PANE_COUNT; p++)
-		for (struct frame *f = ui->panes[p]; f && n < 256; f = f->below)
+		for (struct frame *f = ui->panes[p]; f; f = f->below) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 32;
+				all = xrealloc(all, cap * sizeof(*all));
+			}
 			all[n++] = f;
+		}
 	for (size_t i = 0; i < n; i++)
 		fn(ui, all[i], ctx);
+	free(all);
 }
 
 struct frame *app_frame_of_slot(struct ui *ui, int slot)
