@@ -67,7 +67,11 @@ int write_need(struct sb_req *req, const struct resource *r, long long id, cJSON
  * stageID by updateLeadStage, and some hooks check a key below again as
  * they load its record, with the same words.  unitID (no unit is kept),
  * route's templateID (a template is known by its routes) and task's
- * referenceID (the record it names is not known) are not checked.
+ * referenceID (the record it names is not known) are not checked, nor
+ * that a record named belongs to the write's customer: neither the
+ * specification nor the behaviour notes say the service refuses them, and
+ * the sandbox refuses only what they say it does (route/create's
+ * autoCreateGroup=0 with no group for the template, in the route hook).
  *
  * A parameter named as the key of what it names is refused as a missing
  * record is anywhere ("No customer found with id N"); one named for its

@@ -369,6 +369,15 @@ static int is_blank(const cJSON *v)
 	return !v || cJSON_IsNull(v) || (cJSON_IsString(v) && !*v->valuestring);
 }
 
+/* The unset date of api-behaviour.md ("0000-00-00", "0000-00-00
+ * 00:00:00") sent for a date parameter. */
+static int is_unset_date(enum res_type type, const cJSON *v)
+{
+	return (type == RT_DATE || type == RT_DATETIME) && cJSON_IsString(v) &&
+	       (!strcmp(v->valuestring, "0000-00-00") ||
+	        !strcmp(v->valuestring, "0000-00-00 00:00:00"));
+}
+
 int write_collect_params(struct sb_req *req, const cJSON *src_obj, const char *prefix,
                          const char *res_name, const struct res_param *params, size_t n,
                          unsigned want, cJSON *obj, struct sb_answer *ans)
@@ -393,6 +402,16 @@ int write_collect_params(struct sb_req *req, const cJSON *src_obj, const char *p
 				return -1;
 			}
 			continue;
+		}
+		/* The unset date is no value for a date a create requires (the
+		 * specification's ticket/create date, "date the invoice
+		 * applies"): taken, it made a ticket with no invoice date.  On
+		 * update the parameter is not required, and is left alone. */
+		if ((want & RP_CREATE) && (p->flags & RP_REQUIRED) && is_unset_date(p->type, v)) {
+			ans_error(ans, 200, "Invalid value for %s%s%s%s: must be a date (YYYY-MM-DD), "
+			          "not the unset date %s", prefix ? prefix : "", prefix ? "[" : "",
+			          p->name, prefix ? "]" : "", v->valuestring);
+			return -1;
 		}
 		if ((why = put_value(res_name, p, v, obj))) {
 			ans_error(ans, 200, "Invalid value for %s%s%s%s: %s", prefix ? prefix : "",
