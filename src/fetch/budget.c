@@ -37,6 +37,11 @@ struct fetch_budget {
 	 * again own is added to it. */
 	pthread_mutex_t mu;
 	long own, last_file;
+	int have_file; /* last_file is a count this program read or wrote today */
+	/* A read went while today's count was unknown (the counter and its
+	 * record both unreadable): the account's count of today's reads, from
+	 * the next answer, stands for routedesk's (fetch_budget_note). */
+	int repair;
 	char day[32];
 	/* Why, written once before troubled is set, never again. */
 	char trouble[320];
@@ -49,6 +54,7 @@ static void day_roll(struct fetch_budget *fb, const char *name)
 {
 	if (strcmp(fb->day, name) != 0) {
 		fb->own = fb->last_file = 0;
+		fb->have_file = fb->repair = 0;
 		snprintf(fb->day, sizeof(fb->day), "%s", name);
 	}
 }
@@ -208,9 +214,9 @@ static long saved_day_limit(const struct fetch_budget *fb)
 	return v > 0 ? v : -1;
 }
 
-void fetch_budget_note(void *ctx, const struct api_budget *b)
+/* The day's read limit of b kept in DIR/read-limit when it changed. */
+static void note_limit(struct fetch_budget *fb, const struct api_budget *b)
 {
-	struct fetch_budget *fb = ctx;
 	struct strbuf err = STRBUF_INIT;
 	char buf[32];
 	int len;
@@ -224,6 +230,14 @@ void fetch_budget_note(void *ctx, const struct api_budget *b)
 	 * known and let its read go. */
 	(void)share_fs_write(fb->fd, LIMIT_NAME, fb->gid, buf, (size_t)len, &err);
 	strbuf_free(&err);
+}
+
+static void repair_count(struct fetch_budget *fb, const struct api_budget *b);
+
+void fetch_budget_note(void *ctx, const struct api_budget *b)
+{
+	note_limit(ctx, b);
+	repair_count(ctx, b);
 }
 
 /* The day's read limit: the service's latest word, else the one saved. */
@@ -243,7 +257,6 @@ long fetch_budget_limit(const struct fetch_budget *fb, const struct api_budget *
 	return day > 0 ? day / 100 * fb->percent + day % 100 * fb->percent / 100 : -1;
 }
 
-/* Reads the count at fd (locked); 0 for an empty or unreadable file. */
 /* A count no day reaches: any member of the group can write the file, so
  * what it holds is bounded before any arithmetic (LONG_MAX + 1 was
  * undefined, and in a release build reset the office's count to 0). */
@@ -268,15 +281,6 @@ static long count_or_none(int fd)
 	return v;
 }
 
-/* The count on the file's first line: 0 for none or for text that is not
- * a count; at most BUDGET_COUNT_MAX. */
-static long count_at(int fd)
-{
-	long v = count_or_none(fd);
-
-	return v < 0 ? 0 : v;
-}
-
 /* flock(op) on fd, waiting at most ms: the counter is in a directory every
  * member of the group can reach, and a lock held by a stuck process (or a
  * file server that stopped answering) must not stop this one for good.
@@ -298,6 +302,55 @@ static int lock_within(int fd, int op, int ms)
 
 static long count_apart(struct fetch_budget *fb, const char *name);
 
+/* The counter's second record, DIR/reads-last: "reads-YYYY-MM-DD N", the
+ * last count written to that day's counter by any process, written
+ * after it under its lock and replaced by rename (never seen empty or
+ * half-written).  A counter emptied or garbled by hand (an editor's
+ * blank save, a `> reads-...`) read as 0 by a process with no count of
+ * its own today (every `routedesk api`), which then had the whole day's
+ * share again; the record stands for it instead. */
+#define LAST_NAME "reads-last"
+
+/* The record's count for the counter name (today's): -1 when there is
+ * none, or it is another day's, or not a count. */
+static long last_record(const struct fetch_budget *fb, const char *name)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	size_t len = strlen(name);
+	long v = -1;
+
+	if (share_fs_read(fb->fd, LAST_NAME, fb->gid, 64, &text, &err) == 0 && text.len > len + 1 &&
+	    strncmp(text.buf, name, len) == 0 && text.buf[len] == ' ' &&
+	    text.buf[len + 1] >= '0' && text.buf[len + 1] <= '9') {
+		v = 0;
+		for (const char *p = text.buf + len + 1; *p >= '0' && *p <= '9'; p++)
+			if ((v = v * 10 + (*p - '0')) >= BUDGET_COUNT_MAX) {
+				v = BUDGET_COUNT_MAX;
+				break;
+			}
+	}
+	strbuf_free(&text);
+	strbuf_free(&err);
+	return v;
+}
+
+/* What today's counter (name) stands for when it holds no count: its
+ * record, else the count this program last read or wrote there today;
+ * -1 when neither is known. */
+static long count_standing(struct fetch_budget *fb, const char *name)
+{
+	long n = last_record(fb, name);
+
+	if (n < 0) {
+		pthread_mutex_lock(&fb->mu);
+		day_roll(fb, name);
+		if (fb->have_file)
+			n = fb->last_file;
+		pthread_mutex_unlock(&fb->mu);
+	}
+	return n;
+}
+
 long fetch_budget_used(struct fetch_budget *fb)
 {
 	char name[32];
@@ -310,21 +363,38 @@ long fetch_budget_used(struct fetch_budget *fb)
 		return count_apart(fb, name);
 	if ((fd = share_fs_open(fb->fd, name, O_RDONLY, fb->gid)) >= 0) {
 		/* Asked on the screen's thread: never a wait there. */
-		n = lock_within(fd, LOCK_SH, 0) == 0 ? count_at(fd) : -1;
+		int locked = lock_within(fd, LOCK_SH, 0) == 0;
+
+		n = locked ? count_or_none(fd) : -1;
 		close(fd);
+		/* No count there: the one it stands for, as a read takes it
+		 * (count_kept); 0 while that is unknown too. */
+		if (locked && n < 0 && (n = count_standing(fb, name)) < 0)
+			n = 0;
+	} else if (errno == ENOENT && (n = last_record(fb, name)) < 0) {
+		n = 0;
 	}
 	return n;
 }
 
-/* Today's counter, open and locked (the lock goes with close), or -1 with
- * errno: EWOULDBLOCK when another held it for a second (that read goes
- * uncounted: a stuck process stops nobody's work), else why the counter
- * cannot be opened. */
-static int open_locked(const struct fetch_budget *fb)
+/* Today's counter (its name into name), open and locked (the lock goes
+ * with close), or -1 with errno: EWOULDBLOCK when another held it for a
+ * second (that read goes uncounted: a stuck process stops nobody's work),
+ * else why the counter cannot be opened.  A missing counter is made
+ * holding its count (0 on a new day; its record's when it was removed by
+ * hand), never empty: so an empty one is a hand's, not a new day's. */
+static int open_locked(const struct fetch_budget *fb, char name[32])
 {
-	char name[32];
-	int fd = today_name(name) == 0 ? share_fs_open(fb->fd, name, O_RDWR | O_CREAT, fb->gid) : -1;
+	int fd = today_name(name) == 0 ? share_fs_open(fb->fd, name, O_RDWR, fb->gid) : -1;
 
+	if (fd < 0 && errno == ENOENT) {
+		char buf[32];
+		long n = last_record(fb, name);
+		int len = snprintf(buf, sizeof(buf), "%ld\n", n < 0 ? 0 : n);
+
+		if (share_fs_create(fb->fd, name, fb->gid, buf, (size_t)len) == 0)
+			fd = share_fs_open(fb->fd, name, O_RDWR, fb->gid);
+	}
 	if (fd < 0)
 		return -1;
 	if (lock_within(fd, LOCK_EX, 1000) < 0) {
@@ -335,8 +405,10 @@ static int open_locked(const struct fetch_budget *fb)
 	return fd;
 }
 
-static void write_count(int fd, long n)
+/* n into today's counter fd (name, locked), then into its record. */
+static void write_count(const struct fetch_budget *fb, int fd, const char *name, long n)
 {
+	struct strbuf rec = STRBUF_INIT, err = STRBUF_INIT;
 	char buf[32];
 	int len = snprintf(buf, sizeof(buf), "%ld\n", n < 0 ? 0 : n);
 
@@ -344,6 +416,11 @@ static void write_count(int fd, long n)
 	 * two leaves the count with a stray line after it, never 0. */
 	if (pwrite(fd, buf, (size_t)len, 0) == len)
 		(void)!ftruncate(fd, len);
+	/* Under the counter's lock, so records follow the counts' order. */
+	strbuf_addf(&rec, "%s %s", name, buf);
+	(void)share_fs_write(fb->fd, LAST_NAME, fb->gid, rec.buf, rec.len, &err);
+	strbuf_free(&rec);
+	strbuf_free(&err);
 }
 
 /* Today's count while the file cannot be written: what it says now, read
@@ -354,10 +431,12 @@ static void write_count(int fd, long n)
 static long count_apart(struct fetch_budget *fb, const char *name)
 {
 	int fd = share_fs_open(fb->fd, name, O_RDONLY, fb->gid);
-	long n = fd >= 0 ? count_at(fd) : 0;
+	long n = fd >= 0 ? count_or_none(fd) : -1;
 
 	if (fd >= 0)
 		close(fd);
+	if (n < 0 && (n = last_record(fb, name)) < 0)
+		n = 0;
 	pthread_mutex_lock(&fb->mu);
 	day_roll(fb, name);
 	if (fb->last_file > n)
@@ -381,26 +460,30 @@ static void count_trouble(struct fetch_budget *fb, const char *name, int err)
 
 /* The count of the open file fd (today's, name), with this program's
  * own reads of a time it could not be written added to it (and written):
- * they were dropped once it could be again. */
+ * they were dropped once it could be again.  -1 when it holds no count
+ * and what it stands for is unknown too. */
 static long count_kept(struct fetch_budget *fb, int fd, const char *name)
 {
 	long n = count_or_none(fd), own;
 
-	pthread_mutex_lock(&fb->mu);
-	day_roll(fb, name);
 	/* A counter emptied or overwritten with words (a member's editor, a
 	 * `> reads-...`, a copy cut short) read as 0: every console of the
-	 * office started the day's share over.  The count this program last
-	 * read or wrote there today stands instead; a lower count is taken as
-	 * it is (another process's read unsent). */
+	 * office started the day's share over, and every `routedesk api`
+	 * (no count of its own) had the whole day's share again.  Its
+	 * record, else the count this program last read or wrote there
+	 * today, stands instead; a lower count is taken as it is (another
+	 * process's read unsent). */
 	if (n < 0)
-		n = fb->last_file;
-	own = fb->own;
-	fb->own = 0;
+		n = count_standing(fb, name);
+	pthread_mutex_lock(&fb->mu);
+	day_roll(fb, name);
+	own = n >= 0 ? fb->own : 0;
+	if (n >= 0)
+		fb->own = 0;
 	pthread_mutex_unlock(&fb->mu);
 	if (own > 0) {
 		n = n + own < BUDGET_COUNT_MAX ? n + own : BUDGET_COUNT_MAX;
-		write_count(fd, n);
+		write_count(fb, fd, name, n);
 	}
 	return n;
 }
@@ -410,7 +493,37 @@ static void note_file(struct fetch_budget *fb, long n)
 {
 	pthread_mutex_lock(&fb->mu);
 	fb->last_file = n;
+	fb->have_file = 1;
 	pthread_mutex_unlock(&fb->mu);
+}
+
+/* The account's count of today's reads from an answer (b), as routedesk's
+ * when a read went while routedesk's was unknown: the service counts every
+ * integration's reads of the key, routedesk's among them, so it is never
+ * less; a count the counter holds by then that is more stands. */
+static void repair_count(struct fetch_budget *fb, const struct api_budget *b)
+{
+	char name[32];
+	long n;
+	int fd, pending;
+
+	if (!fb || !b || !b->known)
+		return;
+	pthread_mutex_lock(&fb->mu);
+	pending = fb->repair;
+	pthread_mutex_unlock(&fb->mu);
+	if (!pending || (fd = open_locked(fb, name)) < 0)
+		return;
+	n = count_or_none(fd);
+	if (n < b->usage.read_today) {
+		n = b->usage.read_today < BUDGET_COUNT_MAX ? b->usage.read_today : BUDGET_COUNT_MAX;
+		write_count(fb, fd, name, n);
+	}
+	note_file(fb, n);
+	pthread_mutex_lock(&fb->mu);
+	fb->repair = 0;
+	pthread_mutex_unlock(&fb->mu);
+	close(fd);
 }
 
 int fetch_budget_trouble(const struct fetch_budget *fb, char *buf, size_t size)
@@ -425,14 +538,26 @@ int fetch_budget_trouble(const struct fetch_budget *fb, char *buf, size_t size)
 void fetch_budget_unsent(void *ctx)
 {
 	struct fetch_budget *fb = ctx;
-	int fd = fb ? open_locked(fb) : -1;
+	char name[32];
+	int fd = fb ? open_locked(fb, name) : -1;
 
 	if (fd >= 0) {
-		long n = count_at(fd) - 1;
+		long n = count_or_none(fd);
+		int pending;
 
-		write_count(fd, n);
+		pthread_mutex_lock(&fb->mu);
+		pending = fb->repair;
+		pthread_mutex_unlock(&fb->mu);
+		if (n < 0)
+			n = count_standing(fb, name);
+		/* Unknown, or the read was one sent uncounted: nothing to
+		 * take off (0 written here started the day's share over). */
+		if (n >= 0 && !pending) {
+			n = n > 0 ? n - 1 : 0;
+			write_count(fb, fd, name, n);
+			note_file(fb, n);
+		}
 		close(fd);
-		note_file(fb, n < 0 ? 0 : n);
 	} else if (fb && errno != EWOULDBLOCK) {
 		pthread_mutex_lock(&fb->mu);
 		if (fb->own > 0)
@@ -460,12 +585,13 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 	long limit, n;
 	int fd, rc = 0;
 
-	fetch_budget_note(fb, b);
+	char name[32];
+
+	note_limit(fb, b);
 	limit = fetch_budget_limit(fb, b);
 	prune_new_day(fb);
-	if ((fd = open_locked(fb)) < 0) {
+	if ((fd = open_locked(fb, name)) < 0) {
 		int e = errno; /* today_name's localtime_r may set it */
-		char name[32];
 
 		if (e == EWOULDBLOCK || today_name(name) != 0)
 			return 0;
@@ -473,10 +599,16 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 		 * unenforced for good after one chmod of the file. */
 		count_trouble(fb, name, e);
 		n = count_apart(fb, name);
-	} else {
-		char name[32];
-
-		n = today_name(name) == 0 ? count_kept(fb, fd, name) : count_at(fd);
+	} else if ((n = count_kept(fb, fd, name)) < 0) {
+		/* Neither the counter nor its record holds a count, and this
+		 * program has none of today: the read goes, uncounted (a
+		 * count written now would be a guess, and a low one), and the
+		 * count of its answer stands for routedesk's (repair_count). */
+		pthread_mutex_lock(&fb->mu);
+		fb->repair = 1;
+		pthread_mutex_unlock(&fb->mu);
+		close(fd);
+		return 0;
 	}
 	if (limit >= 0 && fb->percent < 100 && n >= limit) {
 		snprintf(why, why_size,
@@ -486,7 +618,7 @@ int fetch_budget_may_read(void *ctx, const struct api_budget *b, char *why, size
 		rc = -1;
 	} else if (fd >= 0) {
 		n = n < BUDGET_COUNT_MAX ? n + 1 : n;
-		write_count(fd, n);
+		write_count(fb, fd, name, n);
 	} else {
 		pthread_mutex_lock(&fb->mu);
 		fb->own++;

@@ -17,7 +17,12 @@
  * the share is not sent.  The limit is the share of the day's read limit
  * the service announces (tokenLimits), kept in DIR/read-limit for the
  * processes that have not seen an answer yet; before any process of the
- * directory saw one the limit is unknown and that one read goes.
+ * directory saw one the limit is unknown and that one read goes.  After
+ * each count DIR/reads-last ("reads-YYYY-MM-DD N") is replaced by rename:
+ * a counter emptied, garbled or removed by hand stands for it, so a new
+ * process (every `routedesk api`) never starts the day over; with both
+ * unreadable the read goes uncounted and the answer's count of the
+ * account's reads (never less than routedesk's) becomes the count.
  */
 struct fetch_budget;
 
@@ -44,7 +49,8 @@ void fetch_budget_unsent(void *ctx);
 /* For api_options.on_budget (ctx a struct fetch_budget): keeps the day's
  * read limit the service announced in DIR/read-limit, so that a process's
  * first read, before its own session knows the limit, keeps to the share
- * (fetch_budget_may_read notes it too). */
+ * (fetch_budget_may_read notes it too); and after a read sent while the
+ * count was unknown, writes the answer's requestsReadToday as the count. */
 void fetch_budget_note(void *ctx, const struct api_budget *b);
 /* Reads counted today (-1 while another process holds the counter: it
  * never waits), and the most allowed (-1 while unknown: no answer seen,

@@ -71,6 +71,9 @@ struct fetch {
 	const struct fetch_runner *run;
 	struct api_options opts;            /* strings owned (freed once opened) */
 	char *url, *key, *token;
+	/* The caller's on_budget (the read counter's), called after ours. */
+	void (*caller_on_budget)(void *ctx, const struct api_budget *b);
+	void *caller_budget_ctx;
 };
 
 /* ---------------------------------------------------------- the thread */
@@ -455,6 +458,8 @@ static void on_budget(void *ctx, const struct api_budget *b)
 	f->status.budget = *b;
 	wake(f);
 	pthread_mutex_unlock(&f->lock);
+	if (f->caller_on_budget)
+		f->caller_on_budget(f->caller_budget_ctx, b);
 }
 
 /* ---------------------------------------------------------- public API */
@@ -520,6 +525,8 @@ struct fetch *fetch_start_runner(const struct api_options *o, const struct fetch
 	f->opts.cancel = &f->cancel;
 	f->opts.on_wait = on_wait;
 	f->opts.wait_ctx = f;
+	f->caller_on_budget = f->opts.on_budget;
+	f->caller_budget_ctx = f->opts.budget_ctx;
 	f->opts.on_budget = on_budget;
 	f->opts.budget_ctx = f;
 

@@ -356,6 +356,48 @@ out:
 	return rc;
 }
 
+int share_fs_create(int base, const char *rel, gid_t gid, const char *text, size_t len)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	const char *last;
+	size_t off = 0;
+	int dir = parent_of(base, rel, &last), fd = -1, rc = -1, saved;
+
+	if (dir < 0)
+		return -1;
+	temp_name(&tmp, last);
+	fd = openat(dir, tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	            file_mode(gid));
+	if (fd < 0)
+		goto out;
+	if (check_file(fd, O_WRONLY, gid) < 0)
+		goto out;
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto out;
+		off += (size_t)n;
+	}
+	rc = close(fd) < 0 ? -1 : publish(dir, tmp.buf, last);
+	fd = -1;
+	if (rc == 1)
+		rc = 0; /* made by another first: theirs stands */
+out:
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	/* Published by rename, the name is gone; by link, or not at all,
+	 * the temporary is left to remove. */
+	(void)unlinkat(dir, tmp.buf, 0);
+	close(dir);
+	strbuf_free(&tmp);
+	errno = saved;
+	return rc;
+}
+
 DIR *share_fs_opendir(int base, const char *rel)
 {
 	int fd = share_fs_base(base, rel);

@@ -59,6 +59,12 @@ int share_fs_read(int base, const char *rel, gid_t gid, size_t max, struct strbu
 int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_t len,
                    struct strbuf *err);
 
+/* Makes rel holding text unless it is there (another process made it
+ * first: theirs stands), whole before it appears (made under a random
+ * name, then put in place): never seen empty or half-written.  0 when rel
+ * is there now, or -1 with errno. */
+int share_fs_create(int base, const char *rel, gid_t gid, const char *text, size_t len);
+
 /* opendir(3) of the directory rel: NULL when it cannot be read.  Its
  * names are then handled relative to dirfd(): fstatat with
  * AT_SYMLINK_NOFOLLOW, unlinkat, share_fs_open. */

@@ -349,6 +349,10 @@ static int connect_account(struct ui *ui, const struct options *o)
 			ui->api.may_read = fetch_budget_may_read;
 			ui->api.may_read_ctx = ui->reads;
 			ui->api.read_unsent = fetch_budget_unsent;
+			/* Each answer's limit kept for the share, and its
+			 * count taken when routedesk's was unknown. */
+			ui->api.on_budget = fetch_budget_note;
+			ui->api.budget_ctx = ui->reads;
 		}
 	}
 	/* The customer index is kept across runs on the share, else in the

@@ -509,6 +509,67 @@ static void test_unsent_write_counts_no_read(void **state)
 	strbuf_free(&err);
 }
 
+/* (d4) The counter emptied or garbled by hand (an editor's blank save,
+ * `> reads-...`) when the share is spent: the next `routedesk api`, which
+ * has no count of its own, is still refused (it read no count as 0, and
+ * had the whole day's share again).  With the second record unreadable
+ * too, one read goes and the account's count of today's reads its answer
+ * gave stands for routedesk's. */
+static void test_emptied_counter_still_spent(void **state)
+{
+	const char *share = fresh_dir("d4"), *conf = fresh_dir("d4-config");
+	const char *const *env;
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	static const char *const hands[] = { "", "\n", "oops\n" };
+	struct cli_out o;
+	char *acct;
+	long count;
+
+	(void)state;
+	assert_int_equal(mkdir(sbt_fmt("%s/routedesk", conf), 0700), 0);
+	write_file(sbt_fmt("%s/routedesk/config", conf), "[ui]\nread_share = 1\n");
+	env = env_for(share, conf);
+	first_read(env);
+	acct = account_dir(share);
+	write_file(counter_file(acct), "29\n");
+	run(&o, (const char *[]){ "api", "customer/10002", NULL }, env);
+	expect_status(&o, 0);
+	clirun_free(&o);
+	for (size_t i = 0; i < sizeof(hands) / sizeof(hands[0]); i++) {
+		write_file(counter_file(acct), hands[i]);
+		run(&o, (const char *[]){ "api", "customer/10003", NULL }, env);
+		expect_status(&o, 5);
+		assert_int_equal(clirun_requests(&o), 0);
+		assert_non_null(strstr(o.err, "30 of 30"));
+		clirun_free(&o);
+	}
+	/* Removed: made again with the count. */
+	assert_int_equal(unlink(counter_file(acct)), 0);
+	run(&o, (const char *[]){ "api", "customer/10003", NULL }, env);
+	expect_status(&o, 5);
+	clirun_free(&o);
+	/* Both unreadable: one read, and the account's count is kept (the
+	 * sandbox's reads taken past routedesk's 30 first: the test wrote
+	 * 29 by hand, more than the account had read). */
+	while (counter("requestsReadToday") < 40)
+		;
+	write_file(counter_file(acct), "");
+	write_file(sbt_fmt("%s/reads-last", acct), "");
+	run(&o, (const char *[]){ "api", "customer/10003", NULL }, env);
+	expect_status(&o, 0);
+	assert_int_equal(clirun_requests(&o), 1);
+	clirun_free(&o);
+	count = counter("requestsReadToday") - 1; /* the probe's own */
+	assert_int_equal(strbuf_read_file(counter_file(acct), 100, &sb, &err), 0);
+	assert_int_equal(atol(sb.buf), count);
+	run(&o, (const char *[]){ "api", "customer/10003", NULL }, env);
+	expect_status(&o, 5);
+	assert_int_equal(clirun_requests(&o), 0);
+	clirun_free(&o);
+	strbuf_free(&sb);
+	strbuf_free(&err);
+}
+
 /* (e) a share that cannot be used: said on stderr, and the call runs
  * unshared all the same. */
 static void test_unusable_share(void **state)
@@ -623,7 +684,7 @@ static void check_tree(const char *path, int depth, int *answers)
  * have the group's permissions and no wider.  Runs last. */
 static void test_share_holds_no_credential(void **state)
 {
-	static const char *const shares[] = { "a", "b", "c", "d", "e" };
+	static const char *const shares[] = { "a", "b", "c", "d", "d4", "e" };
 	int answers = 0;
 
 	(void)state;
@@ -644,6 +705,7 @@ int main(void)
 		SBT_TEST(test_read_share_across_processes),
 		SBT_TEST(test_unusable_counter_said),
 		SBT_TEST(test_unsent_write_counts_no_read),
+		SBT_TEST(test_emptied_counter_still_spent),
 		SBT_TEST(test_unusable_share),
 		SBT_TEST(test_share_holds_no_credential),
 	};

@@ -867,10 +867,14 @@ static void test_busy_counter_never_hangs(void **state)
 
 /* The counter holds whatever a member of the group wrote: a count past any
  * day's is taken as spent and never overflows (LONG_MAX + 1 did, and
- * reset the office's count to 0), a negative one or words as 0 (a C
- * review's finding) by a program that has read no count there today (each
- * case a budget of its own: one that has, keeps its own, as the test
- * below shows). */
+ * reset the office's count to 0); a negative one or words are no count
+ * (a C review's finding), and for a program that has read no count there
+ * today, with no second record to stand for it (each case a budget of its
+ * own, the record removed), the count is unknown: shown as 0, the read
+ * goes uncounted and nothing is written over it (a 1 written there was
+ * believed by every process after: see
+ * test_counter_emptied_for_a_new_process, which also shows the record
+ * standing for it). */
 static void test_counter_written_by_anyone(void **state)
 {
 	static const struct {
@@ -895,12 +899,27 @@ static void test_counter_written_by_anyone(void **state)
 		int fd;
 
 		fb = budget_on(a, name);
+		(void)unlinkat(fetch_share_fd(a), "reads-last", 0);
 		fd = openat(fetch_share_fd(a), name, O_WRONLY | O_CREAT | O_TRUNC, 0660);
 		assert_true(fd >= 0);
 		assert_int_equal(write(fd, cases[i].text, strlen(cases[i].text)),
 		                 (ssize_t)strlen(cases[i].text));
 		close(fd);
 		assert_int_equal(fetch_budget_used(fb), cases[i].used);
+		if (cases[i].used == 0) {
+			char buf[40] = "";
+
+			assert_int_equal(fetch_budget_may_read(fb, NULL, why, sizeof(why)), 0);
+			fetch_budget_unsent(fb);
+			assert_int_equal(fetch_budget_used(fb), 0);
+			fd = openat(fetch_share_fd(a), name, O_RDONLY);
+			assert_true(fd >= 0);
+			assert_true(read(fd, buf, sizeof(buf) - 1) > 0);
+			close(fd);
+			assert_string_equal(buf, cases[i].text);
+			fetch_budget_close(fb);
+			continue;
+		}
 		/* No limit known: counted, saturating. */
 		assert_int_equal(fetch_budget_may_read(fb, NULL, why, sizeof(why)), 0);
 		assert_int_equal(fetch_budget_used(fb),
@@ -973,6 +992,96 @@ static void test_counter_emptied_keeps_the_count(void **state)
 	put_counter(a, name, "1200\n");
 	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
 	assert_int_equal(fetch_budget_used(fb), 1201);
+	fetch_budget_close(fb);
+	fetch_share_close(a);
+}
+
+/* A process with no count of its own today (every `routedesk api`: a new
+ * budget here) finding the counter emptied, garbled or removed by hand
+ * takes the count it stands for, its second record (reads-last), not 0:
+ * it had the whole day's share again (an office audit: 30 of 30 spent,
+ * `> reads-...`, and the next `routedesk api` read and wrote 1).  The
+ * counter and the record both unreadable: a read goes uncounted (nothing
+ * is written: a 1 there would be believed), and its answer's count of the
+ * account's reads stands for routedesk's. */
+static void test_counter_emptied_for_a_new_process(void **state)
+{
+	const char *url = "http://127.0.0.1:17/api";
+	struct fetch_share *a = open_share(url);
+	struct fetch_budget *fb;
+	struct api_budget bud;
+	char name[40], why[256];
+	struct stat st;
+
+	(void)state;
+	memset(&bud, 0, sizeof(bud));
+	bud.known = 1;
+	bud.limits.read_day = 3000;
+	fb = budget_on(a, name);
+	put_counter(a, name, "1497\n");
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	fetch_budget_close(fb);
+	/* Emptied, then garbled: each new process goes on from the last
+	 * count. */
+	put_counter(a, name, "");
+	fb = budget_on(a, name);
+	assert_int_equal(fetch_budget_used(fb), 1498);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	fetch_budget_close(fb);
+	put_counter(a, name, "x\n");
+	fb = budget_on(a, name);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	assert_int_equal(fetch_budget_used(fb), 1500);
+	fetch_budget_close(fb);
+	/* Spent; emptied again, or removed: still spent. */
+	put_counter(a, name, "\n");
+	fb = budget_on(a, name);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "1500 of 1500"));
+	fetch_budget_close(fb);
+	assert_int_equal(unlinkat(fetch_share_fd(a), name, 0), 0);
+	fb = budget_on(a, name);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "1500 of 1500"));
+	fetch_budget_close(fb);
+	/* The record is the share's, as the counter is. */
+	assert_int_equal(fstatat(fetch_share_fd(a), "reads-last", &st, AT_SYMLINK_NOFOLLOW), 0);
+	assert_int_equal(st.st_mode & 07777, 0660);
+	/* A read that reached no server, on a count the record stands for:
+	 * taken off that count, never off 0. */
+	put_counter(a, name, "");
+	fb = budget_on(a, name);
+	fetch_budget_unsent(fb);
+	fetch_budget_close(fb);
+	fb = budget_on(a, name);
+	assert_int_equal(fetch_budget_used(fb), 1499);
+	fetch_budget_close(fb);
+	/* Both unreadable: the read goes and nothing is written; its
+	 * answer's count of the account's reads (2100: other integrations'
+	 * too) is routedesk's from then on. */
+	put_counter(a, name, "");
+	put_counter(a, "reads-last", "garbage\n");
+	fb = budget_on(a, name);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), 0);
+	{
+		char buf[8] = "";
+		int fd = openat(fetch_share_fd(a), name, O_RDONLY);
+
+		assert_true(fd >= 0);
+		assert_int_equal(read(fd, buf, sizeof(buf)), 0);
+		close(fd);
+	}
+	bud.usage.read_today = 2100;
+	fetch_budget_note(fb, &bud);
+	assert_int_equal(fetch_budget_used(fb), 2100);
+	fetch_budget_close(fb);
+	fb = budget_on(a, name);
+	assert_int_equal(fetch_budget_may_read(fb, &bud, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "2100 of 1500"));
+	/* Answers after that change nothing: the count is routedesk's. */
+	bud.usage.read_today = 2900;
+	fetch_budget_note(fb, &bud);
+	assert_int_equal(fetch_budget_used(fb), 2100);
 	fetch_budget_close(fb);
 	fetch_share_close(a);
 }
@@ -1096,6 +1205,7 @@ int main(void)
 		cmocka_unit_test(test_read_limit_never_missing),
 		cmocka_unit_test(test_counter_written_by_anyone),
 		cmocka_unit_test(test_counter_emptied_keeps_the_count),
+		cmocka_unit_test(test_counter_emptied_for_a_new_process),
 		cmocka_unit_test(test_old_counters_pruned),
 		cmocka_unit_test(test_budget_from_the_ticker),
 	};
