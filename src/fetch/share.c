@@ -45,9 +45,28 @@ struct fetch_share {
 	struct timespec opened;
 	char **seen;
 	size_t n_seen;
+	unsigned unused;         /* bit i: subdirs[i] could not be used */
+	struct strbuf warnings;  /* why, one line each */
 };
 
 static const char *const subdirs[] = { "ticks", "days", "written", "lookup" };
+static const char *const without[] = { /* what goes without each of them */
+	N_("this console refreshes with reads of its own"),
+	N_("the days are kept in your own state directory"),
+	N_("what a console writes reaches the others only through the service"),
+	N_("the customer index is kept in your own state directory"),
+};
+
+/* subdirs[]'s index of rel ("written" or "written/X": 2), or -1. */
+static int subdir_of(const char *rel)
+{
+	size_t n = strcspn(rel, "/");
+
+	for (size_t i = 0; i < sizeof(subdirs) / sizeof(subdirs[0]); i++)
+		if (strlen(subdirs[i]) == n && strncmp(rel, subdirs[i], n) == 0)
+			return (int)i;
+	return -1;
+}
 
 struct fetch_share *fetch_share_open(const char *dir, const char *url, const char *key,
                                      struct strbuf *err)
@@ -84,21 +103,27 @@ struct fetch_share *fetch_share_open(const char *dir, const char *url, const cha
 		strbuf_free(&p);
 		return NULL;
 	}
+	sh = xcalloc(1, sizeof(*sh));
+	/* A subdirectory that cannot be used (another member's chmod, a file
+	 * in its place) costs only what is kept in it: the whole share was
+	 * refused, and the console ran unshared, its reads counted apart. */
 	for (size_t i = 0; i < sizeof(subdirs) / sizeof(subdirs[0]); i++) {
 		struct strbuf why = STRBUF_INIT;
 		int sub = share_fs_dir(fd, subdirs[i], st.st_gid, &why);
 
-		if (sub >= 0)
+		if (sub >= 0) {
 			close(sub);
-		if (sub < 0) {
-			strbuf_addf(err, "%s/%s", p.buf, strbuf_str(&why));
-			strbuf_free(&why);
-			close(fd);
-			strbuf_free(&p);
-			return NULL;
+		} else {
+			size_t n = strlen(subdirs[i]);
+			const char *r = strbuf_str(&why); /* "SUB: reason" */
+
+			sh->unused |= 1u << i;
+			r += strncmp(r, subdirs[i], n) == 0 && r[n] == ':' ? n + 2 : 0;
+			strbuf_addf(&sh->warnings, _("%s/%s not used (%s): %s\n"), p.buf, subdirs[i], r,
+			            _(without[i]));
 		}
+		strbuf_free(&why);
 	}
-	sh = xcalloc(1, sizeof(*sh));
 	sh->path = strbuf_detach(&p, NULL);
 	sh->gid = st.st_gid;
 	sh->fd = fd;
@@ -123,7 +148,20 @@ void fetch_share_close(struct fetch_share *sh)
 	free(sh->seen);
 	free(sh->path);
 	free(sh->url);
+	strbuf_free(&sh->warnings);
 	free(sh);
+}
+
+int fetch_share_uses(const struct fetch_share *sh, const char *sub)
+{
+	int i = subdir_of(sub);
+
+	return sh && (i < 0 || !(sh->unused & (1u << i)));
+}
+
+const char *fetch_share_warnings(const struct fetch_share *sh)
+{
+	return sh ? strbuf_str(&sh->warnings) : "";
 }
 
 const char *fetch_share_path(const struct fetch_share *sh)
@@ -146,16 +184,25 @@ const char *fetch_share_url(const struct fetch_share *sh)
 	return sh->url;
 }
 
+/* 0 when rel is not in a subdirectory left unused, else -1 with err. */
+static int usable(const struct fetch_share *sh, const char *rel, struct strbuf *err)
+{
+	if (fetch_share_uses(sh, rel))
+		return 0;
+	strbuf_addf(err, _("%s: its directory is not used"), rel);
+	return -1;
+}
+
 int fetch_share_read_text(const struct fetch_share *sh, const char *rel, size_t max,
                           struct strbuf *out, struct strbuf *err)
 {
-	return share_fs_read(sh->fd, rel, sh->gid, max, out, err) < 0 ? -1 : 0;
+	return usable(sh, rel, err) < 0 ? -1 : share_fs_read(sh->fd, rel, sh->gid, max, out, err);
 }
 
 int fetch_share_write(const struct fetch_share *sh, const char *rel, const char *text, size_t len,
                       struct strbuf *err)
 {
-	return share_fs_write(sh->fd, rel, sh->gid, text, len, err);
+	return usable(sh, rel, err) < 0 ? -1 : share_fs_write(sh->fd, rel, sh->gid, text, len, err);
 }
 
 /* rel's time made now; a file of no content, so one that cannot be
@@ -205,6 +252,8 @@ int fetch_share_ticker(struct fetch_share *sh)
 		return 0;
 	if (sh->ticker)
 		return 1;
+	if (!fetch_share_uses(sh, "ticks")) /* no tick published: one that can ticks */
+		return 0;
 	if (sh->lock_fd < 0) {
 		sh->lock_fd = share_fs_open(sh->fd, "ticker.lock", O_RDWR | O_CREAT, sh->gid);
 		if (sh->lock_fd < 0)
@@ -505,7 +554,9 @@ int fetch_share_read(struct fetch_share *sh, long long since, long stale_after,
 	 * holding the lock: this console asks the service itself. */
 	if (!ticked || time(NULL) - ticked > stale_after)
 		return 0;
-	d = share_fs_opendir(sh->fd, "ticks");
+	/* No ticks to read is not "nothing changed". */
+	if (!fetch_share_uses(sh, "ticks") || !(d = share_fs_opendir(sh->fd, "ticks")))
+		return 0;
 	r->last_change = since;
 	while (d && (e = readdir(d))) {
 		long long s, nw;
@@ -639,7 +690,7 @@ void fetch_share_publish_write(struct fetch_share *sh, const char *resource, con
 	cJSON *o, *rec;
 	char *text;
 
-	if (!sh || !row || !(rec = m_row_encode(resource, row)))
+	if (!sh || !row || !fetch_share_uses(sh, "written") || !(rec = m_row_encode(resource, row)))
 		return;
 	clock_gettime(CLOCK_REALTIME, &now);
 	o = cJSON_CreateObject();
@@ -699,7 +750,7 @@ void fetch_share_read_written(struct fetch_share *sh, struct fetch_result *r)
 	size_t n = 0, n_seen = 0;
 	time_t now = time(NULL);
 
-	if (!sh)
+	if (!sh || !fetch_share_uses(sh, "written"))
 		return;
 	d = share_fs_opendir(sh->fd, "written");
 	while (d && (e = readdir(d))) {

@@ -50,6 +50,16 @@ struct fetch_share;
 struct fetch_share *fetch_share_open(const char *dir, const char *url, const char *key,
                                      struct strbuf *err);
 void fetch_share_close(struct fetch_share *sh);
+/* A subdirectory of the share (ticks, days, written, lookup) that could
+ * not be used when it was opened (made by another user and not writable
+ * to this one, a file in its place) is left alone, and only what is kept
+ * in it goes without: the share (the read count, the ticker's lock) is
+ * used all the same.  fetch_share_uses says whether sub (or a name below
+ * it; a name of the account's directory itself: 1) is used, and
+ * fetch_share_warnings why each one is not, one line each ("" for none):
+ * "PATH/SUB not used (reason): what goes without". */
+int fetch_share_uses(const struct fetch_share *sh, const char *sub);
+const char *fetch_share_warnings(const struct fetch_share *sh);
 /* DIR/ACCOUNT. */
 const char *fetch_share_path(const struct fetch_share *sh);
 /* For share_fs.h: DIR's group (every file of the share's), and the

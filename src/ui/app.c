@@ -358,7 +358,7 @@ static int connect_account(struct ui *ui, const struct options *o)
 	/* The customer index is kept across runs on the share, else in the
 	 * user's state directory, one file per account (0600): not the
 	 * demo's, whose sandbox is new each run. */
-	if (!ui->share && !o->demo && ui->config.customer_index > 0) {
+	if (!fetch_share_uses(ui->share, "lookup") && !o->demo && ui->config.customer_index > 0) {
 		char *dir = state_dir();
 		struct strbuf sb = STRBUF_INIT;
 
@@ -749,6 +749,9 @@ int app_main(int argc, char **argv)
 	app_show_pane(&ui, pane);
 	if (ui.share_error[0])
 		ui_error(&ui, "%s", ui.share_error);
+	/* A subdirectory of the share not used: one line each. */
+	for (const char *w = fetch_share_warnings(ui.share), *e; (e = strchr(w, '\n')); w = e + 1)
+		ui_error(&ui, _("share: %.*s"), (int)(e - w), w);
 	if (ui.config.warnings.len) {
 		const char *w = ui.config.warnings.buf, *e = strchr(w, '\n');
 		size_t n = 0;

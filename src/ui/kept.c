@@ -6,6 +6,7 @@
 
 #include "common/strbuf.h"
 #include "common/trace.h"
+#include "fetch/share.h"
 #include "ui/app.h"
 #include "ui/base/warm.h"
 
@@ -21,6 +22,13 @@
  * stepped to would search both again.
  */
 
+/* The share whose days/ is used, else NULL: the user's own state
+ * directory keeps the days of a console whose share's days/ cannot be. */
+static const struct fetch_share *days_share(const struct ui *ui)
+{
+	return fetch_share_uses(ui->share, "days") ? ui->share : NULL;
+}
+
 void kept_save(struct ui *ui)
 {
 	struct warm_day d = { ui->review, ui->employees, ui->service_types, ui->last_change,
@@ -30,7 +38,7 @@ void kept_save(struct ui *ui)
 	/* Only a day the ticks kept current to a changelog id. */
 	if (!ui->review || !ui->have_baseline || ui->review_at <= 0)
 		return;
-	if (warm_save(ui->share, ui->acct.url, ui->acct.key, &d, &err) < 0)
+	if (warm_save(days_share(ui), ui->acct.url, ui->acct.key, &d, &err) < 0)
 		fprintf(stderr, "routedesk: %s\n", strbuf_str(&err));
 	strbuf_free(&err);
 }
@@ -53,7 +61,7 @@ void kept_start(struct ui *ui)
 	struct warm_day d;
 	time_t now = time(NULL);
 
-	if (warm_load(ui->share, ui->acct.url, ui->acct.key, ui->date, now, WARM_MAX_AGE, &d)) {
+	if (warm_load(days_share(ui), ui->acct.url, ui->acct.key, ui->date, now, WARM_MAX_AGE, &d)) {
 		/* The day itself: painted at once, with its age, and brought up
 		 * to date by a refresh tick (the changelog since), not a review. */
 		ui->review = d.review;
@@ -65,7 +73,7 @@ void kept_start(struct ui *ui)
 		if (ui->review_at <= 0)
 			ui->review_at = 1e-9; /* 0 means never loaded */
 		trace_event("warm", "%s, %lld s old", ui->date, (long long)(now - d.saved));
-	} else if (warm_reference(ui->share, ui->acct.url, ui->acct.key, now,
+	} else if (warm_reference(days_share(ui), ui->acct.url, ui->acct.key, now,
 	                          WARM_REFERENCE_MAX_AGE, &d)) {
 		take_tables(ui, &d, now);
 		trace_event("reference", "%zu employees, %zu service types, %lld s old",

@@ -633,6 +633,30 @@ static void test_unusable_share(void **state)
 		assert_int_equal(clirun_requests(&o), 1);
 		clirun_free(&o);
 	}
+	/* A share whose written/ cannot be used (a file put in its place;
+	 * another user's chmod does the same: test_fetch_share): this call
+	 * keeps nothing there, and runs on the share, its read counted with
+	 * the office's (the whole share was refused: run unshared, counted
+	 * apart). */
+	{
+		const char *sh = fresh_dir("nowritten");
+		struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+		char *acct;
+
+		first_read(env_for(sh, NULL));
+		acct = account_dir(sh);
+		assert_int_equal(rmdir(sbt_fmt("%s/written", acct)), 0);
+		write_file(sbt_fmt("%s/written", acct), "x\n");
+		run(&o, (const char *[]){ "api", "customer/10001", NULL }, env_for(sh, NULL));
+		expect_status(&o, 0);
+		assert_null(strstr(o.err, "unshared"));
+		assert_int_equal(clirun_requests(&o), 1);
+		clirun_free(&o);
+		assert_int_equal(strbuf_read_file(counter_file(acct), 100, &sb, &err), 0);
+		assert_string_equal(sb.buf, "2\n");
+		strbuf_free(&sb);
+		strbuf_free(&err);
+	}
 	/* A relative path is refused the same way. */
 	run(&o, (const char *[]){ "api", "customer/10001", NULL }, env_for("share", NULL));
 	expect_status(&o, 0);

@@ -176,4 +176,28 @@ ok "it says on stderr that identical reads are not combined" \
 	has "$D/err.H" "share $D/noflight: identical reads are not combined: flight: not a directory"
 ok "and on the message line" has "$D/h1.txt" "share $D/noflight: identical reads are not combined"
 
+# A share whose written/ cannot be used (a file in its place; another
+# member's chmod does the same): the console runs on the share, its reads
+# counted with the office's, and says in one line which directory is not
+# used and what goes without it (the whole share was refused: it ran
+# unshared, its reads counted apart from the office's).
+mkdir -p "$D/nowritten"
+SHARE=$D/nowritten console W0 "$f"
+acct=$(ls "$D/nowritten")
+rm -rf "$D/nowritten/$acct/written" && echo x >"$D/nowritten/$acct/written"
+counted() { cat "$D/nowritten/$acct/reads-$(date +%Y-%m-%d)" 2>/dev/null || echo 0; }
+before=$(counted)
+w=$(cs_script w <<'EOF2'
+:save-display w1.txt
+EOF2
+)
+SHARE=$D/nowritten console W "$w"
+ok "with written/ a file the console still runs (exit 0)" test $? -eq 0
+ok "it does not run unshared" sh -c '! grep -q unshared "$1"' - "$D/err.W"
+ok "it says on stderr, in one line, that written/ is not used" \
+	has "$D/err.W" "share: $D/nowritten/$acct/written not used .not a directory.*: what a console writes"
+ok "and on the message line" has "$D/w1.txt" "share: .*/written not used"
+after=$(counted)
+ok "its reads are counted in the share ($before, then $after)" test "$after" -gt "$before"
+
 tap_done

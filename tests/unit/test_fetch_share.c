@@ -680,15 +680,121 @@ static void test_share_directory_modes(void **state)
 		fetch_share_close(a);
 		assert_int_equal(chown(p.buf, 65534, other), 0);
 		assert_int_equal(chmod(p.buf, 02777), 0);
-		strbuf_reset(&err);
-		assert_null(fetch_share_open(dir, url, "demo-key", &err));
-		assert_non_null(strstr(strbuf_str(&err), "made by another user"));
+		/* The rest of the share is used. */
+		a = open_share(url);
+		assert_int_equal(fetch_share_uses(a, "ticks"), 0);
+		assert_int_equal(fetch_share_ticker(a), 0);
+		assert_non_null(strstr(fetch_share_warnings(a), "made by another user"));
+		assert_non_null(strstr(fetch_share_warnings(a), p.buf));
+		fetch_share_close(a);
 		assert_int_equal(chmod(p.buf, 02770), 0);
 		a = open_share(url);
 		fetch_share_close(a);
 		strbuf_free(&p);
 	}
 	assert_int_equal(chown(dir, (uid_t)-1, getgid()), 0);
+	strbuf_free(&err);
+}
+
+/* What a share opened as the user uid (groups: the share's gid only)
+ * makes of it, run in a child: 0 when it opened with written/ alone not
+ * used and said so (naming it), the ticks and the read count still
+ * shared; else the step that failed. */
+static int open_as(uid_t uid, gid_t gid, const char *url)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct fetch_share *sh;
+	struct fetch_budget *fb;
+	struct stat st;
+	char name[40], why[256];
+	const char *w;
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (setgroups(1, &gid) < 0 || setgid(gid) < 0 || setuid(uid) < 0)
+		return 1;
+	if (!(sh = fetch_share_open(dir, url, "demo-key", &err)))
+		return 2;
+	w = fetch_share_warnings(sh);
+	if (!strstr(w, "/written not used (") || !strstr(w, fetch_share_path(sh)) ||
+	    strchr(w, '\n') != w + strlen(w) - 1) /* one line */
+		return 3;
+	if (fetch_share_uses(sh, "written") || fetch_share_uses(sh, "written/x.json") ||
+	    !fetch_share_uses(sh, "ticks") || !fetch_share_uses(sh, "read-limit"))
+		return 4;
+	if (!fetch_share_ticker(sh))
+		return 5;
+	fb = fetch_budget_open_account(sh, NULL, NULL, NULL, 50);
+	if (!fb || fetch_budget_may_read(fb, NULL, why, sizeof(why)) != 0)
+		return 6;
+	localtime_r(&t, &tm);
+	strftime(name, sizeof(name), "reads-%Y-%m-%d", &tm);
+	if (fstatat(fetch_share_fd(sh), name, &st, 0) < 0 || st.st_uid != uid)
+		return 7;
+	fetch_budget_close(fb);
+	fetch_share_close(sh);
+	strbuf_free(&err);
+	return 0;
+}
+
+/* One subdirectory of the share that cannot be used (written/ made 0500
+ * by its owner, another user; a file put in its place) cost the whole
+ * share: the console ran unshared, its reads counted apart from the
+ * office's.  Now only what is kept there goes: the share opens, says why
+ * in one line naming the directory, and counts the reads with the
+ * office's. */
+static void test_one_subdirectory_unusable(void **state)
+{
+	const char *url = "http://127.0.0.1:18/api";
+	struct fetch_share *a = open_share(url), *b;
+	struct strbuf err = STRBUF_INIT, p = STRBUF_INIT;
+	struct fetch_result r;
+	struct m_note *n = note_of(1, 2, "kept");
+	int fd;
+
+	(void)state;
+	strbuf_addf(&p, "%s/written", fetch_share_path(a));
+	assert_int_equal(rmdir(p.buf), 0);
+	fd = open(p.buf, O_WRONLY | O_CREAT, 0660);
+	assert_true(fd >= 0);
+	close(fd);
+	b = fetch_share_open(dir, url, "demo-key", &err);
+	assert_non_null(b);
+	assert_non_null(strstr(fetch_share_warnings(b), p.buf));
+	assert_non_null(strstr(fetch_share_warnings(b), "written not used (not a directory"));
+	assert_int_equal(fetch_share_uses(b, "written"), 0);
+	assert_int_equal(fetch_share_uses(b, "days"), 1);
+	assert_string_equal(fetch_share_warnings(a), "");
+	/* Nothing goes there, nothing is read from there. */
+	fetch_share_publish_write(b, "note", n);
+	memset(&r, 0, sizeof(r));
+	fetch_share_read_written(b, &r);
+	assert_int_equal(r.n_written, 0);
+	assert_int_equal(fetch_share_write(b, "written/x.json", "{}", 2, &err), -1);
+	fetch_share_close(b);
+	assert_int_equal(unlink(p.buf), 0);
+	fetch_share_close(a);
+	/* Another user's written/, 0500 (only root can make one for another
+	 * user here), opened as a third member of the group. */
+	if (geteuid() == 0) {
+		pid_t pid;
+		int status;
+
+		assert_int_equal(chmod(dir, 0770), 0);
+		a = open_share(url);
+		fetch_share_close(a);
+		assert_int_equal(chown(p.buf, 65534, getgid()), 0);
+		assert_int_equal(chmod(p.buf, 0500), 0);
+		pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0)
+			_exit(open_as(65533, getgid(), url));
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+	m_row_free("note", n);
+	strbuf_free(&p);
 	strbuf_free(&err);
 }
 
@@ -1200,6 +1306,7 @@ int main(void)
 		cmocka_unit_test(test_share_directory_modes),
 		cmocka_unit_test(test_checked_directory_is_the_one_used),
 		cmocka_unit_test(test_counter_that_cannot_be_kept),
+		cmocka_unit_test(test_one_subdirectory_unusable),
 		cmocka_unit_test(test_share_of_a_huge_day),
 		cmocka_unit_test(test_busy_counter_never_hangs),
 		cmocka_unit_test(test_read_limit_never_missing),

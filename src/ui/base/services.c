@@ -11,6 +11,7 @@
 #include "common/i18n.h"
 #include "common/strbuf.h"
 #include "common/utf8.h"
+#include "fetch/share.h"
 #include "ui/base/console.h"
 #include "ui/base/list.h"
 
@@ -154,7 +155,8 @@ unsigned long ui_submit(struct ui *ui, struct view *v, struct fetch_job *job)
 		return 0;
 	}
 	/* Look-ups and gets of customers may come from the customer index. */
-	fetch_job_set_index(job, (size_t)ui->config.customer_index, ui->share, ui->index_file,
+	fetch_job_set_index(job, (size_t)ui->config.customer_index,
+	                    fetch_share_uses(ui->share, "lookup") ? ui->share : NULL, ui->index_file,
 	                    ui->acct.url);
 	gen = fetch_submit(ui->fetch, job);
 	if (v)
