@@ -576,6 +576,7 @@ static void prune_new_day(struct fetch_budget *fb)
 	if (today_name(name) != 0 || strcmp(name, fb->pruned) == 0)
 		return;
 	prune_counters(fb->fd, time(NULL));
+	share_fs_sweep(fb->fd, NULL, time(NULL)); /* a killed process's temporaries */
 	memcpy(fb->pruned, name, sizeof(fb->pruned));
 }
 

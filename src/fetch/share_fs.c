@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/i18n.h"
@@ -280,6 +281,11 @@ int share_fs_dir(int base, const char *rel, gid_t gid, struct strbuf *err)
 		strbuf_addf(err, "%s: %s", rel, strerror(errno));
 		goto fail;
 	}
+	/* Checked at every start of a process: what one killed while making
+	 * a name left in it, or beside it making it, goes (nothing else
+	 * ever removed them). */
+	share_fs_sweep(fd, NULL, time(NULL));
+	share_fs_sweep(dir, last, time(NULL));
 	close(dir);
 	return fd;
 fail:
@@ -396,6 +402,43 @@ out:
 	strbuf_free(&tmp);
 	errno = saved;
 	return rc;
+}
+
+/* 1 when name is a temporary's, of name only when it is not NULL. */
+static int temp_of(const char *e, const char *name)
+{
+	size_t n = strlen(e);
+
+	if (n < 18 || e[n - 17] != '.' || strspn(e + n - 16, "0123456789abcdef") != 16)
+		return 0;
+	return !name || (strlen(name) == n - 17 && strncmp(e, name, n - 17) == 0);
+}
+
+void share_fs_sweep(int dir, const char *name, time_t now)
+{
+	int fd = fcntl(dir, F_DUPFD_CLOEXEC, 0);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	rewinddir(d); /* the dup shares its offset */
+	while ((e = readdir(d))) {
+		struct stat st;
+
+		if (!temp_of(e->d_name, name) ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    now - st.st_mtime <= SHARE_FS_TEMP_AGE)
+			continue;
+		/* A directory only when empty: one made here is published
+		 * before anything goes in it. */
+		if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+			(void)unlinkat(dirfd(d), e->d_name, S_ISDIR(st.st_mode) ? AT_REMOVEDIR : 0);
+	}
+	closedir(d);
 }
 
 DIR *share_fs_opendir(int base, const char *rel)

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "common/strbuf.h"
 
@@ -64,6 +65,18 @@ int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_
  * name, then put in place): never seen empty or half-written.  0 when rel
  * is there now, or -1 with errno. */
 int share_fs_create(int base, const char *rel, gid_t gid, const char *text, size_t len);
+
+/* Removes from the directory dir the temporaries a process left when it
+ * died making a name: NAME.XXXXXXXXXXXXXXXX exactly (16 lowercase hex
+ * digits, as made here; only of NAME name when it is not NULL), a regular
+ * file or an empty directory, not modified for SHARE_FS_TEMP_AGE seconds.
+ * A live maker holds its temporary only from its O_EXCL create to its
+ * rename, a few calls apart with no wait between (the text it writes is
+ * in memory), so its time is seconds old; one stopped longer than that
+ * finds its rename failing, which every caller takes as a name not
+ * written, never as one written wrong. */
+#define SHARE_FS_TEMP_AGE 3600
+void share_fs_sweep(int dir, const char *name, time_t now);
 
 /* opendir(3) of the directory rel: NULL when it cannot be read.  Its
  * names are then handled relative to dirfd(): fstatat with

@@ -798,6 +798,115 @@ static void test_one_subdirectory_unusable(void **state)
 	strbuf_free(&err);
 }
 
+/* name made in the directory at (a file, or a directory when is_dir),
+ * last modified age seconds ago. */
+static void plant(int at, const char *name, int is_dir, long age)
+{
+	struct timespec t[2];
+
+	if (is_dir) {
+		assert_int_equal(mkdirat(at, name, 0770), 0);
+	} else {
+		int fd = openat(at, name, O_WRONLY | O_CREAT | O_EXCL, 0660);
+
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, "x", 1), 1);
+		close(fd);
+	}
+	clock_gettime(CLOCK_REALTIME, &t[0]);
+	t[0].tv_sec -= age;
+	t[1] = t[0];
+	assert_int_equal(utimensat(at, name, t, AT_SYMLINK_NOFOLLOW), 0);
+}
+
+/* A process killed while making a name (between its temporary's create
+ * and its rename) left NAME.XXXXXXXXXXXXXXXX for good: every process
+ * opening the share now removes those of the share's directories (and
+ * those of the account's directory beside it) unmodified for an hour, the
+ * temporaries' form only (16 lowercase hex digits after a name), files
+ * and empty directories only; a younger one (a live maker's) stays. */
+static void test_dead_temporaries_swept(void **state)
+{
+	static const struct {
+		const char *where, *name;
+		int dir, kept;
+		long age;
+	} planted[] = {
+		{ "", "read-limit.0123456789abcdef", 0, 0, 7200 },
+		{ "", "reads-2026-11-27.00000000000000ff", 0, 0, 3700 },
+		{ "", "written.0123456789abcdef", 1, 0, 7200 },
+		{ "", "ticked.fedcba9876543210", 0, 1, 60 },  /* a live maker's */
+		{ "", "active.0123456789ABCDEF", 0, 1, 7200 }, /* not the form */
+		{ "", "notes.0123456789abcde", 0, 1, 7200 },
+		{ "", "notes.0123456789abcdef0", 0, 1, 7200 },
+		{ "", ".0123456789abcdef", 0, 1, 7200 },
+		{ "", "full.0123456789abcdef", 1, 1, 7200 },   /* not empty */
+		{ "written/", "00000000001700000000.000000001-ab.json.0123456789abcdef", 0, 0, 7200 },
+		{ "ticks/", "00000000000000000001-00000000000000000002.json.0123456789abcdef", 0, 0,
+		  7200 },
+		{ "days/", "2026-11-20.json.0123456789abcdef", 0, 0, 7200 },
+		{ "lookup/", "customer.json.0123456789abcdef", 0, 0, 7200 },
+		{ "lookup/", "customer.json.1123456789abcdef", 0, 1, 5 },
+	};
+	const char *url = "http://127.0.0.1:19/api";
+	struct fetch_share *a = open_share(url), *b;
+	struct strbuf p = STRBUF_INIT, beside = STRBUF_INIT, other = STRBUF_INIT;
+	const char *acct = strrchr(fetch_share_path(a), '/') + 1;
+	struct stat st;
+	int top = open(dir, O_RDONLY | O_DIRECTORY);
+
+	(void)state;
+	assert_true(top >= 0);
+	for (size_t i = 0; i < sizeof(planted) / sizeof(planted[0]); i++) {
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s%s", planted[i].where, planted[i].name);
+		plant(fetch_share_fd(a), p.buf, planted[i].dir, planted[i].age);
+	}
+	assert_int_equal(mkdirat(fetch_share_fd(a), "full.0123456789abcdef/x", 0770), 0);
+	assert_int_equal(symlinkat("/etc/passwd", fetch_share_fd(a), "link.0123456789abcdef"), 0);
+	/* Beside the account's directory, in DIR: its own being made only. */
+	strbuf_addf(&beside, "%s.0123456789abcdef", acct);
+	plant(top, beside.buf, 1, 7200);
+	plant(top, "office-notes.0123456789abcdef", 0, 7200);
+	fetch_share_close(a);
+	b = open_share(url);
+	for (size_t i = 0; i < sizeof(planted) / sizeof(planted[0]); i++) {
+		int there;
+
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s%s", planted[i].where, planted[i].name);
+		there = fstatat(fetch_share_fd(b), p.buf, &st, AT_SYMLINK_NOFOLLOW) == 0;
+		if (there != planted[i].kept)
+			fail_msg("%s: %s", p.buf, there ? "kept" : "removed");
+	}
+	assert_int_equal(fstatat(fetch_share_fd(b), "link.0123456789abcdef", &st,
+	                         AT_SYMLINK_NOFOLLOW), 0);
+	assert_int_equal(fstatat(top, beside.buf, &st, AT_SYMLINK_NOFOLLOW), -1);
+	assert_int_equal(fstatat(top, "office-notes.0123456789abcdef", &st, AT_SYMLINK_NOFOLLOW), 0);
+	assert_int_equal(unlinkat(top, "office-notes.0123456789abcdef", 0), 0);
+	fetch_share_close(b);
+	/* A user's own counter directory (no share) the same way. */
+	{
+		struct fetch_budget *fb;
+		int d;
+
+		strbuf_addf(&other, "%s/own", dir);
+		assert_int_equal(mkdir(other.buf, 0700), 0);
+		d = open(other.buf, O_RDONLY | O_DIRECTORY);
+		assert_true(d >= 0);
+		plant(d, "read-limit.0123456789abcdef", 0, 7200);
+		fb = fetch_budget_open(other.buf, 50, (gid_t)-1);
+		assert_non_null(fb);
+		assert_int_equal(fstatat(d, "read-limit.0123456789abcdef", &st, 0), -1);
+		fetch_budget_close(fb);
+		close(d);
+	}
+	close(top);
+	strbuf_free(&p);
+	strbuf_free(&beside);
+	strbuf_free(&other);
+}
+
 /* A budget on the share's directory, today's counter's name in name. */
 static struct fetch_budget *budget_on(struct fetch_share *sh, char name[40])
 {
@@ -1307,6 +1416,7 @@ int main(void)
 		cmocka_unit_test(test_checked_directory_is_the_one_used),
 		cmocka_unit_test(test_counter_that_cannot_be_kept),
 		cmocka_unit_test(test_one_subdirectory_unusable),
+		cmocka_unit_test(test_dead_temporaries_swept),
 		cmocka_unit_test(test_share_of_a_huge_day),
 		cmocka_unit_test(test_busy_counter_never_hangs),
 		cmocka_unit_test(test_read_limit_never_missing),
