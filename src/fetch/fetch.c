@@ -51,6 +51,7 @@ struct fetch {
 	struct fetch_job *head, *tail;      /* queued jobs */
 	struct fetch_job *running;          /* the job the thread runs, or NULL */
 	int running_superseded;
+	int running_quit;                   /* the quit cancelled the running read */
 	int shut;                           /* fetch_shutdown began: no new work */
 	int finished;                       /* the thread has ended */
 	int cancel_floor;                   /* the cancel strength every job starts with */
@@ -315,9 +316,14 @@ static int run_one(struct fetch *f, void *state, struct fetch_job *job)
 	atomic_fetch_add(&f->requests, r->requests);
 
 	pthread_mutex_lock(&f->lock);
+	/* A read the quit cancelled ends cancelled even when its answer came
+	 * in the same instant, as a superseded one ends superseded: nobody
+	 * waits for it, and the quit's trace line (written under this lock)
+	 * then parts the reads that ended with their answer from those cut
+	 * off, with no clock (tests/lib/stress.sh). */
 	if (f->running_superseded)
 		out = FETCH_SUPERSEDED;
-	else if (r->err.kind == API_ERR_CANCELLED)
+	else if (f->running_quit || r->err.kind == API_ERR_CANCELLED)
 		out = FETCH_CANCELLED;
 	else
 		out = r->err.kind == API_OK ? FETCH_DONE : FETCH_FAILED;
@@ -363,6 +369,7 @@ static int run_one(struct fetch *f, void *state, struct fetch_job *job)
 	}
 	f->running = NULL;
 	f->running_superseded = 0;
+	f->running_quit = 0;
 	pthread_mutex_unlock(&f->lock);
 	return requeue;
 }
@@ -418,6 +425,10 @@ static void *thread_main(void *arg)
 		}
 		f->running = job;
 		f->running_superseded = 0;
+		f->running_quit = 0;
+		/* Under the lock, as the quit line is: their order in the trace
+		 * is the order of the events. */
+		trace_event("job", "%lu %s start", job->gen, kind_name(job->kind));
 		f->status.busy = 1;
 		f->status.background = job->background;
 		atomic_store(&f->cancel, f->cancel_floor);
@@ -680,11 +691,20 @@ void fetch_shutdown(struct fetch *f, long grace_ms)
 		return;
 	}
 	f->shut = 1;
+	/* The moment the quit takes hold.  Every job line is written under
+	 * this lock too, so a job line after this one tells of something
+	 * that happened after it. */
+	if (f->running)
+		trace_event("quit", "running %lu %s", f->running->gen, kind_name(f->running->kind));
+	else
+		trace_event("quit", "idle");
 	quit = fetch_job_new(FETCH_REFRESH, -1);
 	quit->quit = 1;
 	drop_queued_reads(f, -1, FETCH_CANCELLED);
-	if (f->running && FETCH_JOB_IS_READ(f->running))
+	if (f->running && FETCH_JOB_IS_READ(f->running)) {
+		f->running_quit = 1;
 		cancel_running(f, 1);
+	}
 	/* Queued writes stay ahead of the quit: the dispatcher confirmed
 	 * them, and none of them has reached the server yet; they get the
 	 * grace period. */
@@ -694,7 +714,13 @@ void fetch_shutdown(struct fetch *f, long grace_ms)
 		;
 	if (!f->finished) {
 		/* Out of time: whatever still sends is cut off, and every job
-		 * still to pick starts cancelled. */
+		 * still to pick starts cancelled.  The line says what held the
+		 * thread this long (a write sending, as a rule). */
+		if (f->running)
+			trace_event("quit", "grace over running %lu %s", f->running->gen,
+			            kind_name(f->running->kind));
+		else
+			trace_event("quit", "grace over idle");
 		f->cancel_floor = 2;
 		cancel_running(f, 2);
 	}

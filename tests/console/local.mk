@@ -92,7 +92,8 @@ EXTRA_DIST += tests/console/tmux_paste.sh
 ## stress: seeded random key sequences (day steps, pane switches, searches,
 ## filters, sorts, refreshes, resizes, forms opened and cancelled, pauses)
 ## race the fetch thread against sandboxes with latency and faults; after
-## each: no job lost, no pane loading, Q ends it at once.  stress.sh runs
+## each: no job lost, no pane loading, Q (sent as reads go out) waits on
+## no read, by the trace's order.  stress.sh runs
 ## 180 in script mode, tmux_stress.sh a few in a real terminal;
 ## tests/lib/stress.sh holds the generator and checks bench/stress shares.
 TESTS += tests/console/stress.sh tests/console/tmux_stress.sh

@@ -3,10 +3,13 @@
 #
 # After each sequence goes idle (:script-check): every job submitted ended
 # in exactly one outcome and nothing on screen waits for one; no pane says
-# loading; the trace pairs every submit with one outcome; Q ended the
-# console at once.  A failure prints its seed: rerun it alone with
-# STRESS_SEED=SEED.  STRESS_N sets the sequences per fault mix (default 60,
-# three mixes); bench/stress runs the long version.
+# loading; the trace pairs every submit with one outcome.  Then a few
+# steps ask for reads and Q comes while they are on their way: by the
+# trace's order alone (stress_quit_check, no clock), no read started after
+# the quit took hold and none took an answer after it.  A failure prints
+# its seed: rerun it alone with STRESS_SEED=SEED.  STRESS_N sets the
+# sequences per fault mix (default 60, three mixes); bench/stress runs the
+# long version.
 . "$top_srcdir/tests/lib/console.sh"
 . "$top_srcdir/tests/lib/stress.sh"
 cs_setup
@@ -45,7 +48,7 @@ while IFS= read -r args; do
 	for w in "$D"/why*; do
 		[ -f "$w" ] && show "$w"
 	done
-	ok "mix $mix ($args): $i sequences, $failed with a lost job, a waiting pane or a slow quit${first:+ (first seed $first)}" \
+	ok "mix $mix ($args): $i sequences, $failed with a lost job, a waiting pane or a quit that waited${first:+ (first seed $first)}" \
 		test "$failed" -eq 0
 	cs_sandbox_stop
 	rm -f "$D"/why*

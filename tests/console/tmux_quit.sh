@@ -4,16 +4,19 @@
 # "At once" is proved without a stopwatch: the sandbox answers after 20 s
 # (or the console must wait a minute for the read budget), and the console
 # must have ended well before that (tmux_wait_exit's 8 s deadline), with
-# no answer in its trace.  bench/stress prints the quit times themselves.
+# no answer in its trace, and by the trace's order the read running at the
+# quit took no answer after it (stress_quit_check).  bench/stress prints
+# the quit times themselves.
 . "$top_srcdir/tests/lib/console.sh"
+. "$top_srcdir/tests/lib/stress.sh"
 cs_setup
 need_tmux
 
 D=$CS_DIR
 
 # quits CASE HOW: ends the console with HOW (a key, or TERM/HUP), then
-# checks it exited 0 within the deadline, left the alternate screen and
-# wrote its exit to the trace.
+# checks it exited 0 within the deadline, left the alternate screen,
+# wrote its exit to the trace and, by the trace's order, waited on no read.
 quits() {
 	case $2 in
 	TERM|HUP) kill "-$2" "$(tmux_format '#{pane_pid}')" ;;
@@ -24,6 +27,7 @@ quits() {
 	ok "$1: not killed by a signal" test -z "$(tmux_format '#{pane_dead_signal}')"
 	ok "$1: the terminal left the console's screen" test "$(tmux_format '#{alternate_on}')" = 0
 	ok "$1: the trace ends with the exit" grep -q ' exit 0$' "$D/trace.$1"
+	ok "$1: by the trace's order, the quit waited on no read" stress_quit_check "$D/trace.$1"
 	tmux -L "$CS_TMUX" kill-server >/dev/null 2>&1
 }
 

@@ -204,7 +204,7 @@ cs_at_pause() {
 cs_trace_idle() {
 	cs_deadline=$(( $(date +%s) + ${2:-30} ))
 	while :; do
-		cs_open=$(awk '$2 == "job" { if ($5 == "submit") n[$3] = 1; else if ($5 != "requeued") delete n[$3] }
+		cs_open=$(awk '$2 == "job" { if ($5 == "submit") n[$3] = 1; else if ($5 != "requeued" && $5 != "start") delete n[$3] }
 			END { c = 0; for (g in n) c++; print c }' "$1" 2>/dev/null)
 		[ "${cs_open:-1}" = 0 ] && return 0
 		[ "$(date +%s)" -gt "$cs_deadline" ] && return 1

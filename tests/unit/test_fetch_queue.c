@@ -696,6 +696,35 @@ static void test_shutdown_outcomes(void **state)
 	fetch_stop(f);
 }
 
+/* A read whose answer came in the same instant as the quit (the runner
+ * ends with its data, the cancel unnoticed) still ends cancelled, without
+ * its data: the quit keeps no read, so a trace tells the reads that ended
+ * before the quit from those cut off by the quit line's place alone. */
+static void test_shutdown_answer_in_same_instant(void **state)
+{
+	struct fetch *f;
+	struct fetch_result *r;
+	unsigned long g;
+
+	(void)state;
+	fake_reset();
+	fake.obey_cancel = 1;
+	fake.report_cancel = 0;
+	f = start();
+	g = fetch_submit(f, blocking_read(40));
+	wait_blocked(g);
+	fetch_shutdown(f, 5000);
+	r = fetch_take(f);
+	assert_non_null(r);
+	assert_int_equal(r->gen, g);
+	assert_int_equal(r->outcome, FETCH_CANCELLED);
+	assert_null(r->record);
+	fetch_result_free(r);
+	assert_int_equal(fake.cancel_at_release, 1);
+	assert_int_equal(fake.drops, 1);
+	fetch_stop(f);
+}
+
 /* A write still sending when the grace period ends is cut off and says
  * so; shutdown does not wait for it. */
 static void test_shutdown_cuts_write(void **state)
@@ -1183,6 +1212,7 @@ int main(void)
 		cmocka_unit_test(test_stop_with_work),
 		cmocka_unit_test(test_tables_follow_newest_review),
 		cmocka_unit_test(test_shutdown_outcomes),
+		cmocka_unit_test(test_shutdown_answer_in_same_instant),
 		cmocka_unit_test(test_shutdown_cuts_write),
 		cmocka_unit_test(test_user_jobs_first),
 		cmocka_unit_test(test_waiting_background_preempted),
