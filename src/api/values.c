@@ -49,11 +49,7 @@ int api_parse_ll(const char *s, long long *out)
 	return 0;
 }
 
-/* The exponent after 'e' in a decimal: an optional sign and at least one
- * digit, the value saturated at a bound far beyond any double's (a
- * decimal's own digits count below it), so "1e99999999999999999999" is
- * too large rather than unreadable.  0 with *p past it, or -1. */
-static int parse_exponent(const char **p, long long *out)
+int api_parse_exponent(const char **p, long long *out)
 {
 	const char *q = *p;
 	long long e = 0;
@@ -105,7 +101,7 @@ static int parse_decimal(const char *s, double *out)
 		return -1;
 	if (*p == 'e' || *p == 'E') {
 		p++;
-		if (parse_exponent(&p, &e) < 0)
+		if (api_parse_exponent(&p, &e) < 0)
 			return -1;
 		exp = e;
 	}

@@ -62,6 +62,12 @@ enum api_vstate api_field_ids(const cJSON *rec, const char *name, long long **id
 /* Parses one decimal integer that fills s exactly; 0 or -1. */
 int api_parse_ll(const char *s, long long *out);
 
+/* The exponent after the 'e' of a decimal at *p: an optional sign and at
+ * least one digit, the value saturated at a bound far beyond any double's
+ * (a decimal's own digits count below it), so "1e99999999999999999999" is
+ * too large rather than unreadable.  0 with *p past it, or -1. */
+int api_parse_exponent(const char **p, long long *out);
+
 /* Appends item as a person would read it: strings as they are, numbers in
  * decimal, null as "", arrays joined with ", ", objects as JSON text. */
 void api_value_text(const cJSON *item, struct strbuf *out);

@@ -402,7 +402,7 @@ int m_parse_cents(const char *s, long long *cents)
 	const unsigned long long limit = (unsigned long long)LLONG_MAX;
 	unsigned long long total = 0;
 	long long nint = 0, nfrac = 0, exp = 0, keep, i;
-	int neg = 0, eneg = 0, round_up;
+	int neg = 0, round_up;
 
 	if (!s)
 		return -1;
@@ -419,15 +419,8 @@ int m_parse_cents(const char *s, long long *cents)
 		return -1;
 	if (*p == 'e' || *p == 'E') {
 		p++;
-		if (*p == '-' || *p == '+')
-			eneg = *p++ == '-';
-		if (*p < '0' || *p > '9')
+		if (api_parse_exponent(&p, &exp) < 0)
 			return -1;
-		for (; *p >= '0' && *p <= '9'; p++)
-			if (exp < 1000000000000LL)
-				exp = exp * 10 + (*p - '0');
-		if (eneg)
-			exp = -exp;
 	}
 	if (*p)
 		return -1;
