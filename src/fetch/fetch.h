@@ -156,6 +156,10 @@ struct fetch_change {
 	char *notes;           /* a customer's, a stop's or a route's change: its
 	                        * notes as JSON text (fetch/lookup.h applies
 	                        * them), else NULL; owned */
+	long long note_id;     /* a customer's change that is a note's create or
+	                        * delete, logged against its customer (notes have
+	                        * no class of their own): the note's id, and the
+	                        * customer's record did not change; else 0 */
 };
 
 /* A record another console of the share wrote. */

@@ -393,6 +393,8 @@ static int changes_each(void *ctx, const cJSON *records)
 		r->changes[r->n_changes].notes =
 			cls == CLASS_CUSTOMER || cls == CLASS_APPOINTMENT || cls == CLASS_ROUTE ?
 			change_notes(rec) : NULL;
+		r->changes[r->n_changes].note_id =
+			lookup_note_change((int)cls, r->changes[r->n_changes].notes);
 		r->n_changes++;
 	}
 	return 0;

@@ -1,6 +1,7 @@
 /* lookup.c: the customer index: records by id, the filters it answers, changes applied from the changelog's notes. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -346,6 +347,32 @@ int lookup_apply(struct lookup *lk, long long id, const char *notes)
 		return 1;
 	mark_stale(lk, id);
 	return 0;
+}
+
+long long lookup_note_change(int class_id, const char *notes)
+{
+	const struct resource *c = res_find("customer"), *note = res_find("note");
+	cJSON *n;
+	const cJSON *id;
+	long long v = 0;
+
+	if (!notes || !c || !note || !c->class_id || class_id != c->class_id ||
+	    res_field_index(c, note->pk) >= 0)
+		return 0;
+	n = cJSON_Parse(notes);
+	id = cJSON_GetObjectItemCaseSensitive(n, note->pk);
+	/* A delete's pair: the id it had. */
+	if (cJSON_IsObject(id))
+		id = cJSON_GetObjectItemCaseSensitive(id, "old");
+	if (cJSON_IsString(id) && id->valuestring[0] >= '1' && id->valuestring[0] <= '9') {
+		char *end;
+
+		v = strtoll(id->valuestring, &end, 10);
+		if (*end || v == LLONG_MAX)
+			v = 0;
+	}
+	cJSON_Delete(n);
+	return v;
 }
 
 /* ---------------------------------------------------------- answers */

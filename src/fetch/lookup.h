@@ -66,6 +66,15 @@ int lookup_is_old(const struct lookup *lk, time_t now);
  * applied, or the record marked stale (see the design above).  1 when
  * applied, 0 when marked stale. */
 int lookup_apply(struct lookup *lk, long long id, const char *notes);
+/* A change of class_id whose notes (JSON text, or NULL) name the note's
+ * primary key (noteID): a note created (its members, plain) or deleted
+ * (each going to null), which the service logs against the note's
+ * customer (class Customer: notes have no class of their own).  The
+ * note's id, or 0.  A customer record has no noteID, so such notes never
+ * say a change of the customer's own; a note's update (only the members
+ * it changed, "notes" among them) cannot be told from a change of the
+ * customer's red notes and gives 0. */
+long long lookup_note_change(int class_id, const char *notes);
 /* The stale ids, ascending (borrowed; valid until the next call). */
 const long long *lookup_stale(const struct lookup *lk, size_t *n);
 /* Forgets the stale marks of ids[0..n) (after they were asked for: the

@@ -171,10 +171,12 @@ out:
 	return rc;
 }
 
+/* A note's create or delete is logged against its customer, whose record
+ * it leaves as it was: marked stale, the customer was read again. */
 static void apply_changes(struct lookup *lk, const struct fetch_change *ch, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (ch[i].class_id == CLASS_CUSTOMER && ch[i].id > 0)
+		if (ch[i].class_id == CLASS_CUSTOMER && ch[i].id > 0 && !ch[i].note_id)
 			lookup_apply(lk, ch[i].id, ch[i].notes);
 }
 
@@ -403,7 +405,7 @@ void jobs_kept_changes(struct lookup *lk, int class_id, const struct fetch_resul
 	for (size_t i = 0; i < r->n_changes; i++) {
 		const struct fetch_change *c = &r->changes[i];
 
-		if (c->class_id != class_id || c->id <= 0)
+		if (c->class_id != class_id || c->id <= 0 || c->note_id)
 			continue;
 		/* In order: a change that cannot be applied marks the record
 		 * stale, and no later one is applied over it. */

@@ -20,6 +20,7 @@
 #include "common/i18n.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
+#include "fetch/lookup.h"
 #include "fetch/share.h"
 #include "fetch/share_fs.h"
 
@@ -474,6 +475,8 @@ static int apply_tick(struct fetch_share *sh, const char *rel, struct fetch_resu
 		r->changes[r->n_changes].id = (long long)id->valuedouble;
 		r->changes[r->n_changes].notes =
 			cJSON_IsString(notes) ? xstrdup(notes->valuestring) : NULL;
+		r->changes[r->n_changes].note_id =
+			lookup_note_change(c->valueint, r->changes[r->n_changes].notes);
 		r->n_changes++;
 	}
 	take_ids(o, "goneAppointments", "appointment", r->appts, &r->n_appts, &r->gone_appts,

@@ -92,9 +92,9 @@ day_left() {
 	sed -n 's|.*reads left [0-9]*/min \([0-9]*\)/day.*|\1|p' "$1" | head -n 1
 }
 as B
-# The tick that brought A's note makes B read that customer's detail
-# again: counted before, not as "meanwhile" (under load those reads were
-# still on their way here, and the count below rose by them).
+# Whatever B's last tick still had on its way is counted before, not as
+# "meanwhile" (the tick that brought A's note once made B read that
+# customer's detail again; share_note.sh holds it to no read now).
 ok "B's reads after A's note have ended" cs_trace_idle "$D/trace.B"
 tmux_capture "$D/b-budget0.txt"
 day0=$(day_left "$D/b-budget0.txt")

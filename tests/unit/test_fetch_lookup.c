@@ -332,6 +332,7 @@ static void add_change(struct fetch_result *r, long long id, const char *notes)
 	r->changes[r->n_changes].class_id = CLASS_APPOINTMENT;
 	r->changes[r->n_changes].id = id;
 	r->changes[r->n_changes].notes = notes ? xstrdup(notes) : NULL;
+	r->changes[r->n_changes].note_id = 0;
 	r->n_changes++;
 }
 
@@ -449,6 +450,51 @@ static void test_kept_stale_until_read(void **state)
 	lookup_free(lk);
 }
 
+/* A note's create or delete, logged against its customer, names the note
+ * by its key; its update (the members it changed) and a change of the
+ * customer's own do not.  The customers kept take no stale mark from it. */
+static void test_note_change(void **state)
+{
+	static const char created[] =
+		"{\"customerID\":\"3\",\"date\":\"2026-11-20 00:00:00\",\"typeID\":\"3\","
+		"\"notes\":\"gate code 4711\",\"showOnInvoice\":\"0\",\"noteID\":\"291\"}";
+	static const char deleted[] =
+		"{\"noteID\":{\"old\":\"291\",\"new\":null},\"customerID\":{\"old\":\"3\",\"new\":null}}";
+	static const char updated[] = "{\"notes\":{\"old\":\"gate code 4711\",\"new\":\"4712\"}}";
+	struct lookup *lk = filled();
+	struct fetch_result *r = xcalloc(1, sizeof(*r));
+	struct fetch_rows rows = { "customer", NULL, NULL, 0, 0, 0, NULL };
+	struct fetch_ids ids = { NULL, 0, 0 };
+	size_t n;
+
+	(void)state;
+	assert_int_equal(lookup_note_change(CLASS_CUSTOMER, created), 291);
+	assert_int_equal(lookup_note_change(CLASS_CUSTOMER, deleted), 291);
+	assert_int_equal(lookup_note_change(CLASS_CUSTOMER, updated), 0);
+	assert_int_equal(lookup_note_change(CLASS_APPOINTMENT, created), 0);
+	assert_int_equal(lookup_note_change(CLASS_CUSTOMER, NULL), 0);
+	assert_int_equal(lookup_note_change(CLASS_CUSTOMER, "not json"), 0);
+	assert_int_equal(lookup_note_change(CLASS_CUSTOMER, "{\"noteID\":\"29x\"}"), 0);
+	assert_int_equal(lookup_note_change(CLASS_CUSTOMER, "{\"noteID\":\"0\"}"), 0);
+	assert_int_equal(lookup_note_change(CLASS_CUSTOMER, "{\"noteID\":291}"), 0);
+
+	r->changes = xcalloc(1, sizeof(*r->changes));
+	r->changes[0].class_id = CLASS_CUSTOMER;
+	r->changes[0].id = 3;
+	r->changes[0].notes = xstrdup(created);
+	r->changes[0].note_id = 291;
+	r->n_changes = 1;
+	jobs_kept_changes(lk, CLASS_CUSTOMER, r, &ids, &rows);
+	assert_int_equal(ids.n, 0);
+	assert_int_equal(rows.n, 0);
+	(void)lookup_stale(lk, &n);
+	assert_int_equal(n, 0);
+	assert_true(lookup_has_all(lk, (long long[]){ 3 }, 1));
+	fetch_ids_free(&ids);
+	fetch_result_free(r);
+	lookup_free(lk);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -463,6 +509,7 @@ int main(void)
 		cmocka_unit_test(test_save_load),
 		cmocka_unit_test(test_follower_becomes_ticker),
 		cmocka_unit_test(test_kept_stale_until_read),
+		cmocka_unit_test(test_note_change),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -481,6 +481,17 @@ static void test_customers_hard_refresh(void **state)
 	assert_int_equal(ui.n_refreshes, 1);
 	assert_int_equal(ui.n_jobs, jobs);
 	assert_true(v->ops->loaded(v, 4));
+	/* A note created on customer 4 is logged against it: its row is as
+	 * it was, and is not read. */
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	r->changes = xcalloc(1, sizeof(*r->changes));
+	r->changes[0].class_id = 8;
+	r->changes[0].id = 4;
+	r->changes[0].note_id = 501;
+	r->n_changes = 1;
+	assert_int_equal(v->ops->result(v, &ui, r), 0);
+	result_free(r);
+	assert_int_equal(ui.n_jobs, jobs);
 	r = fake_result(&ui, FETCH_REFRESH, NULL);
 	r->changes = xcalloc(1, sizeof(*r->changes));
 	r->changes[0].class_id = 8;

@@ -719,8 +719,20 @@ static void test_detail_customer(void **state)
 	assert_int_equal(v->ops->count(v), 16);
 	assert_string_equal(cell(v, 3, 1, NULL), "1001");
 
-	/* An auto-refresh that saw this customer change reads it again. */
+	/* A note written on this customer, logged against it: the record
+	 * did not change, and nothing is read. */
 	size_t jobs = ui.n_jobs;
+	r = fake_result(&ui, FETCH_REFRESH, NULL);
+	r->changes = xcalloc(1, sizeof(*r->changes));
+	r->changes[0].class_id = 8;
+	r->changes[0].id = 1001;
+	r->changes[0].note_id = 77;
+	r->n_changes = 1;
+	v->ops->result(v, &ui, r);
+	result_free(r);
+	assert_int_equal(ui.n_jobs, jobs);
+
+	/* An auto-refresh that saw this customer change reads it again. */
 	r = fake_result(&ui, FETCH_REFRESH, NULL);
 	r->changes = xcalloc(1, sizeof(*r->changes));
 	r->changes[0].class_id = 8;

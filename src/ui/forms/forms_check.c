@@ -155,7 +155,7 @@ static void tell_frame(struct ui *ui, struct frame *fr, void *ctx)
 static void tell_written(struct ui *ui, const char *resource, long long id, const void *row)
 {
 	const struct resource *res = res_find(resource);
-	struct fetch_change ch = { 0, 0, NULL };
+	struct fetch_change ch = { 0, 0, NULL, 0 };
 	struct fetch_written w;
 	struct changed c;
 

@@ -495,9 +495,12 @@ static int detail_result(struct view *v, struct ui *ui, struct fetch_result *r)
 
 	p->ui = ui;
 	if (r->kind == FETCH_REFRESH) {
-		/* The record on screen changed: read it again (one by-id). */
+		/* The record on screen changed: read it again (one by-id).  A
+		 * note's create or delete logged against the customer left its
+		 * record, tickets and subscriptions as they were. */
 		for (size_t i = 0; res && res->class_id && i < r->n_changes; i++)
-			if (r->changes[i].class_id == res->class_id && r->changes[i].id == p->id) {
+			if (r->changes[i].class_id == res->class_id && r->changes[i].id == p->id &&
+			    !r->changes[i].note_id) {
 				submit(v, ui);
 				break;
 			}

@@ -689,7 +689,10 @@ static int refresh_result(struct vc_list *l, struct view *v, struct ui *ui,
 	for (size_t i = 0; l->class_id && i < r->n_changes; i++) {
 		size_t pos;
 
-		if (r->changes[i].class_id != l->class_id || written_here(l, r, r->changes[i].id))
+		/* A note's create or delete, logged against its customer,
+		 * changed no customer's row. */
+		if (r->changes[i].class_id != l->class_id || r->changes[i].note_id ||
+		    written_here(l, r, r->changes[i].id))
 			continue;
 		pos = pos_of(l, r->changes[i].id);
 		if (pos == (size_t)-1 || l->state[pos] != ST_DONE)
