@@ -101,6 +101,13 @@ void days_forget_moved(struct ui *ui, void **rows, size_t n, int is_appt);
  * every kept day. */
 void days_forget_gone(struct ui *ui, const long long *ids, size_t n, int is_appt);
 size_t days_take_rows(struct ui *ui, void **rows, size_t n, int is_appt, double now);
+/* The customers of stops, ids[0..n) (copied), the day on screen lacks:
+ * one get, part of the tick's work (what the user asks for goes first);
+ * nothing when n is 0.  read_missing: those its stops name and it does not
+ * hold (a kept day just shown again, left while their get was on its way,
+ * which was then withdrawn). */
+void days_read_customers(struct ui *ui, const long long *ids, size_t n);
+void days_read_missing(struct ui *ui);
 void days_free(struct ui *ui);
 
 /* kept.c: the days kept on disk (base/warm.c).  start (not with --fresh)

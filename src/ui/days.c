@@ -120,6 +120,48 @@ size_t days_take_rows(struct ui *ui, void **rows, size_t n, int is_appt, double 
 	return keep;
 }
 
+struct missing {
+	const struct m_table *customers;
+	long long *ids;
+	size_t n;
+};
+
+static void add_missing(void *row, void *ctx)
+{
+	struct missing *m = ctx;
+	long long cid = ((const struct m_appt *)row)->customer_id;
+
+	if (!cid || m_table_get(m->customers, cid))
+		return;
+	for (size_t i = 0; i < m->n; i++)
+		if (m->ids[i] == cid)
+			return;
+	m->ids = xrealloc(m->ids, (m->n + 1) * sizeof(*m->ids));
+	m->ids[m->n++] = cid;
+}
+
+void days_read_customers(struct ui *ui, const long long *ids, size_t n)
+{
+	struct fetch_job *job;
+
+	if (!n)
+		return;
+	job = fetch_job_rows(UI_SLOT_REVIEW_CUSTOMERS, "customer", ids, n);
+	fetch_job_set_background(job);
+	ui->customers_gen = ui_submit(ui, NULL, job);
+}
+
+/* Read when the day is looked at, not before: a day left is not read for
+ * (see above), whatever it lacks. */
+void days_read_missing(struct ui *ui)
+{
+	struct missing m = { ui->review->customers, NULL, 0 };
+
+	m_table_each(ui->review->appts, add_missing, &m);
+	days_read_customers(ui, m.ids, m.n);
+	free(m.ids);
+}
+
 void days_free(struct ui *ui)
 {
 	while (ui->n_days)

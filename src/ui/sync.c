@@ -114,6 +114,11 @@ void app_set_date(struct ui *ui, const char *date)
 	/* The old day's rows go at once: showing them under the new date,
 	 * even for a moment, would mislead.  They are kept for a step back. */
 	ui->review = NULL;
+	/* The get of the last tick's new stops' customers is the day left's,
+	 * its answer dropped (customers_gen no longer waits): withdrawn, not
+	 * a read for a day nobody looks at.  Shown again, the day reads them. */
+	if (ui->customers_gen)
+		fetch_withdraw(ui->fetch, UI_SLOT_REVIEW_CUSTOMERS);
 	ui->customers_gen = 0;
 	announce_review_changed(ui, FETCH_REVIEW);
 	days_keep(ui, old, ui->review_at);
@@ -142,6 +147,7 @@ void app_set_date(struct ui *ui, const char *date)
 		ui->review = kept;
 		ui->review_at = at;
 		ui->review_failed[0] = '\0';
+		days_read_missing(ui);
 		announce_review_changed(ui, FETCH_REVIEW);
 		follow_stops(ui);
 		app_mark(ui, DIRTY_ALL);
@@ -411,13 +417,7 @@ static void apply_refresh(struct ui *ui, struct fetch_result *r)
 		ui->last_change = r->last_change;
 	ui->review_at = app_now();
 	announce_review(ui, r);
-	if (n_need) {
-		struct fetch_job *job = fetch_job_rows(UI_SLOT_REVIEW_CUSTOMERS, "customer", need, n_need);
-
-		/* Part of the tick: what the user asks for goes first. */
-		fetch_job_set_background(job);
-		ui->customers_gen = ui_submit(ui, NULL, job);
-	}
+	days_read_customers(ui, need, n_need);
 	free(need);
 }
 
