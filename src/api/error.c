@@ -39,6 +39,7 @@ void api_error_clear(struct api_error *e)
 	e->server_message = NULL;
 	e->message = NULL;
 	e->reached = 0;
+	e->not_before = 0;
 }
 
 void api_error_move(struct api_error *dst, struct api_error *src)
@@ -50,6 +51,7 @@ void api_error_move(struct api_error *dst, struct api_error *src)
 	src->server_message = NULL;
 	src->message = NULL;
 	src->reached = 0;
+	src->not_before = 0;
 }
 
 const char *api_error_kind_name(enum api_err_kind kind)

@@ -32,9 +32,14 @@ struct api_error {
 	 * none could be reached at all.  Set by the caller after
 	 * api_error_set, which clears it. */
 	int reached;
+	/* API_ERR_QUOTA refused by the session itself, unsent, for a day's
+	 * budget spent as last reported: the instant (seconds since 1970)
+	 * from which it sends a call again to ask the service; else 0.  Set
+	 * after api_error_set, which clears it. */
+	long long not_before;
 };
 
-#define API_ERROR_INIT { API_OK, 0, NULL, NULL, 0 }
+#define API_ERROR_INIT { API_OK, 0, NULL, NULL, 0, 0 }
 
 /* Replaces e's content.  server_message may be NULL; it is copied.  The
  * message is formatted from fmt; it must never contain a credential. */

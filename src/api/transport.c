@@ -12,6 +12,7 @@
 
 #include "api/transport.h"
 #include "api/transport_int.h"
+#include "common/dates.h"
 #include "common/i18n.h"
 #include "common/ini.h"
 #include "common/resources.h"
@@ -478,22 +479,27 @@ void api_submit(struct api_session *s, struct api_call *c)
 static int budget_spent(struct api_session *s, struct api_call *c, long now)
 {
 	const struct api_budget *b = &s->budget;
-	long minutes = (s->budget_at + BUDGET_RECHECK_MS - now + 59999) / 60000;
+	long left = s->budget_at + BUDGET_RECHECK_MS - now;
+	long long at = (long long)time(NULL) + (left + 999) / 1000;
+	char hhmm[6];
 
-	if (!b->known || s->budget_day != transport_local_day() || minutes <= 0)
+	if (!b->known || s->budget_day != transport_local_day() || left <= 0)
 		return 0;
 	if (c->is_write ? b->writes_left_today > 0 : b->reads_left_today > 0)
 		return 0;
+	/* A clock time, not "in 10 min": a pane keeps the text on screen. */
+	time_minute_after(at, hhmm);
 	if (c->is_write)
 		api_error_set(&c->err, API_ERR_QUOTA, 0, NULL,
 		              _("the key's daily write budget is spent (%ld of %ld); /%s was not sent "
-		                "(the service is asked again in %ld min)"),
-		              b->usage.write_today, b->limits.write_day, c->path, minutes);
+		                "(the service is asked again from %s)"),
+		              b->usage.write_today, b->limits.write_day, c->path, hhmm);
 	else
 		api_error_set(&c->err, API_ERR_QUOTA, 0, NULL,
 		              _("the key's daily read budget is spent (%ld of %ld); /%s was not sent "
-		                "(the service is asked again in %ld min)"),
-		              b->usage.read_today, b->limits.read_day, c->path, minutes);
+		                "(the service is asked again from %s)"),
+		              b->usage.read_today, b->limits.read_day, c->path, hhmm);
+	c->err.not_before = at;
 	return 1;
 }
 

@@ -191,6 +191,22 @@ void date_today(struct rd_date *out)
 	out->day = tm.tm_mday;
 }
 
+const char *time_minute_after(long long t, char *buf)
+{
+	time_t at = (time_t)t;
+	struct tm tm;
+
+	if (localtime_r(&at, &tm) && tm.tm_sec > 0) {
+		at += 60 - tm.tm_sec;
+		localtime_r(&at, &tm);
+	}
+	if (!localtime_r(&at, &tm))
+		snprintf(buf, 6, "--:--");
+	else
+		snprintf(buf, 6, "%02u:%02u", (unsigned)tm.tm_hour % 24u, (unsigned)tm.tm_min % 60u);
+	return buf;
+}
+
 int date_valid_or_unset(const char *s)
 {
 	if (!s)

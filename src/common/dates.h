@@ -25,6 +25,10 @@ void date_from_days(long days, struct rd_date *out);
 int date_weekday(const struct rd_date *d);
 /* Today in the local zone. */
 void date_today(struct rd_date *out);
+/* Writes "HH:MM" of the local clock into buf (6 bytes): the first minute
+ * that starts at or after instant t (seconds since 1970), so a moment said
+ * to the minute is never said earlier than it comes.  Returns buf. */
+const char *time_minute_after(long long t, char *buf);
 /* *out = now on clock clk plus ms milliseconds: a deadline for
  * pthread_cond_timedwait (whose condition waits on clk). */
 struct timespec;

@@ -178,10 +178,17 @@ static void fetch_failed(struct ui *ui, const struct fetch_result *r, const char
 }
 
 /* The failure's text for an empty pane: what failed and why, and the key
- * that tries again. */
+ * that tries again (from when, for a day's budget spent: r is refused,
+ * unsent, until the service is asked again). */
 static void note_failure(char *buf, size_t size, const struct fetch_result *r, const char *what)
 {
-	snprintf(buf, size, _("%s failed: %s (r tries again)"), what, api_error_text(&r->err));
+	char at[6];
+
+	if (r->err.kind != API_ERR_QUOTA || !r->err.not_before)
+		snprintf(buf, size, _("%s failed: %s (r tries again)"), what, api_error_text(&r->err));
+	else
+		snprintf(buf, size, _("%s failed: %s (r tries again from %s)"), what,
+		         api_error_text(&r->err), time_minute_after(r->err.not_before, at));
 }
 
 /* The service answers again: said once, and every pane whose last fetch

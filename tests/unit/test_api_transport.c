@@ -23,6 +23,7 @@
 #include "../lib/down_url.h"
 #include "api/ops.h"
 #include "api/transport.h"
+#include "common/dates.h"
 #include "common/strbuf.h"
 
 /*
@@ -970,7 +971,8 @@ static void test_day_spent_asks_again_later(void **state)
 	struct api_error e = API_ERROR_INIT;
 	struct api_session *s;
 	struct api_call *c;
-	char url[64];
+	char url[64], want[64], hhmm[6];
+	long long before, after;
 
 	(void)state;
 	start("spent ok");
@@ -983,13 +985,18 @@ static void test_day_spent_asks_again_later(void **state)
 	c = api_call_new("customer/search", NULL, 0);
 	assert_int_equal(api_perform(s, c), 0);
 	api_call_free(c);
-	/* Spent: refused here, nothing sent, and said when it asks again. */
+	/* Spent: refused here, nothing sent, and said when it asks again: a
+	 * clock time (a pane keeps the text), the moment in not_before. */
 	fake_ms += 60 * 1000;
 	c = api_call_new("customer/search", NULL, 0);
+	before = (long long)time(NULL);
 	assert_int_equal(api_perform(s, c), -1);
+	after = (long long)time(NULL);
 	assert_int_equal(c->err.kind, API_ERR_QUOTA);
 	assert_non_null(strstr(c->err.message, "daily read budget is spent (3000 of 3000)"));
-	assert_non_null(strstr(c->err.message, "asked again in 9 min"));
+	assert_true(c->err.not_before >= before + 9 * 60 && c->err.not_before <= after + 9 * 60);
+	snprintf(want, sizeof(want), "asked again from %s)", time_minute_after(c->err.not_before, hhmm));
+	assert_non_null(strstr(c->err.message, want));
 	assert_int_equal(logged(NULL, NULL, 0), 1);
 	api_call_free(c);
 	/* Ten minutes after the report: one read goes, and is answered. */

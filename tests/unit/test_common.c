@@ -489,6 +489,31 @@ static void test_date_local_instant(void **state)
 	free(tz);
 }
 
+/* A moment said to the minute is never said before it comes: 17:04:00
+ * is "17:04", a second later "17:05"; 23:59:30 is "00:00". */
+static void test_time_minute_after(void **state)
+{
+	struct rd_date d = { 2026, 11, 20 };
+	char *tz = getenv("TZ") ? strdup(getenv("TZ")) : NULL;
+	char buf[6];
+
+	(void)state;
+	setenv("TZ", "MST7", 1);
+	tzset();
+	assert_string_equal(time_minute_after(date_local_instant(&d, 17 * 3600 + 4 * 60), buf),
+	                    "17:04");
+	assert_string_equal(time_minute_after(date_local_instant(&d, 17 * 3600 + 4 * 60 + 1), buf),
+	                    "17:05");
+	assert_string_equal(time_minute_after(date_local_instant(&d, 23 * 3600 + 59 * 60 + 30), buf),
+	                    "00:00");
+	if (tz)
+		setenv("TZ", tz, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+	free(tz);
+}
+
 static void test_date_format_and_today(void **state)
 {
 	struct rd_date d = { 987, 3, 4 };
@@ -612,6 +637,7 @@ int main(void)
 		cmocka_unit_test(test_date_days_and_weekday),
 		cmocka_unit_test(test_date_pacific),
 		cmocka_unit_test(test_date_local_instant),
+		cmocka_unit_test(test_time_minute_after),
 		cmocka_unit_test(test_date_format_and_today),
 		cmocka_unit_test(test_ini_lines),
 		cmocka_unit_test(test_ini_bom),
