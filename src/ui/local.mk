@@ -40,6 +40,7 @@ src_ui_libui_a_SOURCES = \
 	src/ui/base/console.h src/ui/base/services.c \
 	src/ui/base/warm.c src/ui/base/warm.h \
 	src/ui/forms/form.c src/ui/forms/form.h src/ui/forms/form_time.c src/ui/forms/form_values.c \
+	src/ui/forms/form_base.c src/ui/forms/form_base.h \
 	src/ui/forms/form_draw.c src/ui/forms/form_draw.h \
 	src/ui/forms/form_keys.c src/ui/forms/form_keys.h \
 	src/ui/forms/forms.c src/ui/forms/forms.h src/ui/forms/forms_int.h \

@@ -564,11 +564,11 @@ static void apply_result(struct ui *ui, struct fetch_result *r)
 	switch (r->slot) {
 	case FETCH_SLOT_REVIEW:
 		apply_review(ui, r);
-		forms_follow(ui);
+		forms_follow(ui, r);
 		break;
 	case FETCH_SLOT_REFRESH:
 		apply_refresh(ui, r);
-		forms_follow(ui);
+		forms_follow(ui, r);
 		break;
 	case UI_SLOT_REVIEW_CUSTOMERS:
 		apply_customers(ui, r);

@@ -238,6 +238,15 @@ tests_unit_test_form_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(NCURSES_CFLAGS)
 tests_unit_test_form_LDADD = $(MODEL_LIBS) $(NCURSES_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 endif
 
+## form_base: a lead stage form's base, the record as now known, what changed (forms_stale.c's pure part).
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_form_base
+TESTS += tests/unit/test_form_base
+tests_unit_test_form_base_SOURCES = tests/unit/test_form_base.c src/ui/forms/form_base.c
+tests_unit_test_form_base_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_unit_test_form_base_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
+endif
+
 ## alerts: the console's notification glue (config lines, connection flaps,
 ## budget once a day, refresh diffs, the command settling), without curses.
 if HAVE_CMOCKA

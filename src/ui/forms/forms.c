@@ -662,15 +662,16 @@ static void record_read(struct ui *ui, struct forms *fs, struct fetch_result *r)
 			fs->notice = strbuf_detach(&sb, NULL);
 			/* The API lets status 0 make a paying customer's
 			 * subscription a lead: allowed, but never by accident. */
-			free(fs->alert);
-			fs->alert = v == -3 ? NULL
-			                    : xstrdup(_("NOT A LEAD: this is a customer's subscription; "
-			                                "Status 0 (convert to lead) would make it a lead"));
+			free(fs->record_alert);
+			fs->record_alert = v == -3 ? NULL
+			                           : xstrdup(_("NOT A LEAD: this is a customer's subscription; "
+			                                       "Status 0 (convert to lead) would make it a lead"));
 		}
 		break;
 	default:
 		break;
 	}
+	fk_stale_record(ui, fs);
 }
 
 void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch_result *r)
@@ -723,6 +724,7 @@ void fk_read_done(struct ui *ui, struct forms *fs, enum rkind kind, struct fetch
 		/* fl_done took them. */
 		break;
 	case RD_CHECK:
+	case RD_FRESH:
 		break;
 	}
 }

@@ -46,9 +46,11 @@ int forms_key(struct ui *ui, int key);
 int forms_draw(struct ui *ui, int y, int x, int h, int w, int *cy, int *cx);
 /* A result of FETCH_SLOT_WRITE (the caller frees r afterwards). */
 void forms_result(struct ui *ui, struct fetch_result *r);
-/* The panes' data changed (a review, a refresh): an open form whose record
- * changed since it took its values says so (forms_stale.c). */
-void forms_follow(struct ui *ui);
+/* The panes' data changed (r: a review, a refresh): an open form whose
+ * record changed since it took its values says so, whether the review
+ * holds the record (a stop) or r names it (the share's written/ read-back,
+ * the changelog) (forms_stale.c). */
+void forms_follow(struct ui *ui, const struct fetch_result *r);
 /* The :log view of the session's writes. */
 struct view *forms_log_view(struct ui *ui);
 /* draft_kept's comma-separated keys in words ("a note on customer

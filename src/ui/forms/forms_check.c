@@ -335,6 +335,10 @@ static int check_lead(struct forms *fs, const struct fetch_result *r)
 	const char *status = api_form_get(&fs->f->sent, "status");
 	long long v, want;
 
+	/* The subscription as read back: the edits kept after an applied
+	 * send are typed against it (fk_rebase). */
+	cJSON_Delete(fs->record);
+	fs->record = cJSON_Duplicate(r->record, 1);
 	if (stage && api_parse_ll(stage, &want) == 0 &&
 	    (api_field_int(r->record, "leadStageID", &v) != API_V_OK || v != want))
 		return 0;

@@ -34,6 +34,8 @@ enum rkind {
 	RD_STAGES,    /* the account's leads (kept, forms_lists.c): stages seen */
 	RD_TYPES,     /* the account's recent notes (kept, forms_lists.c): note types seen */
 	RD_CHECK,     /* reading back after an unknown outcome */
+	RD_FRESH,     /* the target's record again: the changelog named it
+	               * while the form was open (forms_stale.c) */
 };
 
 /* What the form is about: the selected row of a pane. */
@@ -82,15 +84,24 @@ struct forms {
 	time_t sent_at;            /* when the last write was handed out */
 	int lost_restored;         /* the form's draft came with a lost send of an
 	                            * earlier run: no ids from before it are known */
-	char *alert;               /* a warning the form shows in red (translated),
-	                            * e.g. a lead stage on a subscription that is
-	                            * not a lead; or NULL */
+	char *alert;               /* what the form shows in red (translated): the
+	                            * record's change since the form took its
+	                            * values, then record_alert; or NULL */
+	char *record_alert;        /* what the form's record itself warns of, e.g.
+	                            * a lead stage on a subscription that is not a
+	                            * lead; or NULL */
 	int quitting;              /* forms_quit has begun: held keys do nothing */
 	const char *check_why;     /* why the last check could not tell (translated),
 	                            * when the record was read; NULL else */
 	char *stale_shown;         /* what the preview's warning says of the record
 	                            * changed since the form took its values (""
 	                            * nothing), NULL before a preview (forms_stale.c) */
+	char *now;                 /* the record (not a stop: the review holds
+	                            * those) as known since the form took its
+	                            * values, in form.base's text, or NULL */
+	int now_unknown;           /* the changelog named the record since: how it
+	                            * changed is not known (yet) */
+	int fresh_asked;           /* RD_FRESH queued or in flight */
 
 	/* Reads, one in flight. */
 	struct pending_read queue[FORMS_MAX_READS];
@@ -159,6 +170,11 @@ void fk_preview_warning(struct ui *ui, struct forms *fs);
 int fk_stale_follow(struct ui *ui, struct forms *fs);
 /* Says on the message line that the preview changed under the dispatcher. */
 void fk_stale_say(struct ui *ui);
+/* The form's record was read (fs->record, at open): the form's base when
+ * it has none, else (a draft's base) the record as now known. */
+void fk_stale_record(struct ui *ui, struct forms *fs);
+/* RD_FRESH landed (or failed): the record as now known. */
+void fk_stale_fresh(struct ui *ui, struct forms *fs, const struct fetch_result *r);
 
 /* forms.c: the three forms. */
 /* The selected row (or the detail's record) as a form's target; 0, or -1

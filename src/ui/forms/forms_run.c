@@ -133,6 +133,12 @@ void fk_reset_target(struct forms *fs)
 	fs->notice = NULL;
 	free(fs->alert);
 	fs->alert = NULL;
+	free(fs->record_alert);
+	fs->record_alert = NULL;
+	free(fs->now);
+	fs->now = NULL;
+	fs->now_unknown = 0;
+	fs->fresh_asked = 0;
 	free(fs->stale_shown);
 	fs->stale_shown = NULL;
 	fs->lost_restored = 0;
@@ -492,6 +498,8 @@ void forms_result(struct ui *ui, struct fetch_result *r)
 		} else if (kind == RD_CHECK) {
 			check_done(ui, fs, r);
 			release_after_write(ui, fs, 1);
+		} else if (kind == RD_FRESH) {
+			fk_stale_fresh(ui, fs, r);
 		} else {
 			fk_read_done(ui, fs, kind, r);
 		}

@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "common/i18n.h"
+#include "common/resources.h"
 #include "common/strbuf.h"
 #include "ui/base/console.h"
+#include "ui/forms/form_base.h"
 #include "ui/forms/forms.h"
 #include "ui/forms/forms_int.h"
 #include "ui/views/view_common.h"
@@ -28,6 +30,22 @@
  * is edited, the preview names each change in its warning (only Y sends),
  * and a change that lands while the preview is up stops the y that follows
  * it: the dispatcher reads the preview again first.
+ *
+ * The lead stage form overwrites too (updateLeadStage sets the stage, or
+ * ends the lead, whatever another dispatcher set a minute ago).  No table
+ * of the console holds subscriptions, so that form keeps the record as it
+ * read it at open (its base, form_base.c's text) and learns the record
+ * as now known (fs->now) from what the refresh brings: another console's
+ * write read back into the share's written/ (no read), else a change the
+ * changelog names (the ticker's, or this console's own tick, a change
+ * made by the office's web page included), which says that the record
+ * changed and not how: until one fresh read of the record says how, that
+ * is a change too.  The rest is the stops' guard: the alert, the preview
+ * that only Y sends, the y stopped, the base at a send.  The other forms
+ * add a record (a note, a new add-on), or overwrite one the console has
+ * no word of: a note of this session (notes have no changelog class, and
+ * another console cannot edit this session's note), an existing add-on
+ * item (docs/design.md says why it is not guarded yet).
  */
 
 /* A stop's base: "stop|ROUTE|DATE|START|END|STATUS". */
@@ -163,10 +181,84 @@ static int stale_stop(struct ui *ui, const struct forms *fs, struct strbuf *out)
 	return stale;
 }
 
-/* The forms that keep a base: the three on a stop of the review. */
-static int keeps_base(enum fkind kind)
+/* The three forms on a stop of the review. */
+static int on_stop(enum fkind kind)
 {
 	return kind == KIND_MOVE || kind == KIND_CANCEL || kind == KIND_COMPLETE;
+}
+
+/* The forms that keep a base: those, and the lead stage. */
+static int keeps_base(enum fkind kind)
+{
+	return on_stop(kind) || kind == KIND_LEAD;
+}
+
+/* The base a form not on a stop makes of its record's row: 0, or -1. */
+static int row_base(const struct forms *fs, const void *row, struct strbuf *out)
+{
+	if (fs->kind != KIND_LEAD || !row)
+		return -1;
+	form_base_lead(row, out);
+	return 0;
+}
+
+/* The record as read in rec (a JSON record of the target's resource):
+ * its base, 0; -1 when none can be made. */
+static int rec_base(const struct forms *fs, const cJSON *rec, struct strbuf *out)
+{
+	void *row = rec ? m_row_decode(fs->t.resource, rec) : NULL;
+	int rc = row_base(fs, row, out);
+
+	m_row_free(fs->t.resource, row);
+	return rc;
+}
+
+/* A base read later becomes the record as now known, unless what is
+ * known is newer (a written/ read-back older than the form's own read). */
+static void take_now(struct forms *fs, const char *base)
+{
+	if (!form_base_newer(fs->now ? fs->now : fs->f->base, base))
+		return;
+	free(fs->now);
+	fs->now = xstrdup(base);
+}
+
+static void lead_side(struct strbuf *out, const struct form_lead *b)
+{
+	if (b->active != -3)
+		strbuf_adds(out, _("not a lead"));
+	else if (*b->name)
+		strbuf_addf(out, _("lead at stage %s"), b->name);
+	else
+		strbuf_addf(out, _("lead at stage %lld"), b->stage);
+}
+
+static int stale_record(struct ui *ui, const struct forms *fs, struct strbuf *out)
+{
+	const char *arrow = ui->ascii ? " -> " : " \xe2\x86\x92 ";
+	struct strbuf what = STRBUF_INIT;
+	struct form_lead was, now;
+	int stale;
+
+	if (fs->now && form_base_lead_parse(fs->f->base, &was) == 0 &&
+	    form_base_lead_parse(fs->now, &now) == 0 && form_base_lead_changed(&was, &now)) {
+		lead_side(&what, &was);
+		strbuf_adds(&what, arrow);
+		lead_side(&what, &now);
+	}
+	if (!what.len && fs->now_unknown)
+		strbuf_adds(&what, _("the changelog names a change, not what it was"));
+	stale = what.len > 0;
+	if (stale && fs->f->lost_at)
+		strbuf_addf(out, _("Subscription %lld changed since this form took its values: %s (this "
+		                   "form's lost send, if it was applied; else another dispatcher, or the office)."),
+		            fs->t.id, what.buf);
+	else if (stale)
+		strbuf_addf(out, _("Subscription %lld changed since this form took its values: %s (another "
+		                   "dispatcher, or the office). Sending writes this form over it."),
+		            fs->t.id, what.buf);
+	strbuf_free(&what);
+	return stale;
 }
 
 void fk_rebase(struct ui *ui, struct forms *fs, const cJSON *rec)
@@ -178,6 +270,19 @@ void fk_rebase(struct ui *ui, struct forms *fs, const cJSON *rec)
 
 	if (!fs->f || !keeps_base(fs->kind))
 		return;
+	if (!on_stop(fs->kind)) {
+		/* What the dispatcher sent over (Y past a named change), or
+		 * the record as a check read it back. */
+		if (rec && rec_base(fs, rec, &base) == 0)
+			form_set_base(fs->f, base.buf);
+		else if (!rec && fs->now)
+			form_set_base(fs->f, fs->now);
+		free(fs->now);
+		fs->now = NULL;
+		fs->now_unknown = 0;
+		strbuf_free(&base);
+		return;
+	}
 	if (rec)
 		ap = read = m_row_decode("appointment", rec);
 	else
@@ -194,7 +299,7 @@ int fk_stale(struct ui *ui, const struct forms *fs, struct strbuf *out)
 {
 	if (!fs->f || !fs->f->base || !keeps_base(fs->kind))
 		return 0;
-	return stale_stop(ui, fs, out);
+	return on_stop(fs->kind) ? stale_stop(ui, fs, out) : stale_record(ui, fs, out);
 }
 
 void fk_preview_warning(struct ui *ui, struct forms *fs)
@@ -213,10 +318,10 @@ void fk_preview_warning(struct ui *ui, struct forms *fs)
 
 int fk_stale_follow(struct ui *ui, struct forms *fs)
 {
-	struct strbuf now = STRBUF_INIT;
+	struct strbuf now = STRBUF_INIT, alert = STRBUF_INIT;
 	int moved = 0;
 
-	if (!fs->f || !fs->f->base)
+	if (!fs->f)
 		return 0;
 	fk_stale(ui, fs, &now);
 	/* The preview names what it was drawn with. */
@@ -226,17 +331,23 @@ int fk_stale_follow(struct ui *ui, struct forms *fs)
 		moved = 1;
 	}
 	/* The form's alert too, in every state: n from a preview that a
-	 * change hit went back to a form that no longer named it.  The
-	 * dispatch forms' alert is this alone. */
-	if (strcmp(strbuf_str(&now), fs->alert ? fs->alert : "") != 0) {
+	 * change hit went back to a form that no longer named it; then
+	 * what the record itself warns of (NOT A LEAD). */
+	strbuf_adds(&alert, strbuf_str(&now));
+	if (fs->record_alert && alert.len)
+		strbuf_addc(&alert, ' ');
+	if (fs->record_alert)
+		strbuf_adds(&alert, fs->record_alert);
+	if (strcmp(strbuf_str(&alert), fs->alert ? fs->alert : "") != 0) {
 		free(fs->alert);
-		fs->alert = now.len ? strbuf_detach(&now, NULL) : NULL;
+		fs->alert = alert.len ? strbuf_detach(&alert, NULL) : NULL;
 		if (fs->f->state != FORM_CONFIRM)
 			moved = 1;
 	}
 	if (moved)
 		app_mark(ui, DIRTY_BODY);
 	strbuf_free(&now);
+	strbuf_free(&alert);
 	return moved;
 }
 
@@ -245,10 +356,92 @@ void fk_stale_say(struct ui *ui)
 	ui_error(ui, "%s", _("The record changed while the preview was up: nothing was sent; read the preview again"));
 }
 
-void forms_follow(struct ui *ui)
+/* Editing or in its preview: what a fresh read is worth. */
+static int open_to_change(const struct form *f)
+{
+	return f->state == FORM_EDITING || f->state == FORM_CONFIRM;
+}
+
+/* What r says of the record of a form not on a stop: another console's
+ * write read back (the share's written/), else the changelog's word that
+ * it changed, which one fresh read turns into how. */
+static void learn(struct ui *ui, struct forms *fs, const struct fetch_result *r)
+{
+	const struct resource *res = res_find(fs->t.resource);
+	struct strbuf base = STRBUF_INIT;
+	struct fetch_job *job;
+	int named = 0, read = 0;
+
+	if (!fs->f->base || !keeps_base(fs->kind) || on_stop(fs->kind) || r->err.kind != API_OK)
+		return;
+	for (size_t i = 0; i < r->n_written; i++) {
+		const struct fetch_written *w = &r->written[i];
+
+		if (!w->row || strcmp(w->resource, fs->t.resource) != 0 || m_row_id(w->row) != fs->t.id)
+			continue;
+		strbuf_reset(&base);
+		if (row_base(fs, w->row, &base) == 0) {
+			take_now(fs, base.buf);
+			read = 1;
+		}
+	}
+	for (size_t i = 0; res && res->class_id && i < r->n_changes; i++)
+		if (r->changes[i].class_id == res->class_id && r->changes[i].id == fs->t.id)
+			named = 1;
+	/* The read-back is the change's, when both came (the writer ticks). */
+	if (read && !fs->fresh_asked)
+		fs->now_unknown = 0;
+	if (named && !read) {
+		fs->now_unknown = 1;
+		if (!fs->fresh_asked && open_to_change(fs->f)) {
+			job = fetch_job_record(FETCH_SLOT_WRITE, fs->t.resource, fs->t.id, NULL);
+			/* Not the answer of the form's own read at open. */
+			fetch_job_set_fresh(job);
+			fs->fresh_asked = 1;
+			forms_read(ui, fs, RD_FRESH, job);
+		}
+	}
+	strbuf_free(&base);
+}
+
+void fk_stale_record(struct ui *ui, struct forms *fs)
+{
+	struct strbuf base = STRBUF_INIT;
+
+	if (fs->f && keeps_base(fs->kind) && !on_stop(fs->kind) &&
+	    rec_base(fs, fs->record, &base) == 0) {
+		/* A draft's base was typed against the record then. */
+		if (!fs->f->base)
+			form_set_base(fs->f, base.buf);
+		else
+			take_now(fs, base.buf);
+	}
+	strbuf_free(&base);
+	fk_stale_follow(ui, fs);
+}
+
+void fk_stale_fresh(struct ui *ui, struct forms *fs, const struct fetch_result *r)
+{
+	struct strbuf base = STRBUF_INIT;
+
+	fs->fresh_asked = 0;
+	/* A failed read leaves the change unknown: still a change. */
+	if (r->err.kind == API_OK && open_to_change(fs->f) && rec_base(fs, r->record, &base) == 0) {
+		free(fs->now);
+		fs->now = strbuf_detach(&base, NULL);
+		fs->now_unknown = 0;
+	}
+	strbuf_free(&base);
+	if (fk_stale_follow(ui, fs) && fs->f->state == FORM_CONFIRM)
+		fk_stale_say(ui);
+}
+
+void forms_follow(struct ui *ui, const struct fetch_result *r)
 {
 	struct forms *fs = ui->forms;
 
+	if (fs && fs->f && r)
+		learn(ui, fs, r);
 	if (fs && fs->f && fk_stale_follow(ui, fs) && fs->f->state == FORM_CONFIRM)
 		fk_stale_say(ui);
 }
