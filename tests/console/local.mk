@@ -27,7 +27,7 @@ CONSOLE_TESTS = tests/console/network.sh tests/console/routes.sh tests/console/p
 	tests/console/recent.sh tests/console/probe.sh tests/console/day_failed.sh \
 	tests/console/day_passed.sh tests/console/wait_header.sh tests/console/index_seed.sh \
 	tests/console/share_dispatch.sh tests/console/share_note.sh \
-	tests/console/share_lead.sh
+	tests/console/share_lead.sh tests/console/share_addon.sh
 TESTS += $(CONSOLE_TESTS)
 EXTRA_DIST += $(CONSOLE_TESTS) tests/lib/console.sh \
 	tests/console/golden/routes.txt tests/console/golden/customers.txt \

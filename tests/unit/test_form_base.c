@@ -1,4 +1,4 @@
-/* test_form_base.c: a lead stage form's base: made from a subscription and read, a later knowledge taken by its date, what the form writes over compared. */
+/* test_form_base.c: the lead stage and add-on forms' bases: made from a record and read, a later knowledge taken by its date, what the form writes over compared. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -112,9 +112,70 @@ static void test_newer(void **state)
 	/* No date on either side: taken, not guessed away. */
 	lead(&row, 5, -3, "", "Quoted");
 	assert_int_equal(form_base_newer(known.buf, row.buf), 1);
-	assert_int_equal(form_base_newer("stop|1|2026-11-20|08:00|09:00|0", row.buf), 0);
+	/* Only two lead bases are ordered by their dates. */
+	assert_int_equal(form_base_newer("stop|1|2026-11-20|08:00|09:00|0", row.buf), 1);
 	strbuf_free(&known);
 	strbuf_free(&row);
+}
+
+/* A ticket's items as the service answers them. */
+static cJSON *items(const char *amount, const char *desc)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text),
+	         "[{\"itemID\":\"6\",\"productID\":\"4\",\"quantity\":\"1\",\"amount\":\"9.00\","
+	         "\"description\":\"other\"},"
+	         "{\"itemID\":\"7\",\"productID\":\"4\",\"quantity\":\"2\",\"amount\":\"%s\","
+	         "\"taxable\":\"1\",\"creditTo\":\"0\",\"unitID\":null,\"description\":\"%s\"}]",
+	         amount, desc);
+	return cJSON_Parse(text);
+}
+
+static void test_item(void **state)
+{
+	struct strbuf was = STRBUF_INIT, now = STRBUF_INIT, v = STRBUF_INIT;
+	cJSON *a = items("4.50", "Snap | traps"), *b = items("77.00", "Snap | traps");
+	unsigned fields;
+
+	(void)state;
+	form_base_item(a, "itemID", 7, &was);
+	assert_string_equal(was.buf, "item|7|4|2|4.50|1|0||Snap | traps");
+	/* Each value, the description whole. */
+	assert_int_equal(form_base_item_value(was.buf, 2, &v), 0);
+	assert_string_equal(v.buf, "4.50");
+	strbuf_reset(&v);
+	assert_int_equal(form_base_item_value(was.buf, 5, &v), 0);
+	assert_string_equal(strbuf_str(&v), "");
+	assert_int_equal(form_base_item_value(was.buf, 6, &v), 0);
+	assert_string_equal(v.buf, "Snap | traps");
+	assert_int_equal(form_base_item_value(was.buf, 7, &v), -1);
+	/* The same item, read again: nothing; the amount changed: its bit. */
+	form_base_item(a, "itemID", 7, &now);
+	assert_int_equal(form_base_item_changed(was.buf, now.buf, &fields), 0);
+	strbuf_reset(&now);
+	form_base_item(b, "itemID", 7, &now);
+	assert_int_equal(form_base_item_changed(was.buf, now.buf, &fields), 1);
+	assert_int_equal(fields, 1u << 2);
+	/* Removed meanwhile. */
+	strbuf_reset(&now);
+	form_base_item(b, "itemID", 8, &now);
+	assert_string_equal(now.buf, "gone|8");
+	strbuf_reset(&now);
+	form_base_item(NULL, "itemID", 7, &now);
+	assert_int_equal(form_base_item_changed(was.buf, now.buf, &fields), 2);
+	/* Another item, or a lead's base: not compared. */
+	strbuf_reset(&now);
+	form_base_item(b, "itemID", 6, &now);
+	assert_int_equal(form_base_item_changed(was.buf, now.buf, &fields), -1);
+	assert_int_equal(form_base_item_changed(was.buf, "lead|2|-3||x", &fields), -1);
+	/* No date orders an item's bases: a fresh read is taken. */
+	assert_int_equal(form_base_newer(was.buf, now.buf), 1);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+	strbuf_free(&was);
+	strbuf_free(&now);
+	strbuf_free(&v);
 }
 
 int main(void)
@@ -124,6 +185,7 @@ int main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_changes),
 		cmocka_unit_test(test_newer),
+		cmocka_unit_test(test_item),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -733,10 +733,10 @@ void fk_changed(struct ui *ui, struct forms *fs, size_t i)
 {
 	const char *name = fs->f->fields[i].name;
 
-	(void)ui;
-	if (strcmp(name, "itemID") == 0 || strcmp(name, "addOnID") == 0)
+	if (strcmp(name, "itemID") == 0 || strcmp(name, "addOnID") == 0) {
 		item_changed(fs);
-	else if (strcmp(name, "productID") == 0 || strcmp(name, "product") == 0)
+		fk_stale_item(ui, fs);
+	} else if (strcmp(name, "productID") == 0 || strcmp(name, "product") == 0)
 		product_changed(fs, i);
 }
 

@@ -173,6 +173,9 @@ void fk_stale_say(struct ui *ui);
 /* The form's record was read (fs->record, at open): the form's base when
  * it has none, else (a draft's base) the record as now known. */
 void fk_stale_record(struct ui *ui, struct forms *fs);
+/* An add-on form's item was chosen: its base is that item as the
+ * record held it (none for a new one). */
+void fk_stale_item(struct ui *ui, struct forms *fs);
 /* RD_FRESH landed (or failed): the record as now known. */
 void fk_stale_fresh(struct ui *ui, struct forms *fs, const struct fetch_result *r);
 

@@ -41,11 +41,14 @@
  * made by the office's web page included), which says that the record
  * changed and not how: until one fresh read of the record says how, that
  * is a change too.  The rest is the stops' guard: the alert, the preview
- * that only Y sends, the y stopped, the base at a send.  The other forms
- * add a record (a note, a new add-on), or overwrite one the console has
- * no word of: a note of this session (notes have no changelog class, and
- * another console cannot edit this session's note), an existing add-on
- * item (docs/design.md says why it is not guarded yet).
+ * that only Y sends, the y stopped, the base at a send.  An add-on form
+ * on an existing item (updateAddOn, updateInitialAddOn) keeps that item
+ * the same way; a written/ read-back of its ticket or subscription lacks
+ * fields the form writes (creditTo, unitID), so it is a change to read,
+ * as the changelog's is.  The other forms add a record (a note, a new
+ * add-on), or overwrite one the console has no word of: a note of this
+ * session (notes have no changelog class, and another console cannot
+ * edit this session's note).
  */
 
 /* A stop's base: "stop|ROUTE|DATE|START|END|STATUS". */
@@ -187,13 +190,16 @@ static int on_stop(enum fkind kind)
 	return kind == KIND_MOVE || kind == KIND_CANCEL || kind == KIND_COMPLETE;
 }
 
-/* The forms that keep a base: those, and the lead stage. */
+/* The forms that keep a base: those, the lead stage, and the add-ons
+ * (while an existing item is chosen: a new one overwrites nothing). */
 static int keeps_base(enum fkind kind)
 {
-	return on_stop(kind) || kind == KIND_LEAD;
+	return on_stop(kind) || kind == KIND_LEAD || kind == KIND_ADDON || kind == KIND_INITIAL;
 }
 
-/* The base a form not on a stop makes of its record's row: 0, or -1. */
+/* The base a form not on a stop makes of its record's row (a written/
+ * read-back): 0, or -1.  An item's model row lacks fields the form
+ * writes (creditTo, unitID): such a row is a change to read. */
 static int row_base(const struct forms *fs, const void *row, struct strbuf *out)
 {
 	if (fs->kind != KIND_LEAD || !row)
@@ -203,12 +209,23 @@ static int row_base(const struct forms *fs, const void *row, struct strbuf *out)
 }
 
 /* The record as read in rec (a JSON record of the target's resource):
- * its base, 0; -1 when none can be made. */
+ * its base, 0; -1 when none can be made (an add-on form on a new item). */
 static int rec_base(const struct forms *fs, const cJSON *rec, struct strbuf *out)
 {
-	void *row = rec ? m_row_decode(fs->t.resource, rec) : NULL;
-	int rc = row_base(fs, row, out);
+	void *row;
+	long long item;
+	int rc;
 
+	if (fs->kind == KIND_ADDON || fs->kind == KIND_INITIAL) {
+		item = fs->f ? fk_field_ll(fs->f, fk_item_key(fs)) : 0;
+		if (item <= 0 || !cJSON_IsObject(rec))
+			return -1;
+		form_base_item(cJSON_GetObjectItemCaseSensitive(rec, fs->kind == KIND_ADDON ? "items" : "addOns"),
+		               fk_item_key(fs), item, out);
+		return 0;
+	}
+	row = rec ? m_row_decode(fs->t.resource, rec) : NULL;
+	rc = row_base(fs, row, out);
 	m_row_free(fs->t.resource, row);
 	return rc;
 }
@@ -233,6 +250,37 @@ static void lead_side(struct strbuf *out, const struct form_lead *b)
 		strbuf_addf(out, _("lead at stage %lld"), b->stage);
 }
 
+/* An item's changes, "item 7: Amount 10.00 -> 12.00; ...", into what. */
+static void item_changes(const struct forms *fs, const char *arrow, struct strbuf *what)
+{
+	long long item = fk_field_ll(fs->f, fk_item_key(fs));
+	struct strbuf list = STRBUF_INIT;
+	unsigned fields;
+	int rc = form_base_item_changed(fs->f->base, fs->now, &fields), k;
+
+	if (rc == 2)
+		strbuf_addf(what, _("item %lld removed"), item);
+	if (rc != 1)
+		return;
+	for (int i = 0; i < FORM_ITEM_FIELDS; i++) {
+		struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+
+		if (!(fields & (1u << i)))
+			continue;
+		k = form_find(fs->f, form_base_item_fields[i]);
+		form_base_item_value(fs->f->base, i, &a);
+		form_base_item_value(fs->now, i, &b);
+		strbuf_addf(&list, "%s%s %s%s%s", list.len ? "; " : "",
+		            k >= 0 ? _(fs->f->fields[k].label) : form_base_item_fields[i], strbuf_str(&a),
+		            arrow, strbuf_str(&b));
+		strbuf_free(&a);
+		strbuf_free(&b);
+	}
+	/* TRANSLATORS: an add-on item's changed fields: "item 1: Amount 4.50 → 77.00". */
+	strbuf_addf(what, _("item %lld: %s"), item, strbuf_str(&list));
+	strbuf_free(&list);
+}
+
 static int stale_record(struct ui *ui, const struct forms *fs, struct strbuf *out)
 {
 	const char *arrow = ui->ascii ? " -> " : " \xe2\x86\x92 ";
@@ -240,16 +288,26 @@ static int stale_record(struct ui *ui, const struct forms *fs, struct strbuf *ou
 	struct form_lead was, now;
 	int stale;
 
-	if (fs->now && form_base_lead_parse(fs->f->base, &was) == 0 &&
-	    form_base_lead_parse(fs->now, &now) == 0 && form_base_lead_changed(&was, &now)) {
+	if (fs->now && fs->kind != KIND_LEAD) {
+		item_changes(fs, arrow, &what);
+	} else if (fs->now && form_base_lead_parse(fs->f->base, &was) == 0 &&
+	           form_base_lead_parse(fs->now, &now) == 0 && form_base_lead_changed(&was, &now)) {
 		lead_side(&what, &was);
 		strbuf_adds(&what, arrow);
 		lead_side(&what, &now);
 	}
 	if (!what.len && fs->now_unknown)
-		strbuf_adds(&what, _("the changelog names a change, not what it was"));
+		strbuf_adds(&what, _("how is not known yet"));
 	stale = what.len > 0;
-	if (stale && fs->f->lost_at)
+	if (stale && fs->kind == KIND_ADDON && fs->f->lost_at)
+		strbuf_addf(out, _("Ticket %lld changed since this form took its values: %s (this "
+		                   "form's lost send, if it was applied; else another dispatcher, or the office)."),
+		            fs->t.id, what.buf);
+	else if (stale && fs->kind == KIND_ADDON)
+		strbuf_addf(out, _("Ticket %lld changed since this form took its values: %s (another "
+		                   "dispatcher, or the office). Sending writes this form over it."),
+		            fs->t.id, what.buf);
+	else if (stale && fs->f->lost_at)
 		strbuf_addf(out, _("Subscription %lld changed since this form took its values: %s (this "
 		                   "form's lost send, if it was applied; else another dispatcher, or the office)."),
 		            fs->t.id, what.buf);
@@ -383,6 +441,8 @@ static void learn(struct ui *ui, struct forms *fs, const struct fetch_result *r)
 		if (row_base(fs, w->row, &base) == 0) {
 			take_now(fs, base.buf);
 			read = 1;
+		} else {
+			named = 1;
 		}
 	}
 	for (size_t i = 0; res && res->class_id && i < r->n_changes; i++)
@@ -418,6 +478,15 @@ void fk_stale_record(struct ui *ui, struct forms *fs)
 	}
 	strbuf_free(&base);
 	fk_stale_follow(ui, fs);
+}
+
+void fk_stale_item(struct ui *ui, struct forms *fs)
+{
+	form_set_base(fs->f, NULL);
+	free(fs->now);
+	fs->now = NULL;
+	fs->now_unknown = 0;
+	fk_stale_record(ui, fs);
 }
 
 void fk_stale_fresh(struct ui *ui, struct forms *fs, const struct fetch_result *r)
