@@ -12,6 +12,7 @@
 #include "common/strbuf.h"
 #include "fetch/fetch.h"
 #include "fetch/jobs.h"
+#include "fetch/lookup.h"
 /* ---------------------------------------------------------------- jobs */
 
 struct fetch_job *fetch_job_new(enum fetch_kind kind, int slot)
@@ -306,6 +307,22 @@ static int has_id(const long long *ids, size_t n, long long id)
 			hi = mid;
 	}
 	return 0;
+}
+
+void fetch_result_add_change(struct fetch_result *r, int class_id, long long id, char *notes)
+{
+	struct fetch_change *c;
+	size_t n = r->n_changes;
+
+	/* Room for 8, then doubled at each power of two: the room follows
+	 * from the count, so every appender shares it. */
+	if (n == 0 || (n >= 8 && !(n & (n - 1))))
+		r->changes = xrealloc(r->changes, (n ? 2 * n : 8) * sizeof(*r->changes));
+	c = &r->changes[r->n_changes++];
+	c->class_id = class_id;
+	c->id = id;
+	c->notes = notes;
+	c->note_id = lookup_note_change(class_id, notes);
 }
 
 void fetch_result_join(struct fetch_result *into, struct fetch_result *from, unsigned bit)

@@ -352,7 +352,6 @@ static void run_record(struct state *st, const struct fetch_job *job, struct fet
 
 struct changes {
 	struct fetch_result *r;
-	size_t cap;
 	long long newest;
 };
 
@@ -384,18 +383,9 @@ static int changes_each(void *ctx, const cJSON *records)
 			ch->newest = id;
 		api_field_int(rec, "classID", &cls);
 		api_field_int(rec, "referenceID", &ref);
-		if (r->n_changes == ch->cap) {
-			ch->cap = ch->cap ? ch->cap * 2 : 32;
-			r->changes = xrealloc(r->changes, ch->cap * sizeof(*r->changes));
-		}
-		r->changes[r->n_changes].class_id = (int)cls;
-		r->changes[r->n_changes].id = ref;
-		r->changes[r->n_changes].notes =
-			cls == CLASS_CUSTOMER || cls == CLASS_APPOINTMENT || cls == CLASS_ROUTE ?
-			change_notes(rec) : NULL;
-		r->changes[r->n_changes].note_id =
-			lookup_note_change((int)cls, r->changes[r->n_changes].notes);
-		r->n_changes++;
+		fetch_result_add_change(r, (int)cls, ref,
+		                        cls == CLASS_CUSTOMER || cls == CLASS_APPOINTMENT ||
+		                        cls == CLASS_ROUTE ? change_notes(rec) : NULL);
 	}
 	return 0;
 }
@@ -454,7 +444,7 @@ int jobs_changes(struct state *st, long long since, int class_id, struct fetch_r
                  struct api_error *err)
 {
 	struct api_form f = API_FORM_INIT;
-	struct changes ch = { r, 0, since };
+	struct changes ch = { r, since };
 	struct api_sink sink = { changes_each, &ch, NULL, NULL, NULL };
 	int rc;
 

@@ -68,6 +68,10 @@ struct fetch_job {
 void fetch_result_join(struct fetch_result *into, struct fetch_result *from, unsigned bit);
 /* Keeps the first error of a job in r->err; a later one is freed. */
 void fetch_result_keep_err(struct fetch_result *r, struct api_error *e);
+/* Appends the changelog's change of record id of class_id to r, taking
+ * notes (its notes as JSON text, or NULL) and naming a note's change
+ * logged against its customer (lookup_note_change). */
+void fetch_result_add_change(struct fetch_result *r, int class_id, long long id, char *notes);
 /* A FETCH_WRITE job on session s (write.c): sent once and never again,
  * whatever the outcome; on success the record is read back into
  * r->refetched and published to the job's share. */

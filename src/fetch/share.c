@@ -20,7 +20,7 @@
 #include "common/i18n.h"
 #include "common/resources.h"
 #include "common/strbuf.h"
-#include "fetch/lookup.h"
+#include "fetch/jobs.h"
 #include "fetch/share.h"
 #include "fetch/share_fs.h"
 
@@ -470,14 +470,8 @@ static int apply_tick(struct fetch_share *sh, const char *rel, struct fetch_resu
 
 		if (!cJSON_IsNumber(c) || !cJSON_IsNumber(id))
 			continue;
-		r->changes = xrealloc(r->changes, (r->n_changes + 1) * sizeof(*r->changes));
-		r->changes[r->n_changes].class_id = c->valueint;
-		r->changes[r->n_changes].id = (long long)id->valuedouble;
-		r->changes[r->n_changes].notes =
-			cJSON_IsString(notes) ? xstrdup(notes->valuestring) : NULL;
-		r->changes[r->n_changes].note_id =
-			lookup_note_change(c->valueint, r->changes[r->n_changes].notes);
-		r->n_changes++;
+		fetch_result_add_change(r, c->valueint, (long long)id->valuedouble,
+		                        cJSON_IsString(notes) ? xstrdup(notes->valuestring) : NULL);
 	}
 	take_ids(o, "goneAppointments", "appointment", r->appts, &r->n_appts, &r->gone_appts,
 	         &r->n_gone_appts);
