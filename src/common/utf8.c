@@ -1,8 +1,12 @@
 /* utf8.c: UTF-8 validation, terminal width, and making control characters visible. */
 #include "config.h"
 
+#include <errno.h>
+#include <iconv.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <strings.h>
 
 #include "common/strbuf.h"
 #include "common/utf8.h"
@@ -394,4 +398,87 @@ const char *utf8_ascii_fold(const char *s, size_t len, size_t *used)
 		return fold_other(cp);
 	}
 	return NULL;
+}
+
+/* The German ASCII of ä, ö, ü and their capitals (composed), else NULL. */
+static const char *umlaut_german(const unsigned char *p, size_t len)
+{
+	if (len < 2 || p[0] != 0xc3)
+		return NULL;
+	switch (p[1]) {
+	case 0xa4: case 0x84: return "ae";
+	case 0xb6: case 0x96: return "oe";
+	case 0xbc: case 0x9c: return "ue";
+	default: return NULL;
+	}
+}
+
+void utf8_search_fold(struct strbuf *out, const char *s, size_t len, int german)
+{
+	size_t i = 0;
+
+	strbuf_adds(out, "");
+	while (i < len) {
+		const unsigned char *p = (const unsigned char *)s + i;
+		const char *f = NULL;
+		size_t used = 1;
+
+		if (p[0] < 0x80) {
+			strbuf_addc(out, (char)(p[0] >= 'A' && p[0] <= 'Z' ? p[0] + ('a' - 'A') : p[0]));
+			i++;
+			continue;
+		}
+		/* U+0308, the diaeresis of a name written decomposed ("u" and
+		 * U+0308 for "ü"): an "e" after a, o or u in German. */
+		if (german && len - i >= 2 && p[0] == 0xcc && p[1] == 0x88) {
+			char last = out->len ? out->buf[out->len - 1] : 0;
+
+			if (last == 'a' || last == 'o' || last == 'u')
+				strbuf_addc(out, 'e');
+			i += 2;
+			continue;
+		}
+		if (german && (f = umlaut_german(p, len - i)) != NULL)
+			used = 2;
+		else
+			f = utf8_ascii_fold(s + i, len - i, &used);
+		if (f) {
+			for (; *f; f++)
+				strbuf_addc(out, (char)(*f >= 'A' && *f <= 'Z' ? *f + ('a' - 'A') : *f));
+		} else {
+			strbuf_add(out, s + i, used);
+		}
+		i += used;
+	}
+}
+
+void utf8_from_charset(struct strbuf *out, const char *s, size_t len, const char *charset)
+{
+	iconv_t cd;
+	char buf[256];
+
+	if (!len)
+		return;
+	if (!charset || !*charset || strcasecmp(charset, "UTF-8") == 0 ||
+	    strcasecmp(charset, "UTF8") == 0 || (cd = iconv_open("UTF-8", charset)) == (iconv_t)-1) {
+		strbuf_add(out, s, len);
+		return;
+	}
+	while (len) {
+		char *in = (char *)s, *o = buf;
+		size_t in_left = len, o_left = sizeof(buf);
+		size_t rc = iconv(cd, &in, &in_left, &o, &o_left);
+
+		strbuf_add(out, buf, sizeof(buf) - o_left);
+		len -= (size_t)(in - s);
+		s = in;
+		if (rc == (size_t)-1 && errno != E2BIG && len) {
+			/* A byte the charset has no character for: itself. */
+			strbuf_add(out, s, 1);
+			s++;
+			len--;
+			iconv(cd, NULL, NULL, NULL, NULL);
+		}
+	}
+	iconv_close(cd);
 }

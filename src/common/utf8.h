@@ -49,4 +49,19 @@ size_t utf8_width(const char *s, size_t len);
  * terminals whose locale cannot show it. */
 const char *utf8_ascii_fold(const char *s, size_t len, size_t *used);
 
+/* Appends s[0..len) to out as a look-up compares it: ASCII letters in
+ * lower case, every letter utf8_ascii_fold knows as its ASCII in lower
+ * case ("simek" for "Šimek", "muller" for "Müller"), a combining accent
+ * as nothing, anything else as it is.  With german, ä, ö and ü (composed,
+ * or a, o, u and U+0308) are "ae", "oe" and "ue" instead, as a German
+ * name is written without its umlaut ("mueller"). */
+void utf8_search_fold(struct strbuf *out, const char *s, size_t len, int german);
+
+/* Appends s[0..len), text in charset (nl_langinfo(CODESET)'s name), to out
+ * as UTF-8; as it is when charset is UTF-8 or unknown to iconv, a byte
+ * the charset does not have as itself (escaped where it is shown).  Text
+ * made before the screen, in the locale's charset, for the screen, whose
+ * text is UTF-8 ("secci\xf3n" under es_ES.ISO-8859-1). */
+void utf8_from_charset(struct strbuf *out, const char *s, size_t len, const char *charset);
+
 #endif

@@ -22,6 +22,7 @@
 #include "common/hash.h"
 #include "common/i18n.h"
 #include "common/trace.h"
+#include "common/utf8.h"
 #include "notify/notify.h"
 #include "ui/alerts.h"
 #include "ui/app.h"
@@ -581,51 +582,6 @@ static void run(struct ui *ui)
 	}
 }
 
-/* A locale the environment names but this host does not have (es_ES.UTF-8
- * on a server with only C.UTF-8): setlocale fell back to C, and the console
- * came up in English and ASCII without saying why. */
-static void announce_locale(struct ui *ui)
-{
-	const char *want = NULL, *names[] = { "LC_ALL", "LC_CTYPE", "LANG" };
-	const char *have = setlocale(LC_CTYPE, NULL);
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !want; i++) {
-		const char *v = getenv(names[i]);
-
-		if (v && *v)
-			want = v;
-	}
-	if (!want || strcmp(want, "C") == 0 || strcmp(want, "POSIX") == 0 || !have ||
-	    strcmp(have, "C") != 0)
-		return;
-	ui_error(ui, _("The locale %s is not installed on this host: English and ASCII until it "
-	               "is (locale -a lists those that are)"),
-	         want);
-}
-
-/* What was typed and not sent, or sent with its answer lost, before the
- * last exit (an SSH link that dropped says nothing on the way out): said
- * at the start, the unknown outcomes first.  A draft comes back when its
- * form is opened on its record. */
-static void announce_drafts(struct ui *ui)
-{
-	struct strbuf lost = STRBUF_INIT, kept = STRBUF_INIT, words = STRBUF_INIT;
-	size_t n_lost, n = draft_kept(&lost, &kept, &n_lost);
-
-	forms_draft_names(strbuf_str(n_lost ? &lost : &kept), &words);
-	if (n_lost)
-		ui_error(ui, _("Sent before the last exit with no answer, maybe applied: %s; open that "
-		               "form on its record and press c to check"),
-		         strbuf_str(&words));
-	else if (n)
-		ui_message(ui, _("Unsent drafts kept: %s; opening that form on its record brings it "
-		                 "back"),
-		           strbuf_str(&words));
-	strbuf_free(&lost);
-	strbuf_free(&kept);
-	strbuf_free(&words);
-}
-
 /* The pane and date to open on: options, else the saved state. */
 static void choose_start(struct ui *ui, const struct options *o, int *pane)
 {
@@ -747,24 +703,7 @@ int app_main(int argc, char **argv)
 	if (!ui.fresh)
 		kept_start(&ui);
 	app_show_pane(&ui, pane);
-	if (ui.share_error[0])
-		ui_error(&ui, "%s", ui.share_error);
-	/* A subdirectory of the share not used: one line each. */
-	for (const char *w = fetch_share_warnings(ui.share), *e; (e = strchr(w, '\n')); w = e + 1)
-		ui_error(&ui, _("share: %.*s"), (int)(e - w), w);
-	if (ui.config.warnings.len) {
-		const char *w = ui.config.warnings.buf, *e = strchr(w, '\n');
-		size_t n = 0;
-
-		for (const char *q = w; (q = strchr(q, '\n')); q++)
-			n++;
-		if (n > 1)
-			ui_error(&ui, _("%.*s (and %zu more: see standard error)"), (int)(e - w), w, n - 1);
-		else
-			ui_error(&ui, "%.*s", (int)(e ? e - w : (long)strlen(w)), w);
-	}
-	announce_locale(&ui);
-	announce_drafts(&ui);
+	app_announce_start(&ui);
 	/* The Routes view may have asked for the day itself when it opened;
 	 * one review is enough. */
 	if (ui.review) { /* warm: what changed since */

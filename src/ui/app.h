@@ -45,6 +45,10 @@ enum {
 int app_main(int argc, char **argv);
 /* --version's text, on stdout: the console's and `routedesk api`'s. */
 void app_print_version(void);
+/* Says what the console has to say as its screen opens (announce.c):
+ * the share's and the config's messages made before it (converted from
+ * the locale's charset), a locale the host lacks, drafts kept. */
+void app_announce_start(struct ui *ui);
 
 /* sync.c */
 void app_set_date(struct ui *ui, const char *date);  /* "YYYY-MM-DD"; refetches the review */

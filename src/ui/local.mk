@@ -3,7 +3,7 @@ noinst_LIBRARIES += src/ui/libui.a
 src_ui_libui_a_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(CURL_CFLAGS)
 src_ui_libui_a_SOURCES = \
 	src/ui/base/ui.h src/ui/base/view.h \
-	src/ui/app.c src/ui/app.h \
+	src/ui/app.c src/ui/app.h src/ui/announce.c \
 	src/ui/loop.c src/ui/loop.h \
 	src/ui/sync.c \
 	src/ui/days.c \

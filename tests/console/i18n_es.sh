@@ -355,10 +355,23 @@ Enter
 q
 :info
 :save-display l1-info.txt
+q
+:messages
+j
+:save-display l1-messages.txt
 EOF
 )
+	# A config warning is translated before the screen opens, in the
+	# locale's charset: on the message line it read "secci\xf3n".
+	mkdir -p "$XDG_CONFIG_HOME/routedesk"
+	printf '[bogus]\nx = 1\n' >"$XDG_CONFIG_HOME/routedesk/config"
 	LANG=es_ES.ISO-8859-1 LINES=24 COLUMNS=80 cs_run "$s"
+	rm -f "$XDG_CONFIG_HOME/routedesk/config"
 	ok "es_ES.ISO-8859-1: the console runs and exits 0 ($CS_RC)" test "$CS_RC" = 0
+	ok "es_ES.ISO-8859-1: the config's warning, made before the screen, is folded (seccion)" \
+		has "$D/l1-messages.txt" 'seccion desconocida \[bogus\]'
+	ok "es_ES.ISO-8859-1: on standard error it is written in the locale's charset" \
+		env LC_ALL=C grep -q "config:1: secci$(printf '\363')n desconocida \\[bogus\\]" "$D/err"
 	ok "es_ES.ISO-8859-1: the column titles are Spanish, folded (Tecnico)" \
 		has "$D/l1-routes.txt" '^ Ruta +Tecnico +R/P/A/C '
 	ok "es_ES.ISO-8859-1: the header's budget reads /dia" has "$D/l1-routes.txt" '/dia *$'
@@ -366,7 +379,7 @@ EOF
 		has "$D/l1-form.txt" '^  Mostrar al tecnico +\[ \] no$'
 	ok "es_ES.ISO-8859-1: the legend is folded too (alerta del dia)" \
 		has "$D/l1-routes.txt" '^ Marcas: L bloqueada, ! alerta del dia, '
-	for f in l1-routes l1-form l1-cust l1-detail l1-timeline l1-help l1-info; do
+	for f in l1-routes l1-form l1-cust l1-detail l1-timeline l1-help l1-info l1-messages; do
 		ok "es_ES.ISO-8859-1: $f.txt has no escaped byte (\\xe9)" hasnt "$D/$f.txt" '\\x[0-9a-f][0-9a-f]'
 		ok "es_ES.ISO-8859-1: $f.txt is printable ASCII, as the terminal shows it" no_utf8 "$D/$f.txt"
 	done

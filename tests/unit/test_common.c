@@ -323,6 +323,72 @@ static void test_utf8_every_code_point(void **state)
 	strbuf_free(&sb);
 }
 
+static void fold_is(const char *in, int german, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	utf8_search_fold(&sb, in, strlen(in), german);
+	assert_string_equal(strbuf_str(&sb), want);
+	strbuf_free(&sb);
+}
+
+/* A look-up's folding: "simek" finds Šimek, "mueller" Müller. */
+static void test_utf8_search_fold(void **state)
+{
+	(void)state;
+	fold_is("", 0, "");
+	fold_is("\xc5\xa0imek", 0, "simek");
+	fold_is("M\xc3\xbcller", 0, "muller");
+	fold_is("M\xc3\xbcller", 1, "mueller");
+	fold_is("K\xc3\x96HLER", 1, "koehler");
+	fold_is("\xc3\x84rger", 1, "aerger");
+	fold_is("Nu\xc3\xb1" "ez", 1, "nunez");
+	fold_is("Wei\xc3\x9f", 0, "weiss");
+	fold_is("\xc5\x81ukasiewicz", 0, "lukasiewicz");
+	fold_is("Tr\xe1\xba\xa7n", 0, "tran");
+	/* Decomposed: the combining accent is nothing, its diaeresis an e
+	 * after a, o or u in German. */
+	fold_is("Mu\xcc\x88ller", 0, "muller");
+	fold_is("Mu\xcc\x88ller", 1, "mueller");
+	fold_is("Jose\xcc\x81", 1, "jose");
+	/* What has no ASCII stays itself. */
+	fold_is("\xce\x91\xce\xb8\xce\xae\xce\xbd\xce\xb1", 0, "\xce\x91\xce\xb8\xce\xae\xce\xbd\xce\xb1");
+	fold_is("\xc3", 0, "\xc3");
+}
+
+static void from_is(const char *in, size_t len, const char *charset, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	utf8_from_charset(&sb, in, len, charset);
+	assert_int_equal(sb.len, strlen(want));
+	assert_memory_equal(sb.buf, want, sb.len);
+	strbuf_free(&sb);
+}
+
+/* Text made in the locale's charset before the screen, for the screen. */
+static void test_utf8_from_charset(void **state)
+{
+	char big[1000];
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	from_is("secci\xf3n desconocida", 19, "ISO-8859-1", "secci\xc3\xb3n desconocida");
+	from_is("secci\xc3\xb3n", 8, "UTF-8", "secci\xc3\xb3n");
+	from_is("secci\xf3n", 7, "no-such-charset", "secci\xf3n");
+	from_is("plain", 5, "ANSI_X3.4-1968", "plain");
+	/* A byte ASCII has not: kept (escaped where shown), the rest goes on. */
+	from_is("a\xf3" "b", 3, "ANSI_X3.4-1968", "a\xf3" "b");
+	from_is("", 0, "ISO-8859-1", "");
+	/* Longer than one pass of the converter's buffer. */
+	memset(big, '\xe9', sizeof(big));
+	utf8_from_charset(&sb, big, sizeof(big), "ISO-8859-1");
+	assert_int_equal(sb.len, 2 * sizeof(big));
+	for (size_t i = 0; i < sb.len; i += 2)
+		assert_memory_equal(sb.buf + i, "\xc3\xa9", 2);
+	strbuf_free(&sb);
+}
+
 /* -------------------------------------------------------------- dates */
 
 static void test_date_parse(void **state)
@@ -631,6 +697,8 @@ int main(void)
 		cmocka_unit_test(test_utf8_escape_controls),
 		cmocka_unit_test(test_utf8_width),
 		cmocka_unit_test(test_utf8_every_code_point),
+		cmocka_unit_test(test_utf8_search_fold),
+		cmocka_unit_test(test_utf8_from_charset),
 		cmocka_unit_test(test_date_parse),
 		cmocka_unit_test(test_datetime_parse),
 		cmocka_unit_test(test_date_valid_or_unset),
