@@ -509,34 +509,113 @@ int screen_too_small(void)
 	return LINES < MIN_LINES || COLS < MIN_COLS;
 }
 
-static void put_centred(int y, const char *msg)
-{
-	int len = (int)strlen(msg);
+#define SMALL_ROWS 8
 
-	if (y >= 0 && y < LINES)
-		mvaddnstr(y, len < COLS ? (COLS - len) / 2 : 0, msg, COLS > 0 ? COLS : 0);
+/* msg's words in rows of at most width columns, a word never cut: how
+ * many rows (up to max, at most SMALL_ROWS), or -1 when a word is wider
+ * than width or more rows are needed.  With chars, broken anywhere
+ * instead (the last resort, "80x24" on a terminal narrower than it). */
+static int wrap_small(const struct ui *ui, const char *msg, int width, int max, int chars,
+                      struct strbuf rows[SMALL_ROWS])
+{
+	int n = 0;
+
+	if (max > SMALL_ROWS)
+		max = SMALL_ROWS;
+	for (int i = 0; i < SMALL_ROWS; i++)
+		strbuf_reset(&rows[i]);
+	while (*msg == ' ')
+		msg++;
+	while (*msg) {
+		size_t wl = chars ? list_char_len(msg) : strcspn(msg, " ");
+		struct strbuf word = STRBUF_INIT;
+		int ww;
+
+		strbuf_add(&word, msg, wl);
+		ww = text_width(ui, word.buf);
+		if (ww > width) {
+			strbuf_free(&word);
+			return -1;
+		}
+		if (n && text_width(ui, rows[n - 1].buf) + (chars ? 0 : 1) + ww <= width) {
+			if (!chars)
+				strbuf_addc(&rows[n - 1], ' ');
+			strbuf_add(&rows[n - 1], word.buf, word.len);
+		} else if (n < max) {
+			strbuf_add(&rows[n++], word.buf, word.len);
+		} else {
+			strbuf_free(&word);
+			return -1;
+		}
+		strbuf_free(&word);
+		msg += wl;
+		while (*msg == ' ')
+			msg++;
+	}
+	return n;
 }
 
+/* rows[0..n) centred from line y. */
+static void put_rows(struct ui *ui, int y, struct strbuf *rows, int n, unsigned long attr)
+{
+	for (int i = 0; i < n && y + i < LINES; i++) {
+		int w = text_width(ui, rows[i].buf);
+
+		put_fit(y + i, w < COLS ? (COLS - w) / 2 : 0, w < COLS ? w : COLS, rows[i].buf, 0, attr, ui);
+	}
+}
+
+/* "Terminal too small", readable at every size: the whole sentence
+ * wrapped at its spaces, else a shorter one, down to the size it needs
+ * ("80x24", broken anywhere when even that is wider than the terminal).
+ * Drawn on one line from the middle, it was cut at 20x5 ("Terminal too
+ * small: 2"). */
 static void draw_too_small(struct ui *ui)
 {
-	char msg[128], key[32];
-	int y = LINES / 2, quit = keymap_first_key(ui->keys, ACT_QUIT);
+	char msg[4][160], hint[128], key[32], need[16];
+	struct strbuf rows[SMALL_ROWS], hrows[SMALL_ROWS];
+	int quit = keymap_first_key(ui->keys, ACT_QUIT), n = -1, nh = 0, y;
 
-	snprintf(msg, sizeof(msg), _("Terminal too small: %dx%d (needs %dx%d)"), COLS, LINES,
-	         MIN_COLS, MIN_LINES);
-	erase();
-	attrset((attr_t)ui->theme.attr[TE_ERROR]);
-	put_centred(y > 0 ? y : 0, msg);
-	/* The other keys are ignored until it grows (dispatch.c): say
-	 * which one still works; in a form or a prompt, typing does, and
-	 * the other keys wait, in order. */
-	if (forms_active(ui) || ui->prompt) {
-		put_centred((y > 0 ? y : 0) + 1, _("typing goes on; other keys wait until it grows"));
-	} else if (quit >= 0) {
-		snprintf(msg, sizeof(msg), _("%s quits"), action_key_name(quit, key, sizeof(key)));
-		put_centred((y > 0 ? y : 0) + 1, msg);
+	for (int i = 0; i < SMALL_ROWS; i++) {
+		rows[i] = (struct strbuf)STRBUF_INIT;
+		hrows[i] = (struct strbuf)STRBUF_INIT;
 	}
+	snprintf(msg[0], sizeof(msg[0]), _("Terminal too small: %dx%d (needs %dx%d)"), COLS, LINES,
+	         MIN_COLS, MIN_LINES);
+	snprintf(msg[1], sizeof(msg[1]), _("Too small: needs %dx%d"), MIN_COLS, MIN_LINES);
+	snprintf(msg[2], sizeof(msg[2]), _("Needs %dx%d"), MIN_COLS, MIN_LINES);
+	snprintf(need, sizeof(need), "%dx%d", MIN_COLS, MIN_LINES);
+	snprintf(msg[3], sizeof(msg[3]), "%s", need);
+	for (int i = 0; i < 4 && n < 0; i++)
+		n = wrap_small(ui, msg[i], COLS, LINES, 0, rows);
+	if (n < 0)
+		n = wrap_small(ui, need, COLS, LINES, 1, rows);
+	if (n < 0)
+		n = 0;
+	/* The other keys are ignored until it grows (dispatch.c): say
+	 * which one still works, when there is room; in a form or a prompt,
+	 * typing does, and the other keys wait, in order. */
+	hint[0] = '\0';
+	if (forms_active(ui) || ui->prompt)
+		snprintf(hint, sizeof(hint), "%s", _("typing goes on; other keys wait until it grows"));
+	else if (quit >= 0)
+		snprintf(hint, sizeof(hint), _("%s quits"), action_key_name(quit, key, sizeof(key)));
+	if (hint[0] && LINES - n > 0) {
+		nh = wrap_small(ui, hint, COLS, LINES - n, 0, hrows);
+		if (nh < 0)
+			nh = 0;
+	}
+	erase();
+	y = (LINES - n - nh) / 2;
+	if (y < 0)
+		y = 0;
+	put_rows(ui, y, rows, n, ui->theme.attr[TE_ERROR]);
+	put_rows(ui, y + n, hrows, nh, ui->theme.attr[TE_ERROR]);
 	move(0, 0);
+	for (int i = 0; i < SMALL_ROWS; i++) {
+		strbuf_free(&rows[i]);
+		strbuf_free(&hrows[i]);
+	}
 }
 
 void screen_draw(struct ui *ui)

@@ -176,4 +176,49 @@ EOF
 )
 ok "C-c in a prompt while too small: the console quits with status 0" cs_run "$s"
 ok "C-c in a prompt while too small: no step after it ran" test ! -e "$D/c-never.txt"
+# The message is read at every size down to 1x1: on one line from the
+# middle it was cut at 20x5 ("Terminal too small: 2" and nothing of what
+# it needs).  Each size's screen, its rows joined, must hold a whole
+# sentence with no word cut: the long one where it fits (20x5 has it in
+# three rows), else a shorter one, else 80x24 itself, which a terminal
+# narrower than its five columns shows broken anywhere.
+sizes="20x5 79x23 60x20 40x10 30x3 25x2 24x1 18x2 12x3 11x1 10x2 6x1 5x1 4x2 3x2 2x3 1x5 1x1 2x1 80x1 1x24"
+for w in $(seq 1 79); do
+	sizes="$sizes ${w}x5"
+done
+{
+	for sz in $sizes; do
+		printf ':resize %s\n:save-display small-%s.txt\n' "$sz" "$sz"
+	done
+	printf ':resize 100x30\n'
+} >"$D/small-sizes.in"
+s=$(cs_script small-sizes <"$D/small-sizes.in")
+ok "the console runs through every small size and exits 0" cs_run "$s"
+unread=
+for sz in $sizes; do
+	w=${sz%x*}
+	h=${sz#*x}
+	f=$D/small-$sz.txt
+	words=$(tr -s ' \n' '  ' <"$f" | sed 's/^ //; s/ $//')
+	chars=$(tr -d ' \n' <"$f")
+	if [ "$(wc -L <"$f")" -gt "$w" ] || [ "$(wc -l <"$f")" -gt "$h" ]; then
+		unread="$unread $sz(wider)"
+	elif printf '%s\n' "$words" | grep -q "^Terminal too small: $sz (needs 80x24)"; then
+		:
+	elif [ $((w * h)) -ge 5 ] && ! printf '%s\n' "$words" |
+		grep -Eq '^(Too small: needs 80x24|Needs 80x24|80x24)( |$)' &&
+		[ "$chars" != 80x24 ]; then
+		unread="$unread $sz"
+		note "$sz: $words"
+	elif [ "$w" -ge 38 ] && [ "$h" -ge 2 ]; then
+		# Room for the whole sentence in two rows: it must be there.
+		unread="$unread $sz(short)"
+		note "$sz: $words"
+	fi
+done
+ok "too small: readable at every size (unread at:${unread:- none})" test -z "$unread"
+ok "20x5: the whole sentence, wrapped at its spaces" \
+	has_all "$D/small-20x5.txt" '^ *Terminal too small: *$' '^ *20x5 \(needs 80x24\) *$'
+ok "20x5: and which key quits" has "$D/small-20x5.txt" '^ *Q quits *$'
+ok "4x2: 80x24 broken where it must" has_all "$D/small-4x2.txt" '^80x2$' '^ *4 *$'
 tap_done
