@@ -21,6 +21,9 @@
 
 #define MIN_COLS 80
 #define MIN_LINES 24
+/* Columns of the view's subtitle the header keeps before the refresh's
+ * time: "Route 01 ·", enough to tell which route. */
+#define SUBTITLE_KEPT 10
 
 /*
  * Layout (80x24 at least):
@@ -144,9 +147,10 @@ static const char *account_label(const struct ui *ui)
 }
 
 /* ", next 14:05 (idle)": when the auto-refresh runs next, on the wall
- * clock, and why when later than usual (it backs off while nobody types,
- * sleeps after office hours, saves reads when the budget runs low). */
-static void add_next_refresh(const struct ui *ui, struct strbuf *out)
+ * clock, and with why, why when later than usual (it backs off while
+ * nobody types, sleeps after office hours, saves reads when the budget
+ * runs low). */
+static void add_next_refresh(const struct ui *ui, struct strbuf *out, int why)
 {
 	time_t at = time(NULL) + (time_t)(ui->next_refresh - app_now() + 0.5);
 	struct tm tm;
@@ -157,7 +161,7 @@ static void add_next_refresh(const struct ui *ui, struct strbuf *out)
 	strbuf_adds(out, ", ");
 	strbuf_addf(out, _("next %s"), hhmm);
 	/* Later than [ui] refresh: why, in a word (:info says it whole). */
-	if (loop_slow_word(ui->refresh_slow))
+	if (why && loop_slow_word(ui->refresh_slow))
 		strbuf_addf(out, " (%s)", loop_slow_word(ui->refresh_slow));
 }
 
@@ -189,9 +193,9 @@ static void draw_header(struct ui *ui)
 	const char *sep = ui->ascii || !ui->config.glyphs ? " | " : " \xe2\x94\x82 ";
 	struct frame *f = app_top(ui);
 	struct strbuf left = STRBUF_INIT, right = STRBUF_INIT, budget = STRBUF_INIT;
-	struct strbuf ours = STRBUF_INIT, fit = STRBUF_INIT;
+	struct strbuf ours = STRBUF_INIT, fit = STRBUF_INIT, day = STRBUF_INIT;
 	unsigned long attr = ui->theme.attr[TE_HEADER];
-	int rw, dw;
+	int rw, dw, need;
 
 	if (ui->auth_failed)
 		strbuf_addf(&right, "%s%s", _("AUTHENTICATION FAILED"), sep);
@@ -208,6 +212,7 @@ static void draw_header(struct ui *ui)
 	if (f)
 		add_age(ui, f->v, &right);
 	strbuf_adds(&budget, sep);
+	strbuf_adds(&day, sep);
 	/* The day's figure is the account's, from tokenUsage, as the service
 	 * counts it; routedesk's own share of it ([ui] read_share), when
 	 * lower, follows if it fits: :info gives both whole. */
@@ -219,34 +224,56 @@ static void draw_header(struct ui *ui)
 			            ui->budget.reads_left_minute, ui->budget.reads_left_today);
 		else
 			strbuf_addf(&budget, _("reads left %ld/day"), ui->budget.reads_left_today);
+		strbuf_addf(&day, _("reads left %ld/day"), ui->budget.reads_left_today);
 		if (ui->reads_share_left >= 0 && ui->reads_share_left < ui->budget.reads_left_today) {
 			strbuf_addc(&ours, ' ');
 			strbuf_addf(&ours, _("(ours %ld)"), ui->reads_share_left);
 		}
 	} else {
 		strbuf_adds(&budget, _("reads left ?"));
+		strbuf_adds(&day, _("reads left ?"));
+	}
+	/* What the left keeps beside it: the date, the view's title and the
+	 * first columns of its subtitle (which route). */
+	header_left(ui, NULL, sep, 0, &left);
+	need = text_width(ui, left.buf);
+	if (f) {
+		need += text_width(ui, sep) + text_width(ui, f->v->ops->title ? _(f->v->ops->title) : "");
+		if (f->v->subtitle[0])
+			need += 2 + (text_width(ui, f->v->subtitle) < SUBTITLE_KEPT
+			                 ? text_width(ui, f->v->subtitle) : SUBTITLE_KEPT);
 	}
 	/* When the next refresh is due (and why, when late), and the share,
-	 * if they fit beside the date, the account and the view (40 columns):
-	 * the budget matters more, and the next tick more than the share,
-	 * which :info and any read refused say. */
-	for (int with = 2; with >= 0; with--) {
+	 * if they fit beside that: the budget matters more, the next tick
+	 * more than the minute's reads (a read that has to wait for the
+	 * minute says so on the header, with its seconds) and the share,
+	 * which :info and any read refused say.  At 80 columns the minute's
+	 * figure took the room, and "next 14:05" was never shown. */
+	for (int with = 4; with >= 0; with--) {
+		int can = ui->next_refresh > 0 && !ui->paused && !ui->budget_paused;
+		int next = with >= 1 && can;
+
+		/* With no next refresh to show, nothing gives way to it; nor
+		 * while the header says a wait, which the minute's figure
+		 * explains (waiting for the read budget: 0/min). */
+		if ((!can || ui->wait.kind != API_WAIT_NONE) && (with == 1 || with == 2))
+			continue;
 		strbuf_reset(&fit);
 		strbuf_adds(&fit, strbuf_str(&right));
-		if (with >= 1 && ui->next_refresh > 0 && !ui->paused && !ui->budget_paused)
-			add_next_refresh(ui, &fit);
-		strbuf_adds(&fit, strbuf_str(&budget));
-		if (with == 2)
+		if (next)
+			add_next_refresh(ui, &fit, with >= 2);
+		strbuf_adds(&fit, strbuf_str(with >= 3 || with == 0 ? &budget : &day));
+		if (with == 4)
 			strbuf_adds(&fit, strbuf_str(&ours));
 		strbuf_addc(&fit, ' ');
 		/* The share only when the account and the view's title still
 		 * show whole beside it: it is said in :info. */
-		if (with == 2) {
+		if (with == 4) {
 			header_left(ui, f, sep, 1, &left);
 			if (text_width(ui, fit.buf) + text_width(ui, left.buf) + 1 > COLS)
 				continue;
 		}
-		if (with == 0 || text_width(ui, fit.buf) <= COLS - 40)
+		if (with == 0 || text_width(ui, fit.buf) + need + 1 <= COLS)
 			break;
 	}
 	{
@@ -283,6 +310,7 @@ static void draw_header(struct ui *ui)
 	strbuf_free(&budget);
 	strbuf_free(&ours);
 	strbuf_free(&fit);
+	strbuf_free(&day);
 }
 
 /* The drill-down trail from crumb `from` (counted from the pane's root) to

@@ -52,7 +52,9 @@ fits() {
 
 # budget FILE: the header (line 1) still ends with the read budget.
 budget() {
-	if sed -n 1p "$1" | grep -Eq 'quedan [0-9?]+ lect\.(/min [0-9]+/día)? *$'; then
+	# At 80 columns the minute's figure gives way to the next refresh's
+	# time: "quedan 2991 lect./día".
+	if sed -n 1p "$1" | grep -Eq 'quedan [0-9?]+ lect\.((/min [0-9]+)?/día)? *$'; then
 		return 0
 	fi
 	note "the header of $1 does not end with the budget:"
