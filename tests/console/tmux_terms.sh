@@ -28,6 +28,18 @@ ok "LANG=C: A opens the note form" tmux_wait "$D/c-note.txt" '^> Text \*'
 tmux_keys -H 4e 75 c3 b1 65 7a 20 c3 a9 78
 ok "LANG=C: the text typed shows whole, the letters in ASCII (Nunez ex)" \
 	tmux_wait "$D/c-typed.txt" '^> Text \* +Nunez ex$'
+# The preview shows "Nunez ex" and the server gets "Nuñez éx": it said
+# "Exactly these values go to the server".  It says that they go as typed
+# and how many characters it shows without their accents.
+tmux_keys Tab 3 Tab Tab Tab Tab Tab Tab Enter
+ok "LANG=C: Preview shows what will be sent" tmux_wait "$D/c-preview.txt" '^ +notes=Nunez ex$'
+ok "LANG=C: the preview does not promise exactly these values, shown folded" \
+	hasnt "$D/c-preview.txt" 'Exactly these values'
+ok "LANG=C: it says they go as typed, and how many characters are shown without accents" \
+	has_all "$D/c-preview.txt" '^Send this\? It goes to the server as typed, but 2 characters' \
+	'without their accents:$'
+tmux_keys n
+ok "LANG=C: n goes back to the form" tmux_wait "$D/c-back.txt" '\[ Preview \]'
 tmux_keys Escape
 ok "LANG=C: Esc closes the form" tmux_wait "$D/c-closed.txt" ' 1/300$'
 ok "LANG=C: the draft keeps what was typed, accents and all" \

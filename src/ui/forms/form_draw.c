@@ -430,6 +430,24 @@ static const char *confirm_keys(const struct form *f)
 	                  : _("y sends it (once)  n, Esc or Enter goes back to the form  [y/N]");
 }
 
+/* Characters of the values to send that a terminal which cannot show
+ * UTF-8 shows otherwise (a letter without its accent, else "?"); 0 on
+ * one that can. */
+static int preview_folded(const struct form *f, int utf8)
+{
+	struct api_form pairs = API_FORM_INIT;
+	int n = 0;
+
+	if (utf8)
+		return 0;
+	form_pairs(f, &pairs);
+	for (size_t i = 0; i < pairs.n; i++)
+		for (const unsigned char *v = (const unsigned char *)pairs.pairs[i].value; *v; v++)
+			n += *v >= 0x80 && (*v & 0xc0) != 0x80;
+	api_form_free(&pairs);
+	return n;
+}
+
 /* The preview: what will be (or was) sent, pair by pair, every value
  * whole: it promises exactly what goes to the server, so a long value is
  * wrapped, never cut.  When it is longer than the room, it scrolls
@@ -528,7 +546,25 @@ void form_draw(const struct form *f, int y, int x, int h, int w, const struct fo
 			lines(&c, sb.buf, look->error, MESSAGE_ROWS);
 			strbuf_reset(&sb);
 		}
-		line(&c, _("Send this? Exactly these values go to the server:"), look->label);
+		/* "Exactly these values" only when they are shown exactly: on
+		 * a terminal that cannot show UTF-8 "Nuñez" reads "Nunez",
+		 * and the server gets "Nuñez".  Folded, a name still reads as
+		 * itself (an escape such as "Nu\u00f1ez" a dispatcher cannot
+		 * check against what was typed); the count of letters shown
+		 * without their accents is what can be. */
+		rows = preview_folded(f, look->utf8);
+		if (rows) {
+			strbuf_addf(&sb, ngettext("Send this? It goes to the server as typed, but %d character "
+			                          "is shown here without its accent:",
+			                          "Send this? It goes to the server as typed, but %d characters "
+			                          "are shown here without their accents:",
+			                          (unsigned long)rows),
+			            rows);
+			lines(&c, sb.buf, look->label, 2);
+			strbuf_reset(&sb);
+		} else {
+			line(&c, _("Send this? Exactly these values go to the server:"), look->label);
+		}
 		/* The keys are read whole: cut at 80 columns, the question
 		 * lost its [Y/N] and what the capital means. */
 		rows = rows_needed(&c, confirm_keys(f), MESSAGE_ROWS);
