@@ -10,6 +10,7 @@
 #include "common/dates.h"
 #include "common/i18n.h"
 #include "common/strbuf.h"
+#include "common/trace.h"
 #include "fetch/jobs.h"
 #include "fetch/lookup.h"
 #include "fetch/runner.h"
@@ -247,6 +248,13 @@ static void run_search(struct state *st, const struct fetch_job *job, const stru
 	long long base = st->newest;
 	size_t page;
 
+	/* A search only the index can answer (accents folded): never
+	 * sent, and, with no index built, nobody found at no read. */
+	if (lookup_form_local(form)) {
+		if (!st->lk || !jobs_index_search(st, job, form, r))
+			trace_event("lookup", "/%s/folded not answered (no index)", res->name);
+		return;
+	}
 	if (jobs_index_search(st, job, form, r))
 		return;
 	c = api_search_call(res, form, 1);

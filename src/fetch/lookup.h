@@ -86,6 +86,19 @@ void lookup_clear_stale(struct lookup *lk, const long long *ids, size_t n);
  * the index answers (nothing allocated). */
 int lookup_answer(const struct lookup *lk, const struct api_form *form, long long **ids,
                   size_t *n);
+/*
+ * A search only the index answers: field STARTSWITH text with accents
+ * folded on both sides ("simek" finds Šimek, "muller" Müller) and the
+ * German umlaut also as its two letters ("mueller" finds Müller)
+ * (utf8_search_fold).  The service cannot fold, so such a search is never
+ * sent: with no index at hand it finds nobody, at no read.  Added to f as
+ * a pair whose operator only lookup_answer reads.
+ */
+void lookup_form_add_folded(struct api_form *f, const char *field, const char *text);
+/* 1 when f holds a pair of lookup_form_add_folded: only the index may
+ * answer f, never the service. */
+int lookup_form_local(const struct api_form *f);
+
 /* 1 when every id of ids[0..n) is held and none is stale. */
 int lookup_has_all(const struct lookup *lk, const long long *ids, size_t n);
 /* The records of the given ids (held ones, in that order) as one JSON

@@ -180,8 +180,10 @@ ok "with the index, :cust cantina asks the service nothing" \
 	eq "$(requests "$D/trace.index" ':cust cantina' ':save-display index-cantina.txt' 'request')" 0
 ok "with the index, :cust +smith asks the service nothing" \
 	eq "$(requests "$D/trace.index" ':cust +smith' ':save-display index-all.txt' 'request')" 0
-ok "with the index, the three searches were answered by it" \
-	eq "$(grep -c ' lookup /customer/search ' "$D/trace.index")" 6
+# smith one (found as a surname), cantina three (the surname with its
+# accents folded, the index's own, before the company), +smith three.
+ok "with the index, the searches were answered by it" \
+	eq "$(grep -c ' lookup /customer/search ' "$D/trace.index")" 7
 # below the header, whose reads left differ between the two runs
 for q in smith cantina all; do
 	ok "the index's :cust $q screen is the service's" sh -c \
@@ -243,7 +245,11 @@ for how in look index; do
 		has_all "$D/$how-dangelo.txt" " 1/$ndangelo\$" "^▸ +[0-9]+ D'Angelo, "
 	ok "$how: :cust nunez lists what n___z% finds, the Nuñezes among them" \
 		has_all "$D/$how-nunez.txt" " 1/$nunmarked\$" "^.  +[0-9]+ Nuñez, "
-	ok "$how: the preview says how" has "$D/$how-nunez.txt" 'Found by: surname, any accents$'
+	# With the index the surname with its accents folded finds them
+	# first, and only them; asking the service, the pattern.
+	[ $how = index ] && how_found='surname, accents folded' || how_found='surname, any accents'
+	ok "$how: the preview says how ($how_found)" has "$D/$how-nunez.txt" "Found by: $how_found\$"
+
 done
 # With the index only: asking the service, "pena" costs five reads (its
 # Peñas are no surname, company or first name as typed), and this file's
@@ -251,9 +257,58 @@ done
 # counted above, the pattern is test_view_lists'.
 ok "index: :cust pena lists what pe_a% finds, the Peñas among them" \
 	has_all "$D/index-pena.txt" " 1/$npunmarked\$" "^.  +[0-9]+ Peña, "
-ok "index: the preview says how" has "$D/index-pena.txt" 'Found by: surname, any accents$'
+ok "index: the preview says how" has "$D/index-pena.txt" 'Found by: surname, accents folded$'
 ok "with the index, those look-ups read nothing after its build" \
 	eq "$(requests "$D/trace.marks-index" ':cust o brien' ':save-display index-pena.txt' 'request')" 0
+
+# A surname typed without its accents where the first letter carries
+# one (Šimek, Ó Súilleabháin, Łukasiewicz: no LIKE pattern keeps that
+# letter), or a German name the German way ("mueller" for Müller): the
+# customer index folds accents, which the service cannot, in a search of
+# its own, second, that is never sent.  Without the index it finds nobody
+# and costs nothing.
+nmuller=$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"Müller"}')
+nosu=$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"Ó Súilleabháin"}')
+nluk=$(cs_count customer 'lname:={"operator":"STARTSWITH","value":"Łukasiewicz"}')
+ok "there are Müllers ($nmuller), Ó Súilleabháins ($nosu) and Łukasiewiczes ($nluk) to find" \
+	sh -c '[ "$1" -gt 0 ] && [ "$2" -gt 0 ] && [ "$3" -gt 0 ]' - "$nmuller" "$nosu" "$nluk"
+export ROUTEDESK_TRACE="$D/trace.folded"
+ok "the console runs look-ups typed without accents, with the index" cs_run "$(cs_script folded <<'EOF2'
+:cust mueller
+:save-display folded-mueller.txt
+:cust muller
+:save-display folded-muller.txt
+:cust o suilleabhain
+:save-display folded-osu.txt
+:cust lukasiewicz
+:save-display folded-luk.txt
+EOF2
+)"
+unset ROUTEDESK_TRACE
+ok "index: :cust mueller lists the $nmuller Müllers" \
+	has_all "$D/folded-mueller.txt" " 1/$nmuller\$" "^▸ +[0-9]+ Müller, "
+ok "index: the preview says how they were found" \
+	has "$D/folded-mueller.txt" 'Found by: surname, accents folded$'
+ok "index: :cust muller lists them too, and no Miller" \
+	sh -c 'grep -q " 1/$2\$" "$1" && ! grep -q "Miller, " "$1"' - "$D/folded-muller.txt" "$nmuller"
+ok "index: :cust o suilleabhain lists the $nosu Ó Súilleabháins" \
+	has_all "$D/folded-osu.txt" " 1/$nosu\$" "^▸ +[0-9]+ Ó Súilleabháin, "
+ok "index: :cust lukasiewicz lists the $nluk Łukasiewiczes" \
+	has_all "$D/folded-luk.txt" " 1/$nluk\$" "^▸ +[0-9]+ Łukasiewicz, "
+ok "index: those look-ups read nothing" \
+	eq "$(awk '/key :cust mueller/ { on = 1 } on' "$D/trace.folded" | grep -c ' request ')" 0
+printf '[ui]\ncustomer_index = 0\n' >"$XDG_CONFIG_HOME/routedesk/config"
+export ROUTEDESK_TRACE="$D/trace.folded-none"
+ok "... and without the index" cs_run "$(cs_script folded-none <<'EOF2'
+:cust o suilleabhain
+:save-display none-osu.txt
+EOF2
+)"
+unset ROUTEDESK_TRACE
+rm -f "$XDG_CONFIG_HOME/routedesk/config"
+ok "no index: the folded search is not answered, and not sent" \
+	has "$D/trace.folded-none" 'lookup /customer/folded not answered \(no index\)'
+ok "no index: nothing refused by the service" hasnt "$D/none-osu.txt" '^! '
 
 # On a share the first console's look-up builds the index and publishes
 # it; the next console takes it and asks the service for no customer.
@@ -269,8 +324,8 @@ lookups_read() {
 ok "on the share, the first console's look-ups read once (the index)" \
 	eq "$(lookups_read "$D/trace.shareA")" 1
 ok "the second console's look-ups read nothing" eq "$(lookups_read "$D/trace.shareB")" 0
-ok "... and the index answered its three" \
-	eq "$(grep -c ' lookup /customer/search ' "$D/trace.shareB")" 6
+ok "... and the index answered its searches" \
+	eq "$(grep -c ' lookup /customer/search ' "$D/trace.shareB")" 7
 ix=$(ls "$D"/share/*/lookup/customer.json 2>/dev/null | head -n 1)
 ok "the office's index is in the share" test -n "$ix"
 ok "the index file is the group's, no wider (660)" test "$(stat -c %a "$ix")" = 660

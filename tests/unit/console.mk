@@ -98,7 +98,8 @@ VIEW_TEST_SOURCES = \
 	src/ui/views/view_detail.c src/ui/views/view_text.c src/ui/views/detail_summary.c src/ui/views/detail_summary.h \
 	src/ui/views/views.c src/ui/views/views.h \
 	src/ui/views/view_timeline.c src/ui/views/timeline_layout.c src/ui/views/timeline_layout.h \
-	src/ui/base/list_layout.c
+	src/ui/base/list_layout.c \
+	src/fetch/lookup.c src/fetch/lookup.h
 VIEW_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) $(CURL_CFLAGS)
 VIEW_TEST_LDADD = $(MODEL_LIBS) $(CMOCKA_LIBS) $(LIBINTL)
 

@@ -129,6 +129,59 @@ static void test_like(void **state)
 	lookup_free(lk);
 }
 
+/* Typed without accents: only the index folds them (the service
+ * cannot), in a search the service is never sent (lookup_form_local). */
+static void expect_folded(const struct lookup *lk, const char *v, const char *want)
+{
+	struct api_form f = API_FORM_INIT;
+
+	lookup_form_add_folded(&f, "lname", v);
+	assert_true(lookup_form_local(&f));
+	expect_ids(lk, &f, want);
+	api_form_free(&f);
+}
+
+static void test_folded(void **state)
+{
+	static const char people[] =
+		"[{\"customerID\":\"1\",\"fname\":\"Jan\",\"lname\":\"\u0160imek\"},"
+		"{\"customerID\":\"2\",\"fname\":\"Zo\u00eb\",\"lname\":\"M\u00fcller\"},"
+		"{\"customerID\":\"3\",\"fname\":\"Al\",\"lname\":\"Miller\"},"
+		"{\"customerID\":\"4\",\"fname\":\"Ana\",\"lname\":\"N\u00fa\u00f1ez\"},"
+		"{\"customerID\":\"5\",\"fname\":\"Kai\",\"lname\":\"K\u00f6hler\"},"
+		"{\"customerID\":\"6\",\"fname\":\"Ed\",\"lname\":\"Mueller\"},"
+		"{\"customerID\":\"7\",\"fname\":\"Bo\",\"lname\":null}]";
+	struct lookup *lk = lookup_new("customer");
+	struct api_form plain = API_FORM_INIT;
+
+	(void)state;
+	assert_int_equal(lookup_take_text(lk, people, strlen(people)), 0);
+	/* The service's STARTSWITH, as the index answers it, finds neither. */
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "simek", "");
+	expect_cmp(lk, "lname", API_Q_STARTSWITH, "muller", "");
+	expect_folded(lk, "simek", "1");
+	expect_folded(lk, "SIM", "1");
+	expect_folded(lk, "muller", "2");
+	/* The German way, ue for ü; and Mueller written so. */
+	expect_folded(lk, "mueller", "2,6");
+	expect_folded(lk, "koehler", "5");
+	expect_folded(lk, "kohler", "5");
+	expect_folded(lk, "nunez", "4");
+	/* Typed with the marks, or other ones. */
+	expect_folded(lk, "M\xc3\xbcller", "2");
+	expect_folded(lk, "\xc5\xa1IMEK", "1");
+	expect_folded(lk, "N\xc3\xba\xc3\xb1" "ez", "4");
+	/* No near spelling (Miller is not Müller) and no other letter. */
+	expect_folded(lk, "mul", "2");
+	expect_folded(lk, "mil", "3");
+	expect_folded(lk, "zimek", "");
+	/* Not a form the service is sent. */
+	assert_int_equal(api_form_add_cmp_str(&plain, "lname", API_Q_STARTSWITH, "simek"), 0);
+	assert_false(lookup_form_local(&plain));
+	api_form_free(&plain);
+	lookup_free(lk);
+}
+
 /* A phone: exactly 10 digits over phone1 and phone2; any other value
  * matches nothing (the live service, and the sandbox). */
 static void test_phone_and_id(void **state)
@@ -506,6 +559,7 @@ int main(void)
 		cmocka_unit_test(test_date_updated),
 		cmocka_unit_test(test_age),
 		cmocka_unit_test(test_bad_text),
+		cmocka_unit_test(test_folded),
 		cmocka_unit_test(test_save_load),
 		cmocka_unit_test(test_follower_becomes_ticker),
 		cmocka_unit_test(test_kept_stale_until_read),

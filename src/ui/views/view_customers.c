@@ -8,6 +8,7 @@
 
 #include "common/strbuf.h"
 #include "common/utf8.h"
+#include "fetch/lookup.h"
 #include "ui/views/view_pane.h"
 #include "ui/views/views.h"
 
@@ -29,6 +30,8 @@
  *                       with lname STARTSWITH doe, companyName CONTAINS
  *   smith, jane         lname STARTSWITH smith with fname STARTSWITH jane,
  *                       then companyName CONTAINS (the lists' own form)
+ *   simek, mueller      second, with the customer index only: lname
+ *                       STARTSWITH with accents folded (Šimek, Müller)
  *   obrien, o brien     when no other search found anyone: lname LIKE
  *                       "o_brien%" (O'Brien, a mark after the first letter)
  * The preview says which search found a customer ("Found by: company").
@@ -240,6 +243,12 @@ static int name_searches(struct vc_query *qs, const char *q, int all)
 	}
 	f = vc_query_add(qs, N_("surname"));
 	rc = api_form_add_cmp_str(f, "lname", API_Q_STARTSWITH, q);
+	/* Typed without its accents ("simek" for Šimek, "mueller" for
+	 * Müller): the customer index folds them, which the service cannot;
+	 * without an index this search finds nobody and reads nothing.  Not
+	 * with "+": it finds what the surname's misses, never beside it. */
+	if (rc == 0 && !all)
+		lookup_form_add_folded(vc_query_add(qs, N_("surname, accents folded")), "lname", q);
 	if (space) {
 		char *first = xstrndup(q, (size_t)(space - q));
 

@@ -30,7 +30,7 @@ struct vc_pane;
 
 /* What a `:` query searches: one search, or several whose results are
  * joined (a name looked for as a surname, a first name and a company). */
-enum { VC_QUERY_MAX = 5 };
+enum { VC_QUERY_MAX = 6 };
 
 struct vc_query {
 	struct api_form base;                /* what every search has (customerIDs) */
