@@ -24,9 +24,7 @@ void form_base_lead(const struct m_subscription *s, struct strbuf *out)
 	            s->updated, s->active == -3 && s->lead_stage ? s->lead_stage : "");
 }
 
-/* The next '|'-separated part of *p into buf (cut to size): 0, or -1 at
- * the end of the text. */
-static int part(const char **p, char *buf, size_t size)
+int form_base_next_part(const char **p, char *buf, size_t size)
 {
 	const char *bar;
 	size_t n;
@@ -47,14 +45,14 @@ int form_base_lead_parse(const char *text, struct form_lead *b)
 	char *end;
 
 	memset(b, 0, sizeof(*b));
-	if (!text || part(&p, kind, sizeof(kind)) < 0 || strcmp(kind, "lead") != 0 ||
-	    part(&p, num, sizeof(num)) < 0)
+	if (!text || form_base_next_part(&p, kind, sizeof(kind)) < 0 || strcmp(kind, "lead") != 0 ||
+	    form_base_next_part(&p, num, sizeof(num)) < 0)
 		return -1;
 	b->stage = strtoll(num, &end, 10);
-	if (*end || !*num || part(&p, num, sizeof(num)) < 0)
+	if (*end || !*num || form_base_next_part(&p, num, sizeof(num)) < 0)
 		return -1;
 	b->active = (int)strtol(num, &end, 10);
-	if (*end || !*num || part(&p, b->updated, sizeof(b->updated)) < 0 || !p)
+	if (*end || !*num || form_base_next_part(&p, b->updated, sizeof(b->updated)) < 0 || !p)
 		return -1;
 	b->name = p;
 	return 0;
@@ -122,8 +120,8 @@ static int item_head(const char *base, char *kind, long long *id, const char **v
 	const char *p = base;
 	char *end;
 
-	if (!base || part(&p, kind, 8) < 0 || (strcmp(kind, "item") && strcmp(kind, "gone")) ||
-	    part(&p, num, sizeof(num)) < 0 || !*num)
+	if (!base || form_base_next_part(&p, kind, 8) < 0 || (strcmp(kind, "item") && strcmp(kind, "gone")) ||
+	    form_base_next_part(&p, num, sizeof(num)) < 0 || !*num)
 		return -1;
 	*id = strtoll(num, &end, 10);
 	*values = p;

@@ -13,6 +13,10 @@
  * "lead|STAGEID|ACTIVE|UPDATED|STAGE". */
 void form_base_lead(const struct m_subscription *s, struct strbuf *out);
 
+/* The next '|'-separated part of a base at *p into buf (cut to size): 0,
+ * or -1 when the text has no more parts (the stop's bases use it too). */
+int form_base_next_part(const char **p, char *buf, size_t size);
+
 /* Whether a base made of a row read later (row) is to replace the one
  * known (known): 0 when both are lead bases and row's dateUpdated is
  * older than known's, else 1 (an unknown date is taken: no guess; an

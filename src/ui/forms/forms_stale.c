@@ -64,22 +64,6 @@ void fk_stop_base(const struct m_appt *ap, struct strbuf *out)
 	            ap->status);
 }
 
-/* The next '|'-separated part of *p into buf (cut to size); 0, or -1 when
- * the text has no more parts. */
-static int next_part(const char **p, char *buf, size_t size)
-{
-	const char *bar;
-	size_t n;
-
-	if (!*p)
-		return -1;
-	bar = strchr(*p, '|');
-	n = bar ? (size_t)(bar - *p) : strlen(*p);
-	snprintf(buf, size, "%.*s", (int)n, *p);
-	*p = bar ? bar + 1 : NULL;
-	return 0;
-}
-
 static int parse_stop_base(const char *text, struct stop_base *b)
 {
 	char kind[8], num[24];
@@ -87,13 +71,13 @@ static int parse_stop_base(const char *text, struct stop_base *b)
 	char *end;
 
 	memset(b, 0, sizeof(*b));
-	if (next_part(&p, kind, sizeof(kind)) < 0 || strcmp(kind, "stop") != 0 ||
-	    next_part(&p, num, sizeof(num)) < 0)
+	if (form_base_next_part(&p, kind, sizeof(kind)) < 0 || strcmp(kind, "stop") != 0 ||
+	    form_base_next_part(&p, num, sizeof(num)) < 0)
 		return -1;
 	b->route = strtoll(num, &end, 10);
-	if (*end || next_part(&p, b->date, sizeof(b->date)) < 0 ||
-	    next_part(&p, b->start, sizeof(b->start)) < 0 || next_part(&p, b->end, sizeof(b->end)) < 0 ||
-	    next_part(&p, num, sizeof(num)) < 0 || p)
+	if (*end || form_base_next_part(&p, b->date, sizeof(b->date)) < 0 ||
+	    form_base_next_part(&p, b->start, sizeof(b->start)) < 0 || form_base_next_part(&p, b->end, sizeof(b->end)) < 0 ||
+	    form_base_next_part(&p, num, sizeof(num)) < 0 || p)
 		return -1;
 	b->status = (int)strtol(num, &end, 10);
 	return *end ? -1 : 0;
