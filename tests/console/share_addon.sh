@@ -26,13 +26,10 @@ console() {
 	cn=$1
 	cs=$2
 	shift 2
-	share=$SHARE
-	case $cn in C*) share= ;; esac
-	mkdir -p "$D/state.$cn"
-	(cd "$D" && ROUTEDESK_SHARE="$share" ROUTEDESK_TRACE="$D/trace.$cn" ROUTEDESK_SCRIPT="$cs" \
-		XDG_STATE_HOME="$D/state.$cn" \
-		${CS_TIMEOUT_CMD:-timeout} 120 "$CS_BIN" --fresh --date "$CS_TODAY" --view tickets "$@" \
-		>"$D/out.$cn" 2>"$D/err.$cn" </dev/null)
+	case $cn in
+	C*) cs_console "" "$cn" "$cs" --view tickets "$@" ;;
+	*) cs_console "$SHARE" "$cn" "$cs" --view tickets "$@" ;;
+	esac
 }
 span() {
 	cs_span "$D/trace.$1" "$2" "$3"

@@ -26,14 +26,7 @@ mkfifo "$D/syncA1" "$D/syncA2" "$D/syncA3" "$D/syncA4" "$D/syncB1" "$D/syncB2" "
 # console NAME SCRIPT [ARGS...]: a console on the share, its trace in
 # trace.NAME, its drafts and state its own (two dispatchers, two users).
 console() {
-	cn=$1
-	cs=$2
-	shift 2
-	mkdir -p "$D/state.$cn"
-	(cd "$D" && ROUTEDESK_SHARE="$SHARE" ROUTEDESK_TRACE="$D/trace.$cn" ROUTEDESK_SCRIPT="$cs" \
-		XDG_STATE_HOME="$D/state.$cn" \
-		${CS_TIMEOUT_CMD:-timeout} 120 "$CS_BIN" --fresh --date "$CS_TODAY" "$@" \
-		>"$D/out.$cn" 2>"$D/err.$cn" </dev/null)
+	cs_console "$SHARE" "$@"
 }
 # reads NAME FROM TO: the requests console NAME made from key line FROM to TO.
 reads() {

@@ -212,6 +212,22 @@ cs_trace_idle() {
 	done
 }
 
+# cs_console SHARE NAME SCRIPT [ARGS...]: console NAME of a test with
+# several, on the office share SHARE (none when empty), running SCRIPT
+# with a 120 s bound: its trace in $CS_DIR/trace.NAME, its state (drafts,
+# kept days) its own in state.NAME, its output in out.NAME and err.NAME.
+cs_console() {
+	cc_share=$1
+	cc_name=$2
+	cc_script=$3
+	shift 3
+	mkdir -p "$CS_DIR/state.$cc_name"
+	(cd "$CS_DIR" && ROUTEDESK_SHARE="$cc_share" ROUTEDESK_TRACE="$CS_DIR/trace.$cc_name" \
+		ROUTEDESK_SCRIPT="$cc_script" XDG_STATE_HOME="$CS_DIR/state.$cc_name" \
+		${CS_TIMEOUT_CMD:-timeout} 120 "$CS_BIN" --fresh --date "$CS_TODAY" "$@" \
+		>"$CS_DIR/out.$cc_name" 2>"$CS_DIR/err.$cc_name" </dev/null)
+}
+
 # cs_span TRACE FROM TO: the lines of TRACE after the key line FROM, up to
 # the key line TO.
 cs_span() {
