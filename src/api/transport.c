@@ -508,11 +508,17 @@ static int budget_spent(struct api_session *s, struct api_call *c, long now)
 static int share_spent(struct api_session *s, struct api_call *c)
 {
 	char why[256] = "";
+	struct rd_date day;
 
 	if (c->is_write || !s->o.may_read ||
 	    s->o.may_read(s->o.may_read_ctx, &s->budget, why, sizeof(why)) == 0)
 		return 0;
 	api_error_set(&c->err, API_ERR_QUOTA, 0, NULL, _("%s; /%s was not sent"), why, c->path);
+	/* The share is of the local day's reads: r is refused until the
+	 * next one (a pane said "r tries again" meanwhile). */
+	date_today(&day);
+	date_from_days(date_to_days(&day) + 1, &day);
+	c->err.not_before = date_local_instant(&day, 0);
 	return 1;
 }
 

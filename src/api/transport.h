@@ -142,8 +142,9 @@ struct api_options {
 	/* Asked before each read attempt is sent (never a write: a write
 	 * the user confirmed goes), with the key's budget as last known:
 	 * 0 sends it (the asker counts it), -1 refuses it with the reason in
-	 * why (the call ends API_ERR_QUOTA, not sent).  NULL: every read
-	 * goes.  On the session's thread. */
+	 * why (the call ends API_ERR_QUOTA, not sent, its not_before the
+	 * next local midnight: a refusal is of a share of the local day's
+	 * reads).  NULL: every read goes.  On the session's thread. */
 	int (*may_read)(void *ctx, const struct api_budget *b, char *why, size_t why_size);
 	void *may_read_ctx;
 	/* A read may_read counted reached no server (refused, host unknown):

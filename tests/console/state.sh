@@ -85,6 +85,9 @@ ok "with its share of the day spent the console still runs (exit 0)" cs_run "$s"
 after=$(cs_usage requestsReadToday)
 ok "the review is refused in the console's words" \
 	has "$D/warn.txt" "share of today's reads is spent \\(30 of 30, 1% of the account's 3000"
+# r is refused until the counter's day ends (local midnight; TZ=UTC here).
+ok "the pane says r tries again from midnight, not at once" \
+	has "$D/warn.txt" '\(r tries again from 00:00\)'
 ok "the header says the account's reads left and none of routedesk's share" \
 	has "$D/warn.txt" 'reads left [0-9]+/min [0-9]{4}/day \(ours 0\)'
 # cs_usage itself is one read: the console sent one (the first) of its six.
