@@ -310,25 +310,23 @@ int share_fs_read(int base, const char *rel, gid_t gid, size_t max, struct strbu
 	return rc;
 }
 
-int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_t len,
-                   struct strbuf *err)
+/* Writes text to a new temporary for last in dir (its name in tmp), with
+ * the share's mode and group: 0, or -1 with errno, tmp then naming what
+ * the caller removes (emptied when nothing was made: an O_EXCL refusal
+ * names another's file). */
+static int write_temp(int dir, const char *last, gid_t gid, const char *text, size_t len,
+                      struct strbuf *tmp)
 {
-	struct strbuf tmp = STRBUF_INIT;
-	const char *last;
 	size_t off = 0;
-	int dir = parent_of(base, rel, &last), fd = -1, rc = -1;
+	int fd, saved;
 
-	if (dir < 0) {
-		strbuf_addf(err, "%s: %s", rel, strerror(errno));
-		return -1;
-	}
 	/* A name nobody can guess or have put there first (O_EXCL). */
-	temp_name(&tmp, last);
-	fd = openat(dir, tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	temp_name(tmp, last);
+	fd = openat(dir, tmp->buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 	            file_mode(gid));
 	if (fd < 0) {
-		strbuf_addf(err, "%s: %s", rel, strerror(errno));
-		goto out;
+		strbuf_reset(tmp);
+		return -1;
 	}
 	if (check_file(fd, O_WRONLY, gid) < 0)
 		goto fail;
@@ -341,22 +339,33 @@ int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_
 			goto fail;
 		off += (size_t)n;
 	}
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	/* rename replaces a symlink at rel itself, never its target. */
-	if (renameat(dir, tmp.buf, dir, last) < 0)
-		goto fail;
-	rc = 0;
-	goto out;
+	return close(fd);
 fail:
-	strbuf_addf(err, "%s: %s", rel, strerror(errno));
-	if (fd >= 0)
-		close(fd);
-	unlinkat(dir, tmp.buf, 0);
-out:
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return -1;
+}
+
+int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_t len,
+                   struct strbuf *err)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	const char *last;
+	int dir = parent_of(base, rel, &last), rc = 0;
+
+	if (dir < 0) {
+		strbuf_addf(err, "%s: %s", rel, strerror(errno));
+		return -1;
+	}
+	/* rename replaces a symlink at rel itself, never its target. */
+	if (write_temp(dir, last, gid, text, len, &tmp) < 0 ||
+	    renameat(dir, tmp.buf, dir, last) < 0) {
+		strbuf_addf(err, "%s: %s", rel, strerror(errno));
+		if (tmp.len)
+			(void)unlinkat(dir, tmp.buf, 0);
+		rc = -1;
+	}
 	close(dir);
 	strbuf_free(&tmp);
 	return rc;
@@ -366,38 +375,18 @@ int share_fs_create(int base, const char *rel, gid_t gid, const char *text, size
 {
 	struct strbuf tmp = STRBUF_INIT;
 	const char *last;
-	size_t off = 0;
-	int dir = parent_of(base, rel, &last), fd = -1, rc = -1, saved;
+	int dir = parent_of(base, rel, &last), rc, saved;
 
 	if (dir < 0)
 		return -1;
-	temp_name(&tmp, last);
-	fd = openat(dir, tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	            file_mode(gid));
-	if (fd < 0)
-		goto out;
-	if (check_file(fd, O_WRONLY, gid) < 0)
-		goto out;
-	while (off < len) {
-		ssize_t n = write(fd, text + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			goto out;
-		off += (size_t)n;
-	}
-	rc = close(fd) < 0 ? -1 : publish(dir, tmp.buf, last);
-	fd = -1;
+	rc = write_temp(dir, last, gid, text, len, &tmp) < 0 ? -1 : publish(dir, tmp.buf, last);
 	if (rc == 1)
 		rc = 0; /* made by another first: theirs stands */
-out:
 	saved = errno;
-	if (fd >= 0)
-		close(fd);
 	/* Published by rename, the name is gone; by link, or not at all,
 	 * the temporary is left to remove. */
-	(void)unlinkat(dir, tmp.buf, 0);
+	if (tmp.len)
+		(void)unlinkat(dir, tmp.buf, 0);
 	close(dir);
 	strbuf_free(&tmp);
 	errno = saved;
