@@ -104,7 +104,7 @@ static int check_file(int fd, int flags, gid_t gid)
 }
 
 /* A name beside last that nobody can guess or have put there first:
- * "LAST.XXXXXXXXXXXXXXXX" into tmp. */
+ * "LAST.<16 hex digits>" into tmp. */
 static void temp_name(struct strbuf *tmp, const char *last)
 {
 	unsigned long long r = 0;

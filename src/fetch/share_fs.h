@@ -67,8 +67,8 @@ int share_fs_write(int base, const char *rel, gid_t gid, const char *text, size_
 int share_fs_create(int base, const char *rel, gid_t gid, const char *text, size_t len);
 
 /* Removes from the directory dir the temporaries a process left when it
- * died making a name: NAME.XXXXXXXXXXXXXXXX exactly (16 lowercase hex
- * digits, as made here; only of NAME name when it is not NULL), a regular
+ * died making a name: NAME.<16 hex digits> exactly (lowercase, as
+ * made here; only of NAME name when it is not NULL), a regular
  * file or an empty directory, not modified for SHARE_FS_TEMP_AGE seconds.
  * A live maker holds its temporary only from its O_EXCL create to its
  * rename, a few calls apart with no wait between (the text it writes is

@@ -827,7 +827,7 @@ static void plant(int at, const char *name, int is_dir, long age)
 }
 
 /* A process killed while making a name (between its temporary's create
- * and its rename) left NAME.XXXXXXXXXXXXXXXX for good: every process
+ * and its rename) left NAME.<16 hex digits> for good: every process
  * opening the share now removes those of the share's directories (and
  * those of the account's directory beside it) unmodified for an hour, the
  * temporaries' form only (16 lowercase hex digits after a name), files

@@ -30,7 +30,7 @@
  * "made by another user" or not writable to the others, and a console
  * starting then ran unshared all day (two `routedesk api` of two users
  * started together on a fresh share: 9 runs in 200 saw it).  Names being
- * made, NAME.XXXXXXXXXXXXXXXX (16 hex digits) beside the final one, are
+ * made, NAME.<16 hex digits> beside the final one, are
  * nobody's yet and not looked at.
  */
 int __real_mkdirat(int dirfd, const char *path, mode_t mode);
@@ -51,7 +51,7 @@ static int watching, looks;
 static gid_t share_gid;
 static char bad[512];
 
-/* 1 when name ends in ".XXXXXXXXXXXXXXXX": a name being made. */
+/* 1 when name ends in ".<16 hex digits>": a name being made. */
 static int being_made(const char *name)
 {
 	size_t n = strlen(name);
